@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// The manifest is the layer diagram: targets are declared from the innermost layer outwards,
+// and each one lists only the modules it imports directly. No package dependencies: the
+// toolchain is all this package uses.
+import PackageDescription
+
+let package = Package(
+  name: "TransactionReport",
+  products: [
+    .library(name: "Entities", targets: ["Entities"]),
+    .library(name: "UseCases", targets: ["UseCases"]),
+    .library(name: "Presenters", targets: ["Presenters"]),
+    .library(name: "Gateways", targets: ["Gateways"]),
+    .executable(name: "txreport", targets: ["txreport"]),
+  ],
+  targets: [
+    // MARK: Entities: the domain's values and rules; imports nothing, not even Foundation.
+    .target(name: "Entities"),
+
+    // MARK: Use cases: the two transformers and the ports they own.
+    .target(name: "UseCases", dependencies: ["Entities"]),
+
+    // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
+    .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
+    .target(name: "Gateways", dependencies: ["UseCases", "Entities"]),
+
+    // MARK: Frameworks and drivers: the command-line frontend (arguments, renderers, terminal).
+    .target(name: "CLI", dependencies: ["Presenters"]),
+
+    // MARK: Composition root: the one place that names concrete gateways and renderers.
+    .target(
+      name: "CompositionRoot",
+      dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
+    ),
+    .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
+
+    // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.
+    .target(
+      name: "TestSupport",
+      dependencies: ["Presenters", "UseCases", "Entities"],
+      path: "Tests/TestSupport"
+    ),
+    .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
+    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "PresentersTests",
+      dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
+    ),
+    .testTarget(name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["CLI", "Presenters", "TestSupport"]),
+    .testTarget(
+      name: "CompositionRootTests",
+      dependencies: ["CompositionRoot", "CLI", "TestSupport"]
+    ),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+  ]
+)

@@ -1,0 +1,66 @@
+extension Money {
+  /// Reads an unsigned decimal amount such as `3.11`, `400` or `0.5`, exactly.
+  ///
+  /// The text must be one or more ASCII digits, optionally followed by a point and one or two
+  /// more digits. Signs, exponents, spaces, thousands separators and a third fraction digit
+  /// are all rejected: the input is never rounded.
+  ///
+  /// - Parameter text: The decimal text.
+  /// - Throws: ``AmountSyntaxError`` naming what is wrong with `text`.
+  public init(parsingUnsignedDecimal text: some StringProtocol) throws(AmountSyntaxError) {
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var wholeDigits = 0
+    var seenPoint = false
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let digit = Int64(byte &- UInt8(ascii: "0"))
+        if seenPoint {
+          fractionDigits += 1
+          guard fractionDigits <= 2 else { throw .tooManyFractionDigits }
+          fraction = fraction * 10 + digit
+        } else {
+          wholeDigits += 1
+          let (shifted, overflow1) = whole.multipliedReportingOverflow(by: 10)
+          let (added, overflow2) = shifted.addingReportingOverflow(digit)
+          guard !overflow1, !overflow2 else { throw .tooLarge }
+          whole = added
+        }
+      case UInt8(ascii: "."):
+        guard !seenPoint else { throw .notADecimal }
+        seenPoint = true
+      case UInt8(ascii: "-"), UInt8(ascii: "+"):
+        throw .signed
+      case UInt8(ascii: "e"), UInt8(ascii: "E"):
+        throw .exponent
+      default:
+        throw .notADecimal
+      }
+    }
+    guard wholeDigits > 0 else { throw text.isEmpty ? .empty : .notADecimal }
+    guard !seenPoint || fractionDigits > 0 else { throw .notADecimal }
+    if fractionDigits == 1 { fraction *= 10 }
+    let (cents, overflow1) = whole.multipliedReportingOverflow(by: 100)
+    let (total, overflow2) = cents.addingReportingOverflow(fraction)
+    guard !overflow1, !overflow2, let money = Money(minorUnits: total) else { throw .tooLarge }
+    self = money
+  }
+}
+
+/// Why a text is not an unsigned decimal amount.
+public enum AmountSyntaxError: Error, Equatable, Sendable {
+  /// The text is empty.
+  case empty
+  /// The text has a `+` or `-` sign; amounts are unsigned and the debit flag gives the sign.
+  case signed
+  /// The text uses exponent notation such as `1e3`.
+  case exponent
+  /// The text has more than two digits after the point, which would need rounding.
+  case tooManyFractionDigits
+  /// The amount is larger than ``Money/maximum``.
+  case tooLarge
+  /// The text is not digits with an optional point and one or two fraction digits.
+  case notADecimal
+}

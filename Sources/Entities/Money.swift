@@ -1,0 +1,54 @@
+/// An exact amount of money, counted in minor units (cents).
+///
+/// `Money` never uses binary floating point: it stores a whole number of cents, and every
+/// operation that could leave its range reports an overflow instead of wrapping or trapping.
+/// The range is symmetric, `-Money.maximum ... Money.maximum`, so negating never overflows.
+public struct Money: Hashable, Comparable, Sendable {
+  /// The amount in minor units (cents): `311` is 3.11.
+  public let minorUnits: Int64
+
+  /// The largest amount a `Money` can hold: 92233720368547758.07.
+  public static let maximum = Money(uncheckedMinorUnits: Int64.max)
+
+  /// No money at all.
+  public static let zero = Money(uncheckedMinorUnits: 0)
+
+  /// Creates an amount from a number of minor units.
+  ///
+  /// - Parameter minorUnits: The amount in cents. `Int64.min` has no positive counterpart,
+  ///   so it is outside the range and gives `nil`.
+  public init?(minorUnits: Int64) {
+    guard minorUnits != Int64.min else { return nil }
+    self.minorUnits = minorUnits
+  }
+
+  private init(uncheckedMinorUnits: Int64) {
+    self.minorUnits = uncheckedMinorUnits
+  }
+
+  /// The same amount with the opposite sign; always representable.
+  public var negated: Money { Money(uncheckedMinorUnits: -minorUnits) }
+
+  /// Whether the amount is below zero.
+  public var isNegative: Bool { minorUnits < 0 }
+
+  /// Adds two amounts exactly.
+  ///
+  /// - Parameter other: The amount to add.
+  /// - Returns: The exact sum.
+  /// - Throws: ``MoneyOverflow`` when the sum is outside the range of `Money`.
+  public func adding(_ other: Money) throws(MoneyOverflow) -> Money {
+    let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+    guard !overflow, let result = Money(minorUnits: sum) else { throw MoneyOverflow() }
+    return result
+  }
+
+  /// Orders amounts by value.
+  public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+}
+
+/// The error thrown when a sum of money does not fit in ``Money``.
+public struct MoneyOverflow: Error, Equatable, Sendable {
+  /// Creates the error.
+  public init() {}
+}

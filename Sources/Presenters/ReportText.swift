@@ -1,0 +1,144 @@
+import Entities
+import UseCases
+
+/// Every text the report shows: titles, messages, dates, amounts and issue lines.
+///
+/// All formatting is done here, by hand, in English: nothing depends on the machine's time
+/// zone, locale or clock, so the same input gives byte-identical output everywhere.
+public enum ReportText {
+  private static let monthAbbreviations = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// A date as `MMM dd, yyyy` in English, such as `Apr 01, 2016`.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: The formatted date.
+  public static func date(_ date: CalendarDate) -> String {
+    let month = monthAbbreviations[date.month - 1]
+    return "\(month) \(padded(date.day, to: 2)), \(padded(date.year, to: 4))"
+  }
+
+  /// An amount with exactly two decimals, `-` for negatives and no thousands separator.
+  ///
+  /// Zero is `0.00`, never `-0.00`.
+  ///
+  /// - Parameter money: The amount.
+  /// - Returns: The formatted amount, such as `-400.00`.
+  public static func amount(_ money: Money) -> String {
+    let cents = money.minorUnits.magnitude
+    let sign = money.isNegative ? "-" : ""
+    return "\(sign)\(cents / 100).\(padded(Int(cents % 100), to: 2))"
+  }
+
+  /// The header title of a group, or `All`.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: `Authorized Transactions`, `Posted Transactions` or `All`.
+  public static func title(of scope: ReportScope) -> String {
+    switch scope {
+    case .group(let group): groupTitle(group)
+    case .allTransactions: "All"
+    }
+  }
+
+  /// What a scope's transactions are called in messages.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: `Authorized Transactions`, `Posted Transactions` or `Transactions`.
+  public static func subject(of scope: ReportScope) -> String {
+    switch scope {
+    case .group(let group): groupTitle(group)
+    case .allTransactions: "Transactions"
+    }
+  }
+
+  /// The message shown when a source is unavailable, such as
+  /// `Authorized Transactions are not currently available.`
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: The message, ending with a period.
+  public static func unavailableMessage(for scope: ReportScope) -> String {
+    "\(subject(of: scope)) are not currently available."
+  }
+
+  /// The message shown when a source is empty, such as
+  /// `There are no Posted Transactions in this period` (no final period).
+  ///
+  /// - Parameter group: The empty group.
+  /// - Returns: The message.
+  public static func noTransactionsMessage(for group: TransactionGroup) -> String {
+    "There are no \(groupTitle(group)) in this period"
+  }
+
+  /// One issue as one line:
+  /// `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
+  ///
+  /// Parts that are not known are left out. The value is quoted with ``visible(_:)``, so control
+  /// characters in bad data never reach a terminal raw.
+  ///
+  /// - Parameter issue: The issue.
+  /// - Returns: The line, without a line break.
+  public static func issueLine(_ issue: RecordIssue) -> String {
+    var line = visible(issue.source)
+    if let position = issue.position { line += ":\(position.line):\(position.column)" }
+    line += ": error: "
+    if let field = issue.field { line += "\(field.rawValue): " }
+    line += issue.problem
+    if let value = issue.value { line += " (got \"\(visible(value, quoting: true))\")" }
+    if let hint = issue.hint { line += "; hint: \(hint)" }
+    return line
+  }
+
+  /// Text made safe to show in a terminal: control and bidirectional-override characters are
+  /// replaced by visible escapes such as `\u{1B}`.
+  ///
+  /// Tabs, line breaks, escape sequences, C1 controls and the Unicode bidirectional controls
+  /// (which can make text display in a different order than it is stored) are all escaped.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - quoting: Whether to escape `"` and `\` too, for text shown between quotes.
+  /// - Returns: The text with every unsafe character escaped.
+  public static func visible(_ text: String, quoting: Bool = false) -> String {
+    guard text.unicodeScalars.contains(where: { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else if quoting && (scalar == "\"" || scalar == "\\") {
+        result += "\\" + String(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether a character must not reach a terminal raw: C0 and C1 controls, DEL, and the
+  /// bidirectional formatting characters.
+  ///
+  /// - Parameter scalar: The character.
+  /// - Returns: `true` when it must be escaped.
+  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  private static func groupTitle(_ group: TransactionGroup) -> String {
+    switch group {
+    case .authorized: "Authorized Transactions"
+    case .posted: "Posted Transactions"
+    }
+  }
+
+  private static func padded(_ number: Int, to width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

@@ -1,0 +1,102 @@
+import Entities
+import UseCases
+
+/// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
+/// formatting, and passes them to a view one at a time.
+///
+/// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
+/// and before every footer, and is not reset between groups. Details and subfooters take the
+/// current value; headers, messages and the grand footer carry none.
+public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
+  private let output: any TransactionReportPresenterOutput
+  private var odd = false
+
+  /// Creates a presenter.
+  ///
+  /// - Parameter output: The view that receives the rows.
+  public init(output: any TransactionReportPresenterOutput) {
+    self.output = output
+  }
+
+  /// Starts a report: resets banding and tells the view.
+  public func presentReportStart() {
+    odd = false
+    output.showReportStart()
+  }
+
+  /// Shows a header row titled after the group, or `All`.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  public func presentHeader(_ scope: ReportScope) {
+    output.showRow(.header(title: ReportText.title(of: scope)))
+  }
+
+  /// Flips the banding and shows a subheader row titled with the date.
+  ///
+  /// - Parameter date: The date of the block.
+  public func presentSubheader(date: CalendarDate) {
+    odd.toggle()
+    output.showRow(.subheader(title: ReportText.date(date), odd: odd))
+  }
+
+  /// Shows a detail row.
+  ///
+  /// - Parameters:
+  ///   - description: The transaction's description, shown as it is.
+  ///   - amount: The signed amount.
+  public func presentDetail(description: String, amount: Money) {
+    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
+  }
+
+  /// Shows a subfooter row, closing the date block.
+  public func presentSubfooter() {
+    output.showRow(.subfooter(odd: odd))
+  }
+
+  /// Flips the banding and shows a footer row with the group total.
+  ///
+  /// - Parameter total: The group total.
+  public func presentFooter(total: Money) {
+    odd.toggle()
+    output.showRow(.footer(total: ReportText.amount(total), odd: odd))
+  }
+
+  /// Shows the grand footer row.
+  ///
+  /// - Parameter total: The sum of everything shown.
+  public func presentGrandFooter(total: Money) {
+    output.showRow(.grandFooter(total: ReportText.amount(total)))
+  }
+
+  /// Shows the unavailable message row and warns the view.
+  ///
+  /// - Parameters:
+  ///   - scope: The group whose source is unavailable, or all transactions.
+  ///   - reason: Why the source is unavailable.
+  public func presentSourceUnavailable(_ scope: ReportScope, reason: String) {
+    output.showRow(.message(ReportText.unavailableMessage(for: scope)))
+    output.showSourceUnavailable(SourceWarning(subject: ReportText.subject(of: scope), reason: reason))
+  }
+
+  /// Shows the empty-group message row.
+  ///
+  /// - Parameter group: The group with no transactions.
+  public func presentNoTransactions(group: TransactionGroup) {
+    output.showRow(.message(ReportText.noTransactionsMessage(for: group)))
+  }
+
+  /// Ends the report.
+  public func presentReportEnd() {
+    output.showReportEnd()
+  }
+
+  /// Formats the issues, one line each, and tells the view there is no report.
+  ///
+  /// - Parameters:
+  ///   - issues: The issues to list.
+  ///   - totalCount: How many there were in all.
+  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
+    output.showInputRejected(
+      InputRejection(lines: issues.map(ReportText.issueLine), totalCount: max(totalCount, issues.count)))
+  }
+}

@@ -1,0 +1,95 @@
+import Entities
+
+/// The first pass over a source: every record is checked, none is kept.
+///
+/// The survey validates each record (the gateway has already checked its fields; the survey
+/// adds the rules that need more than one record: the group must match the source, and no
+/// total may overflow), counts the records of each group, and notes whether they arrive in
+/// report order. It holds nothing but counters, so a source of any size is surveyed in
+/// constant memory.
+struct InputSurvey {
+  let source: String
+  let expectedGroup: TransactionGroup?
+  private(set) var count = 0
+  private(set) var countByGroup: [TransactionGroup: Int] = [:]
+  private(set) var isInReportOrder = true
+  private var last: ReportOrder?
+
+  /// Surveys a whole stream.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream, read to its end.
+  ///   - source: The source's name, for issues without an origin.
+  ///   - expectedGroup: In two-source mode, the only group this source may hold.
+  ///   - totals: The running totals the report will show, checked for overflow.
+  ///   - issues: Where bad records are logged.
+  init(
+    reading stream: inout any TransactionStream,
+    source: String,
+    expectedGroup: TransactionGroup?,
+    totals: inout ReportTotals,
+    issues: inout IssueLog
+  ) {
+    self.source = source
+    self.expectedGroup = expectedGroup
+    while let record = stream.next() {
+      switch record {
+      case .invalid(let issue):
+        issues.record(issue)
+      case .transaction(let transaction, let origin):
+        if let expectedGroup, transaction.group != expectedGroup {
+          issues.record(
+            Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
+          continue
+        }
+        for issue in totals.add(transaction, origin: origin, source: source) {
+          issues.record(issue)
+        }
+        count += 1
+        countByGroup[transaction.group, default: 0] += 1
+        let order = ReportOrder(transaction)
+        if let last, order < last { isInReportOrder = false }
+        last = order
+      }
+    }
+  }
+
+  private static func groupMismatch(
+    _ transaction: Transaction,
+    expected: TransactionGroup,
+    origin: RecordOrigin?,
+    source: String
+  ) -> RecordIssue {
+    RecordIssue(
+      source: origin?.source ?? source,
+      position: origin?.group,
+      field: .group,
+      problem: "this source holds only group \(expected.code) records",
+      value: transaction.group.code,
+      hint: "move the record to the \(transaction.group == .authorized ? "authorized" : "posted") source,"
+        + " or read one file holding both groups in one-source mode"
+    )
+  }
+}
+
+/// The totals a report shows, each checked for overflow as records are surveyed.
+struct ReportTotals {
+  private var authorized = RunningTotal(label: "Authorized")
+  private var posted = RunningTotal(label: "Posted")
+  private var grand = RunningTotal(label: "grand")
+
+  /// Adds a transaction to its group's total and to the grand total.
+  ///
+  /// - Returns: The overflow issues this record causes (none, one or two).
+  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) -> [RecordIssue] {
+    var issues: [RecordIssue] = []
+    switch transaction.group {
+    case .authorized:
+      if let issue = authorized.add(transaction, origin: origin, source: source) { issues.append(issue) }
+    case .posted:
+      if let issue = posted.add(transaction, origin: origin, source: source) { issues.append(issue) }
+    }
+    if let issue = grand.add(transaction, origin: origin, source: source) { issues.append(issue) }
+    return issues
+  }
+}

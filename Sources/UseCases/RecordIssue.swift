@@ -1,0 +1,112 @@
+/// A line and column in a source's text, both counted from 1.
+///
+/// Columns count characters (Unicode scalars), not bytes.
+public struct TextPosition: Hashable, Comparable, Sendable {
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1.
+  public var column: Int
+
+  /// Creates a position.
+  ///
+  /// - Parameters:
+  ///   - line: The line, from 1.
+  ///   - column: The column, from 1.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// Orders positions as they appear in the text.
+  public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}
+
+/// The fields of a transaction record, as input files name them.
+public enum RecordField: String, CaseIterable, Sendable {
+  /// `group`: `A` or `P`.
+  case group
+  /// `date`: `YYYY-MM-DD`.
+  case date
+  /// `description`: any text.
+  case description
+  /// `amount`: an unsigned decimal with at most two fraction digits.
+  case amount
+  /// `debit`: `D` or `C`.
+  case debit
+}
+
+/// Where a valid record was read: its source and the position of each field's value.
+///
+/// Use-case rules that look at several records (a group that does not match its source, a total
+/// that overflows) use it to point at the value that broke the rule.
+public struct RecordOrigin: Hashable, Sendable {
+  /// The name of the source, such as a file path.
+  public var source: String
+  /// Where the record starts.
+  public var start: TextPosition
+  /// Where the value of `group` starts.
+  public var group: TextPosition
+  /// Where the value of `amount` starts.
+  public var amount: TextPosition
+
+  /// Creates an origin.
+  ///
+  /// - Parameters:
+  ///   - source: The name of the source, such as a file path.
+  ///   - start: Where the record starts.
+  ///   - group: Where the value of `group` starts; the record's start when omitted.
+  ///   - amount: Where the value of `amount` starts; the record's start when omitted.
+  public init(source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil) {
+    self.source = source
+    self.start = start
+    self.group = group ?? start
+    self.amount = amount ?? start
+  }
+}
+
+/// One bad record, or one place where a source could not be read as records.
+///
+/// An issue says where (source, line, column), which field, what is wrong, the value found and,
+/// where it helps, how to fix it. Presenters turn it into a line such as
+/// `authorized.json:12:15: error: date: not a real calendar date (got "2016-02-30")`.
+public struct RecordIssue: Error, Hashable, Sendable {
+  /// The name of the source, such as a file path.
+  public var source: String
+  /// Where the offending value starts, or `nil` for sources without positions.
+  public var position: TextPosition?
+  /// The field at fault, or `nil` when the problem is not one field's (malformed syntax).
+  public var field: RecordField?
+  /// What is wrong, in a few words, such as `not a real calendar date`.
+  public var problem: String
+  /// The offending value as found, or `nil` when there is none to show.
+  public var value: String?
+  /// How to fix it, when a hint helps.
+  public var hint: String?
+
+  /// Creates an issue.
+  ///
+  /// - Parameters:
+  ///   - source: The name of the source.
+  ///   - position: Where the offending value starts, if known.
+  ///   - field: The field at fault, if any.
+  ///   - problem: What is wrong.
+  ///   - value: The offending value, if any.
+  ///   - hint: How to fix it, if a hint helps.
+  public init(
+    source: String,
+    position: TextPosition?,
+    field: RecordField?,
+    problem: String,
+    value: String? = nil,
+    hint: String? = nil
+  ) {
+    self.source = source
+    self.position = position
+    self.field = field
+    self.problem = problem
+    self.value = value
+    self.hint = hint
+  }
+}

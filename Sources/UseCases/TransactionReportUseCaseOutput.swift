@@ -1,0 +1,64 @@
+import Entities
+
+/// The output boundary of the report use cases: what a presenter must accept.
+///
+/// A use case calls these in report order, one `present…` call per row the report will have,
+/// framed by ``presentReportStart()`` and ``presentReportEnd()``. Values cross the boundary:
+/// entities, never formatted text. When the input is invalid, the use case calls
+/// ``presentInvalidInput(issues:totalCount:)`` instead, before any row: a rejected report shows
+/// nothing. (The one exception: a source that changes between the two passes a report makes is
+/// found during the second pass, after rows were presented; then the rejection ends the report.)
+public protocol TransactionReportUseCaseOutput: AnyObject {
+  /// A report begins; the rows follow.
+  func presentReportStart()
+  /// A group (or, when the one-source stream is unavailable, the whole report) begins.
+  ///
+  /// - Parameter scope: The group, or ``ReportScope/allTransactions``.
+  func presentHeader(_ scope: ReportScope)
+  /// A block of transactions on one date begins.
+  ///
+  /// - Parameter date: The date of every transaction in the block.
+  func presentSubheader(date: CalendarDate)
+  /// One transaction.
+  ///
+  /// - Parameters:
+  ///   - description: The transaction's description.
+  ///   - amount: The signed amount: positive for a debit, negative for a credit.
+  func presentDetail(description: String, amount: Money)
+  /// The block of transactions on one date ends.
+  func presentSubfooter()
+  /// A group ends, with its total.
+  ///
+  /// - Parameter total: The exact sum of the group's signed amounts.
+  func presentFooter(total: Money)
+  /// The report's last row: the sum of everything shown.
+  ///
+  /// - Parameter total: The exact sum of the group totals; zero when nothing was shown.
+  func presentGrandFooter(total: Money)
+  /// A source could not be read, so its group (or the whole report) shows a message instead.
+  ///
+  /// - Parameters:
+  ///   - scope: The group whose source is unavailable, or ``ReportScope/allTransactions``.
+  ///   - reason: Why, for a person (for example the file and the operating system's reason).
+  func presentSourceUnavailable(_ scope: ReportScope, reason: String)
+  /// A group's source was read and holds no transactions.
+  ///
+  /// - Parameter group: The empty group.
+  func presentNoTransactions(group: TransactionGroup)
+  /// The report is complete.
+  func presentReportEnd()
+  /// The input holds invalid records, so there is no report.
+  ///
+  /// - Parameters:
+  ///   - issues: The first issues found, in input order (at most the use case's issue limit).
+  ///   - totalCount: How many issues there were in all, including those not listed.
+  func presentInvalidInput(issues: [RecordIssue], totalCount: Int)
+}
+
+/// What a header or an unavailable-source message is about.
+public enum ReportScope: Hashable, Sendable {
+  /// One group of transactions.
+  case group(TransactionGroup)
+  /// The whole one-source stream (used when that stream is unavailable).
+  case allTransactions
+}
