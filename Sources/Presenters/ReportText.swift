@@ -84,9 +84,9 @@ public enum ReportText {
     if let position = issue.position { line += ":\(position.line):\(position.column)" }
     line += ": error: "
     if let field = issue.field { line += "\(field.rawValue): " }
-    line += issue.problem
+    line += visible(issue.problem)
     if let value = issue.value { line += " (got \"\(visible(value, quoting: true))\")" }
-    if let hint = issue.hint { line += "; hint: \(hint)" }
+    if let hint = issue.hint { line += "; hint: \(visible(hint))" }
     return line
   }
 

@@ -42,9 +42,7 @@ struct InputSurvey {
             Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
           continue
         }
-        for issue in totals.add(transaction, origin: origin, source: source) {
-          issues.record(issue)
-        }
+        totals.add(transaction, origin: origin, source: source)
         count += 1
         countByGroup[transaction.group, default: 0] += 1
         let order = ReportOrder(transaction)
@@ -72,24 +70,29 @@ struct InputSurvey {
   }
 }
 
-/// The totals a report shows, each checked for overflow as records are surveyed.
+/// The totals a report shows, summed in any order and checked once all records are in.
 struct ReportTotals {
   private var authorized = RunningTotal(label: "Authorized")
   private var posted = RunningTotal(label: "Posted")
   private var grand = RunningTotal(label: "grand")
 
   /// Adds a transaction to its group's total and to the grand total.
-  ///
-  /// - Returns: The overflow issues this record causes (none, one or two).
-  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) -> [RecordIssue] {
-    var issues: [RecordIssue] = []
+  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
     switch transaction.group {
-    case .authorized:
-      if let issue = authorized.add(transaction, origin: origin, source: source) { issues.append(issue) }
-    case .posted:
-      if let issue = posted.add(transaction, origin: origin, source: source) { issues.append(issue) }
+    case .authorized: authorized.add(transaction, origin: origin, source: source)
+    case .posted: posted.add(transaction, origin: origin, source: source)
     }
-    if let issue = grand.add(transaction, origin: origin, source: source) { issues.append(issue) }
-    return issues
+    grand.add(transaction, origin: origin, source: source)
+  }
+
+  /// The issues of the totals that do not fit in `Money`.
+  ///
+  /// - Returns: One issue for each group total that overflows; or, when both fit, the grand
+  ///   total's issue if it overflows; or none.
+  func overflowIssues() -> [RecordIssue] {
+    let groupIssues = [authorized, posted].compactMap { $0.overflowIssue() }
+    // Reported once: a grand total that overflows because a group total does adds nothing.
+    guard groupIssues.isEmpty else { return groupIssues }
+    return [grand.overflowIssue()].compactMap { $0 }
   }
 }

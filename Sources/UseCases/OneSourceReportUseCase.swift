@@ -42,6 +42,7 @@ public struct OneSourceReportUseCase {
     var totals = ReportTotals()
     let survey = InputSurvey(
       reading: &stream, source: source.name, expectedGroup: nil, totals: &totals, issues: &issues)
+    for issue in totals.overflowIssues() { issues.record(issue) }
     guard issues.isEmpty else {
       output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
       return
@@ -52,11 +53,11 @@ public struct OneSourceReportUseCase {
     do {
       var transactions = try OrderedTransactions(source: source, survey: survey)
       try assembler.assemble(TransactionGroup.allCases, from: &transactions)
+      output.presentGrandFooter(total: try assembler.grandTotal())
     } catch {
       output.presentInvalidInput(issues: [error.issue], totalCount: 1)
       return
     }
-    output.presentGrandFooter(total: assembler.grandTotal)
     output.presentReportEnd()
   }
 

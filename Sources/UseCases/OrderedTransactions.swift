@@ -18,7 +18,8 @@ struct OrderedTransactions {
   private var mode: Mode
   private var remaining: Int
   private let expectedGroup: TransactionGroup?
-  private let source: String
+  /// The name of the source being read.
+  let source: String
 
   /// Opens the source again for the second pass, unless the survey found it empty.
   init(source: any TransactionSource, survey: InputSurvey) throws(SourceChanged) {

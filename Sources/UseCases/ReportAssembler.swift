@@ -7,10 +7,12 @@ import Entities
 /// message instead. The assembler keeps only the current date and the running totals.
 struct ReportAssembler {
   private let output: any TransactionReportUseCaseOutput
+  /// The source of the group being assembled, named if its second reading proves different.
+  private var source = ""
   private var group: TransactionGroup?
   private var date: CalendarDate?
-  private var groupTotal = Money.zero
-  private(set) var grandTotal = Money.zero
+  private var groupTotal = RunningTotal(label: "group")
+  private var grand = RunningTotal(label: "grand")
 
   init(output: any TransactionReportUseCaseOutput) {
     self.output = output
@@ -20,22 +22,26 @@ struct ReportAssembler {
   mutating func begin(_ group: TransactionGroup) {
     self.group = group
     date = nil
-    groupTotal = .zero
+    groupTotal = RunningTotal(label: "group")
     output.presentHeader(.group(group))
   }
 
+  /// The sum of the group totals presented so far.
+  ///
+  /// - Throws: ``SourceChanged`` when it does not fit: the survey found that it did.
+  func grandTotal() throws(SourceChanged) -> Money {
+    guard let total = grand.total else { throw SourceChanged(source: source) }
+    return total
+  }
+
   /// Adds one transaction of the current group, opening a new date block when the date changes.
-  mutating func add(_ transaction: Transaction) throws(SourceChanged) {
+  mutating func add(_ transaction: Transaction) {
     if transaction.date != date {
       if date != nil { output.presentSubfooter() }
       date = transaction.date
       output.presentSubheader(date: transaction.date)
     }
-    do {
-      groupTotal = try groupTotal.adding(transaction.signedAmount)
-    } catch {
-      throw SourceChanged(source: "the report totals")
-    }
+    groupTotal.add(transaction, origin: nil, source: source)
     output.presentDetail(description: transaction.description, amount: transaction.signedAmount)
   }
 
@@ -45,13 +51,11 @@ struct ReportAssembler {
     if date == nil {
       output.presentNoTransactions(group: group)
     } else {
+      // The survey checked that every total fits; one that does not means the data changed.
+      guard let total = groupTotal.total else { throw SourceChanged(source: source) }
       output.presentSubfooter()
-      output.presentFooter(total: groupTotal)
-      do {
-        grandTotal = try grandTotal.adding(groupTotal)
-      } catch {
-        throw SourceChanged(source: "the report totals")
-      }
+      output.presentFooter(total: total)
+      grand.add(total)
     }
     self.group = nil
   }
@@ -63,11 +67,12 @@ struct ReportAssembler {
     _ groups: [TransactionGroup],
     from transactions: inout OrderedTransactions
   ) throws(SourceChanged) {
+    source = transactions.source
     var pending = try transactions.next()
     for group in groups {
       begin(group)
       while let transaction = pending, transaction.group == group {
-        try add(transaction)
+        add(transaction)
         pending = try transactions.next()
       }
       try end()

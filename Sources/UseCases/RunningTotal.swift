@@ -1,40 +1,80 @@
 import Entities
 
-/// An exact running total that names the record at which it would overflow.
+/// An exact running total whose result does not depend on the order of the additions.
+///
+/// The sum is kept in 128 bits, so no number of `Money` amounts can overflow it; only the
+/// final total must fit in ``Money``. The survey adds amounts in input order and the report in
+/// report order: both get the same answer, and an input that a survey accepts never overflows
+/// while its rows are being presented. When the final total does not fit, the issue points at
+/// the record from which the running total stayed out of range.
 struct RunningTotal {
-  private(set) var value = Money.zero
-  private(set) var hasOverflowed = false
+  private var sum = WideSum()
+  private var leftRangeAt: (transaction: Transaction, origin: RecordOrigin?, source: String)?
   let label: String
 
   init(label: String) {
     self.label = label
   }
 
-  /// Adds a transaction's signed amount, or returns the issue that the overflow is.
+  /// Adds a signed amount, remembering the record at which the total leaves `Money`'s range.
   ///
-  /// After the first overflow the total stops counting, so one overflow is one issue.
-  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) -> RecordIssue? {
-    guard !hasOverflowed else { return nil }
-    do {
-      value = try value.adding(transaction.signedAmount)
-      return nil
-    } catch {
-      hasOverflowed = true
-      return RecordIssue(
-        source: origin?.source ?? source,
-        position: origin?.amount,
-        field: .amount,
-        problem:
-          "the \(label) total would overflow (it cannot exceed 92233720368547758.07 in either direction)",
-        value: Self.text(of: transaction),
-        hint: "check this amount; a total this large is almost certainly a data error"
-      )
-    }
+  /// - Parameters:
+  ///   - transaction: The transaction whose signed amount is added.
+  ///   - origin: Where it was read, if known.
+  ///   - source: The name of its source, for a record without an origin.
+  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
+    let wasInRange = sum.money != nil
+    sum.add(transaction.signedAmount.minorUnits)
+    if wasInRange && sum.money == nil { leftRangeAt = (transaction, origin, source) }
   }
 
-  private static func text(of transaction: Transaction) -> String {
-    let cents = transaction.amount.minorUnits.magnitude
+  /// Adds an amount that has no record behind it, such as a group total.
+  mutating func add(_ amount: Money) {
+    sum.add(amount.minorUnits)
+  }
+
+  /// The total, or `nil` when it does not fit in ``Money``.
+  var total: Money? { sum.money }
+
+  /// The issue of a total that does not fit, located at the record from which it stayed out of
+  /// range.
+  ///
+  /// - Returns: The issue, or `nil` when the total fits.
+  func overflowIssue() -> RecordIssue? {
+    guard sum.money == nil, let culprit = leftRangeAt else { return nil }
+    return RecordIssue(
+      source: culprit.origin?.source ?? culprit.source,
+      position: culprit.origin?.amount,
+      field: .amount,
+      problem: "the \(label) total would overflow (it cannot go beyond 92233720368547758.07 either way)",
+      value: Self.text(of: culprit.transaction.amount),
+      hint: "from this record on the total stays too large to show; check the amounts"
+    )
+  }
+
+  private static func text(of amount: Money) -> String {
+    let cents = amount.minorUnits.magnitude
     let fraction = cents % 100
     return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}
+
+/// A signed 128-bit sum of 64-bit values: wide enough that no realistic count of additions
+/// overflows it (it would take more than 2^63 of them).
+struct WideSum {
+  private var high: Int64 = 0
+  private var low: UInt64 = 0
+
+  mutating func add(_ value: Int64) {
+    let (newLow, carry) = low.addingReportingOverflow(UInt64(bitPattern: value))
+    high = high &+ (value < 0 ? -1 : 0) &+ (carry ? 1 : 0)
+    low = newLow
+  }
+
+  /// The sum as `Money`, or `nil` when it is outside `Money`'s range.
+  var money: Money? {
+    let value = Int64(bitPattern: low)
+    let fits = (high == 0 && value >= 0) || (high == -1 && value < 0)
+    return fits ? Money(minorUnits: value) : nil
   }
 }

@@ -50,7 +50,8 @@ public protocol TransactionReportUseCaseOutput: AnyObject {
   /// The input holds invalid records, so there is no report.
   ///
   /// - Parameters:
-  ///   - issues: The first issues found, in input order (at most the use case's issue limit).
+  ///   - issues: The first issues found (at most the use case's issue limit): the bad records in
+  ///     input order, then any total that would overflow (known only once every record is in).
   ///   - totalCount: How many issues there were in all, including those not listed.
   func presentInvalidInput(issues: [RecordIssue], totalCount: Int)
 }

@@ -56,6 +56,7 @@ public struct TwoSourceReportUseCase {
         reasons.append(nil)
       }
     }
+    for issue in totals.overflowIssues() { issues.record(issue) }
     guard issues.isEmpty else {
       output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
       return
@@ -72,11 +73,11 @@ public struct TwoSourceReportUseCase {
           assembler.unavailable(group, reason: reasons[index] ?? "")
         }
       }
+      output.presentGrandFooter(total: try assembler.grandTotal())
     } catch {
       output.presentInvalidInput(issues: [error.issue], totalCount: 1)
       return
     }
-    output.presentGrandFooter(total: assembler.grandTotal)
     output.presentReportEnd()
   }
 }
