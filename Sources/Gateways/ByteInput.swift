@@ -1,0 +1,162 @@
+import UseCases
+
+/// The bytes of a file, read in fixed-size chunks, with the line and column of the next byte.
+///
+/// Decoders pull one byte at a time with ``peek()`` and ``advance()``; the whole file is never
+/// in memory, only the current chunk. Lines and columns count from 1; a line feed starts a new
+/// line, and columns count Unicode scalars, so UTF-8 continuation bytes do not move the column.
+///
+/// When the file ends, or a read fails, ``peek()`` returns `nil` and the file is closed. A
+/// failure is kept in ``readFailure`` so that the stream can report it instead of whatever the
+/// decoder makes of the early end.
+struct ByteInput {
+  /// Why reading stopped before the end of the file, and where.
+  struct ReadFailure {
+    /// The position of the first byte that could not be read.
+    var position: TextPosition
+    /// The operating system's reason.
+    var reason: String
+  }
+
+  /// The size of one `read(2)`: 64 KiB.
+  static let chunkSize = 65_536
+
+  private var buffer: [UInt8]
+  private var index = 0
+  private var end = 0
+  private var file: FileDescriptor?
+  private(set) var line = 1
+  private(set) var column = 1
+  private(set) var readFailure: ReadFailure?
+
+  /// Creates the input of an open file, which it owns from now on.
+  ///
+  /// - Parameters:
+  ///   - file: The open file; closed at its end or when the input goes away.
+  ///   - chunkSize: How many bytes one read asks for.
+  init(file: FileDescriptor, chunkSize: Int = ByteInput.chunkSize) {
+    self.file = file
+    self.buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+  }
+
+  /// Where the next byte is.
+  var position: TextPosition { TextPosition(line: line, column: column) }
+
+  /// The next byte, without consuming it, or `nil` at the end of the input.
+  mutating func peek() -> UInt8? {
+    if index == end, !refill() { return nil }
+    return buffer[index]
+  }
+
+  /// Consumes the byte that ``peek()`` returned. Call it only after `peek()` gave a byte.
+  mutating func advance() {
+    let byte = buffer[index]
+    index += 1
+    if byte == UInt8(ascii: "\n") {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
+      column += 1
+    }
+  }
+
+  /// Consumes a run of printable ASCII bytes (U+0020 to U+007E) other than two stop bytes,
+  /// appending them to `text`.
+  ///
+  /// This is the fast path of reading text: it scans the current chunk directly and appends
+  /// the run at once. It stops at any other byte and at the end of the chunk, so callers go on
+  /// with ``peek()`` and handle what follows (including more plain bytes after a refill).
+  ///
+  /// - Parameters:
+  ///   - text: Where the bytes go.
+  ///   - stop: A byte that ends the run, such as `"`.
+  ///   - otherStop: Another byte that ends the run, such as `\`.
+  mutating func appendPrintableASCII(to text: inout [UInt8], stoppingAt stop: UInt8, or otherStop: UInt8) {
+    let start = index
+    let limit = end
+    let runEnd = buffer.withUnsafeBufferPointer { bytes -> Int in
+      guard let base = bytes.baseAddress else { return start }
+      var offset = start
+      while offset < limit {
+        let byte = base[offset]
+        if byte < 0x20 || byte > 0x7E || byte == stop || byte == otherStop { break }
+        offset += 1
+      }
+      if offset > start {
+        text.append(contentsOf: UnsafeBufferPointer(start: base + start, count: offset - start))
+      }
+      return offset
+    }
+    column += runEnd - start
+    index = runEnd
+  }
+
+  /// Consumes spaces, tabs, line feeds and carriage returns.
+  mutating func skipWhitespace() {
+    while true {
+      let limit = end
+      var line = self.line
+      var column = self.column
+      let runEnd = buffer.withUnsafeBufferPointer { bytes -> Int in
+        guard let base = bytes.baseAddress else { return index }
+        var offset = index
+        while offset < limit {
+          switch base[offset] {
+          case 0x20, 0x09, 0x0D:  // space, tab, carriage return
+            column += 1
+          case 0x0A:  // line feed
+            line += 1
+            column = 1
+          default:
+            return offset
+          }
+          offset += 1
+        }
+        return offset
+      }
+      self.line = line
+      self.column = column
+      index = runEnd
+      guard index == end, refill() else { return }
+    }
+  }
+
+  /// Consumes a UTF-8 byte order mark at the very start of the input, if there is one.
+  ///
+  /// The mark is not counted as a column: the first character after it is at column 1.
+  mutating func skipByteOrderMark() {
+    guard line == 1, column == 1, peek() == 0xEF else { return }
+    advance()
+    guard peek() == 0xBB else { return }
+    advance()
+    guard peek() == 0xBF else { return }
+    advance()
+    column = 1
+  }
+
+  /// Closes the file and frees the chunk; from now on the input is at its end.
+  mutating func close() {
+    file = nil
+    buffer = []
+    index = 0
+    end = 0
+  }
+
+  private mutating func refill() -> Bool {
+    guard let file else { return false }
+    let result = buffer.withUnsafeMutableBytes { file.readChunk(into: $0) }
+    switch result {
+    case .bytes(let count):
+      index = 0
+      end = count
+      return true
+    case .endOfFile:
+      close()
+      return false
+    case .failure(let reason):
+      readFailure = ReadFailure(position: position, reason: reason)
+      close()
+      return false
+    }
+  }
+}
