@@ -1,0 +1,66 @@
+import Presenters
+
+/// The terminal as the presenter's view: rows go through a renderer to standard output,
+/// warnings and errors to standard error, and the outcome becomes the exit status.
+public final class CommandLineView: TransactionReportPresenterOutput {
+  private var renderer: any ReportRenderer
+  private let output: any TextSink
+  private let errors: any TextSink
+  /// The exit status the run has earned so far.
+  public private(set) var exitStatus: ExitCode = .success
+
+  /// Creates a view.
+  ///
+  /// - Parameters:
+  ///   - renderer: The renderer of the chosen output format.
+  ///   - output: Where the report goes (standard output).
+  ///   - errors: Where warnings and errors go (standard error).
+  public init(renderer: any ReportRenderer, output: any TextSink, errors: any TextSink) {
+    self.renderer = renderer
+    self.output = output
+    self.errors = errors
+  }
+
+  /// Writes what comes before the first row.
+  public func showReportStart() {
+    output.write(renderer.start())
+  }
+
+  /// Writes one row.
+  ///
+  /// - Parameter row: The row.
+  public func showRow(_ row: ReportRow) {
+    output.write(renderer.render(row))
+  }
+
+  /// Warns on standard error, and makes the exit status 3.
+  ///
+  /// - Parameter warning: The source that could not be read.
+  public func showSourceUnavailable(_ warning: SourceWarning) {
+    errors.write("txreport: warning: \(ReportText.visible(warning.text))\n")
+    errors.flush()
+    if exitStatus == .success { exitStatus = .sourceUnavailable }
+  }
+
+  /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
+  public func showReportEnd() {
+    output.write(renderer.finish())
+    output.flush()
+    if let failure = output.failure {
+      errors.write("txreport: error: cannot write the report: \(failure)\n")
+      errors.flush()
+      exitStatus = .outputError
+    }
+  }
+
+  /// Writes one line per issue and the summary to standard error; the exit status becomes 65.
+  ///
+  /// - Parameter rejection: The issues.
+  public func showInputRejected(_ rejection: InputRejection) {
+    output.flush()
+    for line in rejection.lines { errors.write(line + "\n") }
+    errors.write("txreport: error: \(rejection.summary)\n")
+    errors.flush()
+    exitStatus = .dataError
+  }
+}

@@ -1,0 +1,79 @@
+import Presenters
+
+/// Renders the report as one JSON array of row objects (SPEC §8).
+///
+/// Each row is an object whose keys come in a fixed order, `type` first; amounts and totals
+/// are the display strings. The layout (two-space indentation, one key a line) is stable, so
+/// the output can be compared byte for byte.
+public struct JSONReportRenderer: ReportRenderer {
+  private var isFirst = true
+
+  /// Creates a renderer.
+  public init() {}
+
+  /// Opens the array.
+  public mutating func start() -> String {
+    isFirst = true
+    return "["
+  }
+
+  /// One row as an indented object, preceded by a comma after the first.
+  ///
+  /// - Parameter row: The row.
+  /// - Returns: The row's text.
+  public mutating func render(_ row: ReportRow) -> String {
+    var members: [(String, String)] = [("type", quoted(row.kind))]
+    switch row {
+    case .header(let title):
+      members.append(("title", quoted(title)))
+    case .subheader(let title, _):
+      members.append(("title", quoted(title)))
+    case .detail(let description, let amount, _):
+      members.append(("description", quoted(description)))
+      members.append(("amount", quoted(amount)))
+    case .subfooter:
+      break
+    case .footer(let total, _), .grandFooter(let total):
+      members.append(("total", quoted(total)))
+    case .message(let message):
+      members.append(("message", quoted(message)))
+    }
+    if let odd = row.odd { members.append(("odd", odd ? "true" : "false")) }
+    let body = members.map { "    \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
+    defer { isFirst = false }
+    return (isFirst ? "\n" : ",\n") + "  {\n" + body + "\n  }"
+  }
+
+  /// Closes the array and ends the line.
+  public mutating func finish() -> String {
+    isFirst ? "]\n" : "\n]\n"
+  }
+
+  /// A string as a JSON string literal.
+  ///
+  /// Quotes, backslashes and every control character are escaped, as are U+2028 and U+2029
+  /// (which JavaScript treats as line breaks); everything else is written as UTF-8.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The literal, with its quotes.
+  public func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
+      case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

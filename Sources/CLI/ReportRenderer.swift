@@ -1,0 +1,17 @@
+import Presenters
+
+/// Turns report rows into the text of one output format.
+///
+/// A renderer is given the rows one at a time and returns the text for each, so the report
+/// streams. A new format is a new renderer: nothing in the inner layers changes.
+public protocol ReportRenderer {
+  /// The text before the first row.
+  mutating func start() -> String
+  /// The text of one row.
+  ///
+  /// - Parameter row: The row, in report order.
+  /// - Returns: The text, ending with a line break where the format has one.
+  mutating func render(_ row: ReportRow) -> String
+  /// The text after the last row.
+  mutating func finish() -> String
+}

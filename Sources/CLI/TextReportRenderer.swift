@@ -1,0 +1,123 @@
+import Presenters
+
+/// Renders the report as aligned text for a terminal, banded with background colours when
+/// colour is on.
+///
+/// Descriptions are left-aligned and amounts right-aligned at the right edge; a description
+/// too long for its column is cut with an ellipsis, an amount never is. Each date block is one
+/// band: its subheader, details, subfooter (a blank line, the block's bottom margin) and, at
+/// the end of a group, the footer share one background, alternating between the two band
+/// colours. Headers and the grand total are set apart. Characters from the data that could
+/// control a terminal are shown escaped.
+public struct TextReportRenderer: ReportRenderer {
+  /// The background of odd bands, #F7F8FC.
+  static let oddBand = RGB(0xF7, 0xF8, 0xFC)
+  /// The background of even bands, #DDDDDD.
+  static let evenBand = RGB(0xDD, 0xDD, 0xDD)
+  static let ink = RGB(0x1C, 0x1C, 0x1E)
+  static let headerBackground = RGB(0x3A, 0x4A, 0x5E)
+  static let grandTotalBackground = RGB(0x1F, 0x5F, 0xAF)
+  static let white = RGB(0xFF, 0xFF, 0xFF)
+
+  private let width: Int
+  private let colors: Bool
+  private var rowsRendered = 0
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - width: The width of the terminal in columns; at least 40 is used.
+  ///   - colors: Whether to band and highlight with ANSI colours.
+  public init(width: Int = 80, colors: Bool) {
+    self.width = max(40, width)
+    self.colors = colors
+  }
+
+  /// Nothing comes before the first row.
+  public mutating func start() -> String {
+    rowsRendered = 0
+    return ""
+  }
+
+  /// The lines of one row.
+  ///
+  /// - Parameter row: The row.
+  /// - Returns: The row's text.
+  public mutating func render(_ row: ReportRow) -> String {
+    defer { rowsRendered += 1 }
+    switch row {
+    case .header(let title):
+      let gap = rowsRendered > 0 ? "\n" : ""
+      return gap + line(title, style: .header)
+    case .subheader(let title, let odd):
+      return line("  " + title, style: .band(odd: odd, bold: true))
+    case .detail(let description, let amount, let odd):
+      return line(
+        columns(indent: 4, label: ReportText.visible(description), amount: amount), style: .band(odd: odd))
+    case .subfooter(let odd):
+      return line("", style: .band(odd: odd))
+    case .footer(let total, let odd):
+      return line(columns(indent: 2, label: "Total", amount: total), style: .band(odd: odd, bold: true))
+    case .grandFooter(let total):
+      return "\n" + line(columns(indent: 0, label: "Grand Total", amount: total), style: .grandTotal)
+    case .message(let message):
+      return line("  " + ReportText.visible(message), style: .message)
+    }
+  }
+
+  /// Nothing comes after the last row.
+  public mutating func finish() -> String { "" }
+
+  /// A label and an amount on one line: the label cut to fit, the amount at the right edge.
+  private func columns(indent: Int, label: String, amount: String) -> String {
+    let rightMargin = 2
+    let room = width - indent - rightMargin - amount.count - 1
+    let cut = label.count > room ? String(label.prefix(max(0, room - 1))) + "…" : label
+    let gap = max(1, width - indent - rightMargin - cut.count - amount.count)
+    return String(repeating: " ", count: indent) + cut + String(repeating: " ", count: gap) + amount
+  }
+
+  private enum Style {
+    case header
+    case band(odd: Bool, bold: Bool = false)
+    case grandTotal
+    case message
+  }
+
+  private func line(_ text: String, style: Style) -> String {
+    guard colors else {
+      return text + "\n"
+    }
+    let padded = text + String(repeating: " ", count: max(0, width - text.count))
+    let reset = "\u{1B}[0m"
+    switch style {
+    case .header:
+      return Self.bold + Self.headerBackground.background + Self.white.foreground + padded + reset + "\n"
+    case .band(let odd, let bold):
+      let band = odd ? Self.oddBand : Self.evenBand
+      return (bold ? Self.bold : "") + band.background + Self.ink.foreground + padded + reset + "\n"
+    case .grandTotal:
+      return Self.bold + Self.grandTotalBackground.background + Self.white.foreground + padded + reset + "\n"
+    case .message:
+      return "\u{1B}[3m" + text + reset + "\n"
+    }
+  }
+
+  private static let bold = "\u{1B}[1m"
+}
+
+/// A 24-bit colour, written as ANSI escape sequences.
+struct RGB {
+  let red: UInt8
+  let green: UInt8
+  let blue: UInt8
+
+  init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  var background: String { "\u{1B}[48;2;\(red);\(green);\(blue)m" }
+  var foreground: String { "\u{1B}[38;2;\(red);\(green);\(blue)m" }
+}
