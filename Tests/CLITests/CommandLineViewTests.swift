@@ -1,0 +1,64 @@
+import CLI
+import Presenters
+import Testing
+
+@Suite struct CommandLineViewTests {
+  @Test("Rows go to standard output through the renderer; the status stays 0")
+  func rows() {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let view = CommandLineView(renderer: JSONReportRenderer(), output: output, errors: errors)
+    view.showReportStart()
+    view.showRow(.grandFooter(total: "0.00"))
+    view.showReportEnd()
+    #expect(output.text == "[\n  {\n    \"type\": \"grandfooter\",\n    \"total\": \"0.00\"\n  }\n]\n")
+    #expect(errors.text.isEmpty)
+    #expect(view.exitStatus == .success)
+  }
+
+  @Test("An unavailable source is a warning on standard error and exit status 3")
+  func warning() {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let view = CommandLineView(renderer: JSONReportRenderer(), output: output, errors: errors)
+    view.showSourceUnavailable(
+      SourceWarning(subject: "Posted Transactions", reason: "cannot read 'p.json': No such file or directory")
+    )
+    #expect(
+      errors.text
+        == "txreport: warning: Posted Transactions are not available: cannot read 'p.json': No such file or directory\n"
+    )
+    #expect(view.exitStatus == .sourceUnavailable)
+  }
+
+  @Test("Rejected input lists each issue and a summary on standard error, with exit status 65")
+  func rejection() {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+    view.showSourceUnavailable(SourceWarning(subject: "Posted Transactions", reason: "gone"))
+    view.showInputRejected(InputRejection(lines: ["a.json:1:2: error: date: bad"], totalCount: 3))
+    #expect(output.text.isEmpty)
+    #expect(
+      errors.text.hasSuffix(
+        "a.json:1:2: error: date: bad\ntxreport: error: 3 invalid records (2 not shown); no report was made.\n"
+      ))
+    #expect(view.exitStatus == .dataError)
+  }
+}
+
+@Suite struct CommandLineViewWriteFailureTests {
+  private final class FullDiskSink: TextSink {
+    func write(_ text: String) {}
+    func flush() {}
+    var failure: String? { "No space left on device" }
+  }
+
+  @Test("A report that cannot be written is an error naming the reason, with exit code 74")
+  func writeFailure() {
+    let errors = MemoryTextSink()
+    let view = CommandLineView(renderer: JSONReportRenderer(), output: FullDiskSink(), errors: errors)
+    view.showReportStart()
+    view.showRow(.grandFooter(total: "0.00"))
+    view.showReportEnd()
+    #expect(errors.text == "txreport: error: cannot write the report: No space left on device\n")
+    #expect(view.exitStatus == .outputError)
+  }
+}

@@ -1,0 +1,76 @@
+import CLI
+import CompositionRoot
+import Foundation
+import Testing
+
+/// The composition root run in-process, with memory sinks in place of the terminal.
+@Suite struct TransactionReportAppTests {
+  private static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  private struct Run {
+    var status: ExitCode
+    var output: String
+    var errors: String
+  }
+
+  private func run(_ arguments: [String], noColor: String? = nil, terminal: Bool = false) -> Run {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let status = TransactionReportApp.run(
+      .init(
+        arguments: arguments, noColor: noColor, outputIsTerminal: terminal, output: output, errors: errors))
+    return Run(status: status, output: output.text, errors: errors.text)
+  }
+
+  private func expectedRows() throws -> String {
+    try String(contentsOf: Self.fixtures.appendingPathComponent("demo_expected_rows.json"), encoding: .utf8)
+  }
+
+  @Test("The demo, as two sources or as one, is wired to give the reference rows")
+  func demoModes() throws {
+    for arguments in [["--format", "json"], ["--one-source", "--format", "json"]] {
+      let result = run(arguments)
+      #expect(result.status == .success)
+      #expect(result.errors.isEmpty)
+      #expect(result.output == (try expectedRows()))
+    }
+  }
+
+  @Test("Files are wired to file sources, in both modes")
+  func fileModes() throws {
+    let path = { (name: String) in Self.fixtures.appendingPathComponent(name).path }
+    let two = run([
+      "--authorized", path("demo_authorized.json"), "--posted", path("demo_posted.json"), "--format=json",
+    ])
+    let one = run(["--all", path("demo_all.json"), "--format=json"])
+    #expect(two.output == (try expectedRows()))
+    #expect(one.output == (try expectedRows()))
+  }
+
+  @Test("Colour follows --color, the terminal and NO_COLOR")
+  func colour() {
+    let escape = "\u{1B}["
+    #expect(run([], terminal: true).output.contains(escape))
+    #expect(!run([], noColor: "1", terminal: true).output.contains(escape))
+    #expect(!run([], terminal: false).output.contains(escape))
+    #expect(run(["--color", "always"], terminal: false).output.contains(escape))
+    #expect(!run(["--color", "never"], terminal: true).output.contains(escape))
+  }
+
+  @Test("A usage error goes to standard error with the help hint and exit status 64")
+  func usageError() {
+    let result = run(["--format", "yaml"])
+    #expect(result.status == .usage)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors
+        == "txreport: error: --format must be text or json (got 'yaml')\nRun 'txreport --help' for usage.\n")
+  }
+
+  @Test("Help and version go to standard output")
+  func helpAndVersion() {
+    #expect(run(["--help"]).output == HelpText.help)
+    #expect(run(["--version"]).output == "txreport \(HelpText.version)\n")
+  }
+}

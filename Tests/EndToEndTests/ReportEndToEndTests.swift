@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@Suite struct ReportEndToEndTests {
+  private typealias TX = TXReportProcess
+
+  @Test(
+    "JSON output is exactly the reference rows, from the built-in demo and from the demo files",
+    arguments: [
+      [String](),
+      ["--one-source"],
+      ["--authorized", TX.fixture("demo_authorized.json"), "--posted", TX.fixture("demo_posted.json")],
+      ["--all", TX.fixture("demo_all.json")],
+    ])
+  func demoJSON(arguments: [String]) throws {
+    let result = try TX.run(arguments + ["--format", "json"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
+  }
+
+  @Test(
+    "Edge cases give the hand-written expected rows",
+    arguments: [
+      (["--all", "cases/unsorted_all.json"], "cases/unsorted_all.expected.json"),
+      (["--all", "cases/only_posted_all.json"], "cases/only_posted_all.expected.json"),
+      (
+        ["--authorized", "cases/zero_total_authorized.json", "--posted", "cases/empty.json"],
+        "cases/zero_total.expected.json"
+      ),
+    ])
+  func edgeCases(arguments: [String], expected: String) throws {
+    let paths = arguments.map { $0.hasPrefix("cases/") ? TX.fixture($0) : $0 }
+    let result = try TX.run(paths + ["--format", "json"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == (try TX.fixtureText(expected)))
+  }
+
+  @Test("The demo text report fits an 80-column terminal and has no colour when piped")
+  func demoText() throws {
+    let result = try TX.run([])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Authorized Transactions")
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(!result.standardOutput.contains("\u{1B}"))
+    #expect(result.standardOutput.contains("  Total" + String(repeating: " ", count: 65) + "560.19\n"))
+    #expect(result.standardOutput.hasSuffix("Grand Total" + String(repeating: " ", count: 60) + "1338.97\n"))
+  }
+
+  @Test("--color always bands the text even when piped; NO_COLOR does not override it")
+  func colour() throws {
+    let result = try TX.run(["--color", "always"], environment: ["NO_COLOR": "1"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("\u{1B}[48;2;247;248;252m"))
+    #expect(result.standardOutput.contains("\u{1B}[48;2;221;221;221m"))
+  }
+
+  @Test("Output is byte-identical whatever the time zone and locale")
+  func machineIndependence() throws {
+    let baselineText = try TX.run([], environment: ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"])
+    let baselineJSON = try TX.run(
+      ["--format", "json"], environment: ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"])
+    for environment in [
+      ["TZ": "Pacific/Kiritimati", "LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"],
+      ["TZ": "America/St_Johns", "LANG": "ar_SA.UTF-8", "LC_ALL": "de_DE.UTF-8"],
+      ["TZ": "Etc/GMT+12", "LANG": "ja_JP.UTF-8"],
+    ] {
+      #expect(try TX.run([], environment: environment).standardOutput == baselineText.standardOutput)
+      #expect(
+        try TX.run(["--format", "json"], environment: environment).standardOutput
+          == baselineJSON.standardOutput)
+    }
+  }
+
+  @Test("A missing file: the report with that group's message, a warning naming the file, exit 3")
+  func missingFile() throws {
+    let missing = TX.fixture("cases/does-not-exist.json")
+    let result = try TX.run(
+      ["--authorized", TX.fixture("demo_authorized.json"), "--posted", missing, "--format", "json"])
+    #expect(result.status == 3)
+    #expect(
+      result.standardError
+        == "txreport: warning: Posted Transactions are not available: cannot read '\(missing)': No such file or directory\n"
+    )
+    #expect(
+      result.standardOutput.contains(
+        "{\n    \"type\": \"header\",\n    \"title\": \"Posted Transactions\"\n  },\n  {\n    \"type\": \"message\",\n    \"message\": \"Posted Transactions are not currently available.\"\n  }"
+      ))
+    #expect(
+      result.standardOutput.hasSuffix("\"type\": \"grandfooter\",\n    \"total\": \"560.19\"\n  }\n]\n"))
+  }
+
+  @Test("A missing one-source file: header All, the one-source message, grand total 0.00, exit 3")
+  func missingOneSource() throws {
+    let result = try TX.run(["--all", TX.fixture("cases/nope.json")])
+    #expect(result.status == 3)
+    #expect(
+      result.standardOutput
+        == "All\n  Transactions are not currently available.\n\nGrand Total"
+        + String(repeating: " ", count: 63)
+        + "0.00\n")
+    #expect(
+      result.standardError.hasPrefix("txreport: warning: Transactions are not available: cannot read '"))
+  }
+
+  @Test("Invalid data: no report, one located error line per bad record, exit 65")
+  func invalidData() throws {
+    let file = TX.fixture("cases/invalid_records.json")
+    let result = try TX.run(["--authorized", file, "--posted", TX.fixture("demo_posted.json")])
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    try #require(lines.count == 4)
+    #expect(lines[0].hasPrefix("\(file):2:26: error: date: "))
+    #expect(lines[0].contains("(got \"2016-02-30\")"))
+    #expect(lines[1].hasPrefix("\(file):3:73: error: amount: "))
+    #expect(lines[1].contains("(got \"3.111\")"))
+    #expect(lines[2].hasPrefix("\(file):4:90: error: debit: "))
+    #expect(lines[2].contains("(got \"X\")"))
+    #expect(lines[3] == "txreport: error: 3 invalid records; no report was made.")
+  }
+
+  @Test("A record in the wrong group's file is invalid data, located at its group value")
+  func wrongGroup() throws {
+    let file = TX.fixture("cases/wrong_group_posted.json")
+    let result = try TX.run(["--authorized", TX.fixture("demo_authorized.json"), "--posted", file])
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix(
+        "\(file):3:13: error: group: this source holds only group P records (got \"A\")"))
+  }
+
+  @Test("A bad command line: a usage error that says how to fix it, exit 64, nothing on stdout")
+  func usage() throws {
+    let result = try TX.run(["--authorized", "a.json"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == "txreport: error: --authorized needs --posted FILE too (or use --all FILE for one file holding both groups)\nRun 'txreport --help' for usage.\n"
+    )
+  }
+
+  @Test("--help and --version print to standard output and exit 0")
+  func helpAndVersion() throws {
+    let help = try TX.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("USAGE"))
+    #expect(help.standardOutput.contains("EXIT STATUS"))
+    #expect(help.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    let version = try TX.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.standardOutput.hasPrefix("txreport "))
+  }
+
+  @Test("A report that cannot be written (a full disk) exits 74 with the reason")
+  func fullDisk() throws {
+    let result = try TX.run([], outputPath: "/dev/full")
+    #expect(result.status == 74)
+    #expect(result.standardError == "txreport: error: cannot write the report: No space left on device\n")
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Runs the built `txreport` binary as a user would, and captures what it did.
+struct TXReportProcess {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// The package root, found from this file's path (Tests/EndToEndTests/…).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A fixture file's path, as a command-line argument.
+  static func fixture(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path
+  }
+
+  /// The fixture's bytes, as text.
+  static func fixtureText(_ name: String) throws -> String {
+    try String(contentsOfFile: fixture(name), encoding: .utf8)
+  }
+
+  /// The binary: `TXREPORT_BINARY` if set, else `txreport` beside the test bundle.
+  static func binary() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["TXREPORT_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("txreport")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    throw BinaryNotFound(searchedFrom: CommandLine.arguments[0])
+  }
+
+  struct BinaryNotFound: Error, CustomStringConvertible {
+    var searchedFrom: String
+    var description: String {
+      "txreport was not found beside \(searchedFrom); build it first or set TXREPORT_BINARY"
+    }
+  }
+
+  /// Runs the binary with its standard output sent to a file, such as `/dev/full`.
+  static func run(_ arguments: [String], outputPath: String) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    let errors = Pipe()
+    guard let output = FileHandle(forWritingAtPath: outputPath) else {
+      throw BinaryNotFound(searchedFrom: "cannot open \(outputPath)")
+    }
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, standardOutput: "",
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// Runs the binary with arguments and extra environment, with no standard input.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    var base = ProcessInfo.processInfo.environment
+    base["NO_COLOR"] = nil
+    process.environment = base.merging(environment) { $1 }
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes to the end before waiting, so a large report cannot fill a pipe and stall.
+    let errorData = Locked(Data())
+    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { usleep(1000) }
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData.value, as: UTF8.self))
+  }
+}
+
+/// A value written by one thread and read by another.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  private var written = false
+
+  init(_ value: Value) { stored = value }
+
+  func set(_ value: Value) {
+    lock.lock()
+    stored = value
+    written = true
+    lock.unlock()
+  }
+
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return written
+  }
+
+  var value: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}

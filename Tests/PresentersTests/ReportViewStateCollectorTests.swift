@@ -1,0 +1,86 @@
+import Entities
+import Presenters
+import TestSupport
+import Testing
+import UseCases
+
+@Suite struct ReportViewStateCollectorTests {
+  @Test("A collector starts loading, with no warnings")
+  func initialState() {
+    let collector = ReportViewStateCollector()
+    #expect(collector.state == .loading)
+    #expect(collector.warnings.isEmpty)
+  }
+
+  @Test("Rows arrive while loading; the end of the report makes them the loaded sections")
+  func loaded() throws {
+    let collector = ReportViewStateCollector()
+    let presenter = TransactionReportPresenter(output: collector)
+    presenter.presentReportStart()
+    presenter.presentHeader(.group(.authorized))
+    presenter.presentSourceUnavailable(.group(.authorized), reason: "gone")
+    presenter.presentHeader(.group(.posted))
+    presenter.presentSubheader(date: try .fixture("2016-04-01"))
+    presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
+    #expect(collector.state == .loading)
+    presenter.presentSubfooter()
+    presenter.presentFooter(total: try .fixture("28"))
+    presenter.presentGrandFooter(total: try .fixture("28"))
+    presenter.presentReportEnd()
+
+    let rows: [ReportRow] = [
+      .header(title: "Authorized Transactions"),
+      .message("Authorized Transactions are not currently available."),
+      .header(title: "Posted Transactions"),
+      .subheader(title: "Apr 01, 2016", odd: true),
+      .detail(description: "TTC", amount: "28.00", odd: true),
+      .subfooter(odd: true),
+      .footer(total: "28.00", odd: false),
+      .grandFooter(total: "28.00"),
+    ]
+    #expect(collector.state == .loaded(ReportSections(rows: rows)))
+    #expect(collector.warnings == [SourceWarning(subject: "Authorized Transactions", reason: "gone")])
+  }
+
+  @Test("A rejection fails the state with the summary, then one line per issue")
+  func failed() {
+    let collector = ReportViewStateCollector()
+    collector.showReportStart()
+    collector.showRow(.header(title: "Authorized Transactions"))
+    collector.showInputRejected(
+      InputRejection(lines: ["a.json:2:3: error: bad", "a.json:5:3: error: bad"], totalCount: 4))
+    #expect(
+      collector.state
+        == .failed(
+          message:
+            "4 invalid records (2 not shown); no report was made.\na.json:2:3: error: bad\na.json:5:3: error: bad"
+        ))
+  }
+
+  @Test("A new report resets the state to loading and forgets the last report's rows and warnings")
+  func resetsOnStart() {
+    let collector = ReportViewStateCollector()
+    collector.showReportStart()
+    collector.showRow(.header(title: "All"))
+    collector.showSourceUnavailable(SourceWarning(subject: "Transactions", reason: "gone"))
+    collector.showInputRejected(InputRejection(lines: [], totalCount: 1))
+    collector.showReportStart()
+    #expect(collector.state == .loading)
+    #expect(collector.warnings.isEmpty)
+    collector.showRow(.grandFooter(total: "0.00"))
+    collector.showReportEnd()
+    #expect(collector.state == .loaded(ReportSections(rows: [.grandFooter(total: "0.00")])))
+  }
+
+  @Test("A report after a complete one shows only its own rows")
+  func secondReport() {
+    let collector = ReportViewStateCollector()
+    collector.showReportStart()
+    collector.showRow(.header(title: "Authorized Transactions"))
+    collector.showReportEnd()
+    collector.showReportStart()
+    collector.showRow(.header(title: "Posted Transactions"))
+    collector.showReportEnd()
+    #expect(collector.state == .loaded(ReportSections(rows: [.header(title: "Posted Transactions")])))
+  }
+}

@@ -1,0 +1,211 @@
+import Entities
+import Presenters
+import TestSupport
+import Testing
+import UseCases
+
+@Suite struct TransactionReportPresenterTests {
+  private typealias Shown = PresenterOutputSpy.Call
+
+  @Test("Banding flips before every subheader and every footer, and carries on from one group to the next")
+  func banding() throws {
+    let view = PresenterOutputSpy()
+    let presenter = TransactionReportPresenter(output: view)
+    presenter.presentReportStart()
+    presenter.presentHeader(.group(.authorized))
+    presenter.presentSubheader(date: try .fixture("2016-04-01"))
+    presenter.presentDetail(description: "Starbucks", amount: try .fixture("3.11"))
+    presenter.presentDetail(description: "Firkin", amount: try .fixture("15.34"))
+    presenter.presentSubfooter()
+    presenter.presentSubheader(date: try .fixture("2016-04-02"))
+    presenter.presentDetail(description: "Payment", amount: try .fixture("-400"))
+    presenter.presentSubfooter()
+    presenter.presentFooter(total: try .fixture("-381.55"))
+    presenter.presentHeader(.group(.posted))
+    presenter.presentSubheader(date: try .fixture("2016-03-30"))
+    presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
+    presenter.presentSubfooter()
+    presenter.presentFooter(total: try .fixture("28"))
+    presenter.presentGrandFooter(total: try .fixture("-353.55"))
+    presenter.presentReportEnd()
+
+    let expected: [Shown] = [
+      .reportStart,
+      .row(.header(title: "Authorized Transactions")),
+      .row(.subheader(title: "Apr 01, 2016", odd: true)),
+      .row(.detail(description: "Starbucks", amount: "3.11", odd: true)),
+      .row(.detail(description: "Firkin", amount: "15.34", odd: true)),
+      .row(.subfooter(odd: true)),
+      .row(.subheader(title: "Apr 02, 2016", odd: false)),
+      .row(.detail(description: "Payment", amount: "-400.00", odd: false)),
+      .row(.subfooter(odd: false)),
+      .row(.footer(total: "-381.55", odd: true)),
+      .row(.header(title: "Posted Transactions")),
+      .row(.subheader(title: "Mar 30, 2016", odd: false)),
+      .row(.detail(description: "TTC", amount: "28.00", odd: false)),
+      .row(.subfooter(odd: false)),
+      .row(.footer(total: "28.00", odd: true)),
+      .row(.grandFooter(total: "-353.55")),
+      .reportEnd,
+    ]
+    #expect(view.calls == expected)
+  }
+
+  @Test("A new report starts its banding from false again")
+  func bandingResetsOnReportStart() throws {
+    let view = PresenterOutputSpy()
+    let presenter = TransactionReportPresenter(output: view)
+    for _ in 1...2 {
+      presenter.presentReportStart()
+      presenter.presentHeader(.group(.authorized))
+      presenter.presentSubheader(date: try .fixture("2016-04-01"))
+      presenter.presentDetail(description: "Coffee", amount: try .fixture("1"))
+      presenter.presentSubfooter()
+      presenter.presentFooter(total: try .fixture("1"))
+      presenter.presentHeader(.group(.posted))
+      presenter.presentSubheader(date: try .fixture("2016-04-02"))
+      presenter.presentReportEnd()
+    }
+    let oneReport: [Shown] = [
+      .reportStart,
+      .row(.header(title: "Authorized Transactions")),
+      .row(.subheader(title: "Apr 01, 2016", odd: true)),
+      .row(.detail(description: "Coffee", amount: "1.00", odd: true)),
+      .row(.subfooter(odd: true)),
+      .row(.footer(total: "1.00", odd: false)),
+      .row(.header(title: "Posted Transactions")),
+      .row(.subheader(title: "Apr 02, 2016", odd: true)),
+      .reportEnd,
+    ]
+    #expect(view.calls == oneReport + oneReport)
+  }
+
+  @Test("Headers and messages carry no flag and do not flip it")
+  func messagesDoNotFlip() throws {
+    let view = PresenterOutputSpy()
+    let presenter = TransactionReportPresenter(output: view)
+    presenter.presentReportStart()
+    presenter.presentHeader(.group(.authorized))
+    presenter.presentSourceUnavailable(
+      .group(.authorized), reason: "authorized.json: No such file or directory")
+    presenter.presentHeader(.group(.posted))
+    presenter.presentSubheader(date: try .fixture("2016-05-01"))
+    presenter.presentDetail(description: "Café", amount: try .fixture("4.2"))
+    presenter.presentSubfooter()
+    presenter.presentFooter(total: try .fixture("4.2"))
+    presenter.presentGrandFooter(total: try .fixture("4.2"))
+    presenter.presentReportEnd()
+
+    let expected: [Shown] = [
+      .reportStart,
+      .row(.header(title: "Authorized Transactions")),
+      .row(.message("Authorized Transactions are not currently available.")),
+      .sourceUnavailable(
+        SourceWarning(
+          subject: "Authorized Transactions", reason: "authorized.json: No such file or directory")),
+      .row(.header(title: "Posted Transactions")),
+      .row(.subheader(title: "May 01, 2016", odd: true)),
+      .row(.detail(description: "Café", amount: "4.20", odd: true)),
+      .row(.subfooter(odd: true)),
+      .row(.footer(total: "4.20", odd: false)),
+      .row(.grandFooter(total: "4.20")),
+      .reportEnd,
+    ]
+    #expect(view.calls == expected)
+  }
+
+  @Test(
+    "Unavailable sources give the exact message row and a warning with subject and reason",
+    arguments: [
+      (
+        ReportScope.group(.authorized), "Authorized Transactions are not currently available.",
+        "Authorized Transactions"
+      ),
+      (.group(.posted), "Posted Transactions are not currently available.", "Posted Transactions"),
+      (.allTransactions, "Transactions are not currently available.", "Transactions"),
+    ])
+  func unavailableMessages(scope: ReportScope, message: String, subject: String) {
+    let view = PresenterOutputSpy()
+    TransactionReportPresenter(output: view).presentSourceUnavailable(
+      scope, reason: "x.json: Permission denied")
+    #expect(
+      view.calls == [
+        .row(.message(message)),
+        .sourceUnavailable(SourceWarning(subject: subject, reason: "x.json: Permission denied")),
+      ])
+    #expect(view.warnings.map(\.text) == ["\(subject) are not available: x.json: Permission denied"])
+  }
+
+  @Test(
+    "Empty groups give the exact message, without a final period",
+    arguments: [
+      (TransactionGroup.authorized, "There are no Authorized Transactions in this period"),
+      (.posted, "There are no Posted Transactions in this period"),
+    ])
+  func emptyMessages(group: TransactionGroup, message: String) {
+    let view = PresenterOutputSpy()
+    TransactionReportPresenter(output: view).presentNoTransactions(group: group)
+    #expect(view.calls == [.row(.message(message))])
+  }
+
+  @Test(
+    "Headers are titled after the group, or All for the one-source failure",
+    arguments: [
+      (ReportScope.group(.authorized), "Authorized Transactions"),
+      (.group(.posted), "Posted Transactions"),
+      (.allTransactions, "All"),
+    ])
+  func headers(scope: ReportScope, title: String) {
+    let view = PresenterOutputSpy()
+    TransactionReportPresenter(output: view).presentHeader(scope)
+    #expect(view.calls == [.row(.header(title: title))])
+  }
+
+  @Test("The one-source failure report is the All header, the message and a 0.00 grand footer")
+  func oneSourceUnavailable() {
+    let view = PresenterOutputSpy()
+    let presenter = TransactionReportPresenter(output: view)
+    presenter.presentReportStart()
+    presenter.presentHeader(.allTransactions)
+    presenter.presentSourceUnavailable(.allTransactions, reason: "all.json: No such file or directory")
+    presenter.presentGrandFooter(total: .zero)
+    presenter.presentReportEnd()
+    #expect(
+      view.rows == [
+        .header(title: "All"),
+        .message("Transactions are not currently available."),
+        .grandFooter(total: "0.00"),
+      ])
+  }
+
+  @Test("Invalid input is shown as one rejection, one formatted line per issue, with the total count")
+  func invalidInput() {
+    let issues = [
+      RecordIssue(
+        source: "posted.json", position: TextPosition(line: 12, column: 15), field: .date,
+        problem: "not a real calendar date", value: "2016-02-30"),
+      RecordIssue(source: "posted.json", position: nil, field: nil, problem: "the file is not JSON"),
+    ]
+    let view = PresenterOutputSpy()
+    TransactionReportPresenter(output: view).presentInvalidInput(issues: issues, totalCount: 25)
+    let expected = InputRejection(
+      lines: [
+        #"posted.json:12:15: error: date: not a real calendar date (got "2016-02-30")"#,
+        "posted.json: error: the file is not JSON",
+      ],
+      totalCount: 25)
+    #expect(view.calls == [.inputRejected(expected)])
+    #expect(expected.summary == "25 invalid records (23 not shown); no report was made.")
+  }
+
+  @Test("A total count below the number of issues listed is raised to it")
+  func invalidInputCountIsAtLeastTheIssues() {
+    let issue = RecordIssue(source: "a.json", position: nil, field: nil, problem: "bad")
+    let view = PresenterOutputSpy()
+    TransactionReportPresenter(output: view).presentInvalidInput(issues: [issue, issue], totalCount: 0)
+    #expect(
+      view.calls == [
+        .inputRejected(InputRejection(lines: ["a.json: error: bad", "a.json: error: bad"], totalCount: 2))
+      ])
+  }
+}

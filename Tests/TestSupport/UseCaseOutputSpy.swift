@@ -1,0 +1,166 @@
+import Entities
+import UseCases
+
+/// A use-case output that records every `present…` call, in order, so a test can compare the
+/// whole sequence at once.
+///
+/// Give it to a use case in place of a presenter, run the use case, then compare ``calls`` with
+/// the expected list of ``Call`` values. ``replay(into:)`` sends the recorded calls on to a real
+/// presenter, so presenter tests can be driven by what a use case really said.
+public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
+  /// One call to the output boundary, with its arguments.
+  public enum Call: Hashable, Sendable {
+    /// ``TransactionReportUseCaseOutput/presentReportStart()``.
+    case reportStart
+    /// ``TransactionReportUseCaseOutput/presentHeader(_:)``.
+    case header(ReportScope)
+    /// ``TransactionReportUseCaseOutput/presentSubheader(date:)``.
+    case subheader(CalendarDate)
+    /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``.
+    case detail(String, Money)
+    /// ``TransactionReportUseCaseOutput/presentSubfooter()``.
+    case subfooter
+    /// ``TransactionReportUseCaseOutput/presentFooter(total:)``.
+    case footer(Money)
+    /// ``TransactionReportUseCaseOutput/presentGrandFooter(total:)``.
+    case grandFooter(Money)
+    /// ``TransactionReportUseCaseOutput/presentSourceUnavailable(_:reason:)``.
+    case sourceUnavailable(ReportScope, reason: String)
+    /// ``TransactionReportUseCaseOutput/presentNoTransactions(group:)``.
+    case noTransactions(TransactionGroup)
+    /// ``TransactionReportUseCaseOutput/presentReportEnd()``.
+    case reportEnd
+    /// ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``.
+    case invalidInput([RecordIssue], totalCount: Int)
+
+    /// Makes the same call on another output.
+    ///
+    /// - Parameter output: The output to call, such as a real presenter.
+    public func send(to output: any TransactionReportUseCaseOutput) {
+      switch self {
+      case .reportStart: output.presentReportStart()
+      case .header(let scope): output.presentHeader(scope)
+      case .subheader(let date): output.presentSubheader(date: date)
+      case .detail(let description, let amount):
+        output.presentDetail(description: description, amount: amount)
+      case .subfooter: output.presentSubfooter()
+      case .footer(let total): output.presentFooter(total: total)
+      case .grandFooter(let total): output.presentGrandFooter(total: total)
+      case .sourceUnavailable(let scope, let reason): output.presentSourceUnavailable(scope, reason: reason)
+      case .noTransactions(let group): output.presentNoTransactions(group: group)
+      case .reportEnd: output.presentReportEnd()
+      case .invalidInput(let issues, let totalCount):
+        output.presentInvalidInput(issues: issues, totalCount: totalCount)
+      }
+    }
+  }
+
+  /// Every call so far, in the order it was made.
+  public private(set) var calls: [Call] = []
+
+  private let observer: ((Call) -> Void)?
+
+  /// Creates a spy with no calls recorded.
+  ///
+  /// - Parameter observer: Called with each call as it is recorded, for tests that check what
+  ///   else had happened at that moment (for example how many records a source had yielded).
+  public init(observer: ((Call) -> Void)? = nil) {
+    self.observer = observer
+  }
+
+  /// The arguments of the first ``Call/invalidInput(_:totalCount:)`` call, or `nil` if there
+  /// was none.
+  public var invalidInput: (issues: [RecordIssue], totalCount: Int)? {
+    for call in calls {
+      if case .invalidInput(let issues, let totalCount) = call { return (issues, totalCount) }
+    }
+    return nil
+  }
+
+  /// The totals of the footer calls, in order.
+  public var footerTotals: [Money] {
+    calls.compactMap { call in
+      if case .footer(let total) = call { return total }
+      return nil
+    }
+  }
+
+  /// The totals of the grand-footer calls, in order (a complete report has exactly one).
+  public var grandFooterTotals: [Money] {
+    calls.compactMap { call in
+      if case .grandFooter(let total) = call { return total }
+      return nil
+    }
+  }
+
+  /// Sends every recorded call, in order, to another output.
+  ///
+  /// - Parameter output: The output to call, such as a real presenter.
+  public func replay(into output: any TransactionReportUseCaseOutput) {
+    for call in calls { call.send(to: output) }
+  }
+
+  private func record(_ call: Call) {
+    calls.append(call)
+    observer?(call)
+  }
+
+  /// Records ``Call/reportStart``.
+  public func presentReportStart() { record(.reportStart) }
+
+  /// Records ``Call/header(_:)``.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  public func presentHeader(_ scope: ReportScope) { record(.header(scope)) }
+
+  /// Records ``Call/subheader(_:)``.
+  ///
+  /// - Parameter date: The date of the block.
+  public func presentSubheader(date: CalendarDate) { record(.subheader(date)) }
+
+  /// Records ``Call/detail(_:_:)``.
+  ///
+  /// - Parameters:
+  ///   - description: The transaction's description.
+  ///   - amount: The signed amount.
+  public func presentDetail(description: String, amount: Money) { record(.detail(description, amount)) }
+
+  /// Records ``Call/subfooter``.
+  public func presentSubfooter() { record(.subfooter) }
+
+  /// Records ``Call/footer(_:)``.
+  ///
+  /// - Parameter total: The group total.
+  public func presentFooter(total: Money) { record(.footer(total)) }
+
+  /// Records ``Call/grandFooter(_:)``.
+  ///
+  /// - Parameter total: The grand total.
+  public func presentGrandFooter(total: Money) { record(.grandFooter(total)) }
+
+  /// Records ``Call/sourceUnavailable(_:reason:)``.
+  ///
+  /// - Parameters:
+  ///   - scope: The group, or all transactions.
+  ///   - reason: Why the source is unavailable.
+  public func presentSourceUnavailable(_ scope: ReportScope, reason: String) {
+    record(.sourceUnavailable(scope, reason: reason))
+  }
+
+  /// Records ``Call/noTransactions(_:)``.
+  ///
+  /// - Parameter group: The empty group.
+  public func presentNoTransactions(group: TransactionGroup) { record(.noTransactions(group)) }
+
+  /// Records ``Call/reportEnd``.
+  public func presentReportEnd() { record(.reportEnd) }
+
+  /// Records ``Call/invalidInput(_:totalCount:)``.
+  ///
+  /// - Parameters:
+  ///   - issues: The issues listed.
+  ///   - totalCount: How many issues there were in all.
+  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
+    record(.invalidInput(issues, totalCount: totalCount))
+  }
+}

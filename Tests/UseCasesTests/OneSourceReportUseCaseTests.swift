@@ -1,0 +1,124 @@
+import Entities
+import TestSupport
+import Testing
+import UseCases
+
+@Suite struct OneSourceReportUseCaseTests {
+  @Test("One sorted stream holding both groups gives the same report as two sources")
+  func normalReport() throws {
+    let source = FakeTransactionSource(
+      name: "all.json", transactions: try SmallReport.authorized() + SmallReport.posted())
+    #expect(runOneSource(source).calls == (try SmallReport.report()))
+  }
+
+  @Test("A stream with only posted records gives the authorized header and its empty message first")
+  func onlyPosted() throws {
+    let spy = runOneSource(FakeTransactionSource(name: "all.json", transactions: try SmallReport.posted()))
+    let expected: [Call] =
+      [.reportStart, .header(.group(.authorized)), .noTransactions(.authorized)]
+      + (try SmallReport.postedBlock()) + [.grandFooter(try SmallReport.postedTotal()), .reportEnd]
+    #expect(spy.calls == expected)
+  }
+
+  @Test("A stream with only authorized records gives the posted header and its empty message last")
+  func onlyAuthorized() throws {
+    let spy = runOneSource(
+      FakeTransactionSource(name: "all.json", transactions: try SmallReport.authorized()))
+    let expected: [Call] =
+      [.reportStart] + (try SmallReport.authorizedBlock())
+      + [
+        .header(.group(.posted)), .noTransactions(.posted), .grandFooter(try SmallReport.authorizedTotal()),
+        .reportEnd,
+      ]
+    #expect(spy.calls == expected)
+  }
+
+  @Test("An empty stream gives both headers with their empty messages and a zero grand total")
+  func emptyStream() {
+    let spy = runOneSource(FakeTransactionSource(name: "all.json", records: []))
+    let expected: [Call] = [
+      .reportStart,
+      .header(.group(.authorized)), .noTransactions(.authorized),
+      .header(.group(.posted)), .noTransactions(.posted),
+      .grandFooter(.zero),
+      .reportEnd,
+    ]
+    #expect(spy.calls == expected)
+  }
+
+  @Test("An unavailable stream gives the All header, the one-source message and a zero grand total")
+  func unavailableStream() {
+    let source = FakeTransactionSource.unavailable(name: "all.json", reason: "all.json: Permission denied")
+    let spy = runOneSource(source)
+    let expected: [Call] = [
+      .reportStart,
+      .header(.allTransactions),
+      .sourceUnavailable(.allTransactions, reason: "all.json: Permission denied"),
+      .grandFooter(.zero),
+      .reportEnd,
+    ]
+    #expect(spy.calls == expected)
+    #expect(source.openCount == 1)
+  }
+
+  @Test("Interleaved, unsorted groups are regrouped: A then P, dates ascending, same-date input order kept")
+  func unsortedInterleavedGroups() throws {
+    let shuffled: [Transaction] = try [
+      .fixture(group: .posted, date: "2016-05-02", description: "P second day", amount: "2.00"),
+      .fixture(group: .authorized, date: "2016-04-03", description: "A later first", amount: "1.10"),
+      .fixture(group: .posted, date: "2016-05-01", description: "P first day", amount: "1.00"),
+      .fixture(group: .authorized, date: "2016-04-01", description: "A early", amount: "0.5"),
+      .fixture(group: .authorized, date: "2016-04-03", description: "A later second", amount: "2.25"),
+      .fixture(group: .posted, date: "2016-05-02", description: "P second day again", amount: "0.75"),
+      .fixture(
+        group: .authorized, date: "2016-04-03", description: "A later third", amount: "3", debit: .credit),
+    ]
+    let spy = runOneSource(FakeTransactionSource(name: "all.json", transactions: shuffled))
+    let expected: [Call] = try [
+      .reportStart,
+      .header(.group(.authorized)),
+      .subheader(.fixture("2016-04-01")),
+      .detail("A early", .fixture("0.50")),
+      .subfooter,
+      .subheader(.fixture("2016-04-03")),
+      .detail("A later first", .fixture("1.10")),
+      .detail("A later second", .fixture("2.25")),
+      .detail("A later third", .fixture("-3.00")),
+      .subfooter,
+      .footer(.fixture("0.85")),
+      .header(.group(.posted)),
+      .subheader(.fixture("2016-05-01")),
+      .detail("P first day", .fixture("1.00")),
+      .subfooter,
+      .subheader(.fixture("2016-05-02")),
+      .detail("P second day", .fixture("2.00")),
+      .detail("P second day again", .fixture("0.75")),
+      .subfooter,
+      .footer(.fixture("3.75")),
+      .grandFooter(.fixture("4.60")),
+      .reportEnd,
+    ]
+    #expect(spy.calls == expected)
+  }
+
+  @Test("Invalid records are all listed in input order, and nothing else is presented")
+  func invalidRecords() throws {
+    let source = FakeTransactionSource(
+      name: "all.json",
+      records: [
+        .invalid(.fixture(source: "all.json", line: 2)),
+        .transaction(try .fixture(group: .posted), .fixture(source: "all.json", line: 3)),
+        .invalid(.fixture(source: "all.json", line: 4, value: "2015-02-29")),
+        .transaction(try .fixture(group: .authorized), nil),
+        .invalid(.fixture(source: "all.json", line: 6, value: "")),
+      ])
+    let spy = runOneSource(source)
+    let issues: [RecordIssue] = [
+      .fixture(source: "all.json", line: 2),
+      .fixture(source: "all.json", line: 4, value: "2015-02-29"),
+      .fixture(source: "all.json", line: 6, value: ""),
+    ]
+    #expect(spy.calls == [.invalidInput(issues, totalCount: 3)])
+    #expect(source.openCount == 1)
+  }
+}
