@@ -1,42 +1,53 @@
 import UseCases
 
-/// The bytes of a file, read in fixed-size chunks, with the line and column of the next byte.
+/// Bytes to decode, from a ``ByteProvider`` in fixed-size chunks or from an array in memory,
+/// with the line and column of the next byte.
 ///
-/// Decoders pull one byte at a time with ``peek()`` and ``advance()``; the whole file is never
-/// in memory, only the current chunk. Lines and columns count from 1; a line feed starts a new
+/// Decoders pull one byte at a time with ``peek()`` and ``advance()``. Read from a provider, the
+/// bytes are never in memory whole, only the current chunk; read from an array, the array is the
+/// one chunk and nothing is copied. Lines and columns count from 1; a line feed starts a new
 /// line, and columns count Unicode scalars, so UTF-8 continuation bytes do not move the column.
 ///
-/// When the file ends, or a read fails, ``peek()`` returns `nil` and the file is closed. A
-/// failure is kept in ``readFailure`` so that the stream can report it instead of whatever the
-/// decoder makes of the early end.
+/// When the bytes end, or a read fails, ``peek()`` returns `nil` and the provider is released
+/// (an open file is closed). A failure is kept in ``readFailure`` so that the stream can report
+/// it instead of whatever the decoder makes of the early end.
 struct ByteInput {
-  /// Why reading stopped before the end of the file, and where.
-  struct ReadFailure {
+  /// Why reading stopped before the end of the bytes, and where.
+  struct ReadFailure: Equatable {
     /// The position of the first byte that could not be read.
     var position: TextPosition
-    /// The operating system's reason.
+    /// The reason, such as the operating system's.
     var reason: String
   }
 
-  /// The size of one `read(2)`: 64 KiB.
+  /// The size of one read from a provider: 64 KiB.
   static let chunkSize = 65_536
 
   private var buffer: [UInt8]
   private var index = 0
   private var end = 0
-  private var file: FileDescriptor?
+  private var provider: (any ByteProvider)?
   private(set) var line = 1
   private(set) var column = 1
   private(set) var readFailure: ReadFailure?
 
-  /// Creates the input of an open file, which it owns from now on.
+  /// Creates the input of a provider, such as an open file, which it owns from now on.
   ///
   /// - Parameters:
-  ///   - file: The open file; closed at its end or when the input goes away.
+  ///   - provider: Where the bytes come from; released at their end or when the input goes
+  ///     away.
   ///   - chunkSize: How many bytes one read asks for.
-  init(file: FileDescriptor, chunkSize: Int = ByteInput.chunkSize) {
-    self.file = file
+  init(provider: some ByteProvider, chunkSize: Int = ByteInput.chunkSize) {
+    self.provider = provider
     self.buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+  }
+
+  /// Creates the input of bytes in memory; the array is read in place, not copied.
+  ///
+  /// - Parameter bytes: All the bytes.
+  init(bytes: [UInt8]) {
+    self.buffer = bytes
+    self.end = bytes.count
   }
 
   /// Where the next byte is.
@@ -91,8 +102,11 @@ struct ByteInput {
     index = runEnd
   }
 
-  /// Consumes spaces, tabs, line feeds and carriage returns.
-  mutating func skipWhitespace() {
+  /// Consumes spaces, tabs and carriage returns, and line feeds too unless told to stop at them.
+  ///
+  /// - Parameter acrossLines: Whether line feeds are whitespace (JSON) or end a line that the
+  ///   caller must see (NDJSON).
+  mutating func skipWhitespace(acrossLines: Bool = true) {
     while true {
       let limit = end
       var line = self.line
@@ -104,7 +118,7 @@ struct ByteInput {
           switch base[offset] {
           case 0x20, 0x09, 0x0D:  // space, tab, carriage return
             column += 1
-          case 0x0A:  // line feed
+          case 0x0A where acrossLines:  // line feed
             line += 1
             column = 1
           default:
@@ -134,17 +148,53 @@ struct ByteInput {
     column = 1
   }
 
-  /// Closes the file and frees the chunk; from now on the input is at its end.
+  /// Consumes the rest of the line, up to and including its line feed, or to the end of the
+  /// input.
+  ///
+  /// Decoders of line-based formats call it to go on after a malformed line.
+  mutating func skipLine() {
+    while true {
+      let limit = end
+      var column = self.column
+      var foundLineFeed = false
+      let runEnd = buffer.withUnsafeBufferPointer { bytes -> Int in
+        guard let base = bytes.baseAddress else { return index }
+        var offset = index
+        while offset < limit {
+          let byte = base[offset]
+          offset += 1
+          if byte == 0x0A {
+            foundLineFeed = true
+            break
+          }
+          if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return offset
+      }
+      index = runEnd
+      if foundLineFeed {
+        line += 1
+        self.column = 1
+        return
+      }
+      self.column = column
+      guard index == end, refill() else { return }
+    }
+  }
+
+  /// Releases the provider (closing an open file) and frees the chunk; from now on the input
+  /// is at its end.
   mutating func close() {
-    file = nil
+    provider = nil
     buffer = []
     index = 0
     end = 0
   }
 
   private mutating func refill() -> Bool {
-    guard let file else { return false }
-    let result = buffer.withUnsafeMutableBytes { file.readChunk(into: $0) }
+    guard var provider else { return false }
+    let result = buffer.withUnsafeMutableBytes { provider.readChunk(into: $0) }
+    self.provider = provider
     switch result {
     case .bytes(let count):
       index = 0

@@ -7,18 +7,9 @@
 /// An open file, read with POSIX `read(2)` and closed when the last reference goes away.
 ///
 /// A class, so exactly one object owns the descriptor: whoever drops the last reference (the
-/// stream at its end, or the stream's deinitialisation) closes it, exactly once.
-final class FileDescriptor {
-  /// What one `read(2)` gave.
-  enum ReadResult {
-    /// This many bytes, at least one, were read.
-    case bytes(Int)
-    /// The file has no more bytes.
-    case endOfFile
-    /// Reading failed; the text is the operating system's reason.
-    case failure(String)
-  }
-
+/// stream at its end, or the stream's deinitialisation) closes it, exactly once. Standard input
+/// is the exception: it belongs to the process and is never closed.
+final class FileDescriptor: ByteProvider, Sendable {
   /// What opening a path gave: the open file, or why it cannot be read.
   enum Opening {
     /// The path names a file that is now open for reading.
@@ -27,15 +18,35 @@ final class FileDescriptor {
     case failure(String)
   }
 
-  private let descriptor: Int32
+  /// What kind of file a descriptor is open on, which decides how it can be read twice.
+  enum Kind: Equatable {
+    /// A regular file (or a block device): it can be opened and read again.
+    case regular
+    /// A directory: it opens, but holds no bytes to read.
+    case directory
+    /// A character device, such as `/dev/null`, `/dev/zero` or a terminal.
+    case characterDevice
+    /// A pipe or a socket: its bytes can be read only once.
+    case stream
+  }
 
-  private init(descriptor: Int32) {
+  private let descriptor: Int32
+  private let isOwned: Bool
+
+  private init(descriptor: Int32, isOwned: Bool = true) {
     self.descriptor = descriptor
+    self.isOwned = isOwned
   }
 
   deinit {
-    // A failed close(2) of a descriptor that was only read loses nothing.
-    close(descriptor)
+    // A failed close(2) loses nothing: these descriptors are only read, or are temporary files
+    // that are already unlinked.
+    if isOwned { close(descriptor) }
+  }
+
+  /// Standard input, descriptor 0, which is never closed.
+  static func standardInput() -> FileDescriptor {
+    FileDescriptor(descriptor: 0, isOwned: false)
   }
 
   /// Opens a file for reading.
@@ -44,38 +55,123 @@ final class FileDescriptor {
   /// - Returns: The open file, or the reason from `strerror(errno)`.
   static func open(path: String) -> Opening {
     guard !path.utf8.contains(0) else { return .failure("the path contains a NUL character") }
-    let descriptor = openForReading(path)
+    let descriptor = retryingInterrupts { openReadOnly(path) }
     guard descriptor >= 0 else { return .failure(reasonForErrno()) }
     return .file(FileDescriptor(descriptor: descriptor))
   }
 
-  /// Whether the open file is a directory, which opens but cannot be read as records.
+  /// Creates a file for reading and writing in `$TMPDIR` (else `/tmp`) and unlinks it at once,
+  /// so that it has no name and goes away with its descriptor, however the process ends.
   ///
-  /// - Returns: `true` for a directory; `false` otherwise, and when `fstat(2)` fails (the
-  ///   first read then reports the problem).
-  var isDirectory: Bool {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return false }
-    return (status.st_mode & S_IFMT) == S_IFDIR
+  /// - Returns: The open file, or why it cannot be created.
+  static func anonymousTemporaryFile() -> Opening {
+    var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+    while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+    if directory.isEmpty || directory.utf8.contains(0) { directory = "/tmp" }
+    var template = Array((directory + "/txreport-input-XXXXXX").utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard created >= 0 else {
+      return .failure("cannot create a temporary file in \(directory): \(reasonForErrno())")
+    }
+    // When standard input, output or error is closed, mkstemp(3) reuses its number: move the
+    // file above 2, so that nothing meant for them can ever land in it.
+    let descriptor = fcntl(created, F_DUPFD_CLOEXEC, 3)
+    let moveFailure = descriptor < 0 ? reasonForErrno() : nil
+    close(created)
+    let unlinked = template.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { unlink($0) } ?? -1
+    }
+    let unlinkFailure = unlinked == 0 ? nil : reasonForErrno()
+    if let moveFailure { return .failure("cannot create a temporary file in \(directory): \(moveFailure)") }
+    let file = FileDescriptor(descriptor: descriptor)
+    if let unlinkFailure {
+      return .failure("cannot unlink a temporary file in \(directory): \(unlinkFailure)")
+    }
+    return .file(file)
   }
 
-  /// Reads the next bytes of the file into a buffer, retrying when a signal interrupts.
+  /// Whether the descriptor is open: standard input may have been closed by whoever started
+  /// the process.
+  var isOpen: Bool {
+    fcntl(descriptor, F_GETFD) != -1
+  }
+
+  /// The kind of the open file.
+  ///
+  /// When `fstat(2)` fails, the file is taken for a regular one: the first read then reports
+  /// the problem.
+  var kind: Kind {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .regular }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFCHR: return .characterDevice
+    case S_IFIFO, S_IFSOCK: return .stream
+    default: return .regular
+    }
+  }
+
+  /// Reads the next bytes of the file into a buffer, retrying when a signal interrupts, and
+  /// waiting when the descriptor is non-blocking and has nothing yet.
   ///
   /// - Parameter buffer: Where the bytes go; at most its count are read.
   /// - Returns: How many bytes were read, the end of the file, or the reason reading failed.
-  func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+  func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
     while true {
       let count = read(descriptor, buffer.baseAddress, buffer.count)
       if count > 0 { return .bytes(count) }
       if count == 0 { return .endOfFile }
-      if errno != EINTR { return .failure(Self.reasonForErrno()) }
+      switch errno {
+      case EINTR:
+        continue
+      case EAGAIN, EWOULDBLOCK:
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&request, 1, -1)
+      default:
+        return .failure(Self.reasonForErrno())
+      }
     }
   }
 
-  private static func openForReading(_ path: String) -> Int32 {
+  /// Reads bytes at an offset, without moving the file's position (`pread(2)`).
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the bytes go; at most its count are read.
+  ///   - offset: Where in the file to start.
+  /// - Returns: How many bytes were read, the end of the file, or the reason reading failed.
+  func readChunk(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> ByteReadResult {
+    let count = Self.retryingInterrupts { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+    if count > 0 { return .bytes(count) }
+    if count == 0 { return .endOfFile }
+    return .failure(Self.reasonForErrno())
+  }
+
+  /// Writes all the bytes at an offset (`pwrite(2)`), as many calls as it takes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - offset: Where in the file to write them.
+  /// - Returns: `nil` when every byte was written, else the operating system's reason.
+  func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
+    var written = 0
+    while written < bytes.count {
+      let count = Self.retryingInterrupts {
+        pwrite(
+          descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(offset + written))
+      }
+      guard count > 0 else { return count == 0 ? "nothing was written" : Self.reasonForErrno() }
+      written += count
+    }
+    return nil
+  }
+
+  private static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
     while true {
-      let descriptor = openReadOnly(path)
-      if descriptor >= 0 || errno != EINTR { return descriptor }
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
     }
   }
 

@@ -1,48 +1,99 @@
 import UseCases
 
-/// Transactions read from a file, streamed in chunks and checked record by record.
+/// Transactions read from a file or from standard input, streamed in chunks and checked record
+/// by record.
 ///
-/// Each ``open()`` opens the file afresh and starts from its first byte, so a use case can read
-/// it twice (a survey pass, then a report pass) without holding its records in memory. Records
-/// come with their positions (line and column, counting characters), and every bad record is
-/// an issue naming the file, the position, the field and the value found.
+/// Each ``open()`` starts from the first byte, so a use case can read the source twice (a
+/// survey pass, then a report pass) without holding its records in memory. Records come with
+/// their positions (line and column, counting characters), and every bad record is an issue
+/// naming the source, the position, the field and the value found.
+///
+/// What the path names decides how it is read:
+///
+/// - a regular file is opened afresh by each ``open()``;
+/// - `-` is standard input, named `<stdin>` in messages, and a named pipe (FIFO) or socket is
+///   read like it: their bytes can be read only once, so the first ``open()`` copies them, as
+///   it streams them, to an unnamed temporary file in `$TMPDIR` (else `/tmp`), and later opens
+///   read that copy from its start; memory stays constant;
+/// - a character device, such as `/dev/null`, is an available source with no records; it is
+///   not read, so `/dev/zero` or a terminal cannot make the report wait forever;
+/// - a directory, a missing file or one that cannot be opened is unavailable, with the reason.
+///
+/// Copies of a source share the copy of standard input or a pipe, so every copy can open it
+/// again.
 public struct FileTransactionSource: TransactionSource, Sendable {
-  /// The path of the file, as given.
+  /// The path that stands for standard input: `-`.
+  public static let standardInputPath = "-"
+
+  /// The path of the file, as given; `-` for standard input.
   public let path: String
   /// The syntax of the file.
   public let format: RecordFormat
+  /// The copy of an input that can be read only once, made by the first ``open()``.
+  private let spool = Locked<InputSpool?>(nil)
 
-  /// Creates a source for a file; nothing is opened until ``open()``.
+  /// Creates a source for a file, or for standard input; nothing is opened or read until
+  /// ``open()``.
   ///
   /// - Parameters:
-  ///   - path: The path of the file, absolute or relative to the working directory.
+  ///   - path: The path of the file, absolute or relative to the working directory, or `-`
+  ///     for standard input.
   ///   - format: The syntax of the file.
   public init(path: String, format: RecordFormat = .json) {
     self.path = path
     self.format = format
   }
 
-  /// The path, as given: how messages name this source.
-  public var name: String { path }
+  /// How messages name this source: the path as given, or `<stdin>` for standard input.
+  public var name: String { isStandardInput ? "<stdin>" : path }
 
-  /// Opens the file and starts reading it from its first record.
+  private var isStandardInput: Bool { path == Self.standardInputPath }
+
+  /// Opens the file (or the copy of standard input or a pipe) and starts reading it from its
+  /// first record.
   ///
-  /// - Returns: ``SourceOpening/unavailable(reason:)`` when the file cannot be opened (with the
-  ///   operating system's reason, such as `cannot read 'a.json': No such file or directory`) or
-  ///   is a directory; otherwise a stream of its records, which closes the file when it ends.
+  /// - Returns: `SourceOpening.unavailable(reason:)` when the file cannot be opened (with the
+  ///   operating system's reason, such as `cannot read 'a.json': No such file or directory`), is
+  ///   a directory, or, for standard input or a pipe, when no temporary file can be made for
+  ///   its copy; otherwise a stream of its records, which closes the file when it ends.
   public func open() -> SourceOpening {
-    let file: FileDescriptor
-    switch FileDescriptor.open(path: path) {
-    case .failure(let reason):
-      return .unavailable(reason: "cannot read '\(path)': \(reason)")
-    case .file(let opened):
-      file = opened
+    spool.withLock { spool in
+      if let spool { return records(of: ByteInput(provider: spool.reader())) }
+      let file: FileDescriptor
+      if isStandardInput {
+        file = FileDescriptor.standardInput()
+        guard file.isOpen else { return .unavailable(reason: "standard input is closed") }
+      } else {
+        switch FileDescriptor.open(path: path) {
+        case .failure(let reason):
+          return .unavailable(reason: "cannot read '\(path)': \(reason)")
+        case .file(let opened):
+          file = opened
+        }
+      }
+      switch file.kind {
+      case .directory:
+        return .unavailable(
+          reason: isStandardInput ? "standard input is a directory" : "'\(path)' is a directory")
+      case .characterDevice where !isStandardInput:
+        return records(of: ByteInput(bytes: []))
+      case .regular where !isStandardInput:
+        return records(of: ByteInput(provider: file))
+      case .regular, .characterDevice, .stream:
+        switch FileDescriptor.anonymousTemporaryFile() {
+        case .failure(let reason):
+          let subject = isStandardInput ? "standard input" : "'\(path)'"
+          return .unavailable(reason: "cannot read \(subject) twice: \(reason)")
+        case .file(let copy):
+          let created = InputSpool(origin: file, copy: copy)
+          spool = created
+          return records(of: ByteInput(provider: created.reader()))
+        }
+      }
     }
-    guard !file.isDirectory else { return .unavailable(reason: "'\(path)' is a directory") }
-    let input = ByteInput(file: file)
-    switch format {
-    case .json:
-      return .available(FileTransactionStream(decoder: JSONRecordDecoder(input: input), source: path))
-    }
+  }
+
+  private func records(of input: ByteInput) -> SourceOpening {
+    .available(format.stream(reading: input, source: name))
   }
 }

@@ -35,7 +35,7 @@ public struct InMemoryTransactionSource: TransactionSource, Sendable {
   /// - Parameters:
   ///   - name: How messages name this source.
   ///   - reason: Why it cannot be read; ``open()`` returns it.
-  /// - Returns: A source whose ``open()`` is always ``SourceOpening/unavailable(reason:)``.
+  /// - Returns: A source whose ``open()`` is always `SourceOpening.unavailable(reason:)`.
   public static func unavailable(name: String, reason: String) -> InMemoryTransactionSource {
     InMemoryTransactionSource(name: name, unavailableReason: reason)
   }

@@ -2,17 +2,17 @@ import UseCases
 
 /// Reads a JSON array of record objects, one object at a time, straight from the bytes.
 ///
-/// The top level must be one array; each element must be an object. In an object, the keys
-/// `group`, `date`, `description`, `amount` and `debit` give the record's values; other keys
-/// are skipped, whatever their values hold. Strings are decoded (escapes, `\uXXXX`, surrogate
-/// pairs) and checked to be UTF-8; numbers keep their literal text, so an amount never passes
-/// through floating point.
+/// The top level must be one array; each element must be an object, read by the
+/// ``JSONRecordParser`` that NDJSON shares: the five keys give the record's values, other keys
+/// are skipped, strings are decoded and checked to be UTF-8, and numbers keep their literal
+/// text.
 ///
 /// Problems inside a record that leave the syntax intact (a duplicate key, bytes that are not
 /// UTF-8, an unpaired surrogate) go into the raw record and make it invalid; the next record
 /// is read as usual. Malformed syntax is reported once, at the offending byte, and ends the
-/// input: there is no resynchronising after a syntax error. An empty or blank file holds no
-/// records, like `[]`. A UTF-8 byte order mark at the start is skipped.
+/// input: inside an array there is no telling where the next record starts, so there is no
+/// resynchronising after a syntax error. An empty or blank file holds no records, like `[]`.
+/// A UTF-8 byte order mark at the start is skipped.
 struct JSONRecordDecoder: RecordDecoder {
   private enum State {
     case start
@@ -20,18 +20,19 @@ struct JSONRecordDecoder: RecordDecoder {
     case finished
   }
 
-  var input: ByteInput
+  private var parser: JSONRecordParser
   private var state = State.start
-  /// The decoded bytes of the string (or the text of the number or literal) read last.
-  var scratch: [UInt8] = []
-  private var extraKeys: [String] = []
 
   /// Creates a decoder of the given bytes.
   ///
   /// - Parameter input: The input, positioned at its start.
   init(input: ByteInput) {
-    self.input = input
-    scratch.reserveCapacity(256)
+    parser = JSONRecordParser(input: input, isLineBound: false)
+  }
+
+  var input: ByteInput {
+    get { parser.input }
+    set { parser.input = newValue }
   }
 
   mutating func nextRecord() -> DecodedRecord? {
@@ -43,7 +44,7 @@ struct JSONRecordDecoder: RecordDecoder {
       return .record(record)
     } catch {
       state = .finished
-      return .malformed(error)
+      return .malformed(error, resumes: false)
     }
   }
 
@@ -54,44 +55,44 @@ struct JSONRecordDecoder: RecordDecoder {
     case .finished:
       return nil
     case .start:
-      input.skipByteOrderMark()
-      skipWhitespace()
-      guard let byte = input.peek() else { return nil }
+      parser.input.skipByteOrderMark()
+      parser.skipWhitespace()
+      guard let byte = parser.input.peek() else { return nil }
       guard byte == UInt8(ascii: "[") else {
-        throw malformed(
+        throw parser.malformed(
           "expected '[': the file must hold one JSON array of records",
           hint: "write the records as [{...}, {...}]")
       }
-      input.advance()
-      skipWhitespace()
-      if input.peek() == UInt8(ascii: "]") {
-        input.advance()
+      parser.input.advance()
+      parser.skipWhitespace()
+      if parser.input.peek() == UInt8(ascii: "]") {
+        parser.input.advance()
         try expectEndOfInput()
         return nil
       }
       try expectRecordStart("expected a record ('{') or ']' after '['")
     case .afterElement:
-      skipWhitespace()
-      switch input.peek() {
+      parser.skipWhitespace()
+      switch parser.input.peek() {
       case UInt8(ascii: ","):
-        input.advance()
-        skipWhitespace()
+        parser.input.advance()
+        parser.skipWhitespace()
         try expectRecordStart("expected a record ('{') after ','")
       case UInt8(ascii: "]"):
-        input.advance()
+        parser.input.advance()
         try expectEndOfInput()
         return nil
       default:
-        throw malformed("expected ',' or ']' after an array element")
+        throw parser.malformed("expected ',' or ']' after an array element")
       }
     }
     state = .afterElement
-    return try readRecord()
+    return try parser.readRecord()
   }
 
   private mutating func expectRecordStart(_ problem: String) throws(MalformedInput) {
-    guard input.peek() == UInt8(ascii: "{") else {
-      throw malformed(
+    guard parser.input.peek() == UInt8(ascii: "{") else {
+      throw parser.malformed(
         problem,
         hint: "each element of the array must be an object with group, date, description, amount and debit"
       )
@@ -100,277 +101,9 @@ struct JSONRecordDecoder: RecordDecoder {
 
   private mutating func expectEndOfInput() throws(MalformedInput) {
     state = .finished
-    skipWhitespace()
-    guard input.peek() == nil else { throw malformed("unexpected text after the array of records") }
-  }
-
-  // MARK: One record
-
-  private mutating func readRecord() throws(MalformedInput) -> RawRecord {
-    var record = RawRecord(start: input.position)
-    extraKeys.removeAll(keepingCapacity: true)
-    input.advance()
-    skipWhitespace()
-    if input.peek() == UInt8(ascii: "}") {
-      input.advance()
-      return record
+    parser.skipWhitespace()
+    guard parser.input.peek() == nil else {
+      throw parser.malformed("unexpected text after the array of records")
     }
-    var isFirstKey = true
-    while true {
-      guard input.peek() == UInt8(ascii: "\"") else {
-        throw malformed(
-          isFirstKey ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
-      }
-      try readMember(into: &record)
-      skipWhitespace()
-      switch input.peek() {
-      case UInt8(ascii: ","):
-        input.advance()
-        skipWhitespace()
-        isFirstKey = false
-      case UInt8(ascii: "}"):
-        input.advance()
-        return record
-      default:
-        throw malformed("expected ',' or '}' after a value in a record")
-      }
-    }
-  }
-
-  /// Reads one `"key": value` member of a record and files it: a field's value, or an extra
-  /// key that is only checked (for duplicates and encoding) and then forgotten.
-  private mutating func readMember(into record: inout RawRecord) throws(MalformedInput) {
-    let keyPosition = input.position
-    let keyProblem = try readString()
-    let field = Self.field(named: scratch)
-    let extraKey = field == nil ? String(decoding: scratch, as: UTF8.self) : nil
-    skipWhitespace()
-    guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
-    input.advance()
-    skipWhitespace()
-    let value = try readValue(keepingText: field != nil)
-
-    if let keyProblem {
-      record.problems.append(
-        RawProblem(
-          position: keyProblem.position, field: nil, problem: "a key is \(keyProblem.problem)",
-          value: extraKey))
-    }
-    if let field {
-      guard record[field] == nil else {
-        record.problems.append(
-          RawProblem(position: keyPosition, field: field, problem: "appears more than once in the record"))
-        return
-      }
-      record[field] = value
-    } else if let extraKey {
-      if extraKeys.contains(extraKey) {
-        record.problems.append(
-          RawProblem(
-            position: keyPosition, field: nil, problem: "a key appears more than once in the record",
-            value: extraKey))
-      } else {
-        extraKeys.append(extraKey)
-      }
-      if let problem = value.encodingProblem {
-        record.problems.append(
-          RawProblem(
-            position: problem.position, field: nil,
-            problem: "the value of an extra key is \(problem.problem)",
-            value: extraKey))
-      }
-    }
-  }
-
-  /// The record field a key names, if it is one of the five.
-  private static func field(named key: [UInt8]) -> RecordField? {
-    key.withUnsafeBufferPointer { bytes in
-      switch (bytes.count, bytes.first) {
-      case (5, 0x67): matches(bytes, "group") ? .group : nil  // g
-      case (4, 0x64): matches(bytes, "date") ? .date : nil  // d
-      case (11, 0x64): matches(bytes, "description") ? .description : nil
-      case (6, 0x61): matches(bytes, "amount") ? .amount : nil  // a
-      case (5, 0x64): matches(bytes, "debit") ? .debit : nil
-      default: nil
-      }
-    }
-  }
-
-  /// Whether bytes are exactly the UTF-8 of a name.
-  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-    name.withUTF8Buffer { expected in
-      guard expected.count == bytes.count else { return false }
-      for offset in 0..<expected.count where expected[offset] != bytes[offset] { return false }
-      return true
-    }
-  }
-
-  // MARK: Values
-
-  /// Reads one value of a record.
-  ///
-  /// - Parameter keepingText: Whether to make a `String` of a string value (skipped values
-  ///   are decoded and checked but not kept).
-  /// - Returns: The value with its kind and position; nested objects and arrays are skipped
-  ///   and shown as `{...}` and `[...]`.
-  /// - Throws: ``MalformedInput`` when no JSON value starts here, or the value is malformed.
-  private mutating func readValue(keepingText: Bool) throws(MalformedInput) -> RawValue {
-    let position = input.position
-    guard let byte = input.peek() else { throw malformed("expected a value") }
-    switch byte {
-    case UInt8(ascii: "\""):
-      let problem = try readString()
-      let text = keepingText || problem != nil ? String(decoding: scratch, as: UTF8.self) : ""
-      return RawValue(kind: .string, text: text, position: position, encodingProblem: problem)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return RawValue(kind: .number, text: try readNumber(), position: position)
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-      return RawValue(kind: .literal, text: try readLiteral(), position: position)
-    case UInt8(ascii: "{"):
-      let problem = try skipContainer()
-      return RawValue(kind: .object, text: "{...}", position: position, encodingProblem: problem)
-    case UInt8(ascii: "["):
-      let problem = try skipContainer()
-      return RawValue(kind: .array, text: "[...]", position: position, encodingProblem: problem)
-    default:
-      throw malformed("expected a value")
-    }
-  }
-
-  /// Reads a nested object or array without keeping it, checking its syntax.
-  ///
-  /// Nesting is tracked with a stack, not recursion, so no depth of nesting can overflow the
-  /// call stack.
-  ///
-  /// - Returns: The first encoding problem in any string inside, if any.
-  /// - Throws: ``MalformedInput`` for any syntax error inside.
-  private mutating func skipContainer() throws(MalformedInput) -> EncodingProblem? {
-    var closers: [UInt8] = []
-    var encodingProblem: EncodingProblem?
-    var isFirstMember = true
-    var expectingSeparator = false
-    closers.append(input.peek() == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-    input.advance()
-    while let closer = closers.last {
-      skipWhitespace()
-      let isObject = closer == UInt8(ascii: "}")
-      if expectingSeparator {
-        switch input.peek() {
-        case UInt8(ascii: ","):
-          input.advance()
-          expectingSeparator = false
-          isFirstMember = false
-        case closer:
-          input.advance()
-          closers.removeLast()
-        default:
-          throw malformed(
-            isObject ? "expected ',' or '}' after a value" : "expected ',' or ']' after a value")
-        }
-        continue
-      }
-      if isFirstMember, input.peek() == closer {
-        input.advance()
-        closers.removeLast()
-        expectingSeparator = true
-        continue
-      }
-      if isObject {
-        guard input.peek() == UInt8(ascii: "\"") else {
-          throw malformed(
-            isFirstMember
-              ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
-        }
-        let problem = try readString()
-        if encodingProblem == nil { encodingProblem = problem }
-        skipWhitespace()
-        guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
-        input.advance()
-        skipWhitespace()
-      }
-      guard let byte = input.peek() else { throw malformed("expected a value") }
-      switch byte {
-      case UInt8(ascii: "{"):
-        closers.append(UInt8(ascii: "}"))
-        input.advance()
-        isFirstMember = true
-      case UInt8(ascii: "["):
-        closers.append(UInt8(ascii: "]"))
-        input.advance()
-        isFirstMember = true
-      case UInt8(ascii: "\""):
-        let problem = try readString()
-        if encodingProblem == nil { encodingProblem = problem }
-        expectingSeparator = true
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        _ = try readNumber()
-        expectingSeparator = true
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-        _ = try readLiteral()
-        expectingSeparator = true
-      default:
-        throw malformed("expected a value")
-      }
-    }
-    return encodingProblem
-  }
-
-  // MARK: Whitespace and errors
-
-  /// Skips JSON whitespace: spaces, tabs, line feeds and carriage returns.
-  mutating func skipWhitespace() {
-    input.skipWhitespace()
-  }
-
-  /// The error for the byte at the current position, which is not what the syntax allows.
-  ///
-  /// The value shown is what was found: a word or number as a whole (up to 40 characters),
-  /// otherwise one character. At the end of the input the problem says so instead.
-  ///
-  /// - Parameters:
-  ///   - problem: What was expected.
-  ///   - hint: How to fix it, if a hint helps.
-  /// - Returns: The error, at the current position.
-  mutating func malformed(_ problem: String, hint: String? = nil) -> MalformedInput {
-    let position = input.position
-    guard let first = input.peek() else {
-      return MalformedInput(
-        position: position, problem: problem + ", but the file ends", value: nil, hint: hint)
-    }
-    var found: [UInt8] = []
-    if Self.isWordByte(first) {
-      while let byte = input.peek(), Self.isWordByte(byte), found.count < 40 {
-        found.append(byte)
-        input.advance()
-      }
-    } else {
-      found.append(first)
-      input.advance()
-      while first >= 0x80, found.count < 4, let byte = input.peek(), byte & 0xC0 == 0x80 {
-        found.append(byte)
-        input.advance()
-      }
-    }
-    let decoded = String(decoding: found, as: UTF8.self)
-    let value = decoded.utf8.elementsEqual(found) ? decoded : "byte 0x\(Self.hex(first)) (not UTF-8)"
-    return MalformedInput(position: position, problem: problem, value: value, hint: hint)
-  }
-
-  /// Whether a byte can be part of a word or a number, for showing what was found.
-  private static func isWordByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-      UInt8(ascii: "."):
-      true
-    default:
-      false
-    }
-  }
-
-  /// Two uppercase hexadecimal digits.
-  static func hex(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16, uppercase: true)
-    return byte < 0x10 ? "0" + digits : digits
   }
 }

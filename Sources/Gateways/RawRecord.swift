@@ -2,12 +2,12 @@ import UseCases
 
 /// One record as a decoder found it: the five field values as text, not yet checked.
 ///
-/// This is the seam between a format and the rules. A decoder (JSON today; NDJSON and CSV
-/// later) turns bytes into raw records and knows nothing of dates or amounts; the one
+/// This is the seam between a format and the rules. A decoder (JSON, NDJSON or CSV) turns
+/// bytes into raw records and knows nothing of dates or amounts; the one
 /// ``RecordValidator`` turns any raw record into a transaction or issues and knows nothing of
 /// syntax.
 struct RawRecord {
-  /// Where the record starts: its `{` in JSON, its first character in CSV.
+  /// Where the record starts: its `{` in JSON and NDJSON, its row's first character in CSV.
   var start: TextPosition
   /// The value of `group`, if the record has one.
   var group: RawValue?

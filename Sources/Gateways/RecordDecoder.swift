@@ -2,8 +2,8 @@
 ///
 /// A decoder knows one syntax and nothing of the rules: it finds the five field values, their
 /// positions and their kinds, and reports malformed syntax. ``RecordValidator`` applies the
-/// rules to what it finds, the same for every format, and ``FileTransactionStream`` reports
-/// read failures and closes the file. Adding a format means writing one decoder and one case
+/// rules to what it finds, the same for every format, and ``DecodingTransactionStream`` reports
+/// read failures and closes the input. Adding a format means writing one decoder and one case
 /// of ``RecordFormat``.
 protocol RecordDecoder {
   /// The bytes being decoded. The stream reads ``ByteInput/readFailure`` and closes the
@@ -12,7 +12,8 @@ protocol RecordDecoder {
 
   /// Reads the next record.
   ///
-  /// - Returns: The next raw record; ``DecodedRecord/malformed(_:)`` where the syntax breaks,
-  ///   after which the decoder returns `nil`; or `nil` at the end of the input.
+  /// - Returns: The next raw record; ``DecodedRecord/malformed(_:resumes:)`` where the syntax breaks
+  ///   (after which the decoder goes on, if its format lets it find the next record, or else
+  ///   returns `nil`); or `nil` at the end of the input.
   mutating func nextRecord() -> DecodedRecord?
 }

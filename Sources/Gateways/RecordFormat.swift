@@ -1,11 +1,47 @@
+import UseCases
+
 /// The syntax of a file of transaction records.
 ///
 /// Every format yields the same five fields (`group`, `date`, `description`, `amount`,
-/// `debit`), checked by the same rules; only the syntax differs.
+/// `debit`), checked by the same rules with the same messages; only the syntax differs. Each
+/// may start with a UTF-8 byte order mark, and text must be UTF-8.
 public enum RecordFormat: String, CaseIterable, Sendable {
   /// One JSON array of objects, each object one record:
   /// `[{"group": "A", "date": "2016-04-01", "description": "Starbucks", "amount": "3.11", "debit": "D"}]`.
   ///
-  /// The amount may also be a JSON number; keys other than the five are ignored.
+  /// The amount may also be a JSON number; keys other than the five are ignored. Malformed
+  /// JSON is one issue and ends the file: inside an array there is no telling where the next
+  /// record starts.
   case json
+
+  /// Newline-delimited JSON (also called JSON Lines): one record object on each line, with the
+  /// same keys and values as in ``json``.
+  ///
+  /// Blank lines are skipped. A line that is not one object is one issue, and reading goes on
+  /// with the next line.
+  case ndjson
+
+  /// Comma-separated values (RFC 4180) with a header row naming the columns
+  /// `group,date,description,amount,debit`, in any order; other columns are ignored.
+  ///
+  /// Fields may be quoted (`"Mark's ""best"" shirt, blue"`), rows end with LF or CRLF, and
+  /// completely empty lines are skipped. A malformed row (a stray quote, too few or too many
+  /// fields) is one issue, and reading goes on with the next row.
+  case csv
+}
+
+extension RecordFormat {
+  /// The records decoded from an input in this format, checked by the one validator.
+  ///
+  /// - Parameters:
+  ///   - input: The input, positioned at its start.
+  ///   - source: The name issues give the source.
+  /// - Returns: The stream, which owns the input.
+  func stream(reading input: ByteInput, source: String) -> any TransactionStream {
+    switch self {
+    case .json: DecodingTransactionStream(decoder: JSONRecordDecoder(input: input), source: source)
+    case .ndjson: DecodingTransactionStream(decoder: NDJSONRecordDecoder(input: input), source: source)
+    case .csv: DecodingTransactionStream(decoder: CSVRecordDecoder(input: input), source: source)
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import UseCases
 
-extension JSONRecordDecoder {
+extension JSONRecordParser {
   // MARK: Strings
 
   /// Reads a string, from its opening quote to its closing quote, decoding it into `scratch`.
@@ -63,13 +63,14 @@ extension JSONRecordDecoder {
         }
         throw MalformedInput(
           position: input.position,
-          problem: "a control character (U+00\(Self.hex(byte))) must be escaped inside a string",
-          value: nil, hint: "write it as \\u00\(Self.hex(byte))")
+          problem: "a control character (U+00\(UTF8Text.hex(byte))) must be escaped inside a string",
+          value: nil, hint: "write it as \\u00\(UTF8Text.hex(byte))")
       case 0x20..<0x80:
         scratch.append(byte)
         input.advance()
       default:
-        readMultibyteCharacter(problem: &problem)
+        let invalid = input.appendMultibyteCharacter(to: &scratch)
+        if problem == nil { problem = invalid }
       }
     }
   }
@@ -101,7 +102,7 @@ extension JSONRecordDecoder {
     default:
       throw MalformedInput(
         position: position, problem: "invalid escape sequence in a string",
-        value: "\\" + Self.printable(byte),
+        value: "\\" + UTF8Text.printable(byte),
         hint: "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits")
     }
     input.advance()
@@ -114,66 +115,16 @@ extension JSONRecordDecoder {
     var digits = "\\u"
     for _ in 0..<4 {
       guard let byte = input.peek(), let value = Self.hexValue(byte) else {
-        if let byte = input.peek() { digits += Self.printable(byte) }
+        if let byte = input.peek() { digits += UTF8Text.printable(byte) }
         throw MalformedInput(
           position: position, problem: "invalid \\u escape: it needs four hexadecimal digits", value: digits,
           hint: "write a character as \\u followed by four hex digits, such as \\u00E9")
       }
-      digits += Self.printable(byte)
+      digits += UTF8Text.printable(byte)
       code = code << 4 | value
       input.advance()
     }
     return code
-  }
-
-  /// Reads one character of two to four UTF-8 bytes into `scratch`, or U+FFFD when the bytes
-  /// are not UTF-8 (then only the bytes up to the first bad one are consumed).
-  private mutating func readMultibyteCharacter(problem: inout EncodingProblem?) {
-    let position = input.position
-    guard let lead = input.peek() else { return }
-    input.advance()
-    let continuationCount: Int
-    var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: continuationCount = 1
-    case 0xE0:
-      continuationCount = 2
-      secondByteRange = 0xA0...0xBF
-    case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
-    case 0xED:
-      continuationCount = 2
-      secondByteRange = 0x80...0x9F
-    case 0xF0:
-      continuationCount = 3
-      secondByteRange = 0x90...0xBF
-    case 0xF1...0xF3: continuationCount = 3
-    case 0xF4:
-      continuationCount = 3
-      secondByteRange = 0x80...0x8F
-    default:
-      noteInvalidUTF8(lead, at: position, problem: &problem)
-      return
-    }
-    let mark = scratch.count
-    scratch.append(lead)
-    for index in 0..<continuationCount {
-      guard let byte = input.peek(), (index == 0 ? secondByteRange : 0x80...0xBF).contains(byte) else {
-        scratch.removeSubrange(mark...)
-        noteInvalidUTF8(lead, at: position, problem: &problem)
-        return
-      }
-      scratch.append(byte)
-      input.advance()
-    }
-  }
-
-  private mutating func noteInvalidUTF8(
-    _ byte: UInt8, at position: TextPosition, problem: inout EncodingProblem?
-  ) {
-    appendScalar(0xFFFD)
-    if problem == nil {
-      problem = EncodingProblem(position: position, problem: "not valid UTF-8 (byte 0x\(Self.hex(byte)))")
-    }
   }
 
   private mutating func noteUnpairedSurrogate(
@@ -189,22 +140,7 @@ extension JSONRecordDecoder {
 
   /// Appends a Unicode scalar value to `scratch` as UTF-8.
   private mutating func appendScalar(_ value: UInt32) {
-    switch value {
-    case 0..<0x80:
-      scratch.append(UInt8(value))
-    case 0x80..<0x800:
-      scratch.append(UInt8(0xC0 | value >> 6))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    case 0x800..<0x10000:
-      scratch.append(UInt8(0xE0 | value >> 12))
-      scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    default:
-      scratch.append(UInt8(0xF0 | value >> 18))
-      scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    }
+    UTF8Text.append(value, to: &scratch)
   }
 
   // MARK: Numbers and literals
@@ -304,10 +240,5 @@ extension JSONRecordDecoder {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
     default: nil
     }
-  }
-
-  /// A byte as text for a message: itself when it is printable ASCII, its hex code otherwise.
-  static func printable(_ byte: UInt8) -> String {
-    (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "<0x\(hex(byte))>"
   }
 }

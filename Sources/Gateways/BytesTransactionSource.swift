@@ -1,0 +1,37 @@
+import UseCases
+
+/// Transactions decoded from bytes in memory, in any ``RecordFormat``: for clients that already
+/// hold a file's contents, and for fuzzers.
+///
+/// It reads exactly as ``FileTransactionSource`` does, with the same decoders and the same
+/// rules, so its records and issues are the same, with their lines and columns; only the bytes
+/// come from an array instead of a file. Every ``open()`` starts again from the first byte, and
+/// the bytes are never copied.
+public struct BytesTransactionSource: TransactionSource, Sendable {
+  /// How messages name this source, such as a file name or `upload`.
+  public let name: String
+  /// The bytes, as a file would hold them.
+  public let bytes: [UInt8]
+  /// The syntax of the bytes.
+  public let format: RecordFormat
+
+  /// Creates a source of the given bytes.
+  ///
+  /// - Parameters:
+  ///   - name: How messages name this source.
+  ///   - bytes: The bytes, as a file would hold them (UTF-8 text, with or without a byte order
+  ///     mark).
+  ///   - format: The syntax of the bytes.
+  public init(name: String, bytes: [UInt8], format: RecordFormat) {
+    self.name = name
+    self.bytes = bytes
+    self.format = format
+  }
+
+  /// Starts decoding the bytes from the first.
+  ///
+  /// - Returns: Always a stream: bytes in memory are never unavailable.
+  public func open() -> SourceOpening {
+    .available(format.stream(reading: ByteInput(bytes: bytes), source: name))
+  }
+}

@@ -1,0 +1,381 @@
+import UseCases
+
+/// Reads comma-separated values (RFC 4180): a header row naming the columns, then one record
+/// on each row.
+///
+/// **The header** is the first row that is not empty. It must name the columns `group`, `date`,
+/// `description`, `amount` and `debit`, each once, in any order; other columns are allowed and
+/// ignored (their values are only checked to be UTF-8). A header that lacks a column is one
+/// issue at 1:1 naming what is missing; a header that names a column twice, or breaks the
+/// syntax, is one issue at the offending place. Either ends the input: without a header the
+/// rows cannot be read.
+///
+/// **Rows.** Fields are separated by commas; a row ends at a line feed or a carriage return and
+/// line feed, or at the end of the file (a final line break is optional). A field in double
+/// quotes may hold commas, line breaks and quotes (written twice: `""`). Every value is text of
+/// kind ``RawValue/Kind/string``, located at its first character (for a quoted field, its
+/// opening quote). A row whose number of fields differs from the header's, a quote inside a
+/// field that is not quoted, text after a closing quote, and a carriage return outside quotes
+/// that is not followed by a line feed each make the row one
+/// ``DecodedRecord/malformed(_:resumes:)``, with the field as written for its value; the next
+/// row is read as usual, since the row's end is still known. A quoted field that is not closed
+/// before the end of the file ends the input (the issue is at its opening quote).
+///
+/// **Blank lines.** A completely empty line (nothing before its line break) is skipped, before
+/// or after the header: no header of five columns can describe an empty row, so it can only be
+/// a stray line break. A line holding anything, even one space, is a row and must have the
+/// header's number of fields.
+///
+/// A UTF-8 byte order mark at the start is skipped. An empty file, or one holding only the
+/// header, holds no records. A field longer than ``maximumFieldLength`` bytes makes its row
+/// malformed, so that one runaway quote cannot make the decoder hold the rest of the file in
+/// memory.
+struct CSVRecordDecoder: RecordDecoder {
+  /// The longest field kept, in bytes: 1 MiB.
+  static let maximumFieldLength = 1 << 20
+  /// The header this decoder expects, in the order the other formats list the fields.
+  static let expectedHeader = RecordField.allCases.map(\.rawValue).joined(separator: ",")
+
+  private enum State {
+    case header
+    case rows
+    case finished
+  }
+
+  var input: ByteInput
+  private var state = State.header
+  /// The field each column of the header holds, or `nil` for an extra column.
+  private var columns: [RecordField?] = []
+  /// The name of each column, as the header gives it.
+  private var columnNames: [String] = []
+  /// The bytes of the field read last.
+  private var scratch: [UInt8] = []
+
+  /// Creates a decoder of the given bytes.
+  ///
+  /// - Parameter input: The input, positioned at its start.
+  init(input: ByteInput) {
+    self.input = input
+    scratch.reserveCapacity(256)
+  }
+
+  mutating func nextRecord() -> DecodedRecord? {
+    do throws(RowError) {
+      switch state {
+      case .finished:
+        return nil
+      case .header:
+        input.skipByteOrderMark()
+        guard try readHeader() else {
+          state = .finished
+          return nil
+        }
+        state = .rows
+      case .rows:
+        break
+      }
+      guard try skipEmptyLines() else {
+        state = .finished
+        return nil
+      }
+      return try readRow()
+    } catch {
+      if error.isFatal { state = .finished }
+      return .malformed(error.malformed, resumes: !error.isFatal)
+    }
+  }
+
+  // MARK: The header
+
+  /// Reads the header row and learns which column holds which field.
+  ///
+  /// - Returns: `false` when the input holds no row at all (it is empty).
+  /// - Throws: ``RowError`` (always fatal) when the header is malformed or lacks a column.
+  private mutating func readHeader() throws(RowError) -> Bool {
+    guard try skipEmptyLines() else { return false }
+    let start = input.position
+    var problem: MalformedInput?
+    var terminator = Terminator.comma
+    while terminator == .comma {
+      let position = input.position
+      let field = try readField(problem: &problem, field: nil)
+      terminator = field.terminator
+      if problem == nil, let encoding = field.encodingProblem {
+        problem = MalformedInput(
+          position: encoding.position, problem: "a column name is \(encoding.problem)", value: nil,
+          hint: "save the file as UTF-8")
+      }
+      let name = String(decoding: scratch, as: UTF8.self)
+      let recordField = RecordField(rawValue: name)
+      if problem == nil, let recordField, columns.contains(recordField) {
+        problem = MalformedInput(
+          position: position, field: recordField, problem: "appears more than once in the header", value: nil,
+          hint: "name each of the columns \(Self.expectedHeader) once")
+      }
+      columns.append(recordField)
+      columnNames.append(name)
+    }
+    if let problem { throw RowError(problem, isFatal: true) }
+    let missing = RecordField.allCases.filter { !columns.contains($0) }
+    guard missing.isEmpty else {
+      let names = missing.map(\.rawValue)
+      let list =
+        names.count == 1
+        ? "column \(names[0])"
+        : "columns \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])"
+      throw RowError(
+        MalformedInput(
+          position: start, problem: "the header has no \(list)", value: columnNames.joined(separator: ","),
+          hint: "the first line must name the columns \(Self.expectedHeader), in any order"),
+        isFatal: true)
+    }
+    return true
+  }
+
+  // MARK: Rows
+
+  /// Skips empty lines (LF or CRLF with nothing before it).
+  ///
+  /// - Returns: `false` at the end of the input.
+  /// - Throws: ``RowError`` (not fatal) for a carriage return at the start of a line that is
+  ///   not followed by a line feed; the rest of that line is skipped.
+  private mutating func skipEmptyLines() throws(RowError) -> Bool {
+    while let byte = input.peek() {
+      switch byte {
+      case UInt8(ascii: "\n"):
+        input.advance()
+      case UInt8(ascii: "\r"):
+        let position = input.position
+        input.advance()
+        switch input.peek() {
+        case UInt8(ascii: "\n"): input.advance()
+        case nil: return false
+        default:
+          input.skipLine()
+          throw RowError(Self.bareCarriageReturn(at: position, field: nil), isFatal: false)
+        }
+      default:
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Reads one row, which is not empty, and its line break.
+  private mutating func readRow() throws(RowError) -> DecodedRecord {
+    var record = RawRecord(start: input.position)
+    var problem: MalformedInput?
+    var count = 0
+    var terminator = Terminator.comma
+    while terminator == .comma {
+      let field = count < columns.count ? columns[count] : nil
+      let read = try readField(problem: &problem, field: field)
+      terminator = read.terminator
+      if let field {
+        let text = String(decoding: scratch, as: UTF8.self)
+        record[field] = RawValue(
+          kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
+      } else if count < columns.count, let encoding = read.encodingProblem {
+        record.problems.append(
+          RawProblem(
+            position: encoding.position, field: nil,
+            problem: "the value of an extra column is \(encoding.problem)", value: columnNames[count]))
+      }
+      count += 1
+    }
+    if let problem { return .malformed(problem, resumes: true) }
+    guard count == columns.count else {
+      let fields = count == 1 ? "1 field" : "\(count) fields"
+      return .malformed(
+        MalformedInput(
+          position: record.start, problem: "the row has \(fields), but the header has \(columns.count)",
+          value: nil,
+          hint: count > columns.count
+            ? "put a field that holds a comma in double quotes"
+            : "give every row one value for each column of the header, even an empty one"),
+        resumes: true)
+    }
+    return .record(record)
+  }
+
+  // MARK: Fields
+
+  /// What ends a field.
+  private enum Terminator {
+    /// A comma: another field of the same row follows.
+    case comma
+    /// A line break, or the end of the input: the row ends.
+    case rowEnd
+  }
+
+  /// Where a field was and how it ended; its text is in `scratch`.
+  private struct FieldRead {
+    var position: TextPosition
+    var terminator: Terminator
+    var encodingProblem: EncodingProblem?
+  }
+
+  /// Reads one field into `scratch`, with the separator or line break after it.
+  ///
+  /// A problem that leaves the row's end findable (a stray quote, text after a closing quote, a
+  /// bare carriage return, a field too long) goes into `problem`, if it holds none yet, with
+  /// the field as written for its value; the field is read leniently to its end.
+  ///
+  /// - Throws: ``RowError`` (fatal) for a quoted field that the input ends inside.
+  private mutating func readField(
+    problem: inout MalformedInput?, field: RecordField?
+  ) throws(RowError) -> FieldRead {
+    let position = input.position
+    scratch.removeAll(keepingCapacity: true)
+    var read = FieldRead(position: position, terminator: .rowEnd)
+    var fieldProblem: MalformedInput?
+    var isTooLong = false
+    if input.peek() == UInt8(ascii: "\"") {
+      input.advance()
+      try readQuotedContent(from: position, field: field, into: &read, isTooLong: &isTooLong)
+      switch input.peek() {
+      case nil, UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        break
+      default:
+        fieldProblem = MalformedInput(
+          position: input.position, field: field, problem: "text after the closing quote of a quoted field",
+          value: nil, hint: "write a quote inside a quoted field as two quotes: \"\"")
+        // Go on with the field as written: its quotes, then the rest as unquoted text.
+        var written: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in scratch {
+          written.append(byte)
+          if byte == UInt8(ascii: "\"") { written.append(byte) }
+        }
+        written.append(UInt8(ascii: "\""))
+        scratch = written
+      }
+    }
+    readUnquotedContent(into: &read, problem: &fieldProblem, field: field, isTooLong: &isTooLong)
+    if isTooLong {
+      fieldProblem = MalformedInput(
+        position: position, field: field, problem: "longer than \(Self.maximumFieldLength) bytes", value: nil,
+        hint: "check for a quote that is not closed")
+    } else {
+      fieldProblem?.value = String(decoding: scratch, as: UTF8.self)
+    }
+    if problem == nil { problem = fieldProblem }
+    return read
+  }
+
+  /// Reads the content of a quoted field, after its opening quote, up to and including its
+  /// closing quote; doubled quotes become one.
+  private mutating func readQuotedContent(
+    from opening: TextPosition, field: RecordField?, into read: inout FieldRead, isTooLong: inout Bool
+  ) throws(RowError) {
+    while true {
+      input.appendPrintableASCII(to: &scratch, stoppingAt: UInt8(ascii: "\""), or: UInt8(ascii: "\""))
+      guard let byte = input.peek() else {
+        throw RowError(
+          MalformedInput(
+            position: opening, field: field, problem: "unterminated quoted field: the file ends inside it",
+            value: nil,
+            hint: "close the field with '\"'; write a quote inside a quoted field as two quotes: \"\""),
+          isFatal: true)
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        input.advance()
+        guard input.peek() == UInt8(ascii: "\"") else { return }
+        scratch.append(byte)
+        input.advance()
+      case 0x80...:
+        let problem = input.appendMultibyteCharacter(to: &scratch)
+        if read.encodingProblem == nil { read.encodingProblem = problem }
+      default:
+        scratch.append(byte)
+        input.advance()
+      }
+      limitLength(&isTooLong)
+    }
+  }
+
+  /// Reads unquoted text up to the comma or line break that ends the field.
+  private mutating func readUnquotedContent(
+    into read: inout FieldRead, problem: inout MalformedInput?, field: RecordField?, isTooLong: inout Bool
+  ) {
+    while true {
+      input.appendPrintableASCII(to: &scratch, stoppingAt: UInt8(ascii: ","), or: UInt8(ascii: "\""))
+      limitLength(&isTooLong)
+      guard let byte = input.peek() else {
+        read.terminator = .rowEnd
+        return
+      }
+      switch byte {
+      case UInt8(ascii: ","):
+        input.advance()
+        read.terminator = .comma
+        return
+      case UInt8(ascii: "\n"):
+        input.advance()
+        read.terminator = .rowEnd
+        return
+      case UInt8(ascii: "\r"):
+        let position = input.position
+        input.advance()
+        switch input.peek() {
+        case nil:
+          read.terminator = .rowEnd
+          return
+        case UInt8(ascii: "\n"):
+          input.advance()
+          read.terminator = .rowEnd
+          return
+        default:
+          note(Self.bareCarriageReturn(at: position, field: field), in: &problem)
+          scratch.append(byte)
+        }
+      case UInt8(ascii: "\""):
+        note(
+          MalformedInput(
+            position: input.position, field: field, problem: "a quote inside a field that is not quoted",
+            value: nil,
+            hint:
+              "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""),
+          in: &problem)
+        scratch.append(byte)
+        input.advance()
+      case 0x80...:
+        let encoding = input.appendMultibyteCharacter(to: &scratch)
+        if read.encodingProblem == nil { read.encodingProblem = encoding }
+      default:
+        scratch.append(byte)
+        input.advance()
+      }
+    }
+  }
+
+  /// Drops the text of a field that has grown too long, remembering that it did.
+  private mutating func limitLength(_ isTooLong: inout Bool) {
+    guard scratch.count > Self.maximumFieldLength else { return }
+    isTooLong = true
+    scratch.removeAll(keepingCapacity: true)
+  }
+
+  /// Keeps the first problem of a row.
+  private func note(_ found: MalformedInput, in problem: inout MalformedInput?) {
+    if problem == nil { problem = found }
+  }
+
+  private static func bareCarriageReturn(at position: TextPosition, field: RecordField?) -> MalformedInput {
+    MalformedInput(
+      position: position, field: field,
+      problem: "a carriage return outside quotes must be followed by a line feed", value: nil,
+      hint: "end lines with LF or CRLF; put a field that holds a line break in double quotes")
+  }
+
+  /// A malformed row or header, and whether the input can be read past it.
+  private struct RowError: Error {
+    var malformed: MalformedInput
+    var isFatal: Bool
+
+    init(_ malformed: MalformedInput, isFatal: Bool) {
+      self.malformed = malformed
+      self.isFatal = isFatal
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import UseCases
+
+/// The records of one opened input: a format's decoder followed by the one validator.
+///
+/// The stream owns its input (through its decoder's ``ByteInput``) and releases it as soon as
+/// the records end, whether at the end of the bytes, at malformed syntax the format cannot read
+/// past, or at a read error, or when the stream is deinitialised before that; an open file is
+/// then closed. It is a class because it stands for an open input: copies of a stream share
+/// one position.
+///
+/// A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
+/// order. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
+/// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
+/// it wins over whatever the decoder made of the early end.
+final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream {
+  private var decoder: Decoder
+  private let validator: RecordValidator
+  /// Issues still to yield, last first.
+  private var pendingIssues: [RecordIssue] = []
+  private var isFinished = false
+
+  /// Creates the stream of a decoder's records.
+  ///
+  /// - Parameters:
+  ///   - decoder: The decoder, holding the input.
+  ///   - source: The name issues give the source, such as the path.
+  init(decoder: Decoder, source: String) {
+    self.decoder = decoder
+    self.validator = RecordValidator(source: source)
+  }
+
+  func next() -> SourceRecord? {
+    if let issue = pendingIssues.popLast() { return .invalid(issue) }
+    guard !isFinished else { return nil }
+    switch decoder.nextRecord() {
+    case .record(let record):
+      switch validator.validate(record) {
+      case .valid(let transaction, let origin):
+        return .transaction(transaction, origin)
+      case .invalid(let issues):
+        pendingIssues = issues.reversed()
+        return pendingIssues.popLast().map(SourceRecord.invalid)
+      }
+    case .malformed(let malformed, let resumes):
+      let issue = RecordIssue(
+        source: validator.source, position: malformed.position, field: malformed.field,
+        problem: malformed.problem, value: malformed.value, hint: malformed.hint)
+      // After a read error the decoder saw an early end, so the read error is the news.
+      guard resumes, decoder.input.readFailure == nil else { return finish(issue) }
+      return .invalid(issue)
+    case nil:
+      return finish(nil)
+    }
+  }
+
+  /// Ends the stream and releases the input, yielding the read failure if there was one, or
+  /// else the given issue.
+  private func finish(_ issue: RecordIssue?) -> SourceRecord? {
+    isFinished = true
+    let failure = decoder.input.readFailure
+    decoder.input.close()
+    if let failure {
+      return .invalid(
+        RecordIssue(
+          source: validator.source, position: failure.position, field: nil,
+          problem: "cannot read the rest of the file: \(failure.reason)"))
+    }
+    return issue.map(SourceRecord.invalid)
+  }
+}

@@ -1,0 +1,90 @@
+/// A copy, in an unnamed temporary file, of an input that can be read only once (standard
+/// input, a pipe), so that it can be read again from its first byte.
+///
+/// The use cases read a source twice. A regular file is simply opened again; the bytes of a
+/// pipe are gone once read. So the first reading copies each chunk to the temporary file as it
+/// goes (streaming: nothing is held in memory but the chunk), and any later reading reads the
+/// copy with `pread(2)`, going on to the original input, and copying, when it gets past what
+/// has been copied so far. The temporary file is unlinked as soon as it is created, so it goes
+/// away with the last reader, however the process ends.
+///
+/// Readers of one spool may run at once, and on different threads: they share the copy, each
+/// with its own offset, and take turns through a lock.
+final class InputSpool: Sendable {
+  private struct State: Sendable {
+    /// The input still being read, or `nil` once it has ended or failed.
+    var origin: FileDescriptor?
+    /// How many bytes the copy holds.
+    var length = 0
+    /// Why the input or the copy failed, once one has.
+    var failure: String?
+  }
+
+  private let copy: FileDescriptor
+  private let state: Locked<State>
+
+  /// Creates the spool of an input, copying it to a file.
+  ///
+  /// - Parameters:
+  ///   - origin: The input, positioned at its start, which the spool now owns.
+  ///   - copy: An empty file, open for reading and writing, that the spool now owns.
+  init(origin: FileDescriptor, copy: FileDescriptor) {
+    self.copy = copy
+    self.state = Locked(State(origin: origin))
+  }
+
+  /// A new reader of the spool, from the first byte of the input.
+  func reader() -> Reader {
+    Reader(spool: self)
+  }
+
+  /// Reads the bytes at an offset: from the copy where it has them, else the next bytes of the
+  /// input, which are copied first.
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the bytes go; at most its count are read.
+  ///   - offset: The offset of the first byte wanted; a reader asks for each byte in turn.
+  /// - Returns: The bytes read, the end of the input, or why reading or copying failed.
+  func readChunk(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> ByteReadResult {
+    state.withLock { state in
+      if offset < state.length {
+        let count = min(buffer.count, state.length - offset)
+        return copy.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), at: offset)
+      }
+      if let failure = state.failure { return .failure(failure) }
+      guard let origin = state.origin else { return .endOfFile }
+      let result = origin.readChunk(into: buffer)
+      switch result {
+      case .bytes(let count):
+        if let reason = copy.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: state.length) {
+          state.origin = nil
+          state.failure = "cannot copy it to a temporary file to read it twice: \(reason)"
+          return .failure(state.failure ?? reason)
+        }
+        state.length += count
+      case .endOfFile:
+        state.origin = nil
+      case .failure(let reason):
+        state.origin = nil
+        state.failure = reason
+      }
+      return result
+    }
+  }
+
+  /// One reading of a spool: its own offset into the shared copy.
+  struct Reader: ByteProvider {
+    let spool: InputSpool
+    private var offset = 0
+
+    init(spool: InputSpool) {
+      self.spool = spool
+    }
+
+    mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
+      let result = spool.readChunk(into: buffer, at: offset)
+      if case .bytes(let count) = result { offset += count }
+      return result
+    }
+  }
+}

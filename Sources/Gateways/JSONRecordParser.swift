@@ -1,0 +1,314 @@
+import UseCases
+
+/// Reads one JSON record object straight from the bytes: the parser that
+/// ``JSONRecordDecoder`` (an array of records) and ``NDJSONRecordDecoder`` (a record on each
+/// line) share.
+///
+/// In an object, the keys `group`, `date`, `description`, `amount` and `debit` give the record's
+/// values; other keys are skipped, whatever their values hold. Strings are decoded (escapes,
+/// `\uXXXX`, surrogate pairs) and checked to be UTF-8; numbers keep their literal text, so an
+/// amount never passes through floating point.
+///
+/// Problems inside a record that leave the syntax intact (a duplicate key, bytes that are not
+/// UTF-8, an unpaired surrogate) go into the raw record and make it invalid. Malformed syntax
+/// is thrown as ``MalformedInput``, at the offending byte; what happens next is the decoder's
+/// choice.
+struct JSONRecordParser {
+  /// The bytes being read.
+  var input: ByteInput
+  /// Whether each record must be on one line (NDJSON): a line feed is then not whitespace but
+  /// the end of the record's line.
+  let isLineBound: Bool
+  /// The decoded bytes of the string (or the text of the number or literal) read last.
+  var scratch: [UInt8] = []
+  private var extraKeys: [String] = []
+
+  /// Creates a parser of the given bytes.
+  ///
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - isLineBound: Whether each record must be on one line.
+  init(input: ByteInput, isLineBound: Bool) {
+    self.input = input
+    self.isLineBound = isLineBound
+    scratch.reserveCapacity(256)
+  }
+
+  // MARK: One record
+
+  /// Reads one record object, from its `{` to its `}`.
+  ///
+  /// Call it when ``ByteInput/peek()`` gives `{`.
+  ///
+  /// - Returns: The record, with the values of the five fields it holds and the problems that
+  ///   leave the syntax intact (a duplicate key, text that is not UTF-8).
+  /// - Throws: ``MalformedInput`` at the first byte that breaks the syntax.
+  mutating func readRecord() throws(MalformedInput) -> RawRecord {
+    var record = RawRecord(start: input.position)
+    extraKeys.removeAll(keepingCapacity: true)
+    input.advance()
+    skipWhitespace()
+    if input.peek() == UInt8(ascii: "}") {
+      input.advance()
+      return record
+    }
+    var isFirstKey = true
+    while true {
+      guard input.peek() == UInt8(ascii: "\"") else {
+        throw malformed(
+          isFirstKey ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
+      }
+      try readMember(into: &record)
+      skipWhitespace()
+      switch input.peek() {
+      case UInt8(ascii: ","):
+        input.advance()
+        skipWhitespace()
+        isFirstKey = false
+      case UInt8(ascii: "}"):
+        input.advance()
+        return record
+      default:
+        throw malformed("expected ',' or '}' after a value in a record")
+      }
+    }
+  }
+
+  /// Reads one `"key": value` member of a record and files it: a field's value, or an extra
+  /// key that is only checked (for duplicates and encoding) and then forgotten.
+  private mutating func readMember(into record: inout RawRecord) throws(MalformedInput) {
+    let keyPosition = input.position
+    let keyProblem = try readString()
+    let field = Self.field(named: scratch)
+    let extraKey = field == nil ? String(decoding: scratch, as: UTF8.self) : nil
+    skipWhitespace()
+    guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+    input.advance()
+    skipWhitespace()
+    let value = try readValue(keepingText: field != nil)
+
+    if let keyProblem {
+      record.problems.append(
+        RawProblem(
+          position: keyProblem.position, field: nil, problem: "a key is \(keyProblem.problem)",
+          value: extraKey))
+    }
+    if let field {
+      guard record[field] == nil else {
+        record.problems.append(
+          RawProblem(position: keyPosition, field: field, problem: "appears more than once in the record"))
+        return
+      }
+      record[field] = value
+    } else if let extraKey {
+      if extraKeys.contains(extraKey) {
+        record.problems.append(
+          RawProblem(
+            position: keyPosition, field: nil, problem: "a key appears more than once in the record",
+            value: extraKey))
+      } else {
+        extraKeys.append(extraKey)
+      }
+      if let problem = value.encodingProblem {
+        record.problems.append(
+          RawProblem(
+            position: problem.position, field: nil,
+            problem: "the value of an extra key is \(problem.problem)",
+            value: extraKey))
+      }
+    }
+  }
+
+  /// The record field a key names, if it is one of the five.
+  private static func field(named key: [UInt8]) -> RecordField? {
+    key.withUnsafeBufferPointer { bytes in
+      switch (bytes.count, bytes.first) {
+      case (5, 0x67): matches(bytes, "group") ? .group : nil  // g
+      case (4, 0x64): matches(bytes, "date") ? .date : nil  // d
+      case (11, 0x64): matches(bytes, "description") ? .description : nil
+      case (6, 0x61): matches(bytes, "amount") ? .amount : nil  // a
+      case (5, 0x64): matches(bytes, "debit") ? .debit : nil
+      default: nil
+      }
+    }
+  }
+
+  /// Whether bytes are exactly the UTF-8 of a name.
+  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    name.withUTF8Buffer { expected in
+      guard expected.count == bytes.count else { return false }
+      for offset in 0..<expected.count where expected[offset] != bytes[offset] { return false }
+      return true
+    }
+  }
+
+  // MARK: Values
+
+  /// Reads one value of a record.
+  ///
+  /// - Parameter keepingText: Whether to make a `String` of a string value (skipped values
+  ///   are decoded and checked but not kept).
+  /// - Returns: The value with its kind and position; nested objects and arrays are skipped
+  ///   and shown as `{...}` and `[...]`.
+  /// - Throws: ``MalformedInput`` when no JSON value starts here, or the value is malformed.
+  private mutating func readValue(keepingText: Bool) throws(MalformedInput) -> RawValue {
+    let position = input.position
+    guard let byte = input.peek() else { throw malformed("expected a value") }
+    switch byte {
+    case UInt8(ascii: "\""):
+      let problem = try readString()
+      let text = keepingText || problem != nil ? String(decoding: scratch, as: UTF8.self) : ""
+      return RawValue(kind: .string, text: text, position: position, encodingProblem: problem)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return RawValue(kind: .number, text: try readNumber(), position: position)
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+      return RawValue(kind: .literal, text: try readLiteral(), position: position)
+    case UInt8(ascii: "{"):
+      let problem = try skipContainer()
+      return RawValue(kind: .object, text: "{...}", position: position, encodingProblem: problem)
+    case UInt8(ascii: "["):
+      let problem = try skipContainer()
+      return RawValue(kind: .array, text: "[...]", position: position, encodingProblem: problem)
+    default:
+      throw malformed("expected a value")
+    }
+  }
+
+  /// Reads a nested object or array without keeping it, checking its syntax.
+  ///
+  /// Nesting is tracked with a stack, not recursion, so no depth of nesting can overflow the
+  /// call stack.
+  ///
+  /// - Returns: The first encoding problem in any string inside, if any.
+  /// - Throws: ``MalformedInput`` for any syntax error inside.
+  private mutating func skipContainer() throws(MalformedInput) -> EncodingProblem? {
+    var closers: [UInt8] = []
+    var encodingProblem: EncodingProblem?
+    var isFirstMember = true
+    var expectingSeparator = false
+    closers.append(input.peek() == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    input.advance()
+    while let closer = closers.last {
+      skipWhitespace()
+      let isObject = closer == UInt8(ascii: "}")
+      if expectingSeparator {
+        switch input.peek() {
+        case UInt8(ascii: ","):
+          input.advance()
+          expectingSeparator = false
+          isFirstMember = false
+        case closer:
+          input.advance()
+          closers.removeLast()
+        default:
+          throw malformed(
+            isObject ? "expected ',' or '}' after a value" : "expected ',' or ']' after a value")
+        }
+        continue
+      }
+      if isFirstMember, input.peek() == closer {
+        input.advance()
+        closers.removeLast()
+        expectingSeparator = true
+        continue
+      }
+      if isObject {
+        guard input.peek() == UInt8(ascii: "\"") else {
+          throw malformed(
+            isFirstMember
+              ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
+        }
+        let problem = try readString()
+        if encodingProblem == nil { encodingProblem = problem }
+        skipWhitespace()
+        guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+        input.advance()
+        skipWhitespace()
+      }
+      guard let byte = input.peek() else { throw malformed("expected a value") }
+      switch byte {
+      case UInt8(ascii: "{"):
+        closers.append(UInt8(ascii: "}"))
+        input.advance()
+        isFirstMember = true
+      case UInt8(ascii: "["):
+        closers.append(UInt8(ascii: "]"))
+        input.advance()
+        isFirstMember = true
+      case UInt8(ascii: "\""):
+        let problem = try readString()
+        if encodingProblem == nil { encodingProblem = problem }
+        expectingSeparator = true
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        _ = try readNumber()
+        expectingSeparator = true
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        _ = try readLiteral()
+        expectingSeparator = true
+      default:
+        throw malformed("expected a value")
+      }
+    }
+    return encodingProblem
+  }
+
+  // MARK: Whitespace and errors
+
+  /// Skips JSON whitespace: spaces, tabs, carriage returns, and line feeds unless records are
+  /// one to a line.
+  mutating func skipWhitespace() {
+    input.skipWhitespace(acrossLines: !isLineBound)
+  }
+
+  /// The error for the byte at the current position, which is not what the syntax allows.
+  ///
+  /// The value shown is what was found: a word or number as a whole (up to 40 characters),
+  /// otherwise one character. At the end of the input, or of the line when records are one to
+  /// a line, the problem says so instead.
+  ///
+  /// - Parameters:
+  ///   - problem: What was expected.
+  ///   - hint: How to fix it, if a hint helps.
+  /// - Returns: The error, at the current position.
+  mutating func malformed(_ problem: String, hint: String? = nil) -> MalformedInput {
+    let position = input.position
+    guard let first = input.peek() else {
+      return MalformedInput(
+        position: position, problem: problem + ", but the file ends", value: nil, hint: hint)
+    }
+    if isLineBound, first == UInt8(ascii: "\n") {
+      return MalformedInput(
+        position: position, problem: problem + ", but the line ends", value: nil,
+        hint: hint ?? "write each record whole on one line")
+    }
+    var found: [UInt8] = []
+    if Self.isWordByte(first) {
+      while let byte = input.peek(), Self.isWordByte(byte), found.count < 40 {
+        found.append(byte)
+        input.advance()
+      }
+    } else {
+      found.append(first)
+      input.advance()
+      while first >= 0x80, found.count < 4, let byte = input.peek(), byte & 0xC0 == 0x80 {
+        found.append(byte)
+        input.advance()
+      }
+    }
+    let decoded = String(decoding: found, as: UTF8.self)
+    let value = decoded.utf8.elementsEqual(found) ? decoded : "byte 0x\(UTF8Text.hex(first)) (not UTF-8)"
+    return MalformedInput(position: position, problem: problem, value: value, hint: hint)
+  }
+
+  /// Whether a byte can be part of a word or a number, for showing what was found.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "."):
+      true
+    default:
+      false
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import UseCases
+
+/// Reads newline-delimited JSON: one record object on each line, read by the same
+/// ``JSONRecordParser`` as a JSON array's elements.
+///
+/// A line ends at a line feed (a carriage return before it is whitespace, so CRLF files read
+/// the same), or at the end of the file, with or without a final line feed. Lines that are empty
+/// or hold only spaces, tabs and carriage returns are skipped. A record must be whole on its
+/// line: a line break inside it is malformed.
+///
+/// A line that is not one record object (broken JSON, an array, two objects, text after the
+/// object) gives one ``DecodedRecord/malformed(_:resumes:)`` at the offending byte, and decoding goes on
+/// with the next line. Unlike a JSON array, where one missing bracket leaves no telling where
+/// the next record starts, every line of NDJSON starts afresh, so one run can name every bad
+/// line. A UTF-8 byte order mark at the start is skipped.
+struct NDJSONRecordDecoder: RecordDecoder {
+  private var parser: JSONRecordParser
+  private var isAtStart = true
+
+  /// Creates a decoder of the given bytes.
+  ///
+  /// - Parameter input: The input, positioned at its start.
+  init(input: ByteInput) {
+    parser = JSONRecordParser(input: input, isLineBound: true)
+  }
+
+  var input: ByteInput {
+    get { parser.input }
+    set { parser.input = newValue }
+  }
+
+  mutating func nextRecord() -> DecodedRecord? {
+    if isAtStart {
+      isAtStart = false
+      parser.input.skipByteOrderMark()
+    }
+    while true {
+      parser.skipWhitespace()
+      switch parser.input.peek() {
+      case nil:
+        return nil
+      case UInt8(ascii: "\n"):
+        parser.input.advance()
+      default:
+        do throws(MalformedInput) {
+          return .record(try readLine())
+        } catch {
+          parser.input.skipLine()
+          return .malformed(error, resumes: true)
+        }
+      }
+    }
+  }
+
+  /// Reads the record of a line that is not blank, and the line's end.
+  private mutating func readLine() throws(MalformedInput) -> RawRecord {
+    guard parser.input.peek() == UInt8(ascii: "{") else {
+      throw parser.malformed(
+        "expected a record ('{') at the start of a line",
+        hint: "write one object with group, date, description, amount and debit on each line")
+    }
+    let record = try parser.readRecord()
+    parser.skipWhitespace()
+    switch parser.input.peek() {
+    case nil:
+      break
+    case UInt8(ascii: "\n"):
+      parser.input.advance()
+    default:
+      throw parser.malformed(
+        "unexpected text after the record on its line", hint: "write one record on each line")
+    }
+    return record
+  }
+}
