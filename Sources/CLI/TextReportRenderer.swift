@@ -3,12 +3,17 @@ import Presenters
 /// Renders the report as aligned text for a terminal, banded with background colours when
 /// colour is on.
 ///
-/// Descriptions are left-aligned and amounts right-aligned at the right edge; a description
-/// too long for its column is cut with an ellipsis, an amount never is. Each date block is one
-/// band: its subheader, details, subfooter (a blank line, the block's bottom margin) and, at
-/// the end of a group, the footer share one background, alternating between the two band
-/// colours. Headers and the grand total are set apart. Characters from the data that could
-/// control a terminal are shown escaped.
+/// Descriptions are left-aligned and amounts right-aligned two columns from the right edge; a
+/// description too long for its column is cut with an ellipsis `…`, an amount never is. Each
+/// date block is one band: its subheader, details, subfooter (a blank line, the block's bottom
+/// margin) and, at the end of a group, the footer share one background, alternating between the
+/// two band colours. Headers and the grand total are set apart. Characters from the data that
+/// could control a terminal are shown escaped.
+///
+/// Widths are terminal columns (see `DisplayWidth`), not `Character`s: a CJK character or an
+/// emoji takes two, a combining mark none, so amounts stay aligned and coloured lines stay
+/// exactly as wide as the terminal whatever the descriptions hold. Text is escaped before it is
+/// measured, so an escape such as `\u{1B}` is measured as the characters it is shown as.
 public struct TextReportRenderer: ReportRenderer {
   /// The background of odd bands, #F7F8FC.
   static let oddBand = RGB(0xF7, 0xF8, 0xFC)
@@ -68,12 +73,18 @@ public struct TextReportRenderer: ReportRenderer {
   /// Nothing comes after the last row.
   public mutating func finish() -> String { "" }
 
-  /// A label and an amount on one line: the label cut to fit, the amount at the right edge.
+  /// A label and an amount on one line: the label cut to fit, the amount ending two columns
+  /// from the right edge.
+  ///
+  /// The label gets what is left after the indent, the amount, one space and the margin. When
+  /// the amount leaves no room at all, the label is cut to the ellipsis alone and the line is
+  /// wider than the terminal: an amount is never cut.
   private func columns(indent: Int, label: String, amount: String) -> String {
     let rightMargin = 2
-    let room = width - indent - rightMargin - amount.count - 1
-    let cut = label.count > room ? String(label.prefix(max(0, room - 1))) + "…" : label
-    let gap = max(1, width - indent - rightMargin - cut.count - amount.count)
+    let amountWidth = DisplayWidth.columns(of: amount)
+    let room = width - indent - rightMargin - amountWidth - 1
+    let cut = DisplayWidth.truncated(label, toColumns: max(1, room))
+    let gap = max(1, width - indent - rightMargin - DisplayWidth.columns(of: cut) - amountWidth)
     return String(repeating: " ", count: indent) + cut + String(repeating: " ", count: gap) + amount
   }
 
@@ -88,7 +99,7 @@ public struct TextReportRenderer: ReportRenderer {
     guard colors else {
       return text + "\n"
     }
-    let padded = text + String(repeating: " ", count: max(0, width - text.count))
+    let padded = text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
     let reset = "\u{1B}[0m"
     switch style {
     case .header:

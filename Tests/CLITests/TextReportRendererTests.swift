@@ -59,6 +59,126 @@ import Testing
     #expect(!render(block).contains("\u{1B}"))
   }
 
+  /// Descriptions of every width class, as the text renderer gets them (before escaping).
+  private static let mixedDescriptions = [
+    "Starbucks",
+    "東京ラーメン",
+    "Cafe\u{301} de Flore",
+    "🍣🍺 Sushi bar",
+    "👨‍👩‍👧 family pass",
+    "🇨🇦 Air Canada",
+    "👍🏽 ＯＫ 한국어",
+    "evil\u{1B}[2J\u{202E}txt\ttab",
+    "Mark's Work Wearhouse, an extremely long description that never fits on one line anywhere",
+    "東京ラーメン横丁の一番奥にある小さな店で食べた特製味噌ラーメンと餃子とビールのセット",
+    "🍣" + String(repeating: "🍺", count: 70),
+    "",
+  ]
+
+  private static let amounts = ["3.11", "-400.00", "15.34", "1234567.89", "0.00", "206.66"]
+
+  private func details(_ descriptions: [String]) -> [ReportRow] {
+    descriptions.enumerated().map { index, description in
+      .detail(description: description, amount: Self.amounts[index % Self.amounts.count], odd: index % 2 == 0)
+    }
+  }
+
+  /// The text of a line without its colour escape sequences (the data's own are escaped).
+  private func withoutEscapes(_ line: Substring) -> String {
+    var result = ""
+    var inEscape = false
+    for scalar in line.unicodeScalars {
+      if scalar == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        inEscape = scalar != "m"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  @Test(
+    "Amounts end two columns from the right edge whatever the descriptions hold",
+    arguments: [40, 60, 80, 120])
+  func alignedRightEdges(width: Int) {
+    let rows = details(Self.mixedDescriptions)
+    let lines = render(rows, width: width).split(separator: "\n")
+    #expect(lines.count == rows.count)
+    for (line, row) in zip(lines, rows) {
+      guard case .detail(_, let amount, _) = row else { continue }
+      #expect(DisplayWidth.columns(of: line) == width - 2, "\(line)")
+      #expect(line.hasSuffix(" " + amount), "\(line)")
+      #expect(line.hasPrefix("    "))
+    }
+  }
+
+  @Test("A line with wide characters is padded by columns, not by characters")
+  func wideCharactersExactLine() {
+    let text = render([.detail(description: "東京ラーメン", amount: "3.11", odd: true)])
+    #expect(text == "    東京ラーメン" + String(repeating: " ", count: 58) + "3.11\n")
+    let combining = render([.detail(description: "Cafe\u{301}", amount: "3.11", odd: true)])
+    #expect(combining == "    Cafe\u{301}" + String(repeating: " ", count: 66) + "3.11\n")
+  }
+
+  @Test(
+    "A long description is cut with an ellipsis to the room left by the amount", arguments: [40, 60, 80, 120])
+  func ellipsis(width: Int) {
+    // The room for a description: the width less the indent, the margin, the amount and a space.
+    let room = width - 4 - 2 - 4 - 1
+    let ascii = render(
+      [.detail(description: String(repeating: "x", count: 300), amount: "3.11", odd: true)], width: width)
+    #expect(ascii == "    " + String(repeating: "x", count: room - 1) + "… 3.11\n")
+    let wide = String(repeating: "東京", count: 100)
+    let kept = (room - 1) / 2
+    let gap = room - 2 * kept
+    let text = render([.detail(description: wide, amount: "3.11", odd: true)], width: width)
+    #expect(text == "    " + wide.prefix(kept) + "…" + String(repeating: " ", count: gap) + "3.11\n")
+  }
+
+  @Test("A wide character straddling the cut is left out and the gap takes its column")
+  func straddlingWideCharacter() {
+    let text = render(
+      [.detail(description: "a" + String(repeating: "東", count: 20), amount: "1.00", odd: true)], width: 40)
+    // Room for the description: 40 - 4 indent - 2 margin - 4 amount - 1 space = 29 columns, so
+    // 28 before the ellipsis; "a" and 13 ideographs take 27, a 14th would take 29.
+    #expect(text == "    a" + String(repeating: "東", count: 13) + "…" + "  1.00\n")
+  }
+
+  @Test("With colour, every line is padded to the full width in columns", arguments: [40, 60, 80, 120])
+  func colouredPaddingByColumns(width: Int) {
+    let rows: [ReportRow] =
+      [.header(title: "Authorized Transactions"), .subheader(title: "Apr 01, 2016", odd: true)]
+      + details(Self.mixedDescriptions) + [
+        .subfooter(odd: true), .footer(total: "1.00", odd: false), .grandFooter(total: "1.00"),
+      ]
+    let banded = render(rows, colors: true, width: width).split(separator: "\n").filter {
+      $0.contains("\u{1B}[48;2;")
+    }
+    #expect(banded.count == rows.count, "every one of these rows has a background")
+    for line in banded {
+      #expect(DisplayWidth.columns(of: withoutEscapes(line)) == width, "\(line)")
+    }
+  }
+
+  @Test("An amount wider than the room is never cut; the description gives way to an ellipsis")
+  func amountNeverCut() throws {
+    let huge = String(repeating: "9", count: 50) + ".99"
+    let line = try #require(
+      render([.detail(description: "東京ラーメン", amount: huge, odd: true)], width: 40).split(separator: "\n")
+        .first)
+    #expect(line == "    … " + huge)
+    let total = try #require(
+      render([.footer(total: "-" + huge, odd: true)], width: 40).split(separator: "\n").first)
+    #expect(total.hasSuffix(" -" + huge))
+    let coloured = try #require(
+      render([.detail(description: "Starbucks", amount: huge, odd: true)], colors: true, width: 40).split(
+        separator: "\n"
+      ).first)
+    #expect(withoutEscapes(coloured) == "    … " + huge)
+  }
+
   @Test("A header after the first row is set off by a blank line")
   func headerGap() {
     let text = render([.header(title: "A"), .message("m"), .header(title: "B")])

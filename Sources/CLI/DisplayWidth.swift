@@ -1,0 +1,164 @@
+/// How many columns of a terminal a text takes, counted per grapheme cluster, and how to cut a
+/// text to a number of columns without splitting a cluster.
+///
+/// A terminal lays text out in a grid of cells. Most characters take one cell, East Asian wide
+/// and fullwidth characters (CJK ideographs, kana, Hangul syllables, fullwidth forms) and emoji
+/// take two, and combining marks, joiners and variation selectors take none: they change the
+/// cell of the character before them. The report aligns its amounts by these columns, not by
+/// the number of `Character`s, so a line holding `東京` or `🍣` still ends at the right edge.
+///
+/// One user-perceived character, a `Character` (an extended grapheme cluster), is measured as a
+/// whole:
+///
+/// - An emoji cluster takes 2 columns, however many scalars it holds: a base with emoji
+///   presentation (`🍣`, a flag's regional indicators, a family joined by zero-width joiners, a
+///   hand with a skin tone), or any emoji followed by the emoji variation selector U+FE0F
+///   (`❤️`, `#️⃣`, `🏳️‍🌈`).
+/// - Any other cluster takes the sum of its scalars' widths: 2 for East Asian Wide (W) and
+///   Fullwidth (F) scalars, 0 for nonspacing and enclosing marks (Mn, Me), format characters
+///   (Cf, such as the zero-width space and joiner), controls, default-ignorable code points and
+///   the Hangul medial vowels and final consonants (which join the syllable before them), and 1
+///   for everything else. So `e` + U+0301 is 1 and `東` + a combining mark is 2.
+///
+/// East Asian Ambiguous (A) characters, such as `…` and `§`, count as 1, as terminals do outside
+/// CJK legacy settings. Controls count as 0: the report shows them escaped (see
+/// `ReportText.visible(_:)`) before it measures, so none are left to measure.
+///
+/// Printable ASCII is measured by its UTF-8 count without looking at clusters, so the common
+/// case costs one pass over the bytes.
+package enum DisplayWidth {
+  /// The number of terminal columns a text takes.
+  ///
+  /// - Parameter text: The text, with any control characters already escaped.
+  /// - Returns: The sum of the widths of its grapheme clusters.
+  package static func columns(of text: some StringProtocol) -> Int {
+    if isPrintableASCII(text) { return text.utf8.count }
+    var total = 0
+    var start = text.startIndex
+    while start < text.endIndex {
+      let end = text.index(after: start)
+      total += columns(ofClusterIn: text, from: start, to: end)
+      start = end
+    }
+    return total
+  }
+
+  /// The number of terminal columns one grapheme cluster takes: 0, 1 or 2 (more only for an
+  /// unusual cluster that holds several wide scalars without being an emoji).
+  ///
+  /// - Parameter character: The grapheme cluster.
+  /// - Returns: 2 for an emoji cluster, else the sum of its scalars' widths.
+  package static func columns(of character: Character) -> Int {
+    if let ascii = character.asciiValue { return isPrintableASCII(ascii) ? 1 : 0 }
+    return columns(ofCluster: character.unicodeScalars)
+  }
+
+  /// The number of terminal columns one Unicode scalar takes on its own: 0, 1 or 2.
+  ///
+  /// - Parameter scalar: The scalar.
+  /// - Returns: 0 for marks, format characters, controls and other zero-width scalars; 2 for
+  ///   East Asian Wide and Fullwidth scalars and those with emoji presentation; else 1.
+  package static func columns(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+    if value < 0xA0 { return 0 }
+    // The soft hyphen is format (Cf), but terminals show it as a hyphen, one column wide.
+    if value < 0x300 { return 1 }
+    if isEastAsianWide(value) { return 2 }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format:
+      return 0
+    default:
+      break
+    }
+    if properties.isDefaultIgnorableCodePoint || isHangulJamoMedialOrFinal(value) { return 0 }
+    return properties.isEmojiPresentation ? 2 : 1
+  }
+
+  /// The longest start of a text that fits in a number of columns, cut between grapheme
+  /// clusters.
+  ///
+  /// A cluster is never split: a wide character that would straddle the limit is left out, so
+  /// the prefix can be one column narrower than the limit.
+  ///
+  /// - Parameters:
+  ///   - text: The text, with any control characters already escaped.
+  ///   - limit: The most columns the prefix may take; a negative limit is taken as 0.
+  /// - Returns: The prefix and the number of columns it takes.
+  package static func prefix(of text: String, fittingIn limit: Int) -> (text: Substring, columns: Int) {
+    let limit = max(0, limit)
+    if isPrintableASCII(text) {
+      let count = min(limit, text.utf8.count)
+      let end = text.utf8.index(text.utf8.startIndex, offsetBy: count)
+      return (text[..<end], count)
+    }
+    var end = text.startIndex
+    var used = 0
+    while end < text.endIndex {
+      let next = text.index(after: end)
+      let width = columns(ofClusterIn: text, from: end, to: next)
+      guard used + width <= limit else { break }
+      used += width
+      end = next
+    }
+    return (text[..<end], used)
+  }
+
+  /// A text cut to a number of columns, ending with an ellipsis when it had to be cut.
+  ///
+  /// A text that fits is returned whole. Otherwise it is cut between grapheme clusters so that
+  /// it and the ellipsis together fit; when not even the ellipsis fits, the result is empty.
+  ///
+  /// - Parameters:
+  ///   - text: The text, with any control characters already escaped.
+  ///   - limit: The most columns the result may take.
+  ///   - ellipsis: What marks the cut; `…` (one column) unless told.
+  /// - Returns: The text, or its cut start followed by the ellipsis; never wider than `limit`.
+  package static func truncated(_ text: String, toColumns limit: Int, ellipsis: String = "…") -> String {
+    if columns(of: text) <= limit { return text }
+    let room = limit - columns(of: ellipsis)
+    guard room >= 0 else { return "" }
+    return String(prefix(of: text, fittingIn: room).text) + ellipsis
+  }
+
+  /// The columns of the grapheme cluster of `text` between two of its character boundaries.
+  ///
+  /// Measures in place, without making a `Character`: most clusters are one scalar, and that
+  /// case goes straight to the scalar's width.
+  private static func columns(
+    ofClusterIn text: some StringProtocol, from start: String.Index, to end: String.Index
+  ) -> Int {
+    let scalars = text.unicodeScalars
+    guard scalars.index(after: start) != end else { return columns(of: scalars[start]) }
+    return columns(ofCluster: scalars[start..<end])
+  }
+
+  /// The columns of a grapheme cluster given as its scalars: 2 for an emoji, else the sum.
+  private static func columns(ofCluster scalars: some Collection<Unicode.Scalar>) -> Int {
+    guard let base = scalars.first else { return 0 }
+    let properties = base.properties
+    if properties.isEmojiPresentation { return 2 }
+    if properties.isEmoji && scalars.contains(emojiVariationSelector) { return 2 }
+    var total = 0
+    for scalar in scalars { total += columns(of: scalar) }
+    return total
+  }
+
+  /// U+FE0F VARIATION SELECTOR-16: show the character before it as an emoji.
+  private static let emojiVariationSelector: Unicode.Scalar = "\u{FE0F}"
+
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F
+  }
+
+  /// Whether every byte is printable ASCII, read straight from the string's storage when it is
+  /// contiguous (a native string), which is several times faster than walking the view.
+  private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+    let bytes = text.utf8
+    let answer = bytes.withContiguousStorageIfAvailable { buffer in
+      buffer.allSatisfy { isPrintableASCII($0) }
+    }
+    return answer ?? bytes.allSatisfy { isPrintableASCII($0) }
+  }
+}

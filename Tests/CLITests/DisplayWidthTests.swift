@@ -1,0 +1,164 @@
+import CLI
+import Testing
+
+@Suite struct DisplayWidthTests {
+  /// A text, what it is, and the columns a terminal gives it.
+  struct Sample: CustomTestStringConvertible, Sendable {
+    let text: String
+    let columns: Int
+    let what: String
+
+    init(_ text: String, _ columns: Int, _ what: String) {
+      self.text = text
+      self.columns = columns
+      self.what = what
+    }
+
+    var testDescription: String { "\(what) is \(columns) columns" }
+  }
+
+  static let samples: [Sample] = [
+    Sample("", 0, "the empty text"),
+    Sample("Starbucks", 9, "ASCII"),
+    Sample("Mark's Work Wearhouse", 21, "ASCII with punctuation"),
+    Sample("東京ラーメン", 12, "CJK ideographs and katakana"),
+    Sample("ひらがな", 8, "hiragana"),
+    Sample("한국어", 6, "Hangul syllables"),
+    Sample("\u{1100}\u{1161}\u{11A8}", 2, "a Hangul syllable from conjoining jamo"),
+    Sample("ＡＢＣ１２３", 12, "fullwidth letters and digits"),
+    Sample("\u{3000}", 2, "the ideographic space"),
+    Sample("ｶﾀｶﾅ", 4, "halfwidth katakana"),
+    Sample("𠀋", 2, "a CJK Extension B ideograph"),
+    Sample("Cafe\u{301}", 4, "a combining acute accent"),
+    Sample("Café", 4, "a precomposed é"),
+    Sample("e\u{301}\u{302}\u{303}", 1, "a stack of combining marks"),
+    Sample("東\u{301}", 2, "a wide character with a combining mark"),
+    Sample("a\u{20DD}", 1, "an enclosing mark"),
+    Sample("a\u{200B}b", 2, "a zero-width space"),
+    Sample("a\u{200D}b", 2, "a lone zero-width joiner"),
+    Sample("a\u{2060}b\u{FEFF}", 2, "a word joiner and a zero-width no-break space"),
+    Sample("🍣🍺", 4, "two emoji"),
+    Sample("👨‍👩‍👧", 2, "a family joined by zero-width joiners"),
+    Sample("🧑🏽‍💻", 2, "a ZWJ sequence with a skin tone"),
+    Sample("🇨🇦", 2, "a flag"),
+    Sample("🇨🇦🇯🇵", 4, "two flags"),
+    Sample("👍🏽", 2, "a skin tone modifier"),
+    Sample("❤️", 2, "an emoji variation selector on a text-default emoji"),
+    Sample("❤", 1, "a text-default emoji without a selector"),
+    Sample("#️⃣", 2, "a keycap"),
+    Sample("🏳️‍🌈", 2, "the rainbow flag"),
+    Sample("x\u{FE0F}", 1, "a variation selector on a letter that has no emoji form"),
+    Sample("…", 1, "the ellipsis (East Asian Ambiguous, counted narrow)"),
+    Sample("\\u{1B}[2J\\u{202E}", 17, "escaped controls, measured as shown"),
+    Sample("\u{AD}", 1, "the soft hyphen, which terminals show"),
+  ]
+
+  @Test("Each text is as wide as a terminal shows it", arguments: samples)
+  func width(of sample: Sample) {
+    #expect(DisplayWidth.columns(of: sample.text) == sample.columns)
+  }
+
+  @Test("An emoji, a flag, a family or a skin tone is one grapheme cluster two columns wide")
+  func emojiClusters() throws {
+    for text in ["🍣", "👨‍👩‍👧", "🇨🇦", "👍🏽", "❤️", "🏳️‍🌈"] {
+      let character = try #require(text.first)
+      #expect(text.count == 1)
+      #expect(DisplayWidth.columns(of: character) == 2, "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test(
+    "Scalars on their own",
+    arguments: [
+      ("A", 1), ("\u{7F}", 0), ("\u{1B}", 0), ("\u{85}", 0), ("\u{301}", 0), ("\u{200D}", 0),
+      ("\u{FE0F}", 0), ("\u{E0101}", 0), ("\u{1161}", 0), ("\u{115F}", 2), ("\u{302A}", 0),
+      ("\u{3099}", 0), ("東", 2), ("\u{FF01}", 2), ("\u{FF61}", 1), ("\u{4DC0}", 2), ("🍣", 2),
+      ("\u{1F1E8}", 2), ("\u{1F202}", 2), ("\u{2764}", 1), ("\u{E9}", 1), ("\u{3B1}", 1),
+    ] as [(Unicode.Scalar, Int)])
+  func scalar(_ scalar: Unicode.Scalar, columns: Int) {
+    #expect(
+      DisplayWidth.columns(of: scalar) == columns, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+  }
+
+  @Test("The ASCII fast path agrees with measuring cluster by cluster")
+  func asciiFastPath() {
+    let text = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) })
+    let byCluster = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+    #expect(DisplayWidth.columns(of: text) == 95)
+    #expect(byCluster == 95)
+    #expect(DisplayWidth.columns(of: "a\tb") == 2, "a control is not printable ASCII and takes no column")
+    #expect(DisplayWidth.columns(of: "x\r\ny") == 2, "CR LF is one cluster and takes no column")
+  }
+
+  /// A text, a limit, and the prefix that fits.
+  struct Cut: CustomTestStringConvertible, Sendable {
+    let text: String
+    let limit: Int
+    let prefix: String
+    let columns: Int
+
+    var testDescription: String { "\(text.debugDescription) in \(limit) columns" }
+  }
+
+  static let cuts: [Cut] = [
+    Cut(text: "Starbucks", limit: 4, prefix: "Star", columns: 4),
+    Cut(text: "Starbucks", limit: 20, prefix: "Starbucks", columns: 9),
+    Cut(text: "Starbucks", limit: 0, prefix: "", columns: 0),
+    Cut(text: "Starbucks", limit: -3, prefix: "", columns: 0),
+    Cut(text: "東京ラーメン", limit: 4, prefix: "東京", columns: 4),
+    Cut(text: "東京ラーメン", limit: 5, prefix: "東京", columns: 4),
+    Cut(text: "a東京", limit: 2, prefix: "a", columns: 1),
+    Cut(text: "Cafe\u{301} au lait", limit: 4, prefix: "Cafe\u{301}", columns: 4),
+    Cut(text: "Cafe\u{301} au lait", limit: 3, prefix: "Caf", columns: 3),
+    Cut(text: "🍣👨‍👩‍👧x", limit: 3, prefix: "🍣", columns: 2),
+    Cut(text: "🍣👨‍👩‍👧x", limit: 4, prefix: "🍣👨‍👩‍👧", columns: 4),
+    Cut(text: "🇨🇦🇯🇵", limit: 3, prefix: "🇨🇦", columns: 2),
+    Cut(text: "👍🏽ok", limit: 3, prefix: "👍🏽o", columns: 3),
+    Cut(text: "한국어", limit: 1, prefix: "", columns: 0),
+    Cut(text: "ＡＢＣ", limit: 5, prefix: "ＡＢ", columns: 4),
+  ]
+
+  @Test("Cutting keeps whole grapheme clusters and never exceeds the limit", arguments: cuts)
+  func prefix(_ cut: Cut) {
+    let result = DisplayWidth.prefix(of: cut.text, fittingIn: cut.limit)
+    #expect(String(result.text) == cut.prefix)
+    #expect(result.columns == cut.columns)
+    #expect(DisplayWidth.columns(of: result.text) == result.columns)
+    #expect(cut.text.hasPrefix(result.text), "the prefix ends on a grapheme boundary of the text")
+  }
+
+  @Test("Every limit gives a prefix on a cluster boundary that fits", arguments: [0, 1, 2, 3, 7, 10, 11, 19])
+  func everyLimit(limit: Int) {
+    let text = "a東👨‍👩‍👧e\u{301}🇨🇦한👍🏽ｂ#️⃣z"
+    let clusters = Array(text)
+    let (prefix, columns) = DisplayWidth.prefix(of: text, fittingIn: limit)
+    let kept = Array(prefix)
+    #expect(columns <= limit)
+    #expect(kept == Array(clusters.prefix(kept.count)))
+    if kept.count < clusters.count {
+      #expect(
+        columns + DisplayWidth.columns(of: clusters[kept.count]) > limit, "the next cluster would not fit")
+    }
+  }
+
+  @Test(
+    "Truncating adds an ellipsis only when the text is cut, and stays within the limit",
+    arguments: [
+      ("Starbucks", 9, "Starbucks"),
+      ("Starbucks", 8, "Starbuc…"),
+      ("Starbucks", 1, "…"),
+      ("Starbucks", 0, ""),
+      ("東京ラーメン", 12, "東京ラーメン"),
+      ("東京ラーメン", 11, "東京ラーメ…"),
+      ("東京ラーメン", 6, "東京…"),
+      ("東京ラーメン", 4, "東…"),
+      ("🍣🍺🍣", 4, "🍣…"),
+      ("Cafe\u{301}s", 4, "Caf…"),
+      ("", 0, ""),
+    ] as [(String, Int, String)])
+  func truncated(text: String, limit: Int, expected: String) {
+    let result = DisplayWidth.truncated(text, toColumns: limit)
+    #expect(result == expected)
+    #expect(DisplayWidth.columns(of: result) <= limit)
+  }
+}
