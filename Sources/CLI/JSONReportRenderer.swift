@@ -51,8 +51,10 @@ public struct JSONReportRenderer: ReportRenderer {
 
   /// A string as a JSON string literal.
   ///
-  /// Quotes, backslashes and every control character are escaped, as are U+2028 and U+2029
-  /// (which JavaScript treats as line breaks); everything else is written as UTF-8.
+  /// Quotes, backslashes and every character that could control a terminal are escaped: C0
+  /// and C1 controls, DEL, the bidirectional formatting characters, and U+2028 and U+2029
+  /// (which JavaScript treats as line breaks), so `txreport --format json` is as safe to print
+  /// as the text output. Everything else is written as UTF-8.
   ///
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
@@ -67,7 +69,7 @@ public struct JSONReportRenderer: ReportRenderer {
       case "\t": result += "\\t"
       case "\u{08}": result += "\\b"
       case "\u{0C}": result += "\\f"
-      case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+      case _ where ReportText.isUnsafe(scalar):
         let hex = String(scalar.value, radix: 16)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default:

@@ -73,6 +73,7 @@ import Testing
       ("line\nbreak\ttab\r", #""line\nbreak\ttab\r""#),
       ("\u{1B}[31mred", #""\u001b[31mred""#),
       ("\u{00}\u{7F}\u{2028}", #""\u0000\u007f\u2028""#),
+      ("\u{9B}2J\u{202E}txt\u{2066}", #""\u009b2J\u202etxt\u2066""#),
       ("Café 東京 🙂", "\"Café 東京 🙂\""),
     ])
   func escaping(text: String, literal: String) {

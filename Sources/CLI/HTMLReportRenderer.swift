@@ -1,0 +1,166 @@
+import Presenters
+
+/// Renders the report as one self-contained HTML page: inline CSS, no scripts, no external
+/// resources, so it works offline, on a phone and on paper.
+///
+/// The markup follows the report's structure, so a screen reader can follow it:
+///
+/// - each group is a `<section>` named by its `<h2>` header;
+/// - its date blocks are the `<tbody>` row groups of one `<table>`: the date is a
+///   `<th scope="rowgroup">`, each description a `<th scope="row">`, each amount a `<td>`;
+/// - the group total is the table's `<tfoot>`, a message is a `<p>`, and the grand total is a
+///   section of its own.
+///
+/// Every row element has a class named after the row's kind (`header`, `subheader`, `detail`,
+/// `subfooter`, `footer`, `grandfooter`, `message`, as in the JSON output), and the banded rows
+/// also `odd` or `even`. Data is escaped twice over: characters that could reorder or hide
+/// text (controls, bidirectional overrides) are shown as visible escapes such as `\u{202E}`,
+/// exactly as in the text output, and then `&`, `<`, `>`, `"` and `'` become character
+/// references.
+///
+/// The renderer streams: it remembers only which elements are open and how many sections it
+/// has numbered, and closes whatever is open before it starts something that cannot nest.
+public struct HTMLReportRenderer: ReportRenderer {
+  private var sectionIsOpen = false
+  private var tableIsOpen = false
+  private var rowGroupIsOpen = false
+  private var sectionCount = 0
+
+  /// Creates a renderer.
+  public init() {}
+
+  /// The start of the page: the document head with its style sheet, and the page title.
+  ///
+  /// - Returns: The HTML up to and including the page's `<h1>`.
+  public mutating func start() -> String {
+    sectionIsOpen = false
+    tableIsOpen = false
+    rowGroupIsOpen = false
+    sectionCount = 0
+    return Self.pageStart
+  }
+
+  /// The markup of one row, after closing whatever the row cannot appear inside.
+  ///
+  /// - Parameter row: The row, in report order.
+  /// - Returns: The row's HTML, one element a line.
+  public mutating func render(_ row: ReportRow) -> String {
+    switch row {
+    case .header(let title):
+      let id = nextID()
+      let html = closeSection() + #"<section class="group" aria-labelledby="\#(id)">"# + "\n"
+      sectionIsOpen = true
+      return html + #"<h2 class="header" id="\#(id)">\#(Self.text(title))</h2>"# + "\n"
+    case .subheader(let title, let odd):
+      let html = openTable() + closeRowGroup() + "<tbody>\n"
+      rowGroupIsOpen = true
+      return html + #"<tr class="subheader \#(Self.band(odd))">"#
+        + #"<th scope="rowgroup" colspan="2">\#(Self.text(title))</th></tr>"# + "\n"
+    case .detail(let description, let amount, let odd):
+      return openTable() + openRowGroup() + #"<tr class="detail \#(Self.band(odd))">"#
+        + #"<th scope="row">\#(Self.text(description))</th>\#(Self.amountCell(amount))</tr>"# + "\n"
+    case .subfooter(let odd):
+      return openTable() + openRowGroup()
+        + #"<tr class="subfooter \#(Self.band(odd))" aria-hidden="true"><td colspan="2"></td></tr>"# + "\n"
+        + closeRowGroup()
+    case .footer(let total, let odd):
+      return openTable() + closeRowGroup() + "<tfoot>\n" + #"<tr class="footer \#(Self.band(odd))">"#
+        + #"<th scope="row">Total</th>\#(Self.amountCell(total))</tr>"# + "\n</tfoot>\n" + closeTable()
+    case .grandFooter(let total):
+      let id = nextID()
+      return closeSection() + #"<section class="grandfooter" aria-labelledby="\#(id)">"#
+        + #"<h2 id="\#(id)">Grand Total</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
+        + "</section>\n"
+    case .message(let message):
+      return closeTable() + #"<p class="message">\#(Self.text(message))</p>"# + "\n"
+    }
+  }
+
+  /// Closes whatever is still open, then the page.
+  ///
+  /// - Returns: The HTML after the last row, ending with a line break.
+  public mutating func finish() -> String {
+    closeSection() + "</main>\n</body>\n</html>\n"
+  }
+
+  /// Text made safe for HTML, as element content or as a quoted attribute value.
+  ///
+  /// `&`, `<`, `>`, `"` and `'` become character references; nothing else changes. Controls
+  /// and bidirectional overrides are not touched here: the renderer first shows them with
+  /// ``ReportText/visible(_:quoting:)``.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The escaped text.
+  public static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { "&<>\"'".unicodeScalars.contains($0) }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A piece of data as HTML text: unsafe characters shown as visible escapes, then escaped.
+  private static func text(_ data: String) -> String {
+    escaped(ReportText.visible(data))
+  }
+
+  private static func band(_ odd: Bool) -> String { odd ? "odd" : "even" }
+
+  /// The class of an amount: `amount`, plus `credit` for a negative one.
+  private static func amountClass(_ amount: String) -> String {
+    amount.hasPrefix("-") ? "amount credit" : "amount"
+  }
+
+  private static func amountCell(_ amount: String) -> String {
+    #"<td class="\#(amountClass(amount))">\#(text(amount))</td>"#
+  }
+
+  private mutating func nextID() -> String {
+    sectionCount += 1
+    return "section-\(sectionCount)"
+  }
+
+  /// Opens a table (named by the open section's heading) unless one is open.
+  private mutating func openTable() -> String {
+    guard !tableIsOpen else { return "" }
+    tableIsOpen = true
+    let name = sectionIsOpen ? #" aria-labelledby="section-\#(sectionCount)""# : ""
+    return "<table\(name)>\n" + #"<thead class="visually-hidden"><tr>"#
+      + #"<th scope="col">Description</th><th scope="col">Amount</th></tr></thead>"# + "\n"
+  }
+
+  /// Opens a row group for rows that arrive without a subheader.
+  private mutating func openRowGroup() -> String {
+    guard !rowGroupIsOpen else { return "" }
+    rowGroupIsOpen = true
+    return "<tbody>\n"
+  }
+
+  private mutating func closeRowGroup() -> String {
+    guard rowGroupIsOpen else { return "" }
+    rowGroupIsOpen = false
+    return "</tbody>\n"
+  }
+
+  private mutating func closeTable() -> String {
+    let html = closeRowGroup()
+    guard tableIsOpen else { return html }
+    tableIsOpen = false
+    return html + "</table>\n"
+  }
+
+  private mutating func closeSection() -> String {
+    let html = closeTable()
+    guard sectionIsOpen else { return html }
+    sectionIsOpen = false
+    return html + "</section>\n"
+  }
+}

@@ -1,0 +1,137 @@
+import Presenters
+
+/// Renders the report as GitHub-flavoured Markdown that also reads well as plain text.
+///
+/// A `# Transaction Report` title; for each group a `##` section holding one table with the
+/// columns Date, Description and Amount (right-aligned), the date written on the first row of
+/// its block, and the group total as the last row, in bold; a message as a plain paragraph;
+/// the grand total last, in bold. Columns are padded to a fixed width so the text lines up
+/// without being rendered.
+///
+/// Data never breaks the layout: line breaks, controls and bidirectional overrides are shown
+/// as visible escapes such as `\u{A}` (as in the text output), and every character Markdown
+/// gives a meaning (`\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`, and list
+/// markers at the start of a paragraph) is escaped with a backslash.
+///
+/// The renderer streams: it remembers only whether a table is open and the date of a block
+/// whose first row has not been written yet.
+public struct MarkdownReportRenderer: ReportRenderer {
+  private static let dateWidth = 12
+  private static let descriptionWidth = 32
+  private static let amountWidth = 12
+
+  private var tableIsOpen = false
+  private var pendingDate: String?
+
+  /// Creates a renderer.
+  public init() {}
+
+  /// The report's title.
+  ///
+  /// - Returns: `# Transaction Report` and a line break.
+  public mutating func start() -> String {
+    tableIsOpen = false
+    pendingDate = nil
+    return "# Transaction Report\n"
+  }
+
+  /// The Markdown of one row: a heading, a table line, or a paragraph.
+  ///
+  /// - Parameter row: The row, in report order.
+  /// - Returns: The row's text, ending with a line break; empty for a subheader (its date goes
+  ///   on the block's first table line) and for a subfooter.
+  public mutating func render(_ row: ReportRow) -> String {
+    switch row {
+    case .header(let title):
+      return closeTable() + "\n## " + Self.escaped(title, startsBlock: true) + "\n"
+    case .subheader(let title, _):
+      let text = openTable() + flushPendingDate()
+      pendingDate = Self.escaped(title)
+      return text
+    case .detail(let description, let amount, _):
+      let text = openTable()
+      defer { pendingDate = nil }
+      return text + Self.tableLine(pendingDate ?? "", Self.escaped(description), Self.escaped(amount))
+    case .subfooter:
+      return openTable() + flushPendingDate()
+    case .footer(let total, _):
+      return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(Self.escaped(total))**")
+        + closeTable()
+    case .grandFooter(let total):
+      return closeTable() + "\n**Grand Total: \(Self.escaped(total))**\n"
+    case .message(let message):
+      return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
+    }
+  }
+
+  /// Nothing comes after the last row: every row ends its own line.
+  ///
+  /// - Returns: An empty string, or the date line of a block left unfinished.
+  public mutating func finish() -> String {
+    closeTable()
+  }
+
+  /// Text made safe for Markdown: shown, not interpreted, and never breaking a table line.
+  ///
+  /// Controls, line breaks and bidirectional overrides first become visible escapes with
+  /// ``ReportText/visible(_:quoting:)``; then a backslash goes before each of
+  /// `` \ ` * _ [ ] < > | # ~ & ``, so no emphasis, code, link, raw HTML, entity, heading or
+  /// table cell can start inside the text.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - startsBlock: Whether the text starts a paragraph or heading, where a leading `-`, `+`,
+  ///     `=` or `1.` would start a list or underline a heading; such a marker is escaped too.
+  /// - Returns: The escaped text.
+  public static func escaped(_ text: String, startsBlock: Bool = false) -> String {
+    var result = ""
+    let scalars = Array(ReportText.visible(text).unicodeScalars)
+    let marker = startsBlock ? blockMarkerIndex(scalars) : nil
+    for (index, scalar) in scalars.enumerated() {
+      if index == marker || "\\`*_[]<>|#~&".unicodeScalars.contains(scalar) { result += "\\" }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
+  }
+
+  /// Where a leading list or heading-underline marker sits, if the text starts with one.
+  private static func blockMarkerIndex(_ scalars: [Unicode.Scalar]) -> Int? {
+    guard let first = scalars.first else { return nil }
+    if first == "-" || first == "+" || first == "=" { return 0 }
+    let digits = scalars.prefix { ("0"..."9").contains($0) }.count
+    if digits > 0, digits < scalars.count, scalars[digits] == "." || scalars[digits] == ")" { return digits }
+    return nil
+  }
+
+  /// One table line, each cell padded to its column's width (the amount on the right).
+  private static func tableLine(_ date: String, _ description: String, _ amount: String) -> String {
+    "| " + padded(date, to: dateWidth) + " | " + padded(description, to: descriptionWidth) + " | "
+      + String(repeating: " ", count: max(0, amountWidth - amount.count)) + amount + " |\n"
+  }
+
+  private static func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
+  private mutating func openTable() -> String {
+    guard !tableIsOpen else { return "" }
+    tableIsOpen = true
+    return "\n" + Self.tableLine("Date", "Description", "Amount") + "| :"
+      + String(repeating: "-", count: Self.dateWidth - 1) + " | :"
+      + String(repeating: "-", count: Self.descriptionWidth - 1) + " | "
+      + String(repeating: "-", count: Self.amountWidth - 1) + ": |\n"
+  }
+
+  /// The line of a date whose block had no transaction line to carry it.
+  private mutating func flushPendingDate() -> String {
+    guard let date = pendingDate else { return "" }
+    pendingDate = nil
+    return Self.tableLine(date, "", "")
+  }
+
+  private mutating func closeTable() -> String {
+    let text = flushPendingDate()
+    tableIsOpen = false
+    return text
+  }
+}

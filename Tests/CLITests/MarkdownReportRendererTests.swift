@@ -1,0 +1,162 @@
+import CLI
+import Foundation
+import Presenters
+import TestSupport
+import Testing
+
+@Suite struct MarkdownReportRendererTests {
+  private func render(_ rows: [ReportRow]) -> String {
+    var renderer = MarkdownReportRenderer()
+    return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
+  }
+
+  @Test("A title, a section and a table per group, the total in bold, a message as a paragraph")
+  func everyKind() {
+    let text = render([
+      .header(title: "Authorized Transactions"),
+      .subheader(title: "Apr 01, 2016", odd: true),
+      .detail(description: "Starbucks", amount: "3.11", odd: true),
+      .detail(description: "Payment", amount: "-400.00", odd: true),
+      .subfooter(odd: true),
+      .subheader(title: "Apr 02, 2016", odd: false),
+      .detail(description: "Firkin", amount: "15.34", odd: false),
+      .subfooter(odd: false),
+      .footer(total: "-381.55", odd: true),
+      .header(title: "Posted Transactions"),
+      .message("There are no Posted Transactions in this period"),
+      .grandFooter(total: "-381.55"),
+    ])
+    #expect(
+      text == """
+        # Transaction Report
+
+        ## Authorized Transactions
+
+        | Date         | Description                      |       Amount |
+        | :----------- | :------------------------------- | -----------: |
+        | Apr 01, 2016 | Starbucks                        |         3.11 |
+        |              | Payment                          |      -400.00 |
+        | Apr 02, 2016 | Firkin                           |        15.34 |
+        | **Total**    |                                  |  **-381.55** |
+
+        ## Posted Transactions
+
+        There are no Posted Transactions in this period
+
+        **Grand Total: -381.55**
+
+        """)
+  }
+
+  @Test("The demo report is the reviewed golden file: two tables, dates on each block's first line")
+  func demo() throws {
+    let text = render(try FixtureFiles.rows(FixtureFiles.demoExpectedRows))
+    let golden = try String(contentsOf: FixtureFiles.url("golden/demo_report.md"), encoding: .utf8)
+    #expect(text == golden)
+    #expect(text.components(separatedBy: "| Date ").count - 1 == 2)
+    #expect(text.contains("| **Total**    |                                  |   **560.19** |\n"))
+    #expect(text.contains("| **Total**    |                                  |   **778.78** |\n"))
+    #expect(text.hasSuffix("\n**Grand Total: 1338.97**\n"))
+  }
+
+  @Test("An unavailable one-source report: the All section, its message, the grand total 0.00")
+  func unavailable() {
+    #expect(
+      render([
+        .header(title: "All"), .message("Transactions are not currently available."),
+        .grandFooter(total: "0.00"),
+      ]) == """
+        # Transaction Report
+
+        ## All
+
+        Transactions are not currently available.
+
+        **Grand Total: 0.00**
+
+        """)
+  }
+
+  @Test(
+    "Characters with a meaning in Markdown are escaped with a backslash",
+    arguments: [
+      ("a|b", #"a\|b"#),
+      (#"back\slash"#, #"back\\slash"#),
+      ("`code`", #"\`code\`"#),
+      ("*bold* _em_ ~del~", #"\*bold\* \_em\_ \~del\~"#),
+      ("[link](http://x)", #"\[link\](http://x)"#),
+      ("<script>alert(1)</script>", #"\<script\>alert(1)\</script\>"#),
+      ("#1 & &amp;", ##"\#1 \& \&amp;"##),
+      ("Mark's \"Work\"", "Mark's \"Work\""),
+      ("Café 東京 🙂", "Café 東京 🙂"),
+    ])
+  func escaping(data: String, escaped: String) {
+    #expect(MarkdownReportRenderer.escaped(data) == escaped)
+    let line = render([.detail(description: data, amount: "1.00", odd: true)])
+      .split(separator: "\n").last.map(String.init)
+    #expect(line?.hasPrefix("|              | \(escaped)") == true)
+  }
+
+  @Test(
+    "Line breaks, controls and bidirectional overrides are shown escaped and never split a table line",
+    arguments: [
+      "two\nlines", "cr\r\nlf", "tab\there", "esc\u{1B}[31m", "rtl\u{202E}txt", "ls\u{2028}ps\u{2029}",
+    ])
+  func controls(data: String) {
+    let text = render([
+      .subheader(title: "Apr 01, 2016", odd: true),
+      .detail(description: data, amount: "1.00", odd: true),
+      .subfooter(odd: true),
+    ])
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 6)  // the title, a blank line, the table head, its delimiter, one line, ""
+    #expect(lines[4].hasPrefix("| Apr 01, 2016 | ") && lines[4].hasSuffix("1.00 |"))
+    #expect(lines[4].contains(#"\\u{"#))
+    #expect(!text.unicodeScalars.contains { ReportText.isUnsafe($0) && $0 != "\n" })
+  }
+
+  @Test(
+    "Text that starts a paragraph or heading cannot start a list or a heading underline",
+    arguments: [
+      ("- item", #"\- item"#), ("+ item", #"\+ item"#), ("=====", #"\====="#), ("12. item", #"12\. item"#),
+      ("3) item", #"3\) item"#), ("2016 was fine", "2016 was fine"), ("a - b", "a - b"),
+    ])
+  func blockStart(data: String, escaped: String) {
+    #expect(MarkdownReportRenderer.escaped(data, startsBlock: true) == escaped)
+    #expect(render([.message(data)]) == "# Transaction Report\n\n\(escaped)\n")
+    #expect(render([.header(title: data)]) == "# Transaction Report\n\n## \(escaped)\n")
+  }
+
+  @Test("A date block with no transaction still shows its date")
+  func emptyBlock() {
+    let text = render([
+      .subheader(title: "Apr 01, 2016", odd: true), .subfooter(odd: true),
+      .subheader(title: "Apr 02, 2016", odd: false), .subheader(title: "Apr 03, 2016", odd: true),
+    ])
+    #expect(
+      text.hasSuffix(
+        """
+        | Apr 01, 2016 |                                  |              |
+        | Apr 02, 2016 |                                  |              |
+        | Apr 03, 2016 |                                  |              |
+
+        """))
+  }
+
+  @Test("A message or a header ends the table before it, with a blank line")
+  func tableEnds() {
+    let text = render([
+      .detail(description: "Starbucks", amount: "3.11", odd: true),
+      .message("m"),
+      .detail(description: "Firkin", amount: "15.34", odd: true),
+      .header(title: "h"),
+    ])
+    #expect(text.contains(" 3.11 |\n\nm\n\n| Date "))
+    #expect(text.hasSuffix(" 15.34 |\n\n## h\n"))
+  }
+
+  @Test("An empty report is just the title")
+  func empty() {
+    #expect(render([]) == "# Transaction Report\n")
+  }
+}
