@@ -4,7 +4,9 @@
 /// `--format=json`). Anything unknown, missing, repeated or contradictory is a ``UsageError``
 /// that says how to fix it.
 public enum CommandLineParser {
-  private static let valueOptions = ["--authorized", "--posted", "--all", "--format", "--color"]
+  private static let valueOptions = [
+    "--authorized", "--posted", "--all", "--format", "--color", "--input-format", "--width", "--output",
+  ]
   private static let flagOptions = ["--one-source", "--help", "-h", "--version"]
 
   /// Parses the arguments that follow the program name.
@@ -27,7 +29,7 @@ public enum CommandLineParser {
         let value: String
         if let inlineValue {
           value = inlineValue
-        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+        } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
           value = arguments[index]
           index += 1
         } else {
@@ -38,7 +40,7 @@ public enum CommandLineParser {
         values[name] = value
       } else if name == "--one-source", inlineValue == nil {
         oneSource = true
-      } else if argument.hasPrefix("-") && argument != "-" {
+      } else if argument.hasPrefix("-") {
         throw UsageError("unknown option '\(argument)'" + suggestion(for: name))
       } else {
         throw UsageError(
@@ -50,7 +52,24 @@ public enum CommandLineParser {
       ReportCommand(
         input: try input(values, oneSource: oneSource),
         format: try choice(values["--format"], option: "--format", default: .text),
-        color: try choice(values["--color"], option: "--color", default: .auto)))
+        color: try choice(values["--color"], option: "--color", default: .auto),
+        inputFormat: try values["--input-format"].map { value throws(UsageError) in
+          try choice(value, option: "--input-format", default: InputFormat.json)
+        },
+        width: try values["--width"].map(width),
+        outputPath: values["--output"]))
+  }
+
+  /// The range `--width` accepts: narrower than 40 columns cannot fit a date and an amount.
+  public static let widthRange = 40...1000
+
+  private static func width(_ value: String) throws(UsageError) -> Int {
+    guard let width = Int(value), widthRange.contains(width) else {
+      throw UsageError(
+        "--width must be a number of columns from \(widthRange.lowerBound) to \(widthRange.upperBound) (got '\(value)')"
+      )
+    }
+    return width
   }
 
   private static func input(_ values: [String: String], oneSource: Bool) throws(UsageError) -> ReportInput {
@@ -60,6 +79,9 @@ public enum CommandLineParser {
     case (nil, nil, let all?):
       return .oneFile(all)
     case (let authorized?, let posted?, nil):
+      guard authorized != "-" || posted != "-" else {
+        throw UsageError("standard input (-) can be read for one source only; give the other group a file")
+      }
       guard !oneSource else {
         throw UsageError(
           "--one-source cannot read two files; use --all FILE for one file holding both groups")
@@ -98,7 +120,10 @@ public enum CommandLineParser {
     switch option {
     case "--format": alternatives(OutputFormat.allCases.map(\.rawValue))
     case "--color": alternatives(ColorChoice.allCases.map(\.rawValue))
-    default: "a file path"
+    case "--input-format": alternatives(InputFormat.allCases.map(\.rawValue))
+    case "--width": "a number of columns"
+    case "--output": "a file path, or - for standard output"
+    default: "a file path, or - for standard input"
     }
   }
 

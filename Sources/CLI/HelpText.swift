@@ -13,23 +13,39 @@ public enum HelpText {
       txreport --authorized FILE --posted FILE  one file per group (two-source)
       txreport --all FILE [OPTIONS]             one file holding both groups
 
-    OPTIONS
-      --authorized FILE  the Authorized (group A) transactions, as JSON
-      --posted FILE      the Posted (group P) transactions, as JSON
-      --all FILE         all transactions, each naming its group (one-source)
-      --one-source       read the demo data as one stream holding both groups
-      --format FORMAT    text (default): aligned and banded, for people
-                         json: one array of row objects, for scripts
-      --color WHEN       auto (default): colour only a terminal, and only
-                         when NO_COLOR is not set; or always, or never
-      -h, --help         show this help
-      --version          show the version
+    INPUT OPTIONS
+      --authorized FILE    the Authorized (group A) transactions
+      --posted FILE        the Posted (group P) transactions
+      --all FILE           all transactions, each naming its group (one-source)
+      --one-source         read the demo data as one stream holding both groups
+      --input-format FMT   json, ndjson or csv; by default from each file's
+                           extension (.json, .ndjson or .jsonl, .csv), else json
+                           A FILE of - reads standard input (for one source).
+
+    OUTPUT OPTIONS
+      --format FORMAT      text (default): aligned and banded, for a terminal
+                           json: one array of row objects, for scripts
+                           markdown: a table per group, for notes and chats
+                           html: one self-contained page, for a browser
+      --output FILE        write the report to FILE, all at once or not at all
+                           (the previous FILE stays as it was on any failure)
+      --width COLUMNS      text width, 40 to 1000; by default COLUMNS, else the
+                           terminal's width, else 80
+      --color WHEN         auto (default): colour only a terminal, and only
+                           when NO_COLOR is not set; or always, or never
+      -h, --help           show this help
+      --version            show the version
 
     INPUT
-      A JSON array of objects with the fields group (A or P), date
-      (YYYY-MM-DD), description (any text), amount (unsigned, at most two
-      decimals, such as 3.11; a string or a number) and debit (D for a debit,
-      C for a credit such as a payment). Records may come in any order.
+      Records with the fields group (A or P), date (YYYY-MM-DD), description
+      (any text), amount (unsigned, at most two decimals, such as 3.11) and
+      debit (D for a debit, C for a credit such as a payment), as
+        json     [{"group": "A", "date": "2016-04-01", "description": "Starbucks",
+                   "amount": "3.11", "debit": "D"}, ...]
+        ndjson   one such object per line
+        csv      a header row group,date,description,amount,debit (any order),
+                 then one row per record
+      Records may come in any order; the report groups them by group, then date.
 
     EXIT STATUS
       0    the report was written
@@ -43,7 +59,8 @@ public enum HelpText {
     EXAMPLES
       txreport
       txreport --authorized authorized.json --posted posted.json --format json
-      txreport --all transactions.json --color never
+      txreport --all transactions.csv --format html --output report.html
+      bank-export | txreport --all - --input-format ndjson
 
     """
 

@@ -16,6 +16,12 @@ public struct ReportCommand: Equatable, Sendable {
   public var format: OutputFormat
   /// When to colour the text output.
   public var color: ColorChoice
+  /// The format of the input files, or `nil` to tell it from each file's extension.
+  public var inputFormat: InputFormat?
+  /// The width of the text output in columns, or `nil` to ask the terminal.
+  public var width: Int?
+  /// The file to write the report to, or `nil` for standard output.
+  public var outputPath: String?
 
   /// Creates a request.
   ///
@@ -23,12 +29,23 @@ public struct ReportCommand: Equatable, Sendable {
   ///   - input: Where the transactions come from.
   ///   - format: The output format.
   ///   - color: When to colour the text output.
+  ///   - inputFormat: The format of the input files, or `nil` to tell it from the extension.
+  ///   - width: The width of the text output, or `nil` to ask the terminal.
+  ///   - outputPath: The file to write the report to, or `nil` for standard output.
   public init(
-    input: ReportInput = .demo(oneSource: false), format: OutputFormat = .text, color: ColorChoice = .auto
+    input: ReportInput = .demo(oneSource: false),
+    format: OutputFormat = .text,
+    color: ColorChoice = .auto,
+    inputFormat: InputFormat? = nil,
+    width: Int? = nil,
+    outputPath: String? = nil
   ) {
     self.input = input
     self.format = format
     self.color = color
+    self.inputFormat = inputFormat
+    self.width = width
+    self.outputPath = outputPath
   }
 }
 
@@ -36,40 +53,8 @@ public struct ReportCommand: Equatable, Sendable {
 public enum ReportInput: Equatable, Sendable {
   /// The built-in demo data, as two sources or as one.
   case demo(oneSource: Bool)
-  /// Two files, one per group (two-source mode).
+  /// Two files, one per group (two-source mode). A path of `-` is standard input.
   case twoFiles(authorized: String, posted: String)
-  /// One file holding both groups (one-source mode).
+  /// One file holding both groups (one-source mode). A path of `-` is standard input.
   case oneFile(String)
-}
-
-/// The formats `--format` accepts.
-public enum OutputFormat: String, CaseIterable, Sendable {
-  /// Aligned, banded text for people.
-  case text
-  /// One JSON array of row objects, for scripts.
-  case json
-}
-
-/// The choices of `--color`.
-public enum ColorChoice: String, CaseIterable, Sendable {
-  /// Colour only when standard output is a terminal and `NO_COLOR` is unset.
-  case auto
-  /// Always colour.
-  case always
-  /// Never colour.
-  case never
-
-  /// Decides whether to colour.
-  ///
-  /// - Parameters:
-  ///   - outputIsTerminal: Whether standard output is a terminal.
-  ///   - noColor: The value of the `NO_COLOR` environment variable, if set.
-  /// - Returns: Whether the output should be coloured.
-  public func isEnabled(outputIsTerminal: Bool, noColor: String?) -> Bool {
-    switch self {
-    case .always: true
-    case .never: false
-    case .auto: outputIsTerminal && noColor == nil
-    }
-  }
 }

@@ -25,6 +25,10 @@ public enum TransactionReportApp {
     public var noColor: String?
     /// Whether standard output is a terminal.
     public var outputIsTerminal: Bool
+    /// The value of `COLUMNS`, if set.
+    public var columns: String?
+    /// The width of the terminal on standard output, if it is one and says.
+    public var terminalWidth: Int?
     /// Where the report goes.
     public var output: any TextSink
     /// Where warnings and errors go.
@@ -36,18 +40,24 @@ public enum TransactionReportApp {
     ///   - arguments: The arguments after the program name.
     ///   - noColor: The value of `NO_COLOR`, if set.
     ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - columns: The value of `COLUMNS`, if set.
+    ///   - terminalWidth: The width of the terminal on standard output, if known.
     ///   - output: Where the report goes.
     ///   - errors: Where warnings and errors go.
     public init(
       arguments: [String],
       noColor: String? = nil,
       outputIsTerminal: Bool = false,
+      columns: String? = nil,
+      terminalWidth: Int? = nil,
       output: any TextSink,
       errors: any TextSink
     ) {
       self.arguments = arguments
       self.noColor = noColor
       self.outputIsTerminal = outputIsTerminal
+      self.columns = columns
+      self.terminalWidth = terminalWidth
       self.output = output
       self.errors = errors
     }
@@ -58,10 +68,21 @@ public enum TransactionReportApp {
         arguments: Array(CommandLine.arguments.dropFirst()),
         noColor: getenv("NO_COLOR").map { String(cString: $0) },
         outputIsTerminal: isatty(1) == 1,
+        columns: getenv("COLUMNS").map { String(cString: $0) },
+        terminalWidth: TransactionReportApp.terminalWidth(of: 1),
         output: FileDescriptorSink(descriptor: 1),
         errors: FileDescriptorSink(descriptor: 2, capacity: 0)
       )
     }
+  }
+
+  /// The width in columns of the terminal on a file descriptor, or `nil` when it is not one.
+  private static func terminalWidth(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
   }
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
@@ -102,42 +123,107 @@ public enum TransactionReportApp {
   }
 
   private static func report(_ command: ReportCommand, context: Context) -> ExitCode {
+    var file: AtomicFileSink?
+    if let path = command.outputPath, path != "-" {
+      do {
+        file = try AtomicFileSink(path: path)
+      } catch {
+        context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+        return .outputError
+      }
+    }
     let view = CommandLineView(
-      renderer: renderer(for: command, context: context), output: context.output, errors: context.errors)
-    let presenter = TransactionReportPresenter(output: view)
+      renderer: renderer(for: command, context: context), output: file ?? context.output,
+      errors: context.errors)
+    useCase(for: command, output: TransactionReportPresenter(output: view)).eventGenerateReport()
+    guard let file else { return view.exitStatus }
+    guard view.exitStatus == .success || view.exitStatus == .sourceUnavailable else {
+      file.discard()
+      return view.exitStatus
+    }
+    do {
+      try file.commit()
+    } catch {
+      context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+      return .outputError
+    }
+    return view.exitStatus
+  }
+
+  /// The use case for the input: two-source or one-source, over the demo data or files.
+  private static func useCase(for command: ReportCommand, output: TransactionReportPresenter)
+    -> any ReportUseCase
+  {
     switch command.input {
     case .demo(oneSource: false):
       TwoSourceReportUseCase(
         authorized: InMemoryTransactionSource(
           name: DemoTransactions.name, transactions: DemoTransactions.authorized),
         posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
-        output: presenter
-      ).eventGenerateReport()
+        output: output)
     case .demo(oneSource: true):
       OneSourceReportUseCase(
         source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-        output: presenter
-      ).eventGenerateReport()
+        output: output)
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
-        authorized: FileTransactionSource(path: authorized),
-        posted: FileTransactionSource(path: posted),
-        output: presenter
-      ).eventGenerateReport()
+        authorized: fileSource(authorized, format: command.inputFormat),
+        posted: fileSource(posted, format: command.inputFormat),
+        output: output)
     case .oneFile(let path):
-      OneSourceReportUseCase(source: FileTransactionSource(path: path), output: presenter)
-        .eventGenerateReport()
+      OneSourceReportUseCase(source: fileSource(path, format: command.inputFormat), output: output)
     }
-    return view.exitStatus
+  }
+
+  /// The file gateway for a path, reading the format given, else the one its extension names,
+  /// else JSON.
+  private static func fileSource(_ path: String, format: InputFormat?) -> FileTransactionSource {
+    FileTransactionSource(
+      path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json))
+  }
+
+  private static func recordFormat(_ format: InputFormat) -> RecordFormat {
+    switch format {
+    case .json: .json
+    case .ndjson: .ndjson
+    case .csv: .csv
+    }
+  }
+
+  /// The width of the text output: `--width`, else (writing to standard output) `COLUMNS`, else
+  /// the terminal's; else 80.
+  private static func width(for command: ReportCommand, context: Context) -> Int {
+    if let width = command.width { return width }
+    guard !writesToFile(command) else { return 80 }
+    if let columns = context.columns.flatMap({ Int($0) }), columns > 0 { return columns }
+    return context.terminalWidth ?? 80
+  }
+
+  private static func writesToFile(_ command: ReportCommand) -> Bool {
+    command.outputPath.map { $0 != "-" } ?? false
   }
 
   private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
     switch command.format {
     case .text:
       TextReportRenderer(
-        colors: command.color.isEnabled(outputIsTerminal: context.outputIsTerminal, noColor: context.noColor))
+        width: width(for: command, context: context),
+        colors: command.color.isEnabled(
+          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor))
     case .json:
       JSONReportRenderer()
+    case .markdown:
+      MarkdownReportRenderer()
+    case .html:
+      HTMLReportRenderer()
     }
   }
 }
+
+/// What the composition root needs of a use case: the one inbound event.
+protocol ReportUseCase {
+  func eventGenerateReport()
+}
+
+extension TwoSourceReportUseCase: ReportUseCase {}
+extension OneSourceReportUseCase: ReportUseCase {}

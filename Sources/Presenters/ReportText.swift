@@ -74,7 +74,7 @@ public enum ReportText {
   /// One issue as one line:
   /// `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
   ///
-  /// Parts that are not known are left out. The value is quoted with ``visible(_:)``, so control
+  /// Parts that are not known are left out. The value is quoted with ``visible(_:quoting:)``, so control
   /// characters in bad data never reach a terminal raw.
   ///
   /// - Parameter issue: The issue.

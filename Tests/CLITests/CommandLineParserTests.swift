@@ -35,6 +35,27 @@ import Testing
         == .report(ReportCommand(format: .text, color: .always)))
   }
 
+  @Test("Input format, width and output file are read; - names standard input")
+  func inputFormatWidthOutput() throws {
+    #expect(
+      try CommandLineParser.parse(["--all", "-", "--input-format", "csv", "--width=100", "--output", "r.txt"])
+        == .report(ReportCommand(input: .oneFile("-"), inputFormat: .csv, width: 100, outputPath: "r.txt")))
+    #expect(
+      try CommandLineParser.parse(["--authorized", "-", "--posted", "p.ndjson"])
+        == .report(ReportCommand(input: .twoFiles(authorized: "-", posted: "p.ndjson"))))
+  }
+
+  @Test(
+    "The input format is named by the file's extension, in any letter case",
+    arguments: [
+      ("a.json", InputFormat.json), ("dir.v2/a.JSON", .json), ("a.ndjson", .ndjson), ("a.jsonl", .ndjson),
+      ("a.csv", .csv), ("A.CSV", .csv), ("-", nil), ("a.txt", nil), ("noextension", nil),
+      ("dir.csv/file", nil),
+    ])
+  func inferredFormat(path: String, expected: InputFormat?) {
+    #expect(InputFormat.inferred(fromPath: path) == expected)
+  }
+
   @Test("Help and version win over anything else on the line")
   func helpAndVersion() throws {
     #expect(try CommandLineParser.parse(["--help"]) == .help)
@@ -48,8 +69,8 @@ import Testing
     arguments: [
       (["--frobnicate"], "unknown option '--frobnicate'"),
       (["--formt", "json"], "unknown option '--formt'; did you mean '--format'?"),
-      (["--format"], "--format needs a value: text or json"),
-      (["--format", "xml"], "--format must be text or json (got 'xml')"),
+      (["--format"], "--format needs a value: text, json, markdown or html"),
+      (["--format", "xml"], "--format must be text, json, markdown or html (got 'xml')"),
       (["--color", "sometimes"], "--color must be auto, always or never (got 'sometimes')"),
       (["--format", "json", "--format", "text"], "--format is given twice; give it once"),
       (
@@ -72,9 +93,17 @@ import Testing
         ["report.json"],
         "unexpected argument 'report.json'; to read files, use --all FILE, or --authorized FILE --posted FILE"
       ),
-      (["--all"], "--all needs a value: a file path"),
-      (["--all="], "--all needs a value: a file path"),
+      (["--all"], "--all needs a value: a file path, or - for standard input"),
+      (["--all="], "--all needs a value: a file path, or - for standard input"),
       (["--one-source=yes"], "unknown option '--one-source=yes'; did you mean '--one-source'?"),
+      (["--input-format", "xml"], "--input-format must be json, ndjson or csv (got 'xml')"),
+      (["--width", "39"], "--width must be a number of columns from 40 to 1000 (got '39')"),
+      (["--width", "wide"], "--width must be a number of columns from 40 to 1000 (got 'wide')"),
+      (["--output"], "--output needs a value: a file path, or - for standard output"),
+      (
+        ["--authorized", "-", "--posted", "-"],
+        "standard input (-) can be read for one source only; give the other group a file"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }

@@ -15,11 +15,18 @@ import Testing
     var errors: String
   }
 
-  private func run(_ arguments: [String], noColor: String? = nil, terminal: Bool = false) -> Run {
+  private func run(
+    _ arguments: [String],
+    noColor: String? = nil,
+    terminal: Bool = false,
+    columns: String? = nil,
+    terminalWidth: Int? = nil
+  ) -> Run {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let status = TransactionReportApp.run(
       .init(
-        arguments: arguments, noColor: noColor, outputIsTerminal: terminal, output: output, errors: errors))
+        arguments: arguments, noColor: noColor, outputIsTerminal: terminal, columns: columns,
+        terminalWidth: terminalWidth, output: output, errors: errors))
     return Run(status: status, output: output.text, errors: errors.text)
   }
 
@@ -65,12 +72,40 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors
-        == "txreport: error: --format must be text or json (got 'yaml')\nRun 'txreport --help' for usage.\n")
+        == "txreport: error: --format must be text, json, markdown or html (got 'yaml')\nRun 'txreport --help' for usage.\n"
+    )
   }
 
   @Test("Help and version go to standard output")
   func helpAndVersion() {
     #expect(run(["--help"]).output == HelpText.help)
     #expect(run(["--version"]).output == "txreport \(HelpText.version)\n")
+  }
+
+  /// The width of the widest line of a text report.
+  private func widest(_ text: String) -> Int {
+    text.split(separator: "\n").map(\.count).max() ?? 0
+  }
+
+  @Test("The text width is --width, else COLUMNS, else the terminal's, else 80")
+  func width() {
+    #expect(widest(run([]).output) == 78)
+    #expect(widest(run([], terminalWidth: 100).output) == 98)
+    #expect(widest(run([], columns: "60", terminalWidth: 100).output) == 58)
+    #expect(widest(run([], columns: "not a number", terminalWidth: 100).output) == 98)
+    #expect(widest(run(["--width", "120"], columns: "60", terminalWidth: 100).output) == 118)
+  }
+
+  @Test("Colour and width follow standard output only when the report goes there")
+  func outputFileIgnoresTerminal() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-\(UUID().uuidString).txt"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = run(["--output", path], terminal: true, columns: "120", terminalWidth: 120)
+    #expect(result.status == .success)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!written.contains("\u{1B}["))
+    #expect(widest(written) == 78)
   }
 }

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A sink that writes a file all at once or not at all.
+///
+/// The text goes to a temporary file beside the destination. ``commit()`` flushes it to disk
+/// and renames it over the destination in one step; ``discard()`` (or dropping the sink without
+/// committing) deletes it. Whatever happens, the destination holds either its previous content
+/// or the complete new report, and no temporary file is left behind.
+public final class AtomicFileSink: TextSink {
+  /// The destination path.
+  public let path: String
+  private let temporaryPath: String
+  private let sink: FileDescriptorSink
+  private var descriptor: Int32
+  private var finished = false
+
+  /// Creates the temporary file beside `path`.
+  ///
+  /// - Parameter path: The destination path.
+  /// - Throws: ``OutputError`` when the temporary file cannot be created (a missing folder, no
+  ///   permission, a read-only file system).
+  public init(path: String) throws(OutputError) {
+    self.path = path
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array((folder + "." + base + ".txreport-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    self.descriptor = descriptor
+    self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.sink = FileDescriptorSink(descriptor: descriptor)
+    fchmod(descriptor, Self.permissions(for: path))
+  }
+
+  deinit {
+    if !finished { discard() }
+  }
+
+  /// Buffers text for the temporary file.
+  ///
+  /// - Parameter text: The text.
+  public func write(_ text: String) {
+    sink.write(text)
+  }
+
+  /// Writes out what is buffered to the temporary file.
+  public func flush() {
+    sink.flush()
+  }
+
+  /// The first write error, naming the destination.
+  public var failure: String? {
+    sink.failure.map { "'\(path)': \($0)" }
+  }
+
+  /// Makes the report the destination's content: flush, sync to disk, rename over it.
+  ///
+  /// - Throws: ``OutputError`` when any step fails; the destination is then untouched and the
+  ///   temporary file is gone.
+  public func commit() throws(OutputError) {
+    sink.flush()
+    if let failure = sink.failure {
+      discard()
+      throw OutputError(path: path, reason: failure)
+    }
+    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw OutputError(path: path, reason: reason)
+    }
+    descriptor = -1
+    guard rename(temporaryPath, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw OutputError(path: path, reason: reason)
+    }
+    finished = true
+  }
+
+  /// Deletes the temporary file and leaves the destination as it was.
+  public func discard() {
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+    unlink(temporaryPath)
+    finished = true
+  }
+
+  /// The mode of the existing destination, or the usual mode for a new file (0666 less umask).
+  private static func permissions(for path: String) -> mode_t {
+    var status = stat()
+    if stat(path, &status) == 0 { return status.st_mode & 0o7777 }
+    let mask = umask(0o022)
+    umask(mask)
+    return 0o666 & ~mask
+  }
+}
+
+/// An output file that could not be written, and why.
+public struct OutputError: Error, Equatable, Sendable {
+  /// The destination path.
+  public var path: String
+  /// The operating system's reason.
+  public var reason: String
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - path: The destination path.
+  ///   - reason: Why it could not be written.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// The error as one line: `cannot write 'report.txt': No space left on device`.
+  public var message: String { "cannot write '\(path)': \(reason)" }
+}

@@ -1,0 +1,25 @@
+/// The formats `--input-format` accepts.
+public enum InputFormat: String, CaseIterable, Sendable {
+  /// A JSON array of record objects.
+  case json
+  /// One JSON record object per line.
+  case ndjson
+  /// Comma-separated values with a header row naming the fields.
+  case csv
+
+  /// The format a file's extension names: `.json`; `.ndjson` or `.jsonl`; `.csv` (in any
+  /// letter case).
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: The format, or `nil` when the extension names none (standard input, `-`, has
+  ///   none either).
+  public static func inferred(fromPath path: String) -> InputFormat? {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    switch path[path.index(after: dot)...].lowercased() {
+    case "json": return .json
+    case "ndjson", "jsonl": return .ndjson
+    case "csv": return .csv
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `--output FILE`: written atomically, or not at all.
+@Suite struct OutputFileEndToEndTests {
+  private typealias TX = TXReportProcess
+
+  /// A fresh folder for one test, removed afterwards.
+  private final class Folder {
+    let url: URL
+
+    init() throws {
+      url = FileManager.default.temporaryDirectory.appendingPathComponent("txreport-out-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    func contents() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+  }
+
+  @Test("The report goes to the file, standard output stays empty, and no temporary file is left")
+  func writesFile() throws {
+    let folder = try Folder()
+    let result = try TX.run(["--format", "json", "--output", folder.path("report.json")])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == "")
+    #expect(
+      try String(contentsOfFile: folder.path("report.json"), encoding: .utf8)
+        == TX.fixtureText("demo_expected_rows.json"))
+    #expect(try folder.contents() == ["report.json"])
+  }
+
+  @Test("An existing file is replaced whole")
+  func replaces() throws {
+    let folder = try Folder()
+    try String(repeating: "old content\n", count: 5000).write(
+      toFile: folder.path("r.txt"), atomically: false, encoding: .utf8)
+    let result = try TX.run(["--output", folder.path("r.txt")])
+    #expect(result.status == 0)
+    let written = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(written == (try TX.run([])).standardOutput)
+    #expect(!written.contains("old content"))
+  }
+
+  @Test("Invalid input leaves the previous file untouched and no temporary file behind")
+  func invalidInputKeepsPrevious() throws {
+    let folder = try Folder()
+    try "previous\n".write(toFile: folder.path("r.txt"), atomically: false, encoding: .utf8)
+    let result = try TX.run([
+      "--authorized", TX.fixture("cases/invalid_records.json"), "--posted", TX.fixture("demo_posted.json"),
+      "--output", folder.path("r.txt"),
+    ])
+    #expect(result.status == 65)
+    #expect(try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8) == "previous\n")
+    #expect(try folder.contents() == ["r.txt"])
+  }
+
+  @Test("An unavailable source still writes the report (exit 3)")
+  func unavailableStillWrites() throws {
+    let folder = try Folder()
+    let result = try TX.run([
+      "--all", folder.path("missing.json"), "--format", "json", "--output", folder.path("r.json"),
+    ])
+    #expect(result.status == 3)
+    #expect(try String(contentsOfFile: folder.path("r.json"), encoding: .utf8).contains("\"title\": \"All\""))
+  }
+
+  @Test("A folder that does not exist: exit 74 with the reason, nothing written")
+  func missingFolder() throws {
+    let folder = try Folder()
+    let target = folder.path("no/such/folder/r.txt")
+    let result = try TX.run(["--output", target])
+    #expect(result.status == 74)
+    #expect(result.standardError == "txreport: error: cannot write '\(target)': No such file or directory\n")
+    #expect(try folder.contents().isEmpty)
+  }
+
+  @Test("--output - writes to standard output")
+  func dashIsStandardOutput() throws {
+    let result = try TX.run(["--format", "json", "--output", "-"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
+  }
+}
