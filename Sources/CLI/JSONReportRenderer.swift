@@ -22,26 +22,27 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter row: The row.
   /// - Returns: The row's text.
   public mutating func render(_ row: ReportRow) -> String {
-    var members: [(String, String)] = [("type", quoted(row.kind))]
+    var object = isFirst ? "\n  {\n" : ",\n  {\n"
+    isFirst = false
+    object += "    \"type\": \"\(row.kind)\""
+    func member(_ key: String, _ value: String) {
+      object += ",\n    \"\(key)\": " + quoted(value)
+    }
     switch row {
-    case .header(let title):
-      members.append(("title", quoted(title)))
-    case .subheader(let title, _):
-      members.append(("title", quoted(title)))
+    case .header(let title), .subheader(let title, _):
+      member("title", title)
     case .detail(let description, let amount, _):
-      members.append(("description", quoted(description)))
-      members.append(("amount", quoted(amount)))
+      member("description", description)
+      member("amount", amount)
     case .subfooter:
       break
     case .footer(let total, _), .grandFooter(let total):
-      members.append(("total", quoted(total)))
+      member("total", total)
     case .message(let message):
-      members.append(("message", quoted(message)))
+      member("message", message)
     }
-    if let odd = row.odd { members.append(("odd", odd ? "true" : "false")) }
-    let body = members.map { "    \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
-    defer { isFirst = false }
-    return (isFirst ? "\n" : ",\n") + "  {\n" + body + "\n  }"
+    if let odd = row.odd { object += odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false" }
+    return object + "\n  }"
   }
 
   /// Closes the array and ends the line.
@@ -59,6 +60,11 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
   public func quoted(_ text: String) -> String {
+    // Most text is printable ASCII with nothing to escape: copy it whole.
+    let plain = text.utf8.allSatisfy {
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if plain { return "\"" + text + "\"" }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
