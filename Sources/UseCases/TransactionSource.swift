@@ -40,7 +40,9 @@ public protocol TransactionStream {
 }
 
 /// One record read from a source.
-public enum SourceRecord: Sendable {
+///
+/// Records compare by value, so tests and tools can check what a source yields with `==`.
+public enum SourceRecord: Hashable, Sendable {
   /// A valid transaction, with where it was read from (`nil` for sources without positions).
   case transaction(Transaction, RecordOrigin?)
   /// A record that could not be turned into a transaction.

@@ -2,35 +2,25 @@ import Entities
 import Testing
 import UseCases
 
-/// A ``SourceRecord`` that tests can compare with `==`.
-enum ReadRecord: Equatable, CustomStringConvertible {
-  case transaction(Transaction, RecordOrigin?)
-  case invalid(RecordIssue)
+/// What a source yielded, as the tests name it: a ``SourceRecord`` (which compares with `==`).
+typealias ReadRecord = SourceRecord
 
+extension SourceRecord {
+  /// Wraps nothing: lets tests write `stream.next().map(ReadRecord.init)`.
   init(_ record: SourceRecord) {
-    switch record {
-    case .transaction(let transaction, let origin): self = .transaction(transaction, origin)
-    case .invalid(let issue): self = .invalid(issue)
-    }
+    self = record
   }
 
+  /// The transaction, or `nil` for an invalid record.
   var transaction: Transaction? {
     guard case .transaction(let transaction, _) = self else { return nil }
     return transaction
   }
 
+  /// The issue, or `nil` for a valid record.
   var issue: RecordIssue? {
     guard case .invalid(let issue) = self else { return nil }
     return issue
-  }
-
-  var description: String {
-    switch self {
-    case .transaction(let transaction, let origin):
-      "transaction(\(transaction), \(origin.map { "\($0)" } ?? "nil"))"
-    case .invalid(let issue):
-      "invalid(\(issue))"
-    }
   }
 }
 
