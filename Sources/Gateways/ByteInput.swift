@@ -139,13 +139,41 @@ struct ByteInput {
   ///
   /// The mark is not counted as a column: the first character after it is at column 1.
   mutating func skipByteOrderMark() {
-    guard line == 1, column == 1, peek() == 0xEF else { return }
-    advance()
-    guard peek() == 0xBB else { return }
-    advance()
-    guard peek() == 0xBF else { return }
-    advance()
-    column = 1
+    guard line == 1, column == 1, buffered(atLeast: 3) >= 3,
+      buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF
+    else { return }
+    // Only a whole mark is skipped; a partial one stays, to be reported as bytes that are not UTF-8.
+    index += 3
+  }
+
+  /// Reads until at least `count` unread bytes are in the buffer, keeping those already there.
+  ///
+  /// - Returns: How many unread bytes the buffer holds: `count` or more, fewer only at the end
+  ///   of the input (or after a read failure, which is kept for ``readFailure`` as usual).
+  private mutating func buffered(atLeast count: Int) -> Int {
+    while end - index < count, var provider {
+      if index > 0 {
+        buffer.replaceSubrange(0..<(end - index), with: buffer[index..<end])
+        end -= index
+        index = 0
+      }
+      if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
+      let filled = end
+      let result = buffer.withUnsafeMutableBytes { bytes in
+        provider.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+      }
+      self.provider = provider
+      switch result {
+      case .bytes(let read):
+        end += read
+      case .endOfFile:
+        self.provider = nil
+      case .failure(let reason):
+        readFailure = ReadFailure(position: position, reason: reason)
+        self.provider = nil
+      }
+    }
+    return end - index
   }
 
   /// Consumes the rest of the line, up to and including its line feed, or to the end of the

@@ -1,0 +1,47 @@
+import Foundation
+import Gateways
+import Testing
+import UseCases
+
+/// Inputs the fuzzers (`Scripts/fuzz`) found mishandled, kept in `Fixtures/fuzz/regressions/`
+/// (which also seeds the fuzzers), each with the behaviour it must have.
+@Suite struct FuzzRegressionTests {
+  /// A regression input and the format it is read as.
+  struct Regression: Sendable, CustomTestStringConvertible {
+    var path: String
+    var format: RecordFormat
+
+    var testDescription: String { path }
+
+    /// The input's bytes.
+    func bytes() throws -> [UInt8] {
+      let path = TestFiles.fixture("fuzz/regressions/" + path)
+      return [UInt8](try #require(FileManager.default.contents(atPath: path), "cannot read \(path)"))
+    }
+  }
+
+  // MARK: A partial byte order mark
+
+  /// Inputs that start with the first one or two bytes of a UTF-8 byte order mark (EF, or EF BB)
+  /// but not the third (BF). Those bytes are not UTF-8 and not a byte order mark; found by
+  /// FuzzNDJSONRecords (a lone EF gave no record and no issue: the byte vanished).
+  static let partialByteOrderMarks = [
+    Regression(path: "FuzzNDJSONRecords/partial-byte-order-mark-alone.ndjson", format: .ndjson),
+    Regression(path: "FuzzNDJSONRecords/partial-byte-order-mark.ndjson", format: .ndjson),
+    Regression(path: "FuzzJSONRecords/partial-byte-order-mark.json", format: .json),
+    Regression(path: "FuzzCSVRecords/partial-byte-order-mark.csv", format: .csv),
+  ]
+
+  @Test(arguments: partialByteOrderMarks)
+  func partialByteOrderMarkIsAnIssueAtTheFirstByte(_ regression: Regression) throws {
+    let bytes = try regression.bytes()
+    let records = try readAll(BytesTransactionSource(name: "t", bytes: bytes, format: regression.format))
+
+    let issue = try #require(
+      records.first?.issue,
+      "the bytes \(bytes.prefix(2)) start no byte order mark and are not UTF-8, yet nothing names them: \(records)"
+    )
+    #expect(issue.position == at(1, 1))
+    #expect(records.allSatisfy { $0.transaction == nil }, "a record was read past bytes that are not UTF-8")
+  }
+}
