@@ -53,5 +53,15 @@ let package = Package(
       dependencies: ["CompositionRoot", "CLI", "TestSupport"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+
+    // MARK: Fuzzing: the checks the fuzzers share, and libFuzzer targets: one per decoder, one for
+    // reading files in chunks, one for the whole pipeline. A plain build makes replay tools;
+    // `Scripts/fuzz` builds the fuzzers.
+    .target(name: "FuzzChecks", dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]),
+    .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzFileRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
   ]
 )

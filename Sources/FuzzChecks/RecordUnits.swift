@@ -1,0 +1,280 @@
+import Gateways
+import UseCases
+
+/// Where the records of an input are, found by a plain, lenient reading of its own: the lines
+/// of NDJSON, the rows of CSV, the elements of a JSON array.
+///
+/// It backs the SPEC's rule that every input record is in the report or named in an error: each
+/// record's unit must get at least one record or issue whose position is inside it (a valid
+/// record exactly one), and nothing may come from where there is no record. The reading knows
+/// only where units start and end, not whether they are valid; where a format stops at a
+/// syntax error (a JSON array, a CSV header), the units after it are not required.
+struct RecordUnits {
+  /// The text positions of a unit's first and last byte.
+  struct Unit {
+    var start: TextPosition
+    var end: TextPosition
+
+    func contains(_ position: TextPosition) -> Bool { start <= position && position <= end }
+  }
+
+  /// The units that must each get a record or an issue.
+  private(set) var units: [Unit] = []
+  /// CSV: the header row, which gets nothing unless it is malformed (and then ends the input).
+  private(set) var header: Unit?
+
+  private let bytes: [UInt8]
+  private let positions: [TextPosition]
+
+  /// Finds the units of an input.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - format: Its format.
+  init(_ bytes: [UInt8], format: RecordFormat) {
+    self.bytes = bytes
+    self.positions = Self.positions(of: bytes)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    switch format {
+    case .json: findElements(from: start)
+    case .ndjson: findLines(from: start)
+    case .csv: findRows(from: start)
+    }
+  }
+
+  /// The position of every byte, and of the end, as `ByteInput` counts them: a line feed starts
+  /// a new line, every byte that is not a UTF-8 continuation byte moves the column, and a byte
+  /// order mark at the start takes no column.
+  private static func positions(of bytes: [UInt8]) -> [TextPosition] {
+    var positions: [TextPosition] = []
+    positions.reserveCapacity(bytes.count + 1)
+    var line = 1
+    var column = 1
+    let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    for (offset, byte) in bytes.enumerated() {
+      positions.append(TextPosition(line: line, column: column))
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      if hasMark && offset == 2 { column = 1 }
+    }
+    positions.append(TextPosition(line: line, column: column))
+    return positions
+  }
+
+  private mutating func add(from first: Int, to last: Int) {
+    units.append(Unit(start: positions[first], end: positions[min(last, bytes.count)]))
+  }
+
+  // MARK: NDJSON
+
+  /// Every line that holds anything but spaces, tabs and carriage returns.
+  private mutating func findLines(from start: Int) {
+    var lineStart = start
+    var isBlank = true
+    for offset in start...bytes.count {
+      let byte = offset < bytes.count ? bytes[offset] : UInt8(ascii: "\n")
+      if byte == UInt8(ascii: "\n") {
+        if !isBlank { add(from: lineStart, to: offset) }
+        lineStart = offset + 1
+        isBlank = true
+      } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
+        isBlank = false
+      }
+    }
+  }
+
+  // MARK: CSV
+
+  /// The header and every row after it (RFC 4180: a quote opens a quoted field only at the
+  /// field's start; `""` inside it is a quote), skipping empty lines. A carriage return at a
+  /// row's start that no line feed follows makes the rest of its line a unit of its own.
+  private mutating func findRows(from start: Int) {
+    var offset = start
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\n") {
+        offset += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\r") {
+        guard offset + 1 < bytes.count else { return }
+        if bytes[offset + 1] == UInt8(ascii: "\n") {
+          offset += 2
+          continue
+        }
+        let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        add(from: offset, to: end)
+        offset = end + 1
+        continue
+      }
+      let end = rowEnd(from: offset)
+      if header == nil {
+        header = Unit(start: positions[offset], end: positions[min(end, bytes.count)])
+      } else {
+        add(from: offset, to: end)
+      }
+      offset = end + 1
+    }
+  }
+
+  /// The offset of the line feed that ends the row starting at `start`, or the end.
+  private func rowEnd(from start: Int) -> Int {
+    var offset = start
+    var isFieldStart = true
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if isFieldStart && byte == UInt8(ascii: "\"") {
+        offset += 1
+        while offset < bytes.count {
+          if bytes[offset] == UInt8(ascii: "\"") {
+            if offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\"") {
+              offset += 2
+              continue
+            }
+            break
+          }
+          offset += 1
+        }
+        if offset >= bytes.count { return bytes.count }
+        offset += 1
+        isFieldStart = false
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\n"): return offset
+      case UInt8(ascii: ","): isFieldStart = true
+      default: isFieldStart = false
+      }
+      offset += 1
+    }
+    return bytes.count
+  }
+
+  // MARK: JSON
+
+  /// The elements of the top-level array, up to the first thing that is not `[`, an element
+  /// that starts with `{`, a separator or `]`. Inside an element only strings and nesting are
+  /// followed. A first byte that is not `[`, and a first byte after the closing `]` that is not
+  /// whitespace, are units of one byte: the issue must be right there.
+  private mutating func findElements(from start: Int) {
+    var offset = skipJSONWhitespace(from: start)
+    guard offset < bytes.count else { return }
+    guard bytes[offset] == UInt8(ascii: "[") else {
+      add(from: offset, to: offset)
+      return
+    }
+    offset = skipJSONWhitespace(from: offset + 1)
+    if offset < bytes.count, bytes[offset] != UInt8(ascii: "{") {
+      if bytes[offset] == UInt8(ascii: "]") { addTrailingText(after: offset) }
+      return
+    }
+    while offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
+      guard let end = elementEnd(from: offset) else {
+        add(from: offset, to: bytes.count)
+        return
+      }
+      add(from: offset, to: end)
+      offset = skipJSONWhitespace(from: end + 1)
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") else {
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { addTrailingText(after: offset) }
+        return
+      }
+      offset = skipJSONWhitespace(from: offset + 1)
+    }
+  }
+
+  /// The first byte after the array's closing bracket that is not whitespace, if any.
+  private mutating func addTrailingText(after closer: Int) {
+    let offset = skipJSONWhitespace(from: closer + 1)
+    if offset < bytes.count { add(from: offset, to: offset) }
+  }
+
+  private func skipJSONWhitespace(from start: Int) -> Int {
+    var offset = start
+    while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+    return offset
+  }
+
+  /// The offset of the byte that closes the element starting at `start`, or `nil`.
+  private func elementEnd(from start: Int) -> Int? {
+    var depth = 0
+    var offset = start
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case UInt8(ascii: "\""):
+        offset += 1
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\"") {
+          offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 { return offset }
+      default:
+        break
+      }
+      offset += 1
+    }
+    return nil
+  }
+
+  // MARK: The check
+
+  /// Checks that every record of the input got a record or an issue, and nothing else did.
+  ///
+  /// Where the input stops being read (the first issue of no field in JSON, which may be a
+  /// syntax error; an issue in the CSV header, which must then be the last thing yielded), the
+  /// units after it need not get anything.
+  ///
+  /// - Parameters:
+  ///   - records: What the source yielded, in order.
+  ///   - format: The input's format.
+  ///   - name: The source's name, for messages.
+  func check(_ records: [SourceRecord], format: RecordFormat, name: String) {
+    var counts = [Int](repeating: 0, count: units.count)
+    var valid = [Bool](repeating: false, count: units.count)
+    var cutoff: TextPosition?
+    for (index, record) in records.enumerated() {
+      guard let anchor = record.anchor else { continue }
+      var isSyntax = false
+      if case .invalid(let issue) = record, issue.field == nil, format == .json {
+        isSyntax = true
+        if cutoff == nil { cutoff = anchor }
+      }
+      if let header, header.contains(anchor) {
+        require(
+          index == records.count - 1,
+          "\(name): the CSV header has an issue at \(anchor), yet the input goes on: \(shown(records))")
+        cutoff = header.start
+        continue
+      }
+      guard let unit = units.firstIndex(where: { $0.contains(anchor) }) else {
+        require(
+          isSyntax,
+          "\(name): record \(index) at \(anchor) is outside every record of the input: \(shown(record))")
+        continue
+      }
+      counts[unit] += 1
+      if record.transaction != nil { valid[unit] = true }
+    }
+    let lastAnchor = records.last?.anchor
+    for (index, unit) in units.enumerated() {
+      require(
+        !valid[index] || counts[index] == 1,
+        "\(name): the record at \(unit.start) is valid, yet has \(counts[index]) records and issues")
+      guard counts[index] == 0 else { continue }
+      var isRequired = true
+      if let cutoff {
+        isRequired = unit.start <= cutoff || (lastAnchor.map { unit.start < $0 } ?? false)
+      }
+      require(
+        !isRequired,
+        "\(name): the record from \(unit.start) to \(unit.end) is silently dropped: nothing names it")
+    }
+  }
+}

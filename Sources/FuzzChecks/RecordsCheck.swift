@@ -1,0 +1,102 @@
+import Entities
+import Gateways
+import UseCases
+
+/// The invariants of one format's decoder, checked on any bytes.
+///
+/// The bytes are read through ``BytesTransactionSource``, exactly as a file would be:
+///
+/// - every opening ends, and stays ended: at most ``recordLimit(forByteCount:)`` records and
+///   issues, then `nil`, and `nil` again;
+/// - every opening yields the same records and issues, and two openings read side by side do
+///   not disturb each other;
+/// - every issue names the source and says what is wrong, and every position (of an issue, of a
+///   valid record and of its group and amount) is a real place in the bytes: line and column
+///   from 1, inside the text;
+/// - a valid record's group and amount are not before its start, and its amount has no sign;
+/// - records and issues come in input order: their positions never go back;
+/// - no record is silently dropped: each line of NDJSON, row of CSV and element of a JSON array
+///   gets a record or issues (see ``RecordUnits``).
+struct RecordsCheck {
+  let format: RecordFormat
+
+  /// The most records and issues an input of `count` bytes can give.
+  ///
+  /// A record takes at least two bytes (`{}` in NDJSON, `,` and a line break in CSV) and gives
+  /// at most one issue for each of its five fields and one for each problem the decoder found
+  /// inside it, each of which takes bytes of its own; a syntax error gives one more. Five
+  /// for every byte, plus one, is a generous bound that only a stream that does not end breaks.
+  ///
+  /// - Parameter count: The input's size in bytes.
+  /// - Returns: The bound.
+  static func recordLimit(forByteCount count: Int) -> Int {
+    5 * (count + 1)
+  }
+
+  /// Checks every invariant on one input.
+  ///
+  /// - Parameter bytes: The input.
+  func run(_ bytes: [UInt8]) {
+    let name = "fuzz.\(format.rawValue)"
+    let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
+    let records = SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
+    let layout = TextLayout(bytes)
+    var previous: TextPosition?
+    for (index, record) in records.enumerated() {
+      check(record, at: index, name: name, layout: layout)
+      if let anchor = record.anchor {
+        if let previous {
+          require(
+            previous <= anchor,
+            "\(name): record \(index) at \(anchor) comes after one at \(previous), which is further on")
+        }
+        previous = anchor
+      }
+    }
+    RecordUnits(bytes, format: format).check(records, format: format, name: name)
+    checkSideBySide(source, expecting: records)
+  }
+
+  private func check(_ record: SourceRecord, at index: Int, name: String, layout: TextLayout) {
+    switch record {
+    case .invalid(let issue):
+      require(issue.source == name, "issue \(index) names the source \(shown(issue.source)), not \(name)")
+      require(!issue.problem.isEmpty, "issue \(index) says nothing of the problem: \(shown(issue))")
+      if let position = issue.position {
+        require(
+          layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
+      }
+    case .transaction(let transaction, let origin):
+      require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
+      guard let origin else {
+        fatalError("fuzz invariant broken: record \(index) has no origin, but bytes have positions")
+      }
+      require(origin.source == name, "record \(index) names the source \(shown(origin.source)), not \(name)")
+      for position in [origin.start, origin.group, origin.amount] {
+        require(
+          layout.contains(position), "record \(index) points at \(position), outside the input: \(origin)")
+      }
+      require(
+        origin.start <= origin.group && origin.start <= origin.amount,
+        "record \(index) has a field before its start: \(origin)")
+    }
+  }
+
+  /// Reads two new openings in step: each must give the records of the first, in order.
+  private func checkSideBySide(_ source: BytesTransactionSource, expecting records: [SourceRecord]) {
+    guard case .available(var first) = source.open(), case .available(var second) = source.open() else {
+      fatalError("fuzz invariant broken: \(source.name) is unavailable on a later opening")
+    }
+    for (index, expected) in records.enumerated() {
+      let left = first.next()
+      let right = second.next()
+      require(
+        left == expected && right == expected,
+        "record \(index) differs between openings: \(shown(expected)) then \(shown(left)) and \(shown(right))"
+      )
+    }
+    require(
+      first.next() == nil && second.next() == nil,
+      "a later opening yields more than the \(records.count) records of the first")
+  }
+}

@@ -1,0 +1,200 @@
+import CLI
+import Gateways
+import Presenters
+import UseCases
+
+/// The invariants of the whole path from bytes to rows and rendered text.
+///
+/// The sources are read once here and the outcome worked out by ``ExpectedReport``. Then the
+/// use case of the input's mode runs into a ``TransactionReportPresenter`` whose view records
+/// every call and passes it on to a ``CommandLineView`` (text, into memory) and a
+/// ``ReportViewStateCollector``. The checks:
+///
+/// - there is a report or a rejection, never both, and never a warning (bytes are always
+///   available; the one documented exception, a source that changes between passes, cannot
+///   happen to bytes in memory);
+/// - a rejection exactly when some record is invalid, in the wrong source, or makes a total
+///   overflow, counting each; its lines name a source and show no raw control character; the
+///   command line writes no report and exits 65;
+/// - a report's rows follow the grammar of ``RowGrammar`` and are exactly the expected rows;
+///   the text renderer passes ``TextRenderingCheck``; the JSON renderer's output reads back as
+///   the same rows; the command line writes that text, no error, and exits 0;
+/// - the collector's state agrees, and a second run through the same presenter gives the same
+///   calls.
+struct ReportCheck {
+  /// The command line's view, writing into memory.
+  private struct CommandLine {
+    let output = MemoryTextSink()
+    let errors = MemoryTextSink()
+    let view: CommandLineView
+
+    init(width: Int) {
+      view = CommandLineView(
+        renderer: TextReportRenderer(width: width, colors: false), output: output, errors: errors)
+    }
+  }
+
+  private let input: ReportInput
+
+  /// The most issues the use cases list in full.
+  private static let issueLimit = 20
+
+  /// Prepares the check of one input.
+  ///
+  /// - Parameter input: The mode, format, width and sources.
+  init(_ input: ReportInput) {
+    self.input = input
+  }
+
+  /// Runs the report and checks every invariant.
+  func run() {
+    let expected = ExpectedReport(
+      sources: input.sources.map { group, source in
+        (
+          group,
+          SourceRecord.all(of: source, limit: RecordsCheck.recordLimit(forByteCount: source.bytes.count))
+        )
+      })
+    let commandLine = CommandLine(width: input.width)
+    let collector = ReportViewStateCollector()
+    let view = RecordingView(passingOnTo: [commandLine.view, collector])
+    let presenter = TransactionReportPresenter(output: view)
+    generateReport(into: presenter)
+    let events = view.events
+
+    let rejected = events.contains { if case .rejected = $0 { true } else { false } }
+    require(
+      !rejected || !events.contains(.start), "the input gave both a report and a rejection: \(shown(events))")
+    if expected.issueCount > 0 {
+      checkRejection(events, expected: expected, collector: collector, commandLine: commandLine)
+    } else {
+      checkReport(events, expected: expected, collector: collector, commandLine: commandLine)
+    }
+
+    generateReport(into: presenter)
+    let again = Array(view.events.dropFirst(events.count))
+    require(again == events, "a second run through the same presenter differs: \(shown(again))")
+  }
+
+  private func generateReport(into presenter: TransactionReportPresenter) {
+    switch input.mode {
+    case .oneSource:
+      OneSourceReportUseCase(source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit)
+        .eventGenerateReport()
+    case .twoSource:
+      TwoSourceReportUseCase(
+        authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
+        issueLimit: Self.issueLimit
+      ).eventGenerateReport()
+    }
+  }
+
+  private func checkRejection(
+    _ events: [RecordingView.Event], expected: ExpectedReport, collector: ReportViewStateCollector,
+    commandLine: CommandLine
+  ) {
+    guard events.count == 1, case .rejected(let rejection) = events[0] else {
+      fatalError(
+        "fuzz invariant broken: \(expected.issueCount) issues, but the view got \(shown(events)), not one rejection"
+      )
+    }
+    require(
+      rejection.totalCount == expected.issueCount,
+      "the rejection counts \(rejection.totalCount) issues, not \(expected.issueCount): \(shown(rejection))")
+    require(
+      rejection.lines.count == min(expected.issueCount, Self.issueLimit),
+      "the rejection lists \(rejection.lines.count) of \(expected.issueCount) issues (limit \(Self.issueLimit))"
+    )
+    let names = input.sources.map { $0.source.name + ":" }
+    for line in rejection.lines {
+      require(
+        names.contains { line.utf8.starts(with: $0.utf8) }, "the issue line \(shown(line)) names no source")
+      if let scalar = TerminalSafety.firstUnsafe(in: line) {
+        fatalError("fuzz invariant broken: the issue line \(shown(line)) holds \(shown(scalar)) raw")
+      }
+    }
+    require(
+      TerminalSafety.firstUnsafe(in: rejection.summary) == nil, "unsafe summary \(shown(rejection.summary))")
+    let message = ([rejection.summary] + rejection.lines).joined(separator: "\n")
+    require(
+      collector.state == .failed(message: message), "the collector's state is \(shown(collector.state))")
+    let stderr = rejection.lines.map { $0 + "\n" }.joined() + "txreport: error: \(rejection.summary)\n"
+    require(
+      commandLine.output.text.isEmpty && commandLine.errors.text == stderr
+        && commandLine.view.exitStatus == .dataError,
+      "the command line wrote \(shown(commandLine.output.text)) and \(shown(commandLine.errors.text)), "
+        + "exit \(commandLine.view.exitStatus), for a rejection")
+  }
+
+  private func checkReport(
+    _ events: [RecordingView.Event], expected: ExpectedReport, collector: ReportViewStateCollector,
+    commandLine: CommandLine
+  ) {
+    var rows: [ReportRow] = []
+    for (index, event) in events.enumerated() {
+      switch event {
+      case .row(let row) where index > 0 && index < events.count - 1: rows.append(row)
+      case .start where index == 0: break
+      case .end where index == events.count - 1 && index > 0: break
+      default:
+        fatalError(
+          "fuzz invariant broken: valid input, but call \(index) of the view is \(shown(event)): \(shown(events))"
+        )
+      }
+    }
+    RowGrammar.check(rows, validCount: expected.validCount)
+    if !Self.sameRows(rows, expected.rows) {
+      let first =
+        zip(rows, expected.rows).enumerated().first { !Self.sameRows([$1.0], [$1.1]) }?.offset
+        ?? min(rows.count, expected.rows.count)
+      fatalError(
+        "fuzz invariant broken: row \(first) is \(shown(rows.dropFirst(first).first)), expected "
+          + "\(shown(expected.rows.dropFirst(first).first)) (\(rows.count) rows, \(expected.rows.count) expected)"
+      )
+    }
+
+    let text = TextRenderingCheck(width: input.width).run(rows)
+    require(
+      commandLine.output.text.utf8.elementsEqual(text.utf8) && commandLine.errors.text.isEmpty
+        && commandLine.view.exitStatus == .success,
+      "the command line wrote \(shown(commandLine.output.text)) and \(shown(commandLine.errors.text)), "
+        + "exit \(commandLine.view.exitStatus), for a report")
+    checkJSON(rows)
+    require(
+      collector.state == .loaded(ReportSections(rows: rows)) && collector.warnings.isEmpty,
+      "the collector's state is \(shown(collector.state)), with warnings \(shown(collector.warnings))")
+  }
+
+  private func checkJSON(_ rows: [ReportRow]) {
+    var renderer = JSONReportRenderer()
+    let json = renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
+    if let scalar = json.unicodeScalars.first(where: {
+      ($0.value < 0x20 && $0 != "\n") || $0 == "\u{7F}" || $0 == "\u{2028}" || $0 == "\u{2029}"
+    }) {
+      fatalError("fuzz invariant broken: the JSON output holds \(shown(scalar)) raw")
+    }
+    guard let read = JSONRowsReader.rows(in: json) else {
+      fatalError("fuzz invariant broken: the JSON output is not an array of rows: \(shown(json))")
+    }
+    require(Self.sameRows(read, rows), "the JSON output reads back as \(shown(read)), not \(shown(rows))")
+  }
+
+  /// Whether two lists of rows are the same, comparing text byte for byte (`String`'s `==`
+  /// would take canonically equivalent text as equal).
+  private static func sameRows(_ left: [ReportRow], _ right: [ReportRow]) -> Bool {
+    left.count == right.count
+      && zip(left, right).allSatisfy { lhs, rhs in
+        lhs == rhs && texts(lhs).map { Array($0.utf8) } == texts(rhs).map { Array($0.utf8) }
+      }
+  }
+
+  private static func texts(_ row: ReportRow) -> [String] {
+    switch row {
+    case .header(let title), .subheader(let title, _): [title]
+    case .detail(let description, let amount, _): [description, amount]
+    case .subfooter: []
+    case .footer(let total, _), .grandFooter(let total): [total]
+    case .message(let message): [message]
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Entities
+import Gateways
+
+/// How the report fuzzer reads its bytes: a control byte, then the data of one or two sources.
+///
+/// The control byte `c` chooses everything that is not data: bit 0 the mode (0 one-source,
+/// 1 two-source), `(c >> 1) % 3` the format (json, ndjson, csv, in ``RecordFormat``'s order),
+/// and `40 + c % 41` the width of the text report. In one-source mode the rest of the bytes is
+/// the one source. In two-source mode the next two bytes are the length of the authorized
+/// source's bytes (little-endian, cut to what is there), and the bytes after them are the
+/// authorized source's, then the posted source's. So a seed is `printf '\x01'`, then the
+/// length, then two files one after the other; an empty input is a one-source JSON report of
+/// nothing.
+struct ReportInput {
+  /// One source holding both groups, or one source for each group.
+  enum Mode {
+    case oneSource
+    case twoSource
+  }
+
+  let mode: Mode
+  let format: RecordFormat
+  /// The width the text renderer is given, 40 to 80 columns.
+  let width: Int
+  /// The sources, with the group each must hold in two-source mode (`nil`: both groups).
+  let sources: [(group: TransactionGroup?, source: BytesTransactionSource)]
+
+  /// Splits an input into its choices and its sources.
+  ///
+  /// - Parameter bytes: The fuzzer's input.
+  init(_ bytes: [UInt8]) {
+    let control = bytes.first ?? 0
+    mode = control & 1 == 0 ? .oneSource : .twoSource
+    format = RecordFormat.allCases[Int(control >> 1) % 3]
+    width = 40 + Int(control) % 41
+    let ext = format.rawValue
+    switch mode {
+    case .oneSource:
+      let data = Array(bytes.dropFirst())
+      sources = [(nil, BytesTransactionSource(name: "fuzz-all.\(ext)", bytes: data, format: format))]
+    case .twoSource:
+      let length = bytes.count > 1 ? Int(bytes[1]) | (bytes.count > 2 ? Int(bytes[2]) << 8 : 0) : 0
+      let data = bytes.dropFirst(3)
+      let split = data.startIndex + min(length, data.count)
+      sources = [
+        (
+          .authorized,
+          BytesTransactionSource(
+            name: "fuzz-authorized.\(ext)", bytes: Array(data[..<split]), format: format)
+        ),
+        (
+          .posted,
+          BytesTransactionSource(name: "fuzz-posted.\(ext)", bytes: Array(data[split...]), format: format)
+        ),
+      ]
+    }
+  }
+}

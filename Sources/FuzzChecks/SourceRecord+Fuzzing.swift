@@ -1,0 +1,39 @@
+import Entities
+import UseCases
+
+extension SourceRecord {
+  /// The transaction, or `nil` for an issue.
+  var transaction: Transaction? {
+    guard case .transaction(let transaction, _) = self else { return nil }
+    return transaction
+  }
+
+  /// The position that places the record in the input: the issue's, or the record's start.
+  var anchor: TextPosition? {
+    switch self {
+    case .transaction(_, let origin): origin?.start
+    case .invalid(let issue): issue.position
+    }
+  }
+
+  /// Every record of one opening of a source, checking that the stream ends and stays ended.
+  ///
+  /// - Parameters:
+  ///   - source: The source; it must open.
+  ///   - limit: The most records the stream may yield: one more means it does not end.
+  /// - Returns: The records, in order.
+  static func all(of source: some TransactionSource, limit: Int) -> [SourceRecord] {
+    guard case .available(var stream) = source.open() else {
+      fatalError("fuzz invariant broken: \(source.name) is unavailable, but bytes in memory always open")
+    }
+    var records: [SourceRecord] = []
+    while let record = stream.next() {
+      records.append(record)
+      require(
+        records.count <= limit,
+        "\(source.name): the stream yields more than \(limit) records and issues; it does not end")
+    }
+    require(stream.next() == nil, "\(source.name): the stream yields again after its end")
+    return records
+  }
+}

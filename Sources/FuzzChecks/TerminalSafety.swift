@@ -1,0 +1,57 @@
+/// The characters that must never reach a terminal raw (SPEC §8): they could move the cursor,
+/// recolour, retitle or reorder what a person sees.
+///
+/// This list is the fuzzer's own, written from the SPEC rather than taken from the code it
+/// checks: C0 controls (a line feed is allowed only where the output itself breaks lines), DEL,
+/// C1 controls, the Unicode bidirectional formatting characters, and the line and paragraph
+/// separators.
+enum TerminalSafety {
+  /// Whether a character must not reach a terminal raw.
+  ///
+  /// - Parameter scalar: The character.
+  /// - Returns: `true` for a control, bidirectional or separator character.
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  /// The first unsafe character of a text.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - lineFeeds: Whether line feeds are allowed (they end the output's own lines).
+  /// - Returns: The character, or `nil` when there is none.
+  static func firstUnsafe(in text: some StringProtocol, allowingLineFeeds lineFeeds: Bool = false)
+    -> Unicode.Scalar?
+  {
+    text.unicodeScalars.first { isUnsafe($0) && !(lineFeeds && $0 == "\n") }
+  }
+
+  /// A text without its ANSI SGR sequences (`ESC [` digits and `;` then `m`), the only escape
+  /// sequences the text renderer may write itself.
+  ///
+  /// - Parameter text: Rendered text.
+  /// - Returns: The text without them; any other `ESC` is left in place.
+  static func withoutColors(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+        var end = index + 2
+        while end < scalars.count, scalars[end] == ";" || ("0"..."9").contains(scalars[end]) { end += 1 }
+        if end < scalars.count, scalars[end] == "m" {
+          index = end + 1
+          continue
+        }
+      }
+      result.append(scalars[index])
+      index += 1
+    }
+    return String(result)
+  }
+}

@@ -1,0 +1,145 @@
+import CLI
+import Presenters
+
+/// The invariants of ``TextReportRenderer``, checked row by row, without and with colours.
+///
+/// Without colours, each row is one line (a header after the first row and the grand footer
+/// get a blank line before them), and no control, bidirectional or separator character from the
+/// data reaches it: descriptions and messages are shown with ``ReportText/visible(_:quoting:)``
+/// escapes. A detail, footer or grand-footer line starts with its indent, ends with its amount
+/// exactly two columns from the right edge (its display width is the width less 2), and shows
+/// the escaped description whole when it fits, or a start of it and `…` when it does not.
+///
+/// With colours, removing the SGR colour sequences leaves no other escape and gives the
+/// uncoloured line, padded with spaces to exactly the width for every banded, header and total
+/// line.
+struct TextRenderingCheck {
+  let width: Int
+
+  /// Checks the rendering of every row.
+  ///
+  /// - Parameter rows: The report's rows.
+  /// - Returns: The whole uncoloured text, as the command line would write it.
+  func run(_ rows: [ReportRow]) -> String {
+    var plain = TextReportRenderer(width: width, colors: false)
+    var colored = TextReportRenderer(width: width, colors: true)
+    var output = plain.start()
+    require(colored.start().isEmpty, "the coloured text renderer writes something before the rows")
+    for (index, row) in rows.enumerated() {
+      let plainText = plain.render(row)
+      output += plainText
+      let line = check(plainText, of: row, at: index)
+      checkColored(colored.render(row), of: row, at: index, plainLine: line)
+    }
+    output += plain.finish()
+    require(colored.finish().isEmpty, "the coloured text renderer writes something after the rows")
+    return output
+  }
+
+  /// Checks one row's uncoloured text and returns its line, without the blank line before it.
+  private func check(_ text: String, of row: ReportRow, at index: Int) -> String {
+    let line = Self.line(of: text, for: row, at: index, style: "uncoloured")
+    if let scalar = TerminalSafety.firstUnsafe(in: line) {
+      fatalError(
+        "fuzz invariant broken: row \(index) shows \(shown(scalar)) raw: \(shown(line)) for \(shown(row))")
+    }
+    switch row {
+    case .header(let title): expect(line, title, at: index)
+    case .subheader(let title, _): expect(line, "  " + title, at: index)
+    case .subfooter: expect(line, "", at: index)
+    case .message(let message): expect(line, "  " + ReportText.visible(message), at: index)
+    case .detail(let description, let amount, _):
+      checkColumns(line, indent: 4, label: ReportText.visible(description), amount: amount, row: row)
+    case .footer(let total, _):
+      checkColumns(line, indent: 2, label: "Total", amount: total, row: row)
+    case .grandFooter(let total):
+      checkColumns(line, indent: 0, label: "Grand Total", amount: total, row: row)
+    }
+    return line
+  }
+
+  /// Checks that a line is exactly the text expected, byte for byte.
+  private func expect(_ line: String, _ expectation: String, at index: Int) {
+    require(
+      line.utf8.elementsEqual(expectation.utf8),
+      "row \(index) is shown as \(shown(line)), not \(shown(expectation))")
+  }
+
+  /// Checks a line that holds a label and an amount.
+  private func checkColumns(_ line: String, indent: Int, label: String, amount: String, row: ReportRow) {
+    let bytes = Array(line.utf8)
+    let amountBytes = Array(amount.utf8)
+    require(
+      bytes.count >= indent + amountBytes.count + 1 && bytes.prefix(indent).allSatisfy { $0 == 0x20 }
+        && bytes.suffix(amountBytes.count).elementsEqual(amountBytes),
+      "the line \(shown(line)) of \(shown(row)) does not hold its indent, a gap and its amount")
+    let columns = DisplayWidth.columns(of: line)
+    require(
+      columns == width - 2,
+      "the line \(shown(line)) of \(shown(row)) is \(columns) columns wide, not \(width - 2): misaligned")
+    let region = bytes[indent..<(bytes.count - amountBytes.count)]
+    let room = width - indent - 2 - DisplayWidth.columns(of: amount) - 1
+    let labelBytes = Array(label.utf8)
+    if DisplayWidth.columns(of: label) <= room {
+      let gap = region.dropFirst(labelBytes.count)
+      require(
+        region.starts(with: labelBytes) && !gap.isEmpty && gap.allSatisfy { $0 == 0x20 },
+        "the line \(shown(line)) does not show \(shown(label)) whole, though it fits in \(room) columns")
+    } else {
+      var cut = region
+      while cut.last == 0x20 { cut = cut.dropLast() }
+      let ellipsis = Array("…".utf8)
+      require(
+        cut.count < region.count && cut.suffix(ellipsis.count).elementsEqual(ellipsis)
+          && labelBytes.starts(with: cut.dropLast(ellipsis.count)),
+        "the line \(shown(line)) does not show a start of \(shown(label)) and '…' (room \(room))")
+    }
+  }
+
+  /// Checks one row's coloured text against its uncoloured line.
+  private func checkColored(_ text: String, of row: ReportRow, at index: Int, plainLine: String) {
+    let stripped = TerminalSafety.withoutColors(text)
+    let line = Self.line(of: stripped, for: row, at: index, style: "coloured")
+    if let scalar = TerminalSafety.firstUnsafe(in: line) {
+      fatalError(
+        "fuzz invariant broken: coloured row \(index) shows \(shown(scalar)) raw: \(shown(text)) for \(shown(row))"
+      )
+    }
+    if case .message = row {
+      require(
+        line.utf8.elementsEqual(plainLine.utf8),
+        "coloured row \(index) shows \(shown(line)), not \(shown(plainLine))")
+      return
+    }
+    let lineBytes = Array(line.utf8)
+    let plainBytes = Array(plainLine.utf8)
+    require(
+      lineBytes.starts(with: plainBytes) && lineBytes.dropFirst(plainBytes.count).allSatisfy { $0 == 0x20 },
+      "coloured row \(index) shows \(shown(line)), not \(shown(plainLine)) padded with spaces")
+    let columns = DisplayWidth.columns(of: line)
+    require(
+      columns == width, "coloured row \(index) is \(columns) columns wide, not \(width): \(shown(line))")
+  }
+
+  /// The one line of a row's text, without the blank line a header or the grand footer may
+  /// have before it; checks that there is exactly one line.
+  private static func line(of text: String, for row: ReportRow, at index: Int, style: String) -> String {
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    require(
+      lines.count >= 2 && lines.removeLast().isEmpty,
+      "\(style) row \(index) does not end with a line break: \(shown(text))")
+    let hasGap: Bool =
+      switch row {
+      case .header: index > 0
+      case .grandFooter: true
+      default: false
+      }
+    if hasGap {
+      require(
+        lines.count == 2 && lines.removeFirst().isEmpty,
+        "\(style) row \(index) has no blank line before it: \(shown(text))")
+    }
+    require(lines.count == 1, "\(style) row \(index) is \(lines.count) lines, not one: \(shown(text))")
+    return String(decoding: lines[0], as: UTF8.self)
+  }
+}
