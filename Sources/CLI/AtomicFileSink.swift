@@ -10,24 +10,31 @@
 /// and renames it over the destination in one step; ``discard()`` (or dropping the sink without
 /// committing) deletes it. Whatever happens, the destination holds either its previous content
 /// or the complete new report, and no temporary file is left behind.
-public final class AtomicFileSink: TextSink {
-  /// The destination path.
+public final class AtomicFileSink: OutputFileSink {
+  /// The destination path, as the user gave it.
   public let path: String
+  /// The file that is replaced: `path`, or the file a symbolic link at `path` points to.
+  private let target: String
   private let temporaryPath: String
   private let sink: FileDescriptorSink
   private var descriptor: Int32
   private var finished = false
 
-  /// Creates the temporary file beside `path`.
+  /// Creates the temporary file beside the file to replace.
   ///
-  /// - Parameter path: The destination path.
+  /// - Parameters:
+  ///   - path: The destination path, as the user gave it; errors name it.
+  ///   - target: The file to replace, when it differs from `path` (the file a symbolic link
+  ///     points to, so the link stays a link).
   /// - Throws: ``OutputError`` when the temporary file cannot be created (a missing folder, no
   ///   permission, a read-only file system).
-  public init(path: String) throws(OutputError) {
+  public init(path: String, writingTo target: String? = nil) throws(OutputError) {
     self.path = path
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let target = target ?? path
+    self.target = target
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
     var template = Array((folder + "." + base + ".txreport-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
@@ -36,7 +43,7 @@ public final class AtomicFileSink: TextSink {
     self.descriptor = descriptor
     self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.sink = FileDescriptorSink(descriptor: descriptor)
-    fchmod(descriptor, Self.permissions(for: path))
+    fchmod(descriptor, Self.permissions(for: target))
   }
 
   deinit {
@@ -76,7 +83,7 @@ public final class AtomicFileSink: TextSink {
       throw OutputError(path: path, reason: reason)
     }
     descriptor = -1
-    guard rename(temporaryPath, path) == 0 else {
+    guard rename(temporaryPath, target) == 0 else {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputError(path: path, reason: reason)

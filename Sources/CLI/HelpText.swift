@@ -54,7 +54,8 @@ public enum HelpText {
       64   the command line is wrong
       65   the input holds invalid data: no report; standard error names each
            bad record as FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE")
-      74   the report could not be written (for example, the disk is full)
+      74   the report could not be written (for example, the disk is full, or
+           the program reading a pipe has stopped, as in txreport | head)
 
     EXAMPLES
       txreport

@@ -47,6 +47,11 @@ public final class FileDescriptorSink: TextSink {
     if buffer.count >= capacity { flush() }
   }
 
+  /// Forgets what is buffered without writing it.
+  public func discardBuffered() {
+    buffer.removeAll(keepingCapacity: true)
+  }
+
   /// Writes out everything buffered, retrying short and interrupted writes.
   public func flush() {
     defer { buffer.removeAll(keepingCapacity: true) }

@@ -64,14 +64,15 @@ public enum TransactionReportApp {
 
     /// The context of this process: its arguments, environment, standard output and error.
     public static func process() -> Context {
-      Context(
+      let errors = FileDescriptorSink(descriptor: 2, capacity: 0)
+      return Context(
         arguments: Array(CommandLine.arguments.dropFirst()),
         noColor: getenv("NO_COLOR").map { String(cString: $0) },
         outputIsTerminal: isatty(1) == 1,
         columns: getenv("COLUMNS").map { String(cString: $0) },
         terminalWidth: TransactionReportApp.terminalWidth(of: 1),
-        output: FileDescriptorSink(descriptor: 1),
-        errors: FileDescriptorSink(descriptor: 2, capacity: 0)
+        output: StandardOutput(errors: errors),
+        errors: errors
       )
     }
   }
@@ -87,6 +88,9 @@ public enum TransactionReportApp {
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
   public static func main() -> Never {
+    // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
+    // killing the process silently; ``StandardOutput`` then reports it and exits with 74.
+    signal(SIGPIPE, SIG_IGN)
     let status = run(.process())
     exit(status.rawValue)
   }
@@ -123,10 +127,10 @@ public enum TransactionReportApp {
   }
 
   private static func report(_ command: ReportCommand, context: Context) -> ExitCode {
-    var file: AtomicFileSink?
+    var file: (any OutputFileSink)?
     if let path = command.outputPath, path != "-" {
       do {
-        file = try AtomicFileSink(path: path)
+        file = try OutputFile.open(path)
       } catch {
         context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
         return .outputError
@@ -227,3 +231,37 @@ protocol ReportUseCase {
 
 extension TwoSourceReportUseCase: ReportUseCase {}
 extension OneSourceReportUseCase: ReportUseCase {}
+
+/// Standard output of the process: the first write that fails (a closed pipe, a full disk)
+/// ends `txreport` at once with an error and exit code 74, as `cat` would, rather than reading
+/// and rendering the rest of the input for no one.
+///
+/// Only the process's own standard output stops the process this way: nothing is left to
+/// clean up for it. An `--output` file is finished or discarded by the composition root.
+private final class StandardOutput: TextSink {
+  private let sink = FileDescriptorSink(descriptor: 1)
+  private let errors: any TextSink
+
+  init(errors: any TextSink) {
+    self.errors = errors
+  }
+
+  func write(_ text: String) {
+    sink.write(text)
+    stopIfFailed()
+  }
+
+  func flush() {
+    sink.flush()
+    stopIfFailed()
+  }
+
+  var failure: String? { sink.failure }
+
+  private func stopIfFailed() {
+    guard let failure = sink.failure else { return }
+    errors.write("txreport: error: cannot write to standard output: \(failure)\n")
+    errors.flush()
+    exit(ExitCode.outputError.rawValue)
+  }
+}

@@ -86,4 +86,47 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
   }
+
+  @Test("A device is written to, not replaced: --output /dev/null stays the device")
+  func deviceIsWrittenDirectly() throws {
+    let result = try TX.run(["--output", "/dev/null"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+    #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+  }
+
+  @Test("A full device: exit 74 naming the file")
+  func fullDevice() throws {
+    let result = try TX.run(["--output", "/dev/full"])
+    #expect(result.status == 74)
+    #expect(
+      result.standardError
+        == "txreport: error: cannot write the report: '/dev/full': No space left on device\n")
+  }
+
+  @Test("A symbolic link stays a link; the file it points to gets the report")
+  func followsSymbolicLink() throws {
+    let folder = try Folder()
+    try "previous\n".write(toFile: folder.path("real.json"), atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.json"), withDestinationPath: "real.json")
+    let result = try TX.run(["--format", "json", "--output", folder.path("link.json")])
+    #expect(result.status == 0)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.json")) == "real.json")
+    #expect(
+      try String(contentsOfFile: folder.path("real.json"), encoding: .utf8)
+        == TX.fixtureText("demo_expected_rows.json"))
+    #expect(try folder.contents() == ["link.json", "real.json"])
+  }
+
+  @Test("A folder: exit 74 before any work, and nothing is created")
+  func folderIsRefused() throws {
+    let folder = try Folder()
+    let result = try TX.run(["--output", folder.url.path])
+    #expect(result.status == 74)
+    #expect(result.standardError == "txreport: error: cannot write '\(folder.url.path)': Is a directory\n")
+    #expect(try folder.contents().isEmpty)
+  }
 }

@@ -160,6 +160,16 @@ import Testing
   func fullDisk() throws {
     let result = try TX.run([], outputPath: "/dev/full")
     #expect(result.status == 74)
-    #expect(result.standardError == "txreport: error: cannot write the report: No space left on device\n")
+    #expect(
+      result.standardError == "txreport: error: cannot write to standard output: No space left on device\n")
+  }
+
+  @Test(
+    "A reader that has gone (txreport | head) gets exit 74 and the reason, not a silent signal",
+    arguments: [["--format", "json"], ["--one-source"], ["--help"]])
+  func closedPipe(arguments: [String]) throws {
+    let result = try TX.runWithClosedOutput(arguments)
+    #expect(result.status == 74)
+    #expect(result.standardError == "txreport: error: cannot write to standard output: Broken pipe\n")
   }
 }

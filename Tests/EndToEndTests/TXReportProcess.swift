@@ -64,6 +64,27 @@ struct TXReportProcess {
       standardError: String(decoding: errorData, as: UTF8.self))
   }
 
+  /// Runs the binary with its standard output a pipe whose reading end is already closed, as
+  /// when `txreport | head` has read what it wanted and gone.
+  static func runWithClosedOutput(_ arguments: [String]) throws -> Result {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw BinaryNotFound(searchedFrom: "pipe() failed") }
+    close(ends[0])
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, standardOutput: "",
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
   /// Runs the binary with arguments and extra environment, with no standard input.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
     let process = Process()
