@@ -84,14 +84,28 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///     `=` or `1.` would start a list or underline a heading; such a marker is escaped too.
   /// - Returns: The escaped text.
   public static func escaped(_ text: String, startsBlock: Bool = false) -> String {
+    let visible = ReportText.visible(text)
+    if !startsBlock, !visible.utf8.contains(where: isMarkdownSyntax) { return visible }
     var result = ""
-    let scalars = Array(ReportText.visible(text).unicodeScalars)
+    let scalars = Array(visible.unicodeScalars)
     let marker = startsBlock ? blockMarkerIndex(scalars) : nil
     for (index, scalar) in scalars.enumerated() {
-      if index == marker || "\\`*_[]<>|#~&".unicodeScalars.contains(scalar) { result += "\\" }
+      if index == marker || (scalar.isASCII && isMarkdownSyntax(UInt8(scalar.value))) { result += "\\" }
       result.unicodeScalars.append(scalar)
     }
     return result
+  }
+
+  /// Whether a byte is one of the ASCII characters ``escaped(_:startsBlock:)`` puts a backslash
+  /// before.
+  private static func isMarkdownSyntax(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "#"),
+      UInt8(ascii: "~"), UInt8(ascii: "&"):
+      true
+    default: false
+    }
   }
 
   /// Where a leading list or heading-underline marker sits, if the text starts with one.
@@ -106,11 +120,11 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// One table line, each cell padded to its column's width (the amount on the right).
   private static func tableLine(_ date: String, _ description: String, _ amount: String) -> String {
     "| " + padded(date, to: dateWidth) + " | " + padded(description, to: descriptionWidth) + " | "
-      + String(repeating: " ", count: max(0, amountWidth - amount.count)) + amount + " |\n"
+      + Spaces.of(amountWidth - amount.count) + amount + " |\n"
   }
 
   private static func padded(_ text: String, to width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + Spaces.of(width - text.count)
   }
 
   private mutating func openTable() -> String {

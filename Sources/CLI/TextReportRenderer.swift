@@ -85,7 +85,13 @@ public struct TextReportRenderer: ReportRenderer {
     let room = width - indent - rightMargin - amountWidth - 1
     let cut = DisplayWidth.truncated(label, toColumns: max(1, room))
     let gap = max(1, width - indent - rightMargin - DisplayWidth.columns(of: cut) - amountWidth)
-    return String(repeating: " ", count: indent) + cut + String(repeating: " ", count: gap) + amount
+    var text = ""
+    text.reserveCapacity(indent + cut.utf8.count + gap + amount.utf8.count)
+    text += Spaces.of(indent)
+    text += cut
+    text += Spaces.of(gap)
+    text += amount
+    return text
   }
 
   private enum Style {
@@ -99,7 +105,7 @@ public struct TextReportRenderer: ReportRenderer {
     guard colors else {
       return text + "\n"
     }
-    let padded = text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
+    let padded = text + Spaces.of(max(0, width - DisplayWidth.columns(of: text)))
     let reset = "\u{1B}[0m"
     switch style {
     case .header:
