@@ -227,9 +227,9 @@ struct RecordUnits {
 
   /// Checks that every record of the input got a record or an issue, and nothing else did.
   ///
-  /// Where the input stops being read (the first issue of no field in JSON, which may be a
-  /// syntax error; an issue in the CSV header, which must then be the last thing yielded), the
-  /// units after it need not get anything.
+  /// Where the input stops being read (a JSON issue of no field that is the last thing
+  /// yielded, which may be a syntax error; an issue in the CSV header, which must then be the
+  /// last thing yielded), the units after it need not get anything.
   ///
   /// - Parameters:
   ///   - records: What the source yielded, in order.
@@ -241,8 +241,11 @@ struct RecordUnits {
     var cutoff: TextPosition?
     for (index, record) in records.enumerated() {
       guard let anchor = record.anchor else { continue }
+      // A JSON syntax error ends decoding, so it can only be the last thing yielded. Other
+      // issues with no field (a duplicate or badly encoded extra key) are problems of one
+      // record: reading goes on, and they must fall inside a record like any other issue.
       var isSyntax = false
-      if case .invalid(let issue) = record, issue.field == nil, format == .json {
+      if case .invalid(let issue) = record, issue.field == nil, format == .json, index == records.count - 1 {
         isSyntax = true
         if cutoff == nil { cutoff = anchor }
       }

@@ -62,10 +62,12 @@ struct RecordsCheck {
     case .invalid(let issue):
       require(issue.source == name, "issue \(index) names the source \(shown(issue.source)), not \(name)")
       require(!issue.problem.isEmpty, "issue \(index) says nothing of the problem: \(shown(issue))")
-      if let position = issue.position {
-        require(
-          layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
+      // Bytes in memory cannot fail to read, so every issue has a place in them.
+      guard let position = issue.position else {
+        fatalError("fuzz invariant broken: issue \(index) has no position: \(shown(issue))")
       }
+      require(
+        layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
     case .transaction(let transaction, let origin):
       require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
       guard let origin else {

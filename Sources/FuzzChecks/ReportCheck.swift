@@ -107,8 +107,11 @@ struct ReportCheck {
     )
     let names = input.sources.map { $0.source.name + ":" }
     for line in rejection.lines {
+      // Bytes in memory cannot fail to read or change, so every issue is located:
+      // NAME:LINE:COLUMN: error: …
       require(
-        names.contains { line.utf8.starts(with: $0.utf8) }, "the issue line \(shown(line)) names no source")
+        names.contains { Self.isLocated(line, source: $0) },
+        "the issue line \(shown(line)) is not SOURCE:LINE:COLUMN: error: …")
       if let scalar = TerminalSafety.firstUnsafe(in: line) {
         fatalError("fuzz invariant broken: the issue line \(shown(line)) holds \(shown(scalar)) raw")
       }
@@ -196,5 +199,19 @@ struct ReportCheck {
     case .footer(let total, _), .grandFooter(let total): [total]
     case .message(let message): [message]
     }
+  }
+
+  /// Whether an issue line is `SOURCE:LINE:COLUMN: error: …` for this source (`SOURCE` given
+  /// with its colon), with a line and a column of one or more digits.
+  static func isLocated(_ line: String, source: String) -> Bool {
+    var rest = Substring(line)
+    guard rest.hasPrefix(source) else { return false }
+    rest = rest.dropFirst(source.count)
+    for separator in [":", ": error: "] {
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(separator) else { return false }
+      rest = rest.dropFirst(digits.count + separator.count)
+    }
+    return true
   }
 }
