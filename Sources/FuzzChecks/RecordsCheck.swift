@@ -41,9 +41,13 @@ struct RecordsCheck {
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
     let layout = TextLayout(bytes)
+    let rawFields = RawFieldsCheck(layout)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
+      if case .transaction(let transaction, let origin?) = record {
+        rawFields.check(transaction, origin: origin, index: index)
+      }
       if let anchor = record.anchor {
         if let previous {
           require(

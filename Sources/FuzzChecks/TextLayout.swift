@@ -1,7 +1,12 @@
 import UseCases
 
-/// The lines of an input, to check that a position points into it.
+/// The lines of an input, to check that a position points into it and to find the bytes a
+/// position points at.
 struct TextLayout {
+  /// The input.
+  private let bytes: [UInt8]
+  /// The offset of each line's first byte.
+  private let lineStarts: [Int]
   /// The number of bytes of each line, without its line feed.
   private let lineLengths: [Int]
 
@@ -9,17 +14,21 @@ struct TextLayout {
   ///
   /// - Parameter bytes: The input.
   init(_ bytes: [UInt8]) {
+    var starts = [0]
     var lengths: [Int] = []
     var length = 0
-    for byte in bytes {
+    for (offset, byte) in bytes.enumerated() {
       if byte == UInt8(ascii: "\n") {
         lengths.append(length)
+        starts.append(offset + 1)
         length = 0
       } else {
         length += 1
       }
     }
     lengths.append(length)
+    self.bytes = bytes
+    lineStarts = starts
     lineLengths = lengths
   }
 
@@ -33,5 +42,28 @@ struct TextLayout {
   func contains(_ position: TextPosition) -> Bool {
     position.line >= 1 && position.column >= 1 && position.line <= lineLengths.count
       && position.column <= lineLengths[position.line - 1] + 1
+  }
+
+  /// The bytes from a position to the end of its line.
+  ///
+  /// Columns are counted as the decoders count them, written out here again: one for each byte
+  /// that does not continue a UTF-8 sequence, and a whole byte order mark at the very start
+  /// takes none.
+  ///
+  /// - Parameter position: The position.
+  /// - Returns: The rest of the line, or `nil` when the position is not in the input.
+  func restOfLine(from position: TextPosition) -> ArraySlice<UInt8>? {
+    guard contains(position) else { return nil }
+    var offset = lineStarts[position.line - 1]
+    let end = offset + lineLengths[position.line - 1]
+    if position.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    var column = 1
+    while column < position.column {
+      guard offset < end else { return nil }
+      if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+      offset += 1
+    }
+    while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+    return bytes[offset..<end]
   }
 }
