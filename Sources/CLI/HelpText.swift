@@ -28,7 +28,9 @@ public enum HelpText {
                            markdown: a table per group, for notes and chats
                            html: one self-contained page, for a browser
       --output FILE        write the report to FILE, all at once or not at all
-                           (the previous FILE stays as it was on any failure)
+                           (the previous FILE stays as it was on any failure);
+                           while a long report is made, a terminal on standard
+                           error shows how far it has got
       --width COLUMNS      text width, 40 to 1000; by default COLUMNS, else the
                            terminal's width, else 80
       --color WHEN         auto (default): colour only a terminal, and only

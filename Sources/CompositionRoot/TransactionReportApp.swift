@@ -29,6 +29,11 @@ public enum TransactionReportApp {
     public var columns: String?
     /// The width of the terminal on standard output, if it is one and says.
     public var terminalWidth: Int?
+    /// The width of the terminal on standard error, if it is one: then a long report shows its
+    /// progress there (when the report itself goes elsewhere).
+    public var errorsTerminalWidth: Int?
+    /// The seconds clock for the progress line; the system's monotonic clock by default.
+    public var clock: @Sendable () -> Double
     /// Where the report goes.
     public var output: any TextSink
     /// Where warnings and errors go.
@@ -42,6 +47,8 @@ public enum TransactionReportApp {
     ///   - outputIsTerminal: Whether standard output is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
+    ///   - errorsTerminalWidth: The width of the terminal on standard error, if it is one.
+    ///   - clock: Seconds from a fixed start, for the progress line.
     ///   - output: Where the report goes.
     ///   - errors: Where warnings and errors go.
     public init(
@@ -50,6 +57,8 @@ public enum TransactionReportApp {
       outputIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
+      errorsTerminalWidth: Int? = nil,
+      clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds,
       output: any TextSink,
       errors: any TextSink
     ) {
@@ -58,6 +67,8 @@ public enum TransactionReportApp {
       self.outputIsTerminal = outputIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
+      self.errorsTerminalWidth = errorsTerminalWidth
+      self.clock = clock
       self.output = output
       self.errors = errors
     }
@@ -71,6 +82,7 @@ public enum TransactionReportApp {
         outputIsTerminal: isatty(1) == 1,
         columns: getenv("COLUMNS").map { String(cString: $0) },
         terminalWidth: TransactionReportApp.terminalWidth(of: 1),
+        errorsTerminalWidth: isatty(2) == 1 ? TransactionReportApp.terminalWidth(of: 2) ?? 80 : nil,
         output: StandardOutput(errors: errors),
         errors: errors
       )
@@ -136,10 +148,13 @@ public enum TransactionReportApp {
         return .outputError
       }
     }
+    let progress = progressLine(for: command, context: context)
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: context.errors)
-    useCase(for: command, output: TransactionReportPresenter(output: view)).eventGenerateReport()
+      errors: progress ?? context.errors)
+    useCase(for: command, output: TransactionReportPresenter(output: view), progress: progress)
+      .eventGenerateReport()
+    progress?.clear()
     guard let file else { return view.exitStatus }
     guard view.exitStatus == .success || view.exitStatus == .sourceUnavailable else {
       file.discard()
@@ -154,11 +169,23 @@ public enum TransactionReportApp {
     return view.exitStatus
   }
 
+  /// The progress line on standard error, when it is a terminal and the report goes
+  /// elsewhere (a file, a pipe): drawing it among the report's own lines would garble them.
+  private static func progressLine(for command: ReportCommand, context: Context) -> ProgressLine? {
+    guard let width = context.errorsTerminalWidth, writesToFile(command) || !context.outputIsTerminal else {
+      return nil
+    }
+    return ProgressLine(errors: context.errors, width: width, clock: context.clock)
+  }
+
   /// The use case for the input: two-source or one-source, over the demo data or files.
-  private static func useCase(for command: ReportCommand, output: TransactionReportPresenter)
-    -> any ReportUseCase
-  {
-    switch command.input {
+  private static func useCase(
+    for command: ReportCommand, output: TransactionReportPresenter, progress: ProgressLine?
+  ) -> any ReportUseCase {
+    let fileSource = { (path: String) in
+      TransactionReportApp.fileSource(path, format: command.inputFormat, progress: progress)
+    }
+    return switch command.input {
     case .demo(oneSource: false):
       TwoSourceReportUseCase(
         authorized: InMemoryTransactionSource(
@@ -171,19 +198,34 @@ public enum TransactionReportApp {
         output: output)
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
-        authorized: fileSource(authorized, format: command.inputFormat),
-        posted: fileSource(posted, format: command.inputFormat),
+        authorized: fileSource(authorized),
+        posted: fileSource(posted),
         output: output)
     case .oneFile(let path):
-      OneSourceReportUseCase(source: fileSource(path, format: command.inputFormat), output: output)
+      OneSourceReportUseCase(source: fileSource(path), output: output)
     }
   }
 
   /// The file gateway for a path, reading the format given, else the one its extension names,
   /// else JSON.
-  private static func fileSource(_ path: String, format: InputFormat?) -> FileTransactionSource {
-    FileTransactionSource(
-      path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json))
+  ///
+  /// With a progress line, the source reports each chunk it reads: its first reading is the
+  /// use case's check of every record, the later ones make the report.
+  private static func fileSource(_ path: String, format: InputFormat?, progress: ProgressLine?)
+    -> FileTransactionSource
+  {
+    var observer: (@Sendable (ReadProgress) -> Void)?
+    if let progress {
+      observer = { read in
+        progress.show(
+          ProgressLine.status(
+            task: read.reading == 1 ? "checking" : "reporting", source: read.source,
+            bytesRead: read.bytesRead, totalBytes: read.totalBytes))
+      }
+    }
+    return FileTransactionSource(
+      path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json),
+      progress: observer)
   }
 
   private static func recordFormat(_ format: InputFormat) -> RecordFormat {

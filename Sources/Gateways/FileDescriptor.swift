@@ -114,6 +114,13 @@ final class FileDescriptor: ByteProvider, Sendable {
     }
   }
 
+  /// The size in bytes of a regular file; `nil` for anything else, or when `fstat(2)` fails.
+  var regularFileSize: Int? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
+  }
+
   /// Reads the next bytes of the file into a buffer, retrying when a signal interrupts, and
   /// waiting when the descriptor is non-blocking and has nothing yet.
   ///

@@ -21,6 +21,9 @@ import UseCases
 ///
 /// Copies of a source share the copy of standard input or a pipe, so every copy can open it
 /// again.
+///
+/// Given a progress observer, each reading reports how far it has got (``ReadProgress``) after
+/// every chunk, so a long run can show its progress.
 public struct FileTransactionSource: TransactionSource, Sendable {
   /// The path that stands for standard input: `-`.
   public static let standardInputPath = "-"
@@ -31,6 +34,10 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   public let format: RecordFormat
   /// The copy of an input that can be read only once, made by the first ``open()``.
   private let spool = Locked<InputSpool?>(nil)
+  /// How many times the source has been opened, for ``ReadProgress/reading``.
+  private let readings = Locked(0)
+  /// Told how far each reading has got, if anyone wants to know.
+  private let progress: (@Sendable (ReadProgress) -> Void)?
 
   /// Creates a source for a file, or for standard input; nothing is opened or read until
   /// ``open()``.
@@ -39,9 +46,14 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   - path: The path of the file, absolute or relative to the working directory, or `-`
   ///     for standard input.
   ///   - format: The syntax of the file.
-  public init(path: String, format: RecordFormat = .json) {
+  ///   - progress: Called after each chunk read, from the thread reading, with how far that
+  ///     reading has got; `nil` (the default) for no reports.
+  public init(
+    path: String, format: RecordFormat = .json, progress: (@Sendable (ReadProgress) -> Void)? = nil
+  ) {
     self.path = path
     self.format = format
+    self.progress = progress
   }
 
   /// How messages name this source: the path as given, or `<stdin>` for standard input.
@@ -58,7 +70,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   its copy; otherwise a stream of its records, which closes the file when it ends.
   public func open() -> SourceOpening {
     spool.withLock { spool in
-      if let spool { return records(of: ByteInput(provider: spool.reader())) }
+      if let spool { return records(of: spool.reader(), totalBytes: spool.completeLength) }
       let file: FileDescriptor
       if isStandardInput {
         file = FileDescriptor.standardInput()
@@ -78,7 +90,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       case .characterDevice where !isStandardInput:
         return records(of: ByteInput(bytes: []))
       case .regular where !isStandardInput:
-        return records(of: ByteInput(provider: file))
+        return records(of: file, totalBytes: file.regularFileSize)
       case .regular, .characterDevice, .stream:
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
@@ -87,7 +99,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
         case .file(let copy):
           let created = InputSpool(origin: file, copy: copy)
           spool = created
-          return records(of: ByteInput(provider: created.reader()))
+          return records(of: created.reader(), totalBytes: nil)
         }
       }
     }
@@ -95,5 +107,17 @@ public struct FileTransactionSource: TransactionSource, Sendable {
 
   private func records(of input: ByteInput) -> SourceOpening {
     .available(format.stream(reading: input, source: name))
+  }
+
+  /// The records of a reading of bytes, reporting its progress when there is an observer.
+  private func records(of provider: some ByteProvider, totalBytes: Int?) -> SourceOpening {
+    guard let progress else { return records(of: ByteInput(provider: provider)) }
+    let reading = readings.withLock { count in
+      count += 1
+      return count
+    }
+    let start = ReadProgress(source: name, reading: reading, bytesRead: 0, totalBytes: totalBytes)
+    return records(
+      of: ByteInput(provider: ProgressReportingProvider(provider, progress: start, observer: progress)))
   }
 }

@@ -33,6 +33,11 @@ final class InputSpool: Sendable {
     self.state = Locked(State(origin: origin))
   }
 
+  /// The size of the whole input, once it has been read to its end without a failure.
+  var completeLength: Int? {
+    state.withLock { state in state.origin == nil && state.failure == nil ? state.length : nil }
+  }
+
   /// A new reader of the spool, from the first byte of the input.
   func reader() -> Reader {
     Reader(spool: self)

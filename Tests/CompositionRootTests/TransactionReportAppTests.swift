@@ -108,4 +108,57 @@ import Testing
     #expect(!written.contains("\u{1B}["))
     #expect(widest(written) == 78)
   }
+
+  /// A clock that moves a second each time it is read, so every chunk is past the delay.
+  private final class FastClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds = 0.0
+
+    func now() -> Double {
+      lock.lock()
+      defer { lock.unlock() }
+      seconds += 1
+      return seconds
+    }
+  }
+
+  private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool) -> Run {
+    let (output, errors, clock) = (MemoryTextSink(), MemoryTextSink(), FastClock())
+    let status = TransactionReportApp.run(
+      .init(
+        arguments: arguments, outputIsTerminal: outputIsTerminal, errorsTerminalWidth: 80,
+        clock: { clock.now() }, output: output, errors: errors))
+    return Run(status: status, output: output.text, errors: errors.text)
+  }
+
+  @Test(
+    "With standard error a terminal and the report elsewhere, reading files shows progress, then erases it")
+  func progressOnStandardError() throws {
+    let path = Self.fixtures.appendingPathComponent("demo_all.json").path
+    let result = runWithProgress(["--all", path, "--format", "json"], outputIsTerminal: false)
+    #expect(result.status == .success)
+    #expect(result.output == (try expectedRows()))
+    #expect(result.errors.hasPrefix("\rtxreport: checking \(path): "))
+    #expect(result.errors.contains("\rtxreport: reporting \(path): 100% of "))
+    #expect(result.errors.hasSuffix("\r\u{1B}[K"))
+  }
+
+  @Test("Progress never mixes with a report going to the same terminal, nor with the demo")
+  func noProgressAmongTheReport() {
+    let path = Self.fixtures.appendingPathComponent("demo_all.json").path
+    #expect(runWithProgress(["--all", path], outputIsTerminal: true).errors.isEmpty)
+    #expect(runWithProgress([], outputIsTerminal: false).errors.isEmpty)
+  }
+
+  @Test("A warning erases the progress line before it is written")
+  func warningAfterProgress() {
+    let path = Self.fixtures.appendingPathComponent("demo_authorized.json").path
+    let result = runWithProgress(
+      ["--authorized", path, "--posted", "/no/such/file.json", "--format", "json"], outputIsTerminal: false)
+    #expect(result.status == .sourceUnavailable)
+    #expect(
+      result.errors.contains(
+        "\r\u{1B}[Ktxreport: warning: Posted Transactions are not available: "
+          + "cannot read '/no/such/file.json': No such file or directory\n"))
+  }
 }

@@ -46,14 +46,29 @@ struct TXReportProcess {
 
   /// Runs the binary with its standard output sent to a file, such as `/dev/full`.
   static func run(_ arguments: [String], outputPath: String) throws -> Result {
+    guard let output = FileHandle(forWritingAtPath: outputPath) else {
+      throw SetupFailed(reason: "cannot open \(outputPath)")
+    }
+    return try run(arguments, standardOutput: output)
+  }
+
+  /// Runs the binary with its standard output a pipe whose reading end is already closed, as
+  /// when `txreport | head` has read what it wanted and gone.
+  static func runWithClosedOutput(_ arguments: [String]) throws -> Result {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw SetupFailed(reason: "pipe() failed") }
+    close(ends[0])
+    return try run(arguments, standardOutput: FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
+  }
+
+  /// Runs the binary with standard output going where the test says; only standard error is
+  /// captured.
+  private static func run(_ arguments: [String], standardOutput: FileHandle) throws -> Result {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
     let errors = Pipe()
-    guard let output = FileHandle(forWritingAtPath: outputPath) else {
-      throw BinaryNotFound(searchedFrom: "cannot open \(outputPath)")
-    }
-    process.standardOutput = output
+    process.standardOutput = standardOutput
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
@@ -64,25 +79,9 @@ struct TXReportProcess {
       standardError: String(decoding: errorData, as: UTF8.self))
   }
 
-  /// Runs the binary with its standard output a pipe whose reading end is already closed, as
-  /// when `txreport | head` has read what it wanted and gone.
-  static func runWithClosedOutput(_ arguments: [String]) throws -> Result {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw BinaryNotFound(searchedFrom: "pipe() failed") }
-    close(ends[0])
-    let process = Process()
-    process.executableURL = try binary()
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, standardOutput: "",
-      standardError: String(decoding: errorData, as: UTF8.self))
+  struct SetupFailed: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "the test could not set up the run: \(reason)" }
   }
 
   /// Runs the binary with arguments and extra environment, with no standard input.

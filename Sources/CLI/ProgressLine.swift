@@ -1,0 +1,147 @@
+import Presenters
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard error on a terminal, with one line of progress kept at its bottom while a long
+/// report is made.
+///
+/// ``show(_:)`` draws the line in place (a carriage return, the text cut to the terminal's
+/// width, then erase to the end of the line), but only once the work has taken longer than a
+/// short delay, and at most every `interval` seconds after that: a quick report shows nothing.
+/// Anything written through the sink itself (a warning, an error) first erases the line, so
+/// messages never run into it; ``clear()`` erases it for good at the end.
+///
+/// Only for a terminal: the composition root uses it when standard error is one and the report
+/// does not go to that same terminal.
+///
+/// The sources report from the thread that reads them; a lock keeps the line and the messages
+/// in order whichever thread writes.
+public final class ProgressLine: TextSink, @unchecked Sendable {
+  private let errors: any TextSink
+  private let width: Int
+  private let delay: Double
+  private let interval: Double
+  private let clock: @Sendable () -> Double
+  private let started: Double
+  private var lastDrawn: Double?
+  private var isShown = false
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  /// Creates the line; nothing is drawn yet.
+  ///
+  /// - Parameters:
+  ///   - errors: Standard error.
+  ///   - width: The terminal's width in columns; the line is cut to one column less.
+  ///   - delay: Seconds of work before the line first appears.
+  ///   - interval: The least number of seconds between two drawings.
+  ///   - clock: Seconds from any fixed start, never going back; the system's monotonic clock
+  ///     unless a test gives its own.
+  public init(
+    errors: any TextSink, width: Int, delay: Double = 0.5, interval: Double = 0.1,
+    clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds
+  ) {
+    self.errors = errors
+    self.width = max(10, width)
+    self.delay = delay
+    self.interval = interval
+    self.clock = clock
+    self.started = clock()
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Draws the status in place of the last one, if it is time to.
+  ///
+  /// - Parameter status: One line of text, such as `txreport: checking big.csv: 45%`.
+  public func show(_ status: String) {
+    locked {
+      let now = clock()
+      guard now - started >= delay else { return }
+      if let lastDrawn, now - lastDrawn < interval { return }
+      lastDrawn = now
+      let text = DisplayWidth.truncated(ReportText.visible(status), toColumns: width - 1)
+      errors.write("\r" + text + Self.eraseToEndOfLine)
+      errors.flush()
+      isShown = true
+    }
+  }
+
+  /// Erases the line, if it is shown.
+  public func clear() {
+    locked { erase() }
+  }
+
+  /// Erases the line, then writes the text.
+  ///
+  /// - Parameter text: A message for standard error.
+  public func write(_ text: String) {
+    locked {
+      erase()
+      errors.write(text)
+    }
+  }
+
+  /// Writes out what standard error has buffered.
+  public func flush() {
+    locked { errors.flush() }
+  }
+
+  /// Why writing to standard error failed, if it did.
+  public var failure: String? {
+    locked { errors.failure }
+  }
+
+  /// What the line says while `source` is read: which pass, the name, and how far.
+  ///
+  /// - Parameters:
+  ///   - task: What the reading is for, such as `checking` or `reporting`.
+  ///   - source: The source's name.
+  ///   - bytesRead: How many bytes have been read.
+  ///   - totalBytes: How many there are, if known.
+  /// - Returns: The status, such as `txreport: checking big.csv: 45% of 300.0 MB`, or
+  ///   `txreport: checking <stdin>: 12.5 MB` when the size is not known.
+  public static func status(task: String, source: String, bytesRead: Int, totalBytes: Int?) -> String {
+    let prefix = "txreport: \(task) \(source): "
+    guard let totalBytes, totalBytes > 0 else { return prefix + megabytes(bytesRead) }
+    let percent = min(100, bytesRead * 100 / totalBytes)
+    return prefix + "\(percent)% of " + megabytes(totalBytes)
+  }
+
+  /// Bytes in megabytes (10^6) with one decimal, rounded down: `12.5 MB`.
+  static func megabytes(_ bytes: Int) -> String {
+    let tenths = max(0, bytes) / 100_000
+    return "\(tenths / 10).\(tenths % 10) MB"
+  }
+
+  /// Seconds on the system's monotonic clock.
+  public static func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  private static let eraseToEndOfLine = "\u{1B}[K"
+
+  private func erase() {
+    guard isShown else { return }
+    errors.write("\r" + Self.eraseToEndOfLine)
+    errors.flush()
+    isShown = false
+  }
+
+  private func locked<Result>(_ body: () -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Gateways
+import Testing
+import UseCases
+
+/// A file source given an observer reports how far each reading has got.
+@Suite(.timeLimit(.minutes(1))) struct ReadProgressTests {
+  /// Collects reports from the reading thread.
+  final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [ReadProgress] = []
+
+    func append(_ progress: ReadProgress) {
+      lock.lock()
+      stored.append(progress)
+      lock.unlock()
+    }
+
+    var all: [ReadProgress] {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+  }
+
+  /// An NDJSON file big enough for several 64 KiB chunks.
+  private func bigFile(in directory: TemporaryDirectory) throws -> (path: String, size: Int) {
+    let line = #"{"group":"A","date":"2016-04-01","description":"Starbucks","amount":"3.11","debit":"D"}"#
+    let text = String(repeating: line + "\n", count: 3000)
+    return (try directory.file("big.ndjson", text: text), text.utf8.count)
+  }
+
+  @Test("Each reading of a file reports its bytes, chunk by chunk, up to the file's size")
+  func regularFile() throws {
+    let directory = try TemporaryDirectory()
+    let (path, size) = try bigFile(in: directory)
+    let reports = Reports()
+    let source = FileTransactionSource(path: path, format: .ndjson) { reports.append($0) }
+
+    let first = try readAll(source)
+    let afterFirst = reports.all
+    _ = try readAll(source)
+
+    #expect(first.count == 3000)
+    #expect(afterFirst.count > 3)
+    #expect(afterFirst.allSatisfy { $0.reading == 1 && $0.source == path && $0.totalBytes == size })
+    #expect(zip(afterFirst, afterFirst.dropFirst()).allSatisfy { $0.bytesRead < $1.bytesRead })
+    #expect(afterFirst.last?.bytesRead == size)
+    let second = reports.all.dropFirst(afterFirst.count)
+    #expect(second.map(\.reading).allSatisfy { $0 == 2 })
+    #expect(second.last?.bytesRead == size)
+  }
+
+  @Test("Without an observer nothing is counted, and the records are the same")
+  func noObserver() throws {
+    let directory = try TemporaryDirectory()
+    let (path, _) = try bigFile(in: directory)
+    let reports = Reports()
+    let observed = FileTransactionSource(path: path, format: .ndjson) { reports.append($0) }
+    #expect(try readAll(FileTransactionSource(path: path, format: .ndjson)) == (try readAll(observed)))
+  }
+
+  #if os(Linux)
+    @Test("A pipe's size is unknown while it is first read, and known to the readings after")
+    func pipe() throws {
+      let directory = try TemporaryDirectory()
+      let (path, size) = try bigFile(in: directory)
+      let fifo = directory.path + "/pipe.ndjson"
+      try #require(mkfifo(fifo, 0o600) == 0, "mkfifo \(fifo)")
+      let bytes = try #require(FileManager.default.contents(atPath: path))
+      let writer = Thread {
+        if let handle = FileHandle(forWritingAtPath: fifo) {
+          handle.write(bytes)
+          handle.closeFile()
+        }
+      }
+      writer.start()
+      let reports = Reports()
+      let source = FileTransactionSource(path: fifo, format: .ndjson) { reports.append($0) }
+
+      _ = try readAll(source)
+      _ = try readAll(source)
+
+      let first = reports.all.filter { $0.reading == 1 }
+      let second = reports.all.filter { $0.reading == 2 }
+      #expect(!first.isEmpty && first.allSatisfy { $0.totalBytes == nil })
+      #expect(first.last?.bytesRead == size)
+      #expect(!second.isEmpty && second.allSatisfy { $0.totalBytes == size })
+      #expect(second.last?.bytesRead == size)
+    }
+  #endif
+}
