@@ -1,4 +1,5 @@
 import Presenters
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,18 +19,25 @@ import Presenters
 /// Only for a terminal: the composition root uses it when standard error is one and the report
 /// does not go to that same terminal.
 ///
-/// The sources report from the thread that reads them; a lock keeps the line and the messages
-/// in order whichever thread writes.
+/// The sources report from the thread that reads them. Every write to standard error happens
+/// while holding the mutex, so the line and the messages stay in order whichever thread
+/// writes; that is what makes the class `Sendable`, which the compiler cannot see for itself
+/// because standard error is shared with the composition root.
 public final class ProgressLine: TextSink, @unchecked Sendable {
+  /// What changes as the line is drawn, reached only through the mutex.
+  private struct State {
+    var lastDrawn: Double?
+    var isShown = false
+  }
+
   private let errors: any TextSink
+
   private let width: Int
   private let delay: Double
   private let interval: Double
   private let clock: @Sendable () -> Double
   private let started: Double
-  private var lastDrawn: Double?
-  private var isShown = false
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let state: Mutex<State>
 
   /// Creates the line; nothing is drawn yet.
   ///
@@ -44,61 +52,54 @@ public final class ProgressLine: TextSink, @unchecked Sendable {
     errors: any TextSink, width: Int, delay: Double = 0.5, interval: Double = 0.1,
     clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds
   ) {
-    self.errors = errors
     self.width = max(10, width)
     self.delay = delay
     self.interval = interval
     self.clock = clock
     self.started = clock()
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    self.errors = errors
+    self.state = Mutex(State())
   }
 
   /// Draws the status in place of the last one, if it is time to.
   ///
   /// - Parameter status: One line of text, such as `txreport: checking big.csv: 45%`.
   public func show(_ status: String) {
-    locked {
-      let now = clock()
-      guard now - started >= delay else { return }
-      if let lastDrawn, now - lastDrawn < interval { return }
-      lastDrawn = now
+    let now = clock()
+    guard now - started >= delay else { return }
+    state.withLock { state in
+      if let lastDrawn = state.lastDrawn, now - lastDrawn < interval { return }
+      state.lastDrawn = now
       let text = DisplayWidth.truncated(ReportText.visible(status), toColumns: width - 1)
       errors.write("\r" + text + Self.eraseToEndOfLine)
       errors.flush()
-      isShown = true
+      state.isShown = true
     }
   }
 
   /// Erases the line, if it is shown.
   public func clear() {
-    locked { erase() }
+    state.withLock { erase(&$0) }
   }
 
   /// Erases the line, then writes the text.
   ///
   /// - Parameter text: A message for standard error.
   public func write(_ text: String) {
-    locked {
-      erase()
+    state.withLock { state in
+      erase(&state)
       errors.write(text)
     }
   }
 
   /// Writes out what standard error has buffered.
   public func flush() {
-    locked { errors.flush() }
+    state.withLock { _ in errors.flush() }
   }
 
   /// Why writing to standard error failed, if it did.
   public var failure: String? {
-    locked { errors.failure }
+    state.withLock { _ in errors.failure }
   }
 
   /// What the line says while `source` is read: which pass, the name, and how far.
@@ -132,16 +133,10 @@ public final class ProgressLine: TextSink, @unchecked Sendable {
 
   private static let eraseToEndOfLine = "\u{1B}[K"
 
-  private func erase() {
-    guard isShown else { return }
+  private func erase(_ state: inout State) {
+    guard state.isShown else { return }
     errors.write("\r" + Self.eraseToEndOfLine)
     errors.flush()
-    isShown = false
-  }
-
-  private func locked<Result>(_ body: () -> Result) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
+    state.isShown = false
   }
 }
