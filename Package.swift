@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
   name: "TransactionReport",
+  // macOS 15 for Synchronization.Mutex; on Linux every toolchain module is there.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "Entities", targets: ["Entities"]),
     .library(name: "UseCases", targets: ["UseCases"]),

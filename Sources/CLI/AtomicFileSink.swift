@@ -62,6 +62,9 @@ public final class AtomicFileSink: OutputFileSink {
     sink.flush()
   }
 
+  /// Always `false`: a regular file is not a terminal.
+  public var isTerminal: Bool { false }
+
   /// The first write error, naming the destination.
   public var failure: String? {
     sink.failure.map { "'\(path)': \($0)" }
@@ -93,6 +96,7 @@ public final class AtomicFileSink: OutputFileSink {
 
   /// Deletes the temporary file and leaves the destination as it was.
   public func discard() {
+    sink.discardBuffered()
     if descriptor >= 0 { close(descriptor) }
     descriptor = -1
     unlink(temporaryPath)

@@ -15,48 +15,90 @@ public protocol OutputFileSink: TextSink {
   func commit() throws(OutputError)
   /// Abandons the report: a regular file keeps its previous content.
   func discard()
+  /// Whether the destination is a terminal, where a progress line must not be drawn.
+  var isTerminal: Bool { get }
 }
 
 /// Opens the destination of `--output` with the sink its kind of file needs.
 ///
-/// - A regular file, or a path that does not exist yet: an ``AtomicFileSink``, which writes
-///   beside it and renames over it, so the file is either untouched or complete. A symbolic
-///   link is followed: the file it points to is replaced and the link stays.
-/// - A device or a named pipe (`/dev/null`, `/dev/stdout`, a FIFO): a ``SpecialFileSink``,
-///   which writes to it directly, because renaming over a device would replace the device
-///   with a file.
-/// - A folder: an error, before any work is done.
+/// Symbolic links are followed one by one, by hand, so that:
+///
+/// - a path naming a descriptor this process already has (`/dev/stdout`, `/dev/stderr`,
+///   `/dev/fd/N`, `/proc/self/fd/N`, or a link to one) gets a ``SpecialFileSink`` on a
+///   duplicate of that descriptor: the report goes where the shell sent it, sharing its offset,
+///   so `--output /dev/stdout >> log` appends to the log rather than replacing it;
+/// - a regular file, or a path that does not exist yet (even through a dangling link), gets an
+///   ``AtomicFileSink``, which writes beside the file at the end of the links and renames over
+///   it, so the file is either untouched or complete, and every link stays a link;
+/// - a device or a named pipe (`/dev/null`, a terminal, a FIFO) gets a ``SpecialFileSink``
+///   that writes to it directly, because renaming over a device would replace it with a file;
+/// - a folder, or links that loop, are refused before any work is done.
 public enum OutputFile {
   /// The sink for a destination.
   ///
   /// - Parameter path: The destination path.
   /// - Returns: The sink for the kind of file the destination is.
-  /// - Throws: ``OutputError`` when the destination is a folder or cannot be opened.
+  /// - Throws: ``OutputError`` when the destination is a folder, its links loop, or it cannot
+  ///   be opened.
   public static func open(_ path: String) throws(OutputError) -> any OutputFileSink {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      // Does not exist yet (or a dangling link): a new regular file.
-      return try AtomicFileSink(path: path)
+    var target = path
+    for _ in 0..<maximumLinks {
+      if let descriptor = descriptorNamed(by: target) {
+        return try SpecialFileSink(path: path, duplicating: descriptor)
+      }
+      var status = stat()
+      guard lstat(target, &status) == 0 else {
+        // Nothing there yet: a new regular file (its folder must exist, or mkstemp says so).
+        return try AtomicFileSink(path: path, writingTo: target)
+      }
+      switch status.st_mode & S_IFMT {
+      case S_IFLNK:
+        guard let next = linkTarget(of: target) else { throw OutputError(path: path, reason: reason(errno)) }
+        target = next
+      case S_IFREG:
+        return try AtomicFileSink(path: path, writingTo: target)
+      case S_IFDIR:
+        throw OutputError(path: path, reason: reason(EISDIR))
+      default:
+        return try SpecialFileSink(path: path)
+      }
     }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG:
-      return try AtomicFileSink(path: path, writingTo: resolvedPath(path))
-    case S_IFDIR:
-      throw OutputError(path: path, reason: String(cString: strerror(EISDIR)))
-    default:
-      return try SpecialFileSink(path: path)
-    }
+    throw OutputError(path: path, reason: reason(ELOOP))
   }
 
-  /// The path with symbolic links resolved, so renaming replaces the file a link points to
-  /// rather than the link; the path itself when it has none or cannot be resolved.
-  private static func resolvedPath(_ path: String) -> String {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+  /// As many links as the system follows before it says they loop.
+  private static let maximumLinks = 40
+
+  /// The descriptor a path names, for the paths that name one of this process's descriptors.
+  ///
+  /// - Parameter path: A path.
+  /// - Returns: 1 for `/dev/stdout`, 2 for `/dev/stderr`, N for `/dev/fd/N` and
+  ///   `/proc/self/fd/N`; `nil` for any other path.
+  public static func descriptorNamed(by path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": return 1
+    case "/dev/stderr": return 2
+    default: break
+    }
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
+    }
+    return nil
+  }
+
+  /// Where a symbolic link points, as a path usable from here: a relative target is taken
+  /// from the link's folder.
+  private static func linkTarget(of link: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(link, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !destination.hasPrefix("/"), let slash = link.lastIndex(of: "/") else { return destination }
+    return String(link[...slash]) + destination
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    String(cString: strerror(code))
   }
 }
 
@@ -71,20 +113,41 @@ public final class SpecialFileSink: OutputFileSink {
   private let sink: FileDescriptorSink
   private var descriptor: Int32
 
+  /// Whether the destination is a terminal: then nothing else should draw on it meanwhile.
+  public let isTerminal: Bool
+
   /// Opens the destination for writing.
   ///
   /// - Parameter path: The destination path.
   /// - Throws: ``OutputError`` when it cannot be opened.
   public init(path: String) throws(OutputError) {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
     self.descriptor = descriptor
     self.sink = FileDescriptorSink(descriptor: descriptor)
+    self.isTerminal = isatty(descriptor) == 1
+  }
+
+  /// Writes to a copy of a descriptor the process already has, such as standard output for
+  /// `/dev/stdout`: the copy shares the original's offset and flags, as the shell set them.
+  ///
+  /// - Parameters:
+  ///   - path: The destination path, as the user gave it; errors name it.
+  ///   - original: The descriptor the path names.
+  /// - Throws: ``OutputError`` when the descriptor is not open.
+  public init(path: String, duplicating original: Int32) throws(OutputError) {
+    let descriptor = fcntl(original, F_DUPFD_CLOEXEC, 0)
+    guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    self.path = path
+    self.descriptor = descriptor
+    self.sink = FileDescriptorSink(descriptor: descriptor)
+    self.isTerminal = isatty(descriptor) == 1
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    // Dropped without a commit: abandoned, like discard().
+    discard()
   }
 
   /// Buffers text for the destination.

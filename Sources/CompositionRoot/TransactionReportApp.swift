@@ -29,11 +29,10 @@ public enum TransactionReportApp {
     public var columns: String?
     /// The width of the terminal on standard output, if it is one and says.
     public var terminalWidth: Int?
-    /// The width of the terminal on standard error, if it is one: then a long report shows its
-    /// progress there (when the report itself goes elsewhere).
-    public var errorsTerminalWidth: Int?
-    /// The seconds clock for the progress line; the system's monotonic clock by default.
-    public var clock: @Sendable () -> Double
+    /// The progress line on standard error, when standard error is a terminal: a long report
+    /// shows its progress there when the report itself goes elsewhere. When set, it should
+    /// also be ``errors``, so that messages erase it first.
+    public var progress: ProgressLine?
     /// Where the report goes.
     public var output: any TextSink
     /// Where warnings and errors go.
@@ -47,8 +46,7 @@ public enum TransactionReportApp {
     ///   - outputIsTerminal: Whether standard output is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
-    ///   - errorsTerminalWidth: The width of the terminal on standard error, if it is one.
-    ///   - clock: Seconds from a fixed start, for the progress line.
+    ///   - progress: The progress line on standard error, if it is a terminal.
     ///   - output: Where the report goes.
     ///   - errors: Where warnings and errors go.
     public init(
@@ -57,8 +55,7 @@ public enum TransactionReportApp {
       outputIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
-      errorsTerminalWidth: Int? = nil,
-      clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds,
+      progress: ProgressLine? = nil,
       output: any TextSink,
       errors: any TextSink
     ) {
@@ -67,22 +64,27 @@ public enum TransactionReportApp {
       self.outputIsTerminal = outputIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
-      self.errorsTerminalWidth = errorsTerminalWidth
-      self.clock = clock
+      self.progress = progress
       self.output = output
       self.errors = errors
     }
 
     /// The context of this process: its arguments, environment, standard output and error.
     public static func process() -> Context {
-      let errors = FileDescriptorSink(descriptor: 2, capacity: 0)
+      let standardError = FileDescriptorSink(descriptor: 2, capacity: 0)
+      // On a terminal, every message goes through the progress line, so it erases the line
+      // first: also the error that ends the process when standard output goes away.
+      let progress =
+        isatty(2) == 1
+        ? ProgressLine(errors: standardError, width: TransactionReportApp.terminalWidth(of: 2) ?? 80) : nil
+      let errors: any TextSink = progress ?? standardError
       return Context(
         arguments: Array(CommandLine.arguments.dropFirst()),
         noColor: getenv("NO_COLOR").map { String(cString: $0) },
         outputIsTerminal: isatty(1) == 1,
         columns: getenv("COLUMNS").map { String(cString: $0) },
         terminalWidth: TransactionReportApp.terminalWidth(of: 1),
-        errorsTerminalWidth: isatty(2) == 1 ? TransactionReportApp.terminalWidth(of: 2) ?? 80 : nil,
+        progress: progress,
         output: StandardOutput(errors: errors),
         errors: errors
       )
@@ -148,10 +150,10 @@ public enum TransactionReportApp {
         return .outputError
       }
     }
-    let progress = progressLine(for: command, context: context)
+    let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: progress ?? context.errors)
+      errors: context.errors)
     useCase(for: command, output: TransactionReportPresenter(output: view), progress: progress)
       .eventGenerateReport()
     progress?.clear()
@@ -169,13 +171,14 @@ public enum TransactionReportApp {
     return view.exitStatus
   }
 
-  /// The progress line on standard error, when it is a terminal and the report goes
-  /// elsewhere (a file, a pipe): drawing it among the report's own lines would garble them.
-  private static func progressLine(for command: ReportCommand, context: Context) -> ProgressLine? {
-    guard let width = context.errorsTerminalWidth, writesToFile(command) || !context.outputIsTerminal else {
-      return nil
-    }
-    return ProgressLine(errors: context.errors, width: width, clock: context.clock)
+  /// Whether to show progress: only when the report does not go to a terminal (standard
+  /// output, or an `--output` that is one), where a status line redrawn among the report's own
+  /// lines would garble them.
+  private static func showsProgress(_ command: ReportCommand, file: (any OutputFileSink)?, context: Context)
+    -> Bool
+  {
+    guard let file else { return !context.outputIsTerminal }
+    return !file.isTerminal
   }
 
   /// The use case for the input: two-source or one-source, over the demo data or files.

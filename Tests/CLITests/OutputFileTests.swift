@@ -77,6 +77,8 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("real")) == ["r.txt"])
   }
 
+  // As root (as in CI) a rename over /dev/null would succeed, so there the device check
+  // tells the two sinks apart by what they do, not only by type.
   @Test("A device gets a direct sink, and the device is still a device afterwards")
   func device() throws {
     let sink = try OutputFile.open("/dev/null")
@@ -113,5 +115,61 @@ import Testing
     #expect(throws: OutputError(path: folder.path("no/r.txt"), reason: "No such file or directory")) {
       _ = try OutputFile.open(folder.path("no/r.txt"))
     }
+  }
+
+  @Test("A descriptor path (/dev/fd/N) writes through that descriptor: an appending file is appended to")
+  func descriptorPath() throws {
+    let folder = try Folder()
+    try "old\n".write(toFile: folder.path("log.txt"), atomically: false, encoding: .utf8)
+    let descriptor = open(folder.path("log.txt"), O_WRONLY | O_APPEND)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let inode =
+      try FileManager.default.attributesOfItem(atPath: folder.path("log.txt"))[.systemFileNumber] as? Int
+
+    let sink = try OutputFile.open("/dev/fd/\(descriptor)")
+    #expect(sink is SpecialFileSink)
+    #expect(!sink.isTerminal)
+    sink.write("new\n")
+    try sink.commit()
+
+    #expect(try folder.text("log.txt") == "old\nnew\n")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: folder.path("log.txt"))[.systemFileNumber] as? Int
+        == inode)
+    #expect(try folder.contents() == ["log.txt"])
+  }
+
+  @Test(
+    "The paths that name a descriptor, and only those",
+    arguments: [
+      ("/dev/stdout", 1), ("/dev/stderr", 2), ("/dev/fd/7", 7), ("/proc/self/fd/12", 12), ("/dev/fd/x", nil),
+      ("/dev/null", nil), ("report.txt", nil),
+    ] as [(String, Int32?)])
+  func descriptorNames(path: String, descriptor: Int32?) {
+    #expect(OutputFile.descriptorNamed(by: path) == descriptor)
+  }
+
+  @Test("A dangling symbolic link stays a link: the file it names is created")
+  func danglingLink() throws {
+    let folder = try Folder()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.txt"), withDestinationPath: "new.txt")
+    let sink = try OutputFile.open(folder.path("link.txt"))
+    sink.write("report\n")
+    try sink.commit()
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.txt")) == "new.txt")
+    #expect(try folder.text("new.txt") == "report\n")
+  }
+
+  @Test("Links that loop are refused at once")
+  func loopingLinks() throws {
+    let folder = try Folder()
+    try FileManager.default.createSymbolicLink(atPath: folder.path("a"), withDestinationPath: "b")
+    try FileManager.default.createSymbolicLink(atPath: folder.path("b"), withDestinationPath: "a")
+    #expect(throws: OutputError(path: folder.path("a"), reason: "Too many levels of symbolic links")) {
+      _ = try OutputFile.open(folder.path("a"))
+    }
+    #expect(try folder.contents() == ["a", "b"])
   }
 }

@@ -123,12 +123,13 @@ import Testing
   }
 
   private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool) -> Run {
-    let (output, errors, clock) = (MemoryTextSink(), MemoryTextSink(), FastClock())
+    let (output, standardError, clock) = (MemoryTextSink(), MemoryTextSink(), FastClock())
+    let progress = ProgressLine(errors: standardError, width: 80, clock: { clock.now() })
     let status = TransactionReportApp.run(
       .init(
-        arguments: arguments, outputIsTerminal: outputIsTerminal, errorsTerminalWidth: 80,
-        clock: { clock.now() }, output: output, errors: errors))
-    return Run(status: status, output: output.text, errors: errors.text)
+        arguments: arguments, outputIsTerminal: outputIsTerminal, progress: progress, output: output,
+        errors: progress))
+    return Run(status: status, output: output.text, errors: standardError.text)
   }
 
   @Test(
@@ -161,4 +162,26 @@ import Testing
         "\r\u{1B}[Ktxreport: warning: Posted Transactions are not available: "
           + "cannot read '/no/such/file.json': No such file or directory\n"))
   }
+
+  #if os(Linux)
+    @Test("No progress when --output is a terminal either")
+    func noProgressOnAnOutputTerminal() throws {
+      // A pseudo-terminal: /dev/ptmx gives the master; TIOCSPTLCK unlocks the slave and
+      // TIOCGPTN gives its number (the asm-generic ioctl numbers, on x86-64 and arm64 alike).
+      let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      try #require(master >= 0)
+      defer { close(master) }
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
+      let terminal = "/dev/pts/\(number)"
+      let slave = open(terminal, O_RDONLY | O_NOCTTY)
+      defer { close(slave) }
+      try #require(isatty(slave) == 1)
+      let path = Self.fixtures.appendingPathComponent("demo_all.json").path
+      let result = runWithProgress(["--all", path, "--output", terminal], outputIsTerminal: false)
+      #expect(result.status == .success)
+      #expect(result.errors.isEmpty)
+    }
+  #endif
 }

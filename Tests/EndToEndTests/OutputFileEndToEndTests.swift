@@ -129,4 +129,18 @@ import Testing
     #expect(result.standardError == "txreport: error: cannot write '\(folder.url.path)': Is a directory\n")
     #expect(try folder.contents().isEmpty)
   }
+
+  @Test("--output /dev/stdout writes where standard output goes: a log it is appended to keeps its lines")
+  func standardOutputPath() throws {
+    let folder = try Folder()
+    try "earlier line\n".write(toFile: folder.path("log"), atomically: false, encoding: .utf8)
+    let result = try TX.run(
+      ["--format", "json", "--output", "/dev/stdout"], outputPath: folder.path("log"), appending: true)
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(
+      try String(contentsOfFile: folder.path("log"), encoding: .utf8)
+        == "earlier line\n" + (try TX.fixtureText("demo_expected_rows.json")))
+    #expect(try folder.contents() == ["log"])
+  }
 }

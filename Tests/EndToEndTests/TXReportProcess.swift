@@ -44,11 +44,13 @@ struct TXReportProcess {
     }
   }
 
-  /// Runs the binary with its standard output sent to a file, such as `/dev/full`.
-  static func run(_ arguments: [String], outputPath: String) throws -> Result {
+  /// Runs the binary with its standard output sent to a file, such as `/dev/full`; with
+  /// `appending`, from the file's end, as the shell's `>>` does.
+  static func run(_ arguments: [String], outputPath: String, appending: Bool = false) throws -> Result {
     guard let output = FileHandle(forWritingAtPath: outputPath) else {
       throw SetupFailed(reason: "cannot open \(outputPath)")
     }
+    if appending { try output.seekToEnd() }
     return try run(arguments, standardOutput: output)
   }
 
