@@ -65,5 +65,6 @@ let package = Package(
     .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzFileRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
+    .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks", "Gateways", "UseCases"]),
   ]
 )

@@ -1,21 +1,27 @@
 import Entities
+import Gateways
 import UseCases
 
 /// Reads a valid record's group and amount back from the input bytes, without the decoders,
 /// and checks that the transaction holds exactly those values.
 ///
 /// The record's origin says where its group and amount start. From there this check reads
-/// the value as written: an optional opening quote, then the text up to the closing quote or
-/// the field's end. A value written with a JSON escape (`\u0033`) is not read back: that
-/// would take a second JSON string decoder.
+/// the value as written: an optional opening quote, then the text up to the closing quote or,
+/// for a value without quotes, up to where the format itself ends it (see
+/// ``endsUnquotedValue(_:format:)``). A value written with a JSON escape (`\u0033`) is not read
+/// back: that would take a second JSON string decoder.
 struct RawFieldsCheck {
   private let layout: TextLayout
+  private let format: RecordFormat
 
   /// Prepares to read values from the input.
   ///
-  /// - Parameter layout: The input's lines.
-  init(_ layout: TextLayout) {
+  /// - Parameters:
+  ///   - layout: The input's lines.
+  ///   - format: The input's format, which says where a value without quotes ends.
+  init(_ layout: TextLayout, format: RecordFormat) {
     self.layout = layout
+    self.format = format
   }
 
   /// Checks one valid record.
@@ -43,16 +49,62 @@ struct RawFieldsCheck {
 
   /// The value written at a position, without its quotes; `nil` when it holds an escape.
   private func value(at position: TextPosition, index: Int, field: String) -> [UInt8]? {
-    guard var rest = layout.restOfLine(from: position) else {
+    guard let rest = layout.restOfLine(from: position) else {
       fatalError("fuzz invariant broken: record \(index): its \(field) at \(position) is not in the input")
     }
-    let quoted = rest.first == UInt8(ascii: "\"")
-    if quoted { rest = rest.dropFirst() }
-    let stops: [UInt8] = quoted ? [UInt8(ascii: "\"")] : [UInt8(ascii: ","), UInt8(ascii: "\r")]
-    let text = rest.prefix { !stops.contains($0) }
-    require(
-      !quoted || text.count < rest.count, "record \(index): its \(field) at \(position) has no closing quote")
-    return text.contains(UInt8(ascii: "\\")) ? nil : Array(text)
+    switch Self.value(startingAt: rest, format: format) {
+    case .text(let text): return text
+    case .escaped: return nil
+    case .unclosedQuote:
+      fatalError("fuzz invariant broken: record \(index): its \(field) at \(position) has no closing quote")
+    }
+  }
+
+  /// What a value written at the start of some bytes is.
+  enum Value: Equatable {
+    /// The value's text, without quotes.
+    case text([UInt8])
+    /// A quoted value holding a backslash: a JSON escape, not read back.
+    case escaped
+    /// A quote that opens a value and is not closed on the same line.
+    case unclosedQuote
+  }
+
+  /// Reads the value at the start of `rest` (the rest of a line): the text between quotes, or
+  /// the text up to where the format ends a value without quotes.
+  ///
+  /// - Parameters:
+  ///   - rest: The bytes from the value's first character to the end of its line.
+  ///   - format: The input's format.
+  /// - Returns: The value.
+  static func value(startingAt rest: ArraySlice<UInt8>, format: RecordFormat) -> Value {
+    guard rest.first == UInt8(ascii: "\"") else {
+      return .text(Array(rest.prefix { !endsUnquotedValue($0, format: format) }))
+    }
+    let text = rest.dropFirst().prefix { $0 != UInt8(ascii: "\"") }
+    guard text.count < rest.count - 1 else { return .unclosedQuote }
+    return text.contains(UInt8(ascii: "\\")) ? .escaped : .text(Array(text))
+  }
+
+  /// Whether a byte ends a value written without quotes, as the format defines it.
+  ///
+  /// In JSON (and NDJSON) such a value is a number or a literal, and the grammar ends it at
+  /// insignificant whitespace (space, tab, carriage return, line feed) or at the `,`, `}` or `]`
+  /// that follows it. In CSV a field without quotes ends only at the delimiter or the line
+  /// break: spaces are part of the field.
+  ///
+  /// - Parameters:
+  ///   - byte: A byte after the value's first.
+  ///   - format: The input's format.
+  /// - Returns: `true` when the value ends before this byte.
+  static func endsUnquotedValue(_ byte: UInt8, format: RecordFormat) -> Bool {
+    switch (format, byte) {
+    case (_, UInt8(ascii: ",")), (_, UInt8(ascii: "\r")), (_, UInt8(ascii: "\n")): true
+    case (.csv, _): false
+    case (.json, _), (.ndjson, _):
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "}")
+        || byte == UInt8(ascii: "]")
+    }
   }
 
   /// An unsigned amount with at most two decimals, in cents, read digit by digit; `nil` for

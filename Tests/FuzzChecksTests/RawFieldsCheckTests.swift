@@ -1,0 +1,82 @@
+import Foundation
+import Gateways
+import Testing
+import UseCases
+
+@testable import FuzzChecks
+
+/// The fuzzers' own oracle: reading a value back from the bytes must end where the format ends
+/// it, or valid input is reported as a broken invariant (a false alarm that turns a fuzz run red).
+@Suite struct RawFieldsCheckTests {
+  /// A value at the start of a line's rest, the format, and the text the oracle must read.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var rest: String
+    var format: RecordFormat
+    var expected: String
+
+    var testDescription: String {
+      "\(format.rawValue): \(rest.debugDescription) reads \(expected.debugDescription)"
+    }
+  }
+
+  static let unquoted: [Case] = [
+    // JSON ends a number at insignificant whitespace, or at the `,`, `}` or `]` after it.
+    Case(rest: "3.11\t, \"debit\": \"D\"}", format: .json, expected: "3.11"),
+    Case(rest: "3.11 ,\"debit\":\"D\"}", format: .ndjson, expected: "3.11"),
+    Case(rest: "3.11}", format: .ndjson, expected: "3.11"),
+    Case(rest: "3.11]", format: .json, expected: "3.11"),
+    Case(rest: "3.11\r", format: .ndjson, expected: "3.11"),
+    Case(rest: "400", format: .json, expected: "400"),
+    // A value JSON does not end stays whole, so a decoder that accepted it would be caught.
+    Case(rest: "3.11x,", format: .json, expected: "3.11x"),
+    // CSV ends a field only at the delimiter or the line break: its spaces are its own.
+    Case(rest: "3.11,D", format: .csv, expected: "3.11"),
+    Case(rest: "3.11\r", format: .csv, expected: "3.11"),
+    Case(rest: "3.11 ,D", format: .csv, expected: "3.11 "),
+    Case(rest: "3.11}", format: .csv, expected: "3.11}"),
+    // Quoted values end at the closing quote, whatever the format.
+    Case(rest: "\"3.11\" , \"debit\"", format: .json, expected: "3.11"),
+    Case(rest: "\"3.11\",D", format: .csv, expected: "3.11"),
+  ]
+
+  @Test(arguments: unquoted)
+  func readsAValueUpToWhereItsFormatEndsIt(_ example: Case) {
+    let value = RawFieldsCheck.value(startingAt: ArraySlice(example.rest.utf8), format: example.format)
+    #expect(value == .text(Array(example.expected.utf8)))
+  }
+
+  @Test func aQuotedValueWithAnEscapeIsNotReadBack() {
+    #expect(RawFieldsCheck.value(startingAt: ArraySlice(#""3\u002E11", "#.utf8), format: .json) == .escaped)
+  }
+
+  @Test func aQuoteThatIsNotClosedIsSaidToBeSo() {
+    #expect(RawFieldsCheck.value(startingAt: ArraySlice(#""3.11"#.utf8), format: .json) == .unclosedQuote)
+  }
+
+  /// The input of the false alarm (a JSON number followed by a tab before its comma), and its
+  /// kin, kept in `Fixtures/fuzz/regressions/`: valid records whose amounts the decoders read
+  /// right, which the whole check of their fuzz target must accept.
+  @Test(arguments: [
+    ("FuzzNDJSONRecords/number-then-whitespace.ndjson", FuzzTarget.ndjsonRecords, 3),
+    ("FuzzJSONRecords/number-then-whitespace.json", FuzzTarget.jsonRecords, 2),
+  ])
+  func numbersFollowedByWhitespacePassTheirTargetsCheck(path: String, target: FuzzTarget, records: Int)
+    throws
+  {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let format: RecordFormat = target == .jsonRecords ? .json : .ndjson
+    let read = SourceRecord.all(
+      of: BytesTransactionSource(name: "t", bytes: bytes, format: format), limit: 100)
+    let amounts = read.compactMap { record -> Int64? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction.amount.minorUnits
+    }
+    try #require(amounts.count == records, "the regression input's records are not all valid: \(read)")
+    #expect(amounts.prefix(2) == [311, 1534])
+    // The whole check stops the process on a broken invariant; returning is passing.
+    target.check(bytes)
+  }
+}
