@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,8 +19,9 @@ public final class AtomicFileSink: OutputFileSink {
   private let target: String
   private let temporaryPath: String
   private let sink: FileDescriptorSink
-  private var descriptor: Int32
-  private var finished = false
+  /// The temporary file's descriptor (-1 once closed) and whether the sink is committed or
+  /// discarded, reached only through the mutex.
+  private let state: Mutex<(descriptor: Int32, finished: Bool)>
 
   /// Creates the temporary file beside the file to replace.
   ///
@@ -40,14 +43,14 @@ public final class AtomicFileSink: OutputFileSink {
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-    self.descriptor = descriptor
+    self.state = Mutex((descriptor, false))
     self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.sink = FileDescriptorSink(descriptor: descriptor)
     fchmod(descriptor, Self.permissions(for: target))
   }
 
   deinit {
-    if !finished { discard() }
+    if !state.withLock({ $0.finished }) { discard() }
   }
 
   /// Buffers text for the temporary file.
@@ -80,27 +83,32 @@ public final class AtomicFileSink: OutputFileSink {
       discard()
       throw OutputError(path: path, reason: failure)
     }
-    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+    let closed = state.withLock { state in
+      let descriptor = state.descriptor
+      state.descriptor = -1
+      return fsync(descriptor) == 0 && close(descriptor) == 0
+    }
+    guard closed else {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputError(path: path, reason: reason)
     }
-    descriptor = -1
     guard rename(temporaryPath, target) == 0 else {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputError(path: path, reason: reason)
     }
-    finished = true
+    state.withLock { $0.finished = true }
   }
 
   /// Deletes the temporary file and leaves the destination as it was.
   public func discard() {
     sink.discardBuffered()
-    if descriptor >= 0 { close(descriptor) }
-    descriptor = -1
+    state.withLock { state in
+      if state.descriptor >= 0 { close(state.descriptor) }
+      state = (-1, true)
+    }
     unlink(temporaryPath)
-    finished = true
   }
 
   /// The mode of the existing destination, or the usual mode for a new file (0666 less umask).

@@ -1,13 +1,18 @@
 import Presenters
+import Synchronization
 
 /// The terminal as the presenter's view: rows go through a renderer to standard output,
 /// warnings and errors to standard error, and the outcome becomes the exit status.
+///
+/// The renderer and the exit status are kept behind a lock, which makes the view `Sendable`: the
+/// report calls it from the task it runs on.
 public final class CommandLineView: TransactionReportPresenterOutput {
-  private var renderer: any ReportRenderer
+  private let renderer: Mutex<any ReportRenderer>
+  private let status = Mutex(ExitCode.success)
   private let output: any TextSink
   private let errors: any TextSink
   /// The exit status the run has earned so far.
-  public private(set) var exitStatus: ExitCode = .success
+  public var exitStatus: ExitCode { status.withLock { $0 } }
 
   /// Creates a view.
   ///
@@ -16,21 +21,21 @@ public final class CommandLineView: TransactionReportPresenterOutput {
   ///   - output: Where the report goes (standard output).
   ///   - errors: Where warnings and errors go (standard error).
   public init(renderer: any ReportRenderer, output: any TextSink, errors: any TextSink) {
-    self.renderer = renderer
+    self.renderer = Mutex(renderer)
     self.output = output
     self.errors = errors
   }
 
   /// Writes what comes before the first row.
   public func showReportStart() {
-    output.write(renderer.start())
+    output.write(renderer.withLock { $0.start() })
   }
 
   /// Writes one row.
   ///
   /// - Parameter row: The row.
   public func showRow(_ row: ReportRow) {
-    output.write(renderer.render(row))
+    output.write(renderer.withLock { $0.render(row) })
   }
 
   /// Warns on standard error, and makes the exit status 3.
@@ -39,17 +44,17 @@ public final class CommandLineView: TransactionReportPresenterOutput {
   public func showSourceUnavailable(_ warning: SourceWarning) {
     errors.write("txreport: warning: \(ReportText.visible(warning.text))\n")
     errors.flush()
-    if exitStatus == .success { exitStatus = .sourceUnavailable }
+    status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
   }
 
   /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
   public func showReportEnd() {
-    output.write(renderer.finish())
+    output.write(renderer.withLock { $0.finish() })
     output.flush()
     if let failure = output.failure {
       errors.write("txreport: error: cannot write the report: \(failure)\n")
       errors.flush()
-      exitStatus = .outputError
+      status.withLock { $0 = .outputError }
     }
   }
 
@@ -61,6 +66,6 @@ public final class CommandLineView: TransactionReportPresenterOutput {
     for line in rejection.lines { errors.write(line + "\n") }
     errors.write("txreport: error: \(rejection.summary)\n")
     errors.flush()
-    exitStatus = .dataError
+    status.withLock { $0 = .dataError }
   }
 }

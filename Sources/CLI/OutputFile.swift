@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -111,7 +113,8 @@ public final class SpecialFileSink: OutputFileSink {
   /// The destination path.
   public let path: String
   private let sink: FileDescriptorSink
-  private var descriptor: Int32
+  /// The destination's descriptor, -1 once closed, reached only through the mutex.
+  private let descriptor: Mutex<Int32>
 
   /// Whether the destination is a terminal: then nothing else should draw on it meanwhile.
   public let isTerminal: Bool
@@ -124,7 +127,7 @@ public final class SpecialFileSink: OutputFileSink {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
-    self.descriptor = descriptor
+    self.descriptor = Mutex(descriptor)
     self.sink = FileDescriptorSink(descriptor: descriptor)
     self.isTerminal = isatty(descriptor) == 1
   }
@@ -140,7 +143,7 @@ public final class SpecialFileSink: OutputFileSink {
     let descriptor = fcntl(original, F_DUPFD_CLOEXEC, 0)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
-    self.descriptor = descriptor
+    self.descriptor = Mutex(descriptor)
     self.sink = FileDescriptorSink(descriptor: descriptor)
     self.isTerminal = isatty(descriptor) == 1
   }
@@ -173,15 +176,20 @@ public final class SpecialFileSink: OutputFileSink {
   public func commit() throws(OutputError) {
     sink.flush()
     let failure = sink.failure
-    close(descriptor)
-    descriptor = -1
+    closeDescriptor()
     if let failure { throw OutputError(path: path, reason: failure) }
   }
 
   /// Closes the destination without writing what is still buffered.
   public func discard() {
     sink.discardBuffered()
-    if descriptor >= 0 { close(descriptor) }
-    descriptor = -1
+    closeDescriptor()
+  }
+
+  private func closeDescriptor() {
+    descriptor.withLock { descriptor in
+      if descriptor >= 0 { close(descriptor) }
+      descriptor = -1
+    }
   }
 }

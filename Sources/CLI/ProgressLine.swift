@@ -21,9 +21,8 @@ import Synchronization
 ///
 /// The sources report from the thread that reads them. Every write to standard error happens
 /// while holding the mutex, so the line and the messages stay in order whichever thread
-/// writes; that is what makes the class `Sendable`, which the compiler cannot see for itself
-/// because standard error is shared with the composition root.
-public final class ProgressLine: TextSink, @unchecked Sendable {
+/// writes.
+public final class ProgressLine: TextSink {
   /// What changes as the line is drawn, reached only through the mutex.
   private struct State {
     var lastDrawn: Double?

@@ -4,7 +4,7 @@ import Presenters
 ///
 /// A renderer is given the rows one at a time and returns the text for each, so the report
 /// streams. A new format is a new renderer: nothing in the inner layers changes.
-public protocol ReportRenderer {
+public protocol ReportRenderer: Sendable {
   /// The text before the first row.
   mutating func start() -> String
   /// The text of one row.

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,9 @@
 #endif
 
 /// Somewhere text is written: standard output, standard error, or memory in tests.
-public protocol TextSink: AnyObject {
+///
+/// A sink is `Sendable`, as the view that writes to it is: a report may run on any task.
+public protocol TextSink: AnyObject, Sendable {
   /// Writes text; it may be buffered until ``flush()``.
   ///
   /// - Parameter text: The text.
@@ -18,11 +22,18 @@ public protocol TextSink: AnyObject {
 
 /// A sink that writes to a file descriptor, in large buffered writes.
 public final class FileDescriptorSink: TextSink {
+  /// What changes as text is written, reached only through the mutex.
+  private struct State {
+    var buffer: [UInt8] = []
+    var failure: String?
+  }
+
   private let descriptor: Int32
-  private var buffer: [UInt8] = []
   private let capacity: Int
+  private let state: Mutex<State>
+
   /// The first error that stopped a write, as the operating system describes it.
-  public private(set) var failure: String?
+  public var failure: String? { state.withLock { $0.failure } }
 
   /// Creates a sink.
   ///
@@ -32,7 +43,9 @@ public final class FileDescriptorSink: TextSink {
   public init(descriptor: Int32, capacity: Int = 64 * 1024) {
     self.descriptor = descriptor
     self.capacity = capacity
-    buffer.reserveCapacity(capacity)
+    var state = State()
+    state.buffer.reserveCapacity(capacity)
+    self.state = Mutex(state)
   }
 
   deinit {
@@ -43,38 +56,46 @@ public final class FileDescriptorSink: TextSink {
   ///
   /// - Parameter text: The text.
   public func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= capacity { flush() }
+    state.withLock { state in
+      state.buffer.append(contentsOf: text.utf8)
+      if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
+    }
   }
 
   /// Forgets what is buffered without writing it.
   public func discardBuffered() {
-    buffer.removeAll(keepingCapacity: true)
+    state.withLock { $0.buffer.removeAll(keepingCapacity: true) }
   }
 
   /// Writes out everything buffered, retrying short and interrupted writes.
   public func flush() {
-    defer { buffer.removeAll(keepingCapacity: true) }
-    guard failure == nil else { return }
-    buffer.withUnsafeBytes { bytes in
+    state.withLock { Self.flush(&$0, to: descriptor) }
+  }
+
+  private static func flush(_ state: inout State, to descriptor: Int32) {
+    defer { state.buffer.removeAll(keepingCapacity: true) }
+    guard state.failure == nil else { return }
+    state.failure = state.buffer.withUnsafeBytes { bytes -> String? in
       var offset = 0
       while offset < bytes.count, let base = bytes.baseAddress {
         let written = systemWrite(descriptor, base + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
+          return String(cString: strerror(errno))
         }
         offset += written
       }
+      return nil
     }
   }
 }
 
 /// A sink that keeps the text in memory, for tests and for clients that want a string.
 public final class MemoryTextSink: TextSink {
+  private let written = Mutex("")
+
   /// Everything written so far.
-  public private(set) var text = ""
+  public var text: String { written.withLock { $0 } }
 
   /// Creates an empty sink.
   public init() {}
@@ -83,7 +104,7 @@ public final class MemoryTextSink: TextSink {
   ///
   /// - Parameter text: The text.
   public func write(_ text: String) {
-    self.text += text
+    written.withLock { $0 += text }
   }
 
   /// Does nothing: the text is always complete.

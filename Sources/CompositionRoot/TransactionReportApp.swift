@@ -101,11 +101,11 @@ public enum TransactionReportApp {
   }
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
-  public static func main() -> Never {
+  public static func main() async -> Never {
     // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
     // killing the process silently; ``StandardOutput`` then reports it and exits with 74.
     signal(SIGPIPE, SIG_IGN)
-    let status = run(.process())
+    let status = await run(.process())
     exit(status.rawValue)
   }
 
@@ -113,7 +113,7 @@ public enum TransactionReportApp {
   ///
   /// - Parameter context: The arguments, environment and output streams.
   /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``ExitCode``).
-  public static func run(_ context: Context) -> ExitCode {
+  public static func run(_ context: Context) async -> ExitCode {
     let request: CommandLineRequest
     do {
       request = try CommandLineParser.parse(context.arguments)
@@ -128,7 +128,7 @@ public enum TransactionReportApp {
     case .version:
       return write("txreport \(HelpText.version)\n", context: context)
     case .report(let command):
-      return report(command, context: context)
+      return await report(command, context: context)
     }
   }
 
@@ -140,7 +140,7 @@ public enum TransactionReportApp {
     return .outputError
   }
 
-  private static func report(_ command: ReportCommand, context: Context) -> ExitCode {
+  private static func report(_ command: ReportCommand, context: Context) async -> ExitCode {
     var file: (any OutputFileSink)?
     if let path = command.outputPath, path != "-" {
       do {
@@ -154,7 +154,7 @@ public enum TransactionReportApp {
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
       errors: context.errors)
-    useCase(for: command, output: TransactionReportPresenter(output: view), progress: progress)
+    await useCase(for: command, output: TransactionReportPresenter(output: view), progress: progress)
       .eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
@@ -184,7 +184,7 @@ public enum TransactionReportApp {
   /// The use case for the input: two-source or one-source, over the demo data or files.
   private static func useCase(
     for command: ReportCommand, output: TransactionReportPresenter, progress: ProgressLine?
-  ) -> any ReportUseCase {
+  ) -> any TransactionReportUseCaseInput {
     let fileSource = { (path: String) in
       TransactionReportApp.fileSource(path, format: command.inputFormat, progress: progress)
     }
@@ -268,14 +268,6 @@ public enum TransactionReportApp {
     }
   }
 }
-
-/// What the composition root needs of a use case: the one inbound event.
-protocol ReportUseCase {
-  func eventGenerateReport()
-}
-
-extension TwoSourceReportUseCase: ReportUseCase {}
-extension OneSourceReportUseCase: ReportUseCase {}
 
 /// Standard output of the process: the first write that fails (a closed pipe, a full disk)
 /// ends `txreport` at once with an error and exit code 74, as `cat` would, rather than reading

@@ -24,7 +24,7 @@ struct FileRecordsCheck {
   /// Checks one input.
   ///
   /// - Parameter bytes: The input.
-  func run(_ bytes: [UInt8]) {
+  func run(_ bytes: [UInt8]) async {
     let format = RecordFormat.allCases[Int(bytes.first ?? 0) % 3]
     let data = bytes.dropFirst(3)
     let offset = (bytes.count > 2 ? Int(bytes[1]) | Int(bytes[2]) << 8 : 0) % (data.count + 1)
@@ -33,11 +33,11 @@ struct FileRecordsCheck {
     ScratchFile.shared.replaceContents(with: padded)
     let path = ScratchFile.shared.path
     let limit = RecordsCheck.recordLimit(forByteCount: padded.count)
-    let expected = SourceRecord.all(
+    let expected = await SourceRecord.all(
       of: BytesTransactionSource(name: path, bytes: padded, format: format), limit: limit)
     let file = FileTransactionSource(path: path, format: format)
     for opening in 1...2 {
-      let records = SourceRecord.all(of: file, limit: limit)
+      let records = await SourceRecord.all(of: file, limit: limit)
       guard records != expected else { continue }
       let first =
         zip(records, expected).enumerated().first { $1.0 != $1.1 }?.offset

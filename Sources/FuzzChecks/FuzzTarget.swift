@@ -29,14 +29,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Runs the target's check on one input; returns only when every invariant holds.
   ///
   /// - Parameter bytes: The input.
-  public func check(_ bytes: [UInt8]) {
+  public func check(_ bytes: [UInt8]) async {
     switch self {
-    case .jsonRecords: RecordsCheck(format: .json).run(bytes)
-    case .ndjsonRecords: RecordsCheck(format: .ndjson).run(bytes)
-    case .csvRecords: RecordsCheck(format: .csv).run(bytes)
-    case .fileRecords: FileRecordsCheck().run(bytes)
-    case .report: ReportCheck(ReportInput(bytes)).run()
+    case .jsonRecords: await RecordsCheck(format: .json).run(bytes)
+    case .ndjsonRecords: await RecordsCheck(format: .ndjson).run(bytes)
+    case .csvRecords: await RecordsCheck(format: .csv).run(bytes)
+    case .fileRecords: await FileRecordsCheck().run(bytes)
+    case .report: await ReportCheck(ReportInput(bytes)).run()
     }
+  }
+
+  /// Runs the check from a thread outside Swift's concurrency pool, as libFuzzer's and the
+  /// replay tool's are, waiting for it (see ``blocking(_:)``).
+  private func checkWaiting(_ bytes: [UInt8]) {
+    blocking { await check(bytes) }
   }
 
   /// Runs the check on the bytes libFuzzer passes to `LLVMFuzzerTestOneInput`.
@@ -47,10 +53,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// - Returns: 0, as libFuzzer requires: a broken invariant does not return at all.
   public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else {
-      check([])
+      checkWaiting([])
       return 0
     }
-    check(Array(UnsafeBufferPointer(start: data, count: size)))
+    checkWaiting(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
   }
 
@@ -84,7 +90,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
           exit(66)
         }
         printError("checking \(file) (\(bytes.count) bytes)")
-        check(bytes)
+        checkWaiting(bytes)
         count += 1
       }
     }

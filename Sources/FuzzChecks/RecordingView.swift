@@ -1,4 +1,5 @@
 import Presenters
+import Synchronization
 
 /// A view that records every call the presenter makes, in order, and passes each on to other
 /// views, so that one report can be checked as events and through real views at once.
@@ -12,9 +13,11 @@ final class RecordingView: TransactionReportPresenterOutput {
     case rejected(InputRejection)
   }
 
-  /// Every call so far.
-  private(set) var events: [Event] = []
+  private let recorded = Mutex<[Event]>([])
   private let others: [any TransactionReportPresenterOutput]
+
+  /// Every call so far.
+  var events: [Event] { recorded.withLock { $0 } }
 
   /// Creates a view that also passes every call on.
   ///
@@ -24,27 +27,27 @@ final class RecordingView: TransactionReportPresenterOutput {
   }
 
   func showReportStart() {
-    events.append(.start)
+    recorded.withLock { $0.append(.start) }
     for view in others { view.showReportStart() }
   }
 
   func showRow(_ row: ReportRow) {
-    events.append(.row(row))
+    recorded.withLock { $0.append(.row(row)) }
     for view in others { view.showRow(row) }
   }
 
   func showSourceUnavailable(_ warning: SourceWarning) {
-    events.append(.sourceUnavailable(warning))
+    recorded.withLock { $0.append(.sourceUnavailable(warning)) }
     for view in others { view.showSourceUnavailable(warning) }
   }
 
   func showReportEnd() {
-    events.append(.end)
+    recorded.withLock { $0.append(.end) }
     for view in others { view.showReportEnd() }
   }
 
   func showInputRejected(_ rejection: InputRejection) {
-    events.append(.rejected(rejection))
+    recorded.withLock { $0.append(.rejected(rejection)) }
     for view in others { view.showInputRejected(rejection) }
   }
 }

@@ -36,10 +36,10 @@ struct RecordsCheck {
   /// Checks every invariant on one input.
   ///
   /// - Parameter bytes: The input.
-  func run(_ bytes: [UInt8]) {
+  func run(_ bytes: [UInt8]) async {
     let name = "fuzz.\(format.rawValue)"
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
-    let records = SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
+    let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
     let layout = TextLayout(bytes)
     let rawFields = RawFieldsCheck(layout, format: format)
     var previous: TextPosition?
@@ -58,7 +58,7 @@ struct RecordsCheck {
       }
     }
     RecordUnits(bytes, format: format).check(records, format: format, name: name)
-    checkSideBySide(source, expecting: records)
+    await checkSideBySide(source, expecting: records)
   }
 
   private func check(_ record: SourceRecord, at index: Int, name: String, layout: TextLayout) {
@@ -89,8 +89,9 @@ struct RecordsCheck {
   }
 
   /// Reads two new openings in step: each must give the records of the first, in order.
-  private func checkSideBySide(_ source: BytesTransactionSource, expecting records: [SourceRecord]) {
-    guard case .available(var first) = source.open(), case .available(var second) = source.open() else {
+  private func checkSideBySide(_ source: BytesTransactionSource, expecting records: [SourceRecord]) async {
+    guard case .available(var first) = await source.open(), case .available(var second) = await source.open()
+    else {
       fatalError("fuzz invariant broken: \(source.name) is unavailable on a later opening")
     }
     for (index, expected) in records.enumerated() {

@@ -1,4 +1,5 @@
 import CLI
+import Entities
 import Gateways
 import Presenters
 import UseCases
@@ -47,19 +48,22 @@ struct ReportCheck {
   }
 
   /// Runs the report and checks every invariant.
-  func run() {
-    let expected = ExpectedReport(
-      sources: input.sources.map { group, source in
+  func run() async {
+    var sources: [(group: TransactionGroup?, records: [SourceRecord])] = []
+    for (group, source) in input.sources {
+      sources.append(
         (
           group,
-          SourceRecord.all(of: source, limit: RecordsCheck.recordLimit(forByteCount: source.bytes.count))
-        )
-      })
+          await SourceRecord.all(
+            of: source, limit: RecordsCheck.recordLimit(forByteCount: source.bytes.count))
+        ))
+    }
+    let expected = ExpectedReport(sources: sources)
     let commandLine = CommandLine(width: input.width)
     let collector = ReportViewStateCollector()
     let view = RecordingView(passingOnTo: [commandLine.view, collector])
     let presenter = TransactionReportPresenter(output: view)
-    generateReport(into: presenter)
+    await generateReport(into: presenter)
     let events = view.events
 
     let rejected = events.contains { if case .rejected = $0 { true } else { false } }
@@ -71,22 +75,23 @@ struct ReportCheck {
       checkReport(events, expected: expected, collector: collector, commandLine: commandLine)
     }
 
-    generateReport(into: presenter)
+    await generateReport(into: presenter)
     let again = Array(view.events.dropFirst(events.count))
     require(again == events, "a second run through the same presenter differs: \(shown(again))")
   }
 
-  private func generateReport(into presenter: TransactionReportPresenter) {
-    switch input.mode {
-    case .oneSource:
-      OneSourceReportUseCase(source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit)
-        .eventGenerateReport()
-    case .twoSource:
-      TwoSourceReportUseCase(
-        authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
-        issueLimit: Self.issueLimit
-      ).eventGenerateReport()
-    }
+  private func generateReport(into presenter: TransactionReportPresenter) async {
+    let useCase: any TransactionReportUseCaseInput =
+      switch input.mode {
+      case .oneSource:
+        OneSourceReportUseCase(
+          source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit)
+      case .twoSource:
+        TwoSourceReportUseCase(
+          authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
+          issueLimit: Self.issueLimit)
+      }
+    await useCase.eventGenerateReport()
   }
 
   private func checkRejection(

@@ -22,8 +22,8 @@ extension SourceRecord {
   ///   - source: The source; it must open.
   ///   - limit: The most records the stream may yield: one more means it does not end.
   /// - Returns: The records, in order.
-  static func all(of source: some TransactionSource, limit: Int) -> [SourceRecord] {
-    guard case .available(var stream) = source.open() else {
+  static func all(of source: some TransactionSource, limit: Int) async -> [SourceRecord] {
+    guard case .available(var stream) = await source.open() else {
       fatalError("fuzz invariant broken: \(source.name) is unavailable, but bytes in memory always open")
     }
     var records: [SourceRecord] = []

@@ -31,7 +31,7 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   /// Starts decoding the bytes from the first.
   ///
   /// - Returns: Always a stream: bytes in memory are never unavailable.
-  public func open() -> SourceOpening {
+  public func open() async -> SourceOpening {
     .available(format.stream(reading: ByteInput(bytes: bytes), source: name))
   }
 }

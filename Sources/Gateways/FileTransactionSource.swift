@@ -68,7 +68,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   operating system's reason, such as `cannot read 'a.json': No such file or directory`), is
   ///   a directory, or, for standard input or a pipe, when no temporary file can be made for
   ///   its copy; otherwise a stream of its records, which closes the file when it ends.
-  public func open() -> SourceOpening {
+  public func open() async -> SourceOpening {
     spool.withLock { spool in
       if let spool { return records(of: spool.reader(), totalBytes: spool.completeLength) }
       let file: FileDescriptor

@@ -44,7 +44,7 @@ public struct InMemoryTransactionSource: TransactionSource, Sendable {
   ///
   /// - Returns: A stream of `.transaction(t, nil)` for each transaction, or the reason given to
   ///   ``unavailable(name:reason:)``.
-  public func open() -> SourceOpening {
+  public func open() async -> SourceOpening {
     switch content {
     case .available(let transactions):
       .available(InMemoryTransactionStream(transactions: transactions))

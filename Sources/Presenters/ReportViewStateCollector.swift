@@ -1,42 +1,54 @@
+import Synchronization
+
 /// A view that collects the presenter's output into a ``ReportViewState``, for UI clients.
 ///
-/// A table-view or web client passes one to ``TransactionReportPresenter`` and then renders
-/// ``state``; the warnings about unavailable sources are kept in ``warnings``.
+/// A table-view or web client passes one to ``TransactionReportPresenter``, runs the report on
+/// any task, and then renders ``state``; the warnings about unavailable sources are kept in
+/// ``warnings``. The collector is `Sendable`: what it holds is behind a lock, so a screen may
+/// read ``state`` from its own actor while the report runs elsewhere (it reads
+/// ``ReportViewState/loading`` until the report ends).
 public final class ReportViewStateCollector: TransactionReportPresenterOutput {
+  private struct Storage {
+    var state: ReportViewState = .loading
+    var warnings: [SourceWarning] = []
+    var rows: [ReportRow] = []
+  }
+
+  private let storage = Mutex(Storage())
+
   /// What the screen should show now.
-  public private(set) var state: ReportViewState = .loading
+  public var state: ReportViewState { storage.withLock { $0.state } }
   /// The sources that could not be read in the last report.
-  public private(set) var warnings: [SourceWarning] = []
-  private var rows: [ReportRow] = []
+  public var warnings: [SourceWarning] { storage.withLock { $0.warnings } }
 
   /// Creates a collector in the loading state.
   public init() {}
 
   /// Starts over: loading, no rows, no warnings.
   public func showReportStart() {
-    state = .loading
-    rows = []
-    warnings = []
+    storage.withLock { $0 = Storage() }
   }
 
   /// Keeps a row.
   ///
   /// - Parameter row: The next row.
   public func showRow(_ row: ReportRow) {
-    rows.append(row)
+    storage.withLock { $0.rows.append(row) }
   }
 
   /// Keeps a warning.
   ///
   /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
-    warnings.append(warning)
+    storage.withLock { $0.warnings.append(warning) }
   }
 
   /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``.
   public func showReportEnd() {
-    state = .loaded(ReportSections(rows: rows))
-    rows = []
+    storage.withLock { storage in
+      storage.state = .loaded(ReportSections(rows: storage.rows))
+      storage.rows = []
+    }
   }
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with the
@@ -44,7 +56,9 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   ///
   /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
-    rows = []
-    state = .failed(message: ([rejection.summary] + rejection.lines).joined(separator: "\n"))
+    storage.withLock { storage in
+      storage.rows = []
+      storage.state = .failed(message: ([rejection.summary] + rejection.lines).joined(separator: "\n"))
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 import UseCases
 
 /// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
@@ -7,9 +8,13 @@ import UseCases
 /// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
 /// and before every footer, and is not reset between groups. Details and subfooters take the
 /// current value; headers, messages and the grand footer carry none.
+///
+/// The presenter is `Sendable`, so a report can run on any task: its one piece of state, the
+/// banding flag, is kept behind a lock. The calls of one report come in order from one task; a
+/// presenter serves one report at a time.
 public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionReportPresenterOutput
-  private var odd = false
+  private let odd = Mutex(false)
 
   /// Creates a presenter.
   ///
@@ -20,7 +25,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
 
   /// Starts a report: resets banding and tells the view.
   public func presentReportStart() {
-    odd = false
+    odd.withLock { $0 = false }
     output.showReportStart()
   }
 
@@ -35,8 +40,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///
   /// - Parameter date: The date of the block.
   public func presentSubheader(date: CalendarDate) {
-    odd.toggle()
-    output.showRow(.subheader(title: ReportText.date(date), odd: odd))
+    output.showRow(.subheader(title: ReportText.date(date), odd: flipBanding()))
   }
 
   /// Shows a detail row.
@@ -45,20 +49,19 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount.
   public func presentDetail(description: String, amount: Money) {
-    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
+    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
   }
 
   /// Shows a subfooter row, closing the date block.
   public func presentSubfooter() {
-    output.showRow(.subfooter(odd: odd))
+    output.showRow(.subfooter(odd: banding))
   }
 
   /// Flips the banding and shows a footer row with the group total.
   ///
   /// - Parameter total: The group total.
   public func presentFooter(total: Money) {
-    odd.toggle()
-    output.showRow(.footer(total: ReportText.amount(total), odd: odd))
+    output.showRow(.footer(total: ReportText.amount(total), odd: flipBanding()))
   }
 
   /// Shows the grand footer row.
@@ -98,5 +101,16 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
     output.showInputRejected(
       InputRejection(lines: issues.map(ReportText.issueLine), totalCount: max(totalCount, issues.count)))
+  }
+
+  /// The banding flag of the current date block.
+  private var banding: Bool { odd.withLock { $0 } }
+
+  /// Flips the banding flag, as every subheader and footer does, and returns the new value.
+  private func flipBanding() -> Bool {
+    odd.withLock { odd in
+      odd.toggle()
+      return odd
+    }
   }
 }

@@ -4,7 +4,12 @@
 /// ``showReportStart()``, one ``showRow(_:)`` per row in order, and ``showReportEnd()``; or, for
 /// invalid input, only ``showInputRejected(_:)``. Rows arrive one at a time, so a view can
 /// stream them.
-public protocol TransactionReportPresenterOutput: AnyObject {
+///
+/// A view is `Sendable`: the presenter calls it from the task the report runs on, which an app
+/// picks (often a background task). A view that lives on an actor (a screen on the main actor)
+/// receives the calls through a `Sendable` view that forwards them there, such as
+/// ``ReportViewEvents``, or keeps them behind a lock, as ``ReportViewStateCollector`` does.
+public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   /// A report begins.
   func showReportStart()
   /// The next row of the report.

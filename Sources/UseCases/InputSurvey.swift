@@ -4,15 +4,18 @@ import Entities
 ///
 /// The survey validates each record (the gateway has already checked its fields; the survey
 /// adds the rules that need more than one record: the group must match the source, and no
-/// total may overflow), counts the records of each group, and notes whether they arrive in
-/// report order. It holds nothing but counters, so a source of any size is surveyed in
-/// constant memory.
-struct InputSurvey {
+/// total may overflow), counts the records of each group, notes whether they arrive in
+/// report order, and keeps a digest of the valid transactions in the order read, so the second
+/// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
+/// counters, so a source of any size is surveyed in constant memory.
+struct InputSurvey: Sendable {
   let source: String
   let expectedGroup: TransactionGroup?
   private(set) var count = 0
   private(set) var countByGroup: [TransactionGroup: Int] = [:]
   private(set) var isInReportOrder = true
+  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
+  let digest: Int
   private var last: ReportOrder?
 
   /// Surveys a whole stream.
@@ -23,16 +26,20 @@ struct InputSurvey {
   ///   - expectedGroup: In two-source mode, the only group this source may hold.
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
+  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
   init(
     reading stream: inout any TransactionStream,
     source: String,
     expectedGroup: TransactionGroup?,
     totals: inout ReportTotals,
     issues: inout IssueLog
-  ) {
+  ) throws(CancellationError) {
     self.source = source
     self.expectedGroup = expectedGroup
+    var digest = ReadingDigest()
+    var cancellation = CancellationCheck()
     while let record = stream.next() {
+      try cancellation.check()
       switch record {
       case .invalid(let issue):
         issues.record(issue)
@@ -42,6 +49,7 @@ struct InputSurvey {
             Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
           continue
         }
+        digest.add(transaction)
         totals.add(transaction, origin: origin, source: source)
         count += 1
         countByGroup[transaction.group, default: 0] += 1
@@ -50,6 +58,7 @@ struct InputSurvey {
         last = order
       }
     }
+    self.digest = digest.value
   }
 
   private static func groupMismatch(
@@ -71,7 +80,7 @@ struct InputSurvey {
 }
 
 /// The totals a report shows, summed in any order and checked once all records are in.
-struct ReportTotals {
+struct ReportTotals: Sendable {
   private var authorized = RunningTotal(label: "Authorized")
   private var posted = RunningTotal(label: "Posted")
   private var grand = RunningTotal(label: "grand")

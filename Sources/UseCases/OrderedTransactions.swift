@@ -6,9 +6,12 @@ import Entities
 /// through, one at a time. Otherwise they are read into memory and sorted by group and date;
 /// the sort is stable, so transactions of the same group and date keep their input order.
 ///
-/// The second pass expects exactly what the survey saw. Anything else (a bad record, a record
-/// out of order, a different count) means the source changed between the passes, and
-/// ``next()`` throws ``SourceChanged``.
+/// The second pass expects exactly what the survey saw. Anything else means the source changed
+/// between the passes, and ``next()`` throws ``ReportStop/sourceChanged(_:)``: a bad record, a
+/// record out of order or of the wrong group, a different count, or the same count of different
+/// transactions (the reading's ``ReadingDigest`` differs from the survey's). The digest is
+/// compared when the reading ends: before the sorted records are shown, and, for a streamed
+/// source, before its last footer.
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
@@ -17,63 +20,85 @@ struct OrderedTransactions {
 
   private var mode: Mode
   private var remaining: Int
-  private let expectedGroup: TransactionGroup?
+  private var digest = ReadingDigest()
+  private var cancellation = CancellationCheck()
+  private let survey: InputSurvey
   /// The name of the source being read.
-  let source: String
+  var source: String { survey.source }
 
   /// Opens the source again for the second pass, unless the survey found it empty.
-  init(source: any TransactionSource, survey: InputSurvey) throws(SourceChanged) {
+  init(source: any TransactionSource, survey: InputSurvey) async throws(ReportStop) {
     self.remaining = survey.count
-    self.expectedGroup = survey.expectedGroup
-    self.source = survey.source
+    self.survey = survey
     guard survey.count > 0 else {
       mode = .sorted([], next: 0)
       return
     }
-    guard case .available(let stream) = source.open() else { throw SourceChanged(source: source.name) }
+    guard case .available(var stream) = await source.open() else {
+      throw .sourceChanged(SourceChanged(source: source.name))
+    }
     if survey.isInReportOrder {
       mode = .streaming(stream, last: nil)
-    } else {
-      var stream = stream
-      var all: [(offset: Int, transaction: Transaction)] = []
-      all.reserveCapacity(survey.count)
-      while let record = stream.next() {
-        guard case .transaction(let transaction, _) = record,
-          expectedGroup == nil || transaction.group == expectedGroup
-        else { throw SourceChanged(source: survey.source) }
-        all.append((all.count, transaction))
-      }
-      guard all.count == survey.count else { throw SourceChanged(source: survey.source) }
-      all.sort { lhs, rhs in
-        let (left, right) = (ReportOrder(lhs.transaction), ReportOrder(rhs.transaction))
-        return left != right ? left < right : lhs.offset < rhs.offset
-      }
-      mode = .sorted(all.map(\.transaction), next: 0)
+      return
     }
+    let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
+    var all: [(offset: Int, transaction: Transaction)] = []
+    all.reserveCapacity(survey.count)
+    var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
+    while let record = stream.next() {
+      try cancellation.checkStop()
+      guard case .transaction(let transaction, _) = record, Self.isExpected(transaction, in: survey) else {
+        throw changed
+      }
+      digest.add(transaction)
+      all.append((all.count, transaction))
+    }
+    guard all.count == survey.count, digest.value == survey.digest else { throw changed }
+    all.sort { lhs, rhs in
+      let (left, right) = (ReportOrder(lhs.transaction), ReportOrder(rhs.transaction))
+      return left != right ? left < right : lhs.offset < rhs.offset
+    }
+    mode = .sorted(all.map(\.transaction), next: 0)
   }
 
   /// The next transaction in report order, or `nil` after the last.
-  mutating func next() throws(SourceChanged) -> Transaction? {
+  mutating func next() throws(ReportStop) -> Transaction? {
     switch mode {
     case .sorted(let transactions, let index):
       guard index < transactions.count else { return nil }
       mode = .sorted(transactions, next: index + 1)
       return transactions[index]
     case .streaming(var stream, let last):
+      try cancellation.checkStop()
       guard let record = stream.next() else {
-        guard remaining == 0 else { throw SourceChanged(source: source) }
+        guard remaining == 0, digest.value == survey.digest else { throw changed }
         return nil
       }
-      guard case .transaction(let transaction, _) = record,
-        expectedGroup == nil || transaction.group == expectedGroup,
+      guard case .transaction(let transaction, _) = record, Self.isExpected(transaction, in: survey),
         remaining > 0
-      else { throw SourceChanged(source: source) }
+      else {
+        throw changed
+      }
       let order = ReportOrder(transaction)
-      if let last, order < last { throw SourceChanged(source: source) }
+      if let last, order < last { throw changed }
       remaining -= 1
+      digest.add(transaction)
       mode = .streaming(stream, last: order)
       return transaction
     }
+  }
+
+  private static func isExpected(_ transaction: Transaction, in survey: InputSurvey) -> Bool {
+    survey.expectedGroup == nil || transaction.group == survey.expectedGroup
+  }
+
+  private var changed: ReportStop { .sourceChanged(SourceChanged(source: source)) }
+}
+
+extension CancellationCheck {
+  /// ``check()``, as the reason a report stops.
+  mutating func checkStop() throws(ReportStop) {
+    do { try check() } catch { throw .cancelled }
   }
 }
 

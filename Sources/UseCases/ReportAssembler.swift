@@ -28,9 +28,10 @@ struct ReportAssembler {
 
   /// The sum of the group totals presented so far.
   ///
-  /// - Throws: ``SourceChanged`` when it does not fit: the survey found that it did.
-  func grandTotal() throws(SourceChanged) -> Money {
-    guard let total = grand.total else { throw SourceChanged(source: source) }
+  /// - Throws: ``ReportStop/sourceChanged(_:)`` when it does not fit: the survey found that it
+  ///   did.
+  func grandTotal() throws(ReportStop) -> Money {
+    guard let total = grand.total else { throw .sourceChanged(SourceChanged(source: source)) }
     return total
   }
 
@@ -46,13 +47,13 @@ struct ReportAssembler {
   }
 
   /// Ends the current group: its footer, or the empty message when it had no transactions.
-  mutating func end() throws(SourceChanged) {
+  mutating func end() throws(ReportStop) {
     guard let group else { return }
     if date == nil {
       output.presentNoTransactions(group: group)
     } else {
       // The survey checked that every total fits; one that does not means the data changed.
-      guard let total = groupTotal.total else { throw SourceChanged(source: source) }
+      guard let total = groupTotal.total else { throw .sourceChanged(SourceChanged(source: source)) }
       output.presentSubfooter()
       output.presentFooter(total: total)
       grand.add(total)
@@ -66,7 +67,7 @@ struct ReportAssembler {
   mutating func assemble(
     _ groups: [TransactionGroup],
     from transactions: inout OrderedTransactions
-  ) throws(SourceChanged) {
+  ) throws(ReportStop) {
     source = transactions.source
     var pending = try transactions.next()
     for group in groups {
@@ -79,9 +80,10 @@ struct ReportAssembler {
     }
   }
 
-  /// A group whose source could not be read: its header and the unavailable message.
-  func unavailable(_ group: TransactionGroup, reason: String) {
-    output.presentHeader(.group(group))
-    output.presentSourceUnavailable(.group(group), reason: reason)
+  /// A source that could not be read: the header of what it holds (its group, or `All` for a
+  /// source of every group) and the unavailable message. It adds nothing to the grand total.
+  func unavailable(_ scope: ReportScope, reason: String) {
+    output.presentHeader(scope)
+    output.presentSourceUnavailable(scope, reason: reason)
   }
 }

@@ -8,7 +8,10 @@ import Entities
 /// ``presentInvalidInput(issues:totalCount:)`` instead, before any row: a rejected report shows
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
-public protocol TransactionReportUseCaseOutput: AnyObject {
+///
+/// An output is `Sendable` because a report runs on whatever task its driver picks; the calls of
+/// one report still come one at a time, in order, from that task.
+public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   /// A report begins; the rows follow.
   func presentReportStart()
   /// A group (or, when the one-source stream is unavailable, the whole report) begins.

@@ -1,19 +1,35 @@
 import Entities
 
-/// The port through which a use case reads transactions: a file, a database, an in-memory list.
+/// The port through which a use case reads transactions: a file, a network service, a database,
+/// an in-memory list.
 ///
-/// The use cases own this protocol and gateways implement it. A source is opened once for each
-/// pass a report makes over it, so ``open()`` may be called more than once and must start from
-/// the beginning each time.
-public protocol TransactionSource {
-  /// How messages name this source to a person: a file path, or `demo data`.
+/// The use cases own this protocol and gateways implement it. Opening may suspend (a network
+/// fetch), so ``open()`` is `async`; reading the opened stream is synchronous, because decoding
+/// is fast and works on bytes already at hand. A source is `Sendable`: a report opens the two
+/// sources of a two-source report at once, from tasks of its own.
+///
+/// The contract, which ``TransactionSourceContract`` checks for a client's own source:
+///
+/// - ``open()`` may be called more than once (a report reads a source once to check it and once
+///   to show it), and every opening replays the same records in the same order, from the first;
+/// - a source that is unavailable says why, and one that was available stays so;
+/// - every stream ends (yields `nil`), and stays ended;
+/// - every issue names this source, and has a position when the source has text to point into.
+///
+/// A report never relies on the first promise blindly: it keeps a digest of each reading, and a
+/// later reading that differs ends the report with an error instead of a wrong total.
+public protocol TransactionSource: Sendable {
+  /// How messages name this source to a person: a file path, a URL, or `demo data`.
   var name: String { get }
 
   /// Starts reading the source from its first record.
   ///
+  /// It may suspend, for example while a server answers. A source that honours cancellation
+  /// returns ``SourceOpening/unavailable(reason:)`` promptly when its task is cancelled.
+  ///
   /// - Returns: ``SourceOpening/unavailable(reason:)`` when the source cannot be read at all
   ///   (a missing file, a server that is down), or a stream of its records.
-  func open() -> SourceOpening
+  func open() async -> SourceOpening
 }
 
 /// What opening a ``TransactionSource`` gave: a reason it cannot be read, or its records.
@@ -30,7 +46,7 @@ public enum SourceOpening {
 /// A forward-only stream of the records of one source.
 ///
 /// A use case pulls one record at a time, so a source never has to hold all its records in
-/// memory. A bad record does not end the stream: it is yielded as ``SourceRecord/invalid(_:)``
+/// memory. A stream belongs to the task that opened it, so it need not be `Sendable`. A bad record does not end the stream: it is yielded as ``SourceRecord/invalid(_:)``
 /// and the next call goes on after it, so one run can name every bad record.
 public protocol TransactionStream {
   /// Reads the next record.

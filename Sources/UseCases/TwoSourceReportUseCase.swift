@@ -2,14 +2,19 @@ import Entities
 
 /// Makes the report from two sources: one for authorized, one for posted transactions (SPEC §3).
 ///
-/// For each group in order, an unavailable source gives its header and the unavailable
-/// message, an empty one its header and the empty message, and any other its header, one
-/// banded block per date, and a footer with the group total. A grand footer ends the report.
+/// This is the two-source transformer of the blog series the package comes from: each group
+/// has a source of its own, so each can be unavailable on its own. For each group in order:
 ///
-/// The use case reads each source twice. The first pass checks every record without keeping
-/// any, so invalid input is rejected before a single row is presented. The second pass streams
-/// the rows when the source is already sorted, and sorts it in memory only when it is not.
-public struct TwoSourceReportUseCase {
+/// - its source is unavailable: the group's header and the unavailable message, no footer;
+/// - its source is empty: the header and the empty message, no footer;
+/// - otherwise: the header, one banded block per date (subheader, details, subfooter), and a
+///   footer with the group total.
+///
+/// A grand footer with the sum of the group totals ends the report. Both sources are opened at
+/// once (each may be a slow service), and every record of both is checked before the first row:
+/// invalid input anywhere gets no report, only its issues. The steps every report shares are
+/// ``ReportRun``'s; the rows of a group are ``ReportAssembler``'s.
+public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let authorized: any TransactionSource
   private let posted: any TransactionSource
   private let output: any TransactionReportUseCaseOutput
@@ -36,48 +41,10 @@ public struct TwoSourceReportUseCase {
   }
 
   /// Reads both sources and presents the report, or the issues that prevent it.
-  public func eventGenerateReport() {
-    let sources: [(group: TransactionGroup, source: any TransactionSource)] = [
-      (.authorized, authorized), (.posted, posted),
-    ]
-    var issues = IssueLog(limit: issueLimit)
-    var totals = ReportTotals()
-    var surveys: [InputSurvey?] = []
-    var reasons: [String?] = []
-    for (group, source) in sources {
-      switch source.open() {
-      case .unavailable(let reason):
-        surveys.append(nil)
-        reasons.append(reason)
-      case .available(var stream):
-        surveys.append(
-          InputSurvey(
-            reading: &stream, source: source.name, expectedGroup: group, totals: &totals, issues: &issues))
-        reasons.append(nil)
-      }
-    }
-    for issue in totals.overflowIssues() { issues.record(issue) }
-    guard issues.isEmpty else {
-      output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
-      return
-    }
-
-    output.presentReportStart()
-    var assembler = ReportAssembler(output: output)
-    do {
-      for (index, (group, source)) in sources.enumerated() {
-        if let survey = surveys[index] {
-          var transactions = try OrderedTransactions(source: source, survey: survey)
-          try assembler.assemble([group], from: &transactions)
-        } else {
-          assembler.unavailable(group, reason: reasons[index] ?? "")
-        }
-      }
-      output.presentGrandFooter(total: try assembler.grandTotal())
-    } catch {
-      output.presentInvalidInput(issues: [error.issue], totalCount: 1)
-      return
-    }
-    output.presentReportEnd()
+  public func eventGenerateReport() async {
+    await ReportRun(output: output, issueLimit: issueLimit).run([
+      ReportRun.Part(source: authorized, groups: [.authorized]),
+      ReportRun.Part(source: posted, groups: [.posted]),
+    ])
   }
 }

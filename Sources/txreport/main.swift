@@ -1,4 +1,4 @@
 // The executable does one thing: hand control to the composition root.
 import CompositionRoot
 
-TransactionReportApp.main()
+await TransactionReportApp.main()

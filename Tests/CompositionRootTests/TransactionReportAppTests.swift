@@ -21,9 +21,9 @@ import Testing
     terminal: Bool = false,
     columns: String? = nil,
     terminalWidth: Int? = nil
-  ) -> Run {
+  ) async -> Run {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
-    let status = TransactionReportApp.run(
+    let status = await TransactionReportApp.run(
       .init(
         arguments: arguments, noColor: noColor, outputIsTerminal: terminal, columns: columns,
         terminalWidth: terminalWidth, output: output, errors: errors))
@@ -35,9 +35,9 @@ import Testing
   }
 
   @Test("The demo, as two sources or as one, is wired to give the reference rows")
-  func demoModes() throws {
+  func demoModes() async throws {
     for arguments in [["--format", "json"], ["--one-source", "--format", "json"]] {
-      let result = run(arguments)
+      let result = await run(arguments)
       #expect(result.status == .success)
       #expect(result.errors.isEmpty)
       #expect(result.output == (try expectedRows()))
@@ -45,29 +45,29 @@ import Testing
   }
 
   @Test("Files are wired to file sources, in both modes")
-  func fileModes() throws {
+  func fileModes() async throws {
     let path = { (name: String) in Self.fixtures.appendingPathComponent(name).path }
-    let two = run([
+    let two = await run([
       "--authorized", path("demo_authorized.json"), "--posted", path("demo_posted.json"), "--format=json",
     ])
-    let one = run(["--all", path("demo_all.json"), "--format=json"])
+    let one = await run(["--all", path("demo_all.json"), "--format=json"])
     #expect(two.output == (try expectedRows()))
     #expect(one.output == (try expectedRows()))
   }
 
   @Test("Colour follows --color, the terminal and NO_COLOR")
-  func colour() {
+  func colour() async {
     let escape = "\u{1B}["
-    #expect(run([], terminal: true).output.contains(escape))
-    #expect(!run([], noColor: "1", terminal: true).output.contains(escape))
-    #expect(!run([], terminal: false).output.contains(escape))
-    #expect(run(["--color", "always"], terminal: false).output.contains(escape))
-    #expect(!run(["--color", "never"], terminal: true).output.contains(escape))
+    #expect(await run([], terminal: true).output.contains(escape))
+    #expect(!(await run([], noColor: "1", terminal: true).output.contains(escape)))
+    #expect(!(await run([], terminal: false).output.contains(escape)))
+    #expect(await run(["--color", "always"], terminal: false).output.contains(escape))
+    #expect(!(await run(["--color", "never"], terminal: true).output.contains(escape)))
   }
 
   @Test("A usage error goes to standard error with the help hint and exit status 64")
-  func usageError() {
-    let result = run(["--format", "yaml"])
+  func usageError() async {
+    let result = await run(["--format", "yaml"])
     #expect(result.status == .usage)
     #expect(result.output.isEmpty)
     #expect(
@@ -77,9 +77,9 @@ import Testing
   }
 
   @Test("Help and version go to standard output")
-  func helpAndVersion() {
-    #expect(run(["--help"]).output == HelpText.help)
-    #expect(run(["--version"]).output == "txreport \(HelpText.version)\n")
+  func helpAndVersion() async {
+    #expect(await run(["--help"]).output == HelpText.help)
+    #expect(await run(["--version"]).output == "txreport \(HelpText.version)\n")
   }
 
   /// The width of the widest line of a text report.
@@ -88,21 +88,21 @@ import Testing
   }
 
   @Test("The text width is --width, else COLUMNS, else the terminal's, else 80")
-  func width() {
-    #expect(widest(run([]).output) == 78)
-    #expect(widest(run([], terminalWidth: 100).output) == 98)
-    #expect(widest(run([], columns: "60", terminalWidth: 100).output) == 58)
-    #expect(widest(run([], columns: "not a number", terminalWidth: 100).output) == 98)
-    #expect(widest(run(["--width", "120"], columns: "60", terminalWidth: 100).output) == 118)
+  func width() async {
+    #expect(widest(await run([]).output) == 78)
+    #expect(widest(await run([], terminalWidth: 100).output) == 98)
+    #expect(widest(await run([], columns: "60", terminalWidth: 100).output) == 58)
+    #expect(widest(await run([], columns: "not a number", terminalWidth: 100).output) == 98)
+    #expect(widest(await run(["--width", "120"], columns: "60", terminalWidth: 100).output) == 118)
   }
 
   @Test("Colour and width follow standard output only when the report goes there")
-  func outputFileIgnoresTerminal() throws {
+  func outputFileIgnoresTerminal() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "txreport-\(UUID().uuidString).txt"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = run(["--output", path], terminal: true, columns: "120", terminalWidth: 120)
+    let result = await run(["--output", path], terminal: true, columns: "120", terminalWidth: 120)
     #expect(result.status == .success)
     let written = try String(contentsOfFile: path, encoding: .utf8)
     #expect(!written.contains("\u{1B}["))
@@ -122,10 +122,10 @@ import Testing
     }
   }
 
-  private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool) -> Run {
+  private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool) async -> Run {
     let (output, standardError, clock) = (MemoryTextSink(), MemoryTextSink(), FastClock())
     let progress = ProgressLine(errors: standardError, width: 80, clock: { clock.now() })
-    let status = TransactionReportApp.run(
+    let status = await TransactionReportApp.run(
       .init(
         arguments: arguments, outputIsTerminal: outputIsTerminal, progress: progress, output: output,
         errors: progress))
@@ -134,9 +134,9 @@ import Testing
 
   @Test(
     "With standard error a terminal and the report elsewhere, reading files shows progress, then erases it")
-  func progressOnStandardError() throws {
+  func progressOnStandardError() async throws {
     let path = Self.fixtures.appendingPathComponent("demo_all.json").path
-    let result = runWithProgress(["--all", path, "--format", "json"], outputIsTerminal: false)
+    let result = await runWithProgress(["--all", path, "--format", "json"], outputIsTerminal: false)
     #expect(result.status == .success)
     #expect(result.output == (try expectedRows()))
     #expect(result.errors.hasPrefix("\rtxreport: checking \(path): "))
@@ -145,16 +145,16 @@ import Testing
   }
 
   @Test("Progress never mixes with a report going to the same terminal, nor with the demo")
-  func noProgressAmongTheReport() {
+  func noProgressAmongTheReport() async {
     let path = Self.fixtures.appendingPathComponent("demo_all.json").path
-    #expect(runWithProgress(["--all", path], outputIsTerminal: true).errors.isEmpty)
-    #expect(runWithProgress([], outputIsTerminal: false).errors.isEmpty)
+    #expect(await runWithProgress(["--all", path], outputIsTerminal: true).errors.isEmpty)
+    #expect(await runWithProgress([], outputIsTerminal: false).errors.isEmpty)
   }
 
   @Test("A warning erases the progress line before it is written")
-  func warningAfterProgress() {
+  func warningAfterProgress() async {
     let path = Self.fixtures.appendingPathComponent("demo_authorized.json").path
-    let result = runWithProgress(
+    let result = await runWithProgress(
       ["--authorized", path, "--posted", "/no/such/file.json", "--format", "json"], outputIsTerminal: false)
     #expect(result.status == .sourceUnavailable)
     #expect(
@@ -165,7 +165,7 @@ import Testing
 
   #if os(Linux)
     @Test("No progress when --output is a terminal either")
-    func noProgressOnAnOutputTerminal() throws {
+    func noProgressOnAnOutputTerminal() async throws {
       // A pseudo-terminal: /dev/ptmx gives the master; TIOCSPTLCK unlocks the slave and
       // TIOCGPTN gives its number (the asm-generic ioctl numbers, on x86-64 and arm64 alike).
       let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -179,7 +179,7 @@ import Testing
       defer { close(slave) }
       try #require(isatty(slave) == 1)
       let path = Self.fixtures.appendingPathComponent("demo_all.json").path
-      let result = runWithProgress(["--all", path, "--output", terminal], outputIsTerminal: false)
+      let result = await runWithProgress(["--all", path, "--output", terminal], outputIsTerminal: false)
       #expect(result.status == .success)
       #expect(result.errors.isEmpty)
     }

@@ -61,14 +61,14 @@ import UseCases
     ("FuzzJSONRecords/number-then-whitespace.json", FuzzTarget.jsonRecords, 2),
   ])
   func numbersFollowedByWhitespacePassTheirTargetsCheck(path: String, target: FuzzTarget, records: Int)
-    throws
+    async throws
   {
     let url = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
     let bytes = [UInt8](try Data(contentsOf: url))
     let format: RecordFormat = target == .jsonRecords ? .json : .ndjson
-    let read = SourceRecord.all(
+    let read = await SourceRecord.all(
       of: BytesTransactionSource(name: "t", bytes: bytes, format: format), limit: 100)
     let amounts = read.compactMap { record -> Int64? in
       guard case .transaction(let transaction, _) = record else { return nil }
@@ -77,6 +77,6 @@ import UseCases
     try #require(amounts.count == records, "the regression input's records are not all valid: \(read)")
     #expect(amounts.prefix(2) == [311, 1534])
     // The whole check stops the process on a broken invariant; returning is passing.
-    target.check(bytes)
+    await target.check(bytes)
   }
 }

@@ -6,25 +6,25 @@ import UseCases
 
 @Suite struct BytesTransactionSourceTests {
   @Test(arguments: RecordFormat.allCases)
-  func readsTheSameRecordsAsTheFileSourceWithTheSamePositions(format: RecordFormat) throws {
+  func readsTheSameRecordsAsTheFileSourceWithTheSamePositions(format: RecordFormat) async throws {
     let path = fixture(for: format)
     let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
 
-    let fromMemory = try readAll(BytesTransactionSource(name: path, bytes: bytes, format: format))
-    let fromFile = try readAll(FileTransactionSource(path: path, format: format))
+    let fromMemory = try await readAll(BytesTransactionSource(name: path, bytes: bytes, format: format))
+    let fromFile = try await readAll(FileTransactionSource(path: path, format: format))
 
     #expect(fromMemory.count == 58)
     #expect(fromMemory == fromFile)
     #expect(fromMemory.map(\.transaction) == DemoTransactions.all)
   }
 
-  @Test func everyOpenStartsFromTheFirstByte() throws {
+  @Test func everyOpenStartsFromTheFirstByte() async throws {
     let source = BytesTransactionSource(
       name: "upload", bytes: Array("group,date,description,amount,debit\nA,2016-04-01,x,1,D\n".utf8),
       format: .csv)
 
-    let first = try readAll(source)
-    let second = try readAll(source)
+    let first = try await readAll(source)
+    let second = try await readAll(source)
 
     #expect(source.name == "upload")
     #expect(source.format == .csv)
@@ -33,13 +33,14 @@ import UseCases
   }
 
   @Test(arguments: RecordFormat.allCases)
-  func noBytesIsAnAvailableSourceWithNoRecords(format: RecordFormat) throws {
-    #expect(try readAll(BytesTransactionSource(name: "empty", bytes: [], format: format)).isEmpty)
+  func noBytesIsAnAvailableSourceWithNoRecords(format: RecordFormat) async throws {
+    #expect(try await readAll(BytesTransactionSource(name: "empty", bytes: [], format: format)).isEmpty)
   }
 
-  @Test func issuesNameTheSource() throws {
+  @Test func issuesNameTheSource() async throws {
     let json = #"[{"group": "Z", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D"}]"#
-    let records = try readAll(BytesTransactionSource(name: "upload", bytes: Array(json.utf8), format: .json))
+    let records = try await readAll(
+      BytesTransactionSource(name: "upload", bytes: Array(json.utf8), format: .json))
 
     #expect(records.first?.issue?.source == "upload")
     #expect(records.first?.issue?.position == at(1, 12))

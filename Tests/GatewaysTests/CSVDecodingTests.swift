@@ -9,18 +9,18 @@ import UseCases
   static let header = "group,date,description,amount,debit\n"
 
   /// Reads CSV text from memory under the name `t.csv`.
-  private func read(_ text: String) throws -> [ReadRecord] {
-    try read(bytes: Array(text.utf8))
+  private func read(_ text: String) async throws -> [ReadRecord] {
+    try await read(bytes: Array(text.utf8))
   }
 
-  private func read(bytes: [UInt8]) throws -> [ReadRecord] {
-    try readAll(BytesTransactionSource(name: "t.csv", bytes: bytes, format: .csv))
+  private func read(bytes: [UInt8]) async throws -> [ReadRecord] {
+    try await readAll(BytesTransactionSource(name: "t.csv", bytes: bytes, format: .csv))
   }
 
   // MARK: The header
 
-  @Test func columnsMayComeInAnyOrderWithExtraColumnsIgnored() throws {
-    let records = try read(
+  @Test func columnsMayComeInAnyOrderWithExtraColumnsIgnored() async throws {
+    let records = try await read(
       "id,debit,amount,note,date,description,group\n7,C,400.00,\"a, b\",2016-04-20,Payment,A\n")
 
     #expect(
@@ -31,8 +31,8 @@ import UseCases
       ])
   }
 
-  @Test func headerNamesMayBeQuoted() throws {
-    let records = try read(#""group","date","description","amount","debit""# + "\nP,2016-05-01,x,1,D\n")
+  @Test func headerNamesMayBeQuoted() async throws {
+    let records = try await read(#""group","date","description","amount","debit""# + "\nP,2016-05-01,x,1,D\n")
 
     #expect(records.map(\.transaction) == [try transaction(.posted, "2016-05-01", "x", "1", .debit)])
   }
@@ -45,8 +45,8 @@ import UseCases
     ("header and line break", "group,date,description,amount,debit\r\n"),
     ("header and empty lines", "\n\ngroup,date,description,amount,debit\n\n\r\n"),
   ])
-  func holdsNoRecords(_ name: String, text: String) throws {
-    #expect(try read(text).isEmpty, "\(name)")
+  func holdsNoRecords(_ name: String, text: String) async throws {
+    #expect(try await read(text).isEmpty, "\(name)")
   }
 
   /// A header that cannot be read, and the one issue it gives.
@@ -84,8 +84,8 @@ import UseCases
   ]
 
   @Test(arguments: badHeaders)
-  func aBadHeaderIsOneIssueThenTheEnd(_ bad: BadHeader) throws {
-    let records = try read(bad.text + "A,2016-04-01,x,1,D\n")
+  func aBadHeaderIsOneIssueThenTheEnd(_ bad: BadHeader) async throws {
+    let records = try await read(bad.text + "A,2016-04-01,x,1,D\n")
 
     try #require(records.count == 1, "\(records)")
     let issue = try #require(records[0].issue)
@@ -96,8 +96,8 @@ import UseCases
     #expect(issue.hint != nil)
   }
 
-  @Test func aHeaderThatIsNotUTF8IsOneIssueAtTheByte() throws {
-    let records = try read(bytes: Array("group,date,description,amount,debit,n".utf8) + [0xE9] + [0x0A])
+  @Test func aHeaderThatIsNotUTF8IsOneIssueAtTheByte() async throws {
+    let records = try await read(bytes: Array("group,date,description,amount,debit,n".utf8) + [0xE9] + [0x0A])
 
     #expect(
       records.map(\.issue) == [
@@ -110,7 +110,7 @@ import UseCases
 
   // MARK: Quoting and line breaks
 
-  @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
+  @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() async throws {
     let text =
       Self.header
       + "A,2016-04-01,\"Mark's \"\"best\"\", blue\",3.11,D\n"
@@ -118,7 +118,7 @@ import UseCases
       + "A,2016-04-03,\"crlf\r\ninside\",1.00,D\n"
       + "A,2016-04-04,\"\",1.00,D\n"
       + "A,2016-04-05,,\"2.00\",\"C\""
-    let records = try read(text)
+    let records = try await read(text)
 
     #expect(
       records.map(\.transaction) == [
@@ -135,8 +135,9 @@ import UseCases
     #expect(starts == [at(2, 1), at(3, 1), at(5, 1), at(7, 1), at(8, 1)])
   }
 
-  @Test func aByteOrderMarkAndCRLFAreReadAndNotCounted() throws {
-    let records = try read("\u{FEFF}amount,group,date,description,debit\r\n3.11,P,2016-05-01,Starbucks,D\r\n")
+  @Test func aByteOrderMarkAndCRLFAreReadAndNotCounted() async throws {
+    let records = try await read(
+      "\u{FEFF}amount,group,date,description,debit\r\n3.11,P,2016-05-01,Starbucks,D\r\n")
 
     #expect(
       records == [
@@ -146,30 +147,30 @@ import UseCases
       ])
   }
 
-  @Test func emptyLinesBetweenRowsAreSkipped() throws {
-    let records = try read(Self.header + "\nA,2016-04-01,a,1,D\n\r\n\nA,2016-04-02,b,2,D\n\n")
+  @Test func emptyLinesBetweenRowsAreSkipped() async throws {
+    let records = try await read(Self.header + "\nA,2016-04-01,a,1,D\n\r\n\nA,2016-04-02,b,2,D\n\n")
 
     #expect(records.map(\.transaction?.description) == ["a", "b"])
     guard case .transaction(_, let origin) = records.last else { return }
     #expect(origin?.start == at(6, 1))
   }
 
-  @Test func aLineOfSpacesIsARowNotABlankLine() throws {
-    let records = try read(Self.header + "  \nA,2016-04-01,a,1,D\n")
+  @Test func aLineOfSpacesIsARowNotABlankLine() async throws {
+    let records = try await read(Self.header + "  \nA,2016-04-01,a,1,D\n")
 
     #expect(records.map(\.issue?.problem) == ["the row has 1 field, but the header has 5", nil])
     #expect(records.first?.issue?.position == at(2, 1))
   }
 
-  @Test func aValueIsLocatedAtItsFirstCharacterOrOpeningQuoteCountingCharacters() throws {
-    let records = try read(Self.header + "A,\"2016-04-01\",Crème brûlée 😀,\"3.111\",D\n")
+  @Test func aValueIsLocatedAtItsFirstCharacterOrOpeningQuoteCountingCharacters() async throws {
+    let records = try await read(Self.header + "A,\"2016-04-01\",Crème brûlée 😀,\"3.111\",D\n")
 
     #expect(records.map(\.issue?.position) == [at(2, 31)])
     #expect(records.map(\.issue?.value) == ["3.111"])
   }
 
-  @Test func valuesAreTextSoNumbersAndSpacesAreKeptAsWritten() throws {
-    let records = try read(Self.header + "A,2016-04-01, padded ,3.5,D\nA,2016-04-01,x, 3.11,D\n")
+  @Test func valuesAreTextSoNumbersAndSpacesAreKeptAsWritten() async throws {
+    let records = try await read(Self.header + "A,2016-04-01, padded ,3.5,D\nA,2016-04-01,x, 3.11,D\n")
 
     #expect(records.first?.transaction?.description == " padded ")
     #expect(records.first?.transaction?.amount == Money(minorUnits: 3_50))
@@ -224,8 +225,8 @@ import UseCases
   ]
 
   @Test(arguments: badRows)
-  func aMalformedRowIsOneIssueAndTheNextRowIsRead(_ bad: BadRow) throws {
-    let records = try read(Self.header + bad.row + "\nP,2016-05-01,next,2.00,C\n")
+  func aMalformedRowIsOneIssueAndTheNextRowIsRead(_ bad: BadRow) async throws {
+    let records = try await read(Self.header + bad.row + "\nP,2016-05-01,next,2.00,C\n")
 
     try #require(records.count == 2, "\(records)")
     let issue = try #require(records[0].issue)
@@ -237,8 +238,9 @@ import UseCases
     #expect(records[1].transaction == (try transaction(.posted, "2016-05-01", "next", "2.00", .credit)))
   }
 
-  @Test func aQuotedFieldThatTheFileEndsInsideIsOneIssueAtItsQuoteThenTheEnd() throws {
-    let records = try read(Self.header + "A,2016-04-01,ok,1,D\nA,2016-04-02,\"open,1,D\nA,2016-04-03,x,1,D\n")
+  @Test func aQuotedFieldThatTheFileEndsInsideIsOneIssueAtItsQuoteThenTheEnd() async throws {
+    let records = try await read(
+      Self.header + "A,2016-04-01,ok,1,D\nA,2016-04-02,\"open,1,D\nA,2016-04-03,x,1,D\n")
 
     #expect(records.count == 2)
     #expect(records.first?.transaction != nil)
@@ -250,9 +252,9 @@ import UseCases
           hint: "close the field with '\"'; write a quote inside a quoted field as two quotes: \"\""))
   }
 
-  @Test func aFieldLongerThanOneMebibyteIsAnIssueAtItsStart() throws {
+  @Test func aFieldLongerThanOneMebibyteIsAnIssueAtItsStart() async throws {
     let long = String(repeating: "x", count: (1 << 20) + 1)
-    let records = try read(Self.header + "A,2016-04-01,\"\(long)\",1,D\nA,2016-04-02,ok,1,D\n")
+    let records = try await read(Self.header + "A,2016-04-01,\"\(long)\",1,D\nA,2016-04-02,ok,1,D\n")
 
     #expect(records.count == 2)
     #expect(records.first?.issue?.position == at(2, 14))
@@ -263,12 +265,12 @@ import UseCases
 
   // MARK: Encoding
 
-  @Test func textThatIsNotUTF8IsAnIssueAtTheByteInAFieldOrAnExtraColumn() throws {
+  @Test func textThatIsNotUTF8IsAnIssueAtTheByteInAFieldOrAnExtraColumn() async throws {
     let bytes =
       Array((Self.header.dropLast() + ",note\n").utf8) + Array("A,2016-04-01,caf".utf8) + [0xE9]
       + Array(",1,D,ok\nA,2016-04-01,x,1,D,".utf8) + [0x80] + [0x0A]
 
-    let records = try read(bytes: bytes)
+    let records = try await read(bytes: bytes)
 
     #expect(
       records.map(\.issue) == [
@@ -281,15 +283,15 @@ import UseCases
       ])
   }
 
-  @Test func controlCharactersAreKeptAsData() throws {
-    let records = try read(Self.header + "A,2016-04-01,\u{1B}[31mred\u{7}\u{202E}\t,1,D\n")
+  @Test func controlCharactersAreKeptAsData() async throws {
+    let records = try await read(Self.header + "A,2016-04-01,\u{1B}[31mred\u{7}\u{202E}\t,1,D\n")
 
     #expect(records.map(\.transaction?.description) == ["\u{1B}[31mred\u{7}\u{202E}\t"])
   }
 
   // MARK: Chunks
 
-  @Test func fieldsSplitAcrossChunksAreReadWhole() throws {
+  @Test func fieldsSplitAcrossChunksAreReadWhole() async throws {
     // Put the doubled quote of a quoted field across the 64 KiB chunk boundary of a file.
     let head = Self.header + "A,2016-04-01,\""
     let padding = String(repeating: "y", count: 65_536 - head.utf8.count - 1)
@@ -298,7 +300,7 @@ import UseCases
     let directory = try TemporaryDirectory()
     let path = try directory.file("chunks.csv", text: text)
 
-    let records = try readAll(FileTransactionSource(path: path, format: .csv))
+    let records = try await readAll(FileTransactionSource(path: path, format: .csv))
 
     #expect(records.map(\.transaction?.description) == [description])
   }

@@ -9,8 +9,8 @@ import UseCases
     ("demo_posted.json", DemoTransactions.posted, 30),
     ("demo_all.json", DemoTransactions.all, 58),
   ])
-  func equalsTheRecordsOfTheFixtureFile(file: String, demo: [Transaction], count: Int) throws {
-    let records = try readAll(FileTransactionSource(path: TestFiles.fixture(file)))
+  func equalsTheRecordsOfTheFixtureFile(file: String, demo: [Transaction], count: Int) async throws {
+    let records = try await readAll(FileTransactionSource(path: TestFiles.fixture(file)))
     let transactions = records.compactMap(\.transaction)
 
     try #require(transactions.count == records.count, "every record of \(file) is valid")

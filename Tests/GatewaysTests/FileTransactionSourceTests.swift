@@ -15,35 +15,36 @@ import UseCases
     #expect(source.format == .json)
   }
 
-  @Test func aMissingFileIsUnavailableWithTheOperatingSystemsReason() throws {
+  @Test func aMissingFileIsUnavailableWithTheOperatingSystemsReason() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path + "/missing.json"
 
     #expect(
-      unavailableReason(FileTransactionSource(path: path))
+      await unavailableReason(FileTransactionSource(path: path))
         == "cannot read '\(path)': No such file or directory")
   }
 
-  @Test func aDirectoryIsUnavailable() throws {
+  @Test func aDirectoryIsUnavailable() async throws {
     let directory = try TemporaryDirectory()
 
     #expect(
-      unavailableReason(FileTransactionSource(path: directory.path)) == "'\(directory.path)' is a directory")
+      await unavailableReason(FileTransactionSource(path: directory.path))
+        == "'\(directory.path)' is a directory")
   }
 
-  @Test func aPathThroughAFileIsUnavailable() throws {
+  @Test func aPathThroughAFileIsUnavailable() async throws {
     let directory = try TemporaryDirectory()
     let file = try directory.file("a.json", text: "[]")
 
     #expect(
-      unavailableReason(FileTransactionSource(path: file + "/b.json"))
+      await unavailableReason(FileTransactionSource(path: file + "/b.json"))
         == "cannot read '\(file)/b.json': Not a directory")
   }
 
   #if os(Linux)
-    @Test func aReadErrorIsOneIssueThenTheEnd() throws {
+    @Test func aReadErrorIsOneIssueThenTheEnd() async throws {
       // Reading /proc/self/mem from offset 0 fails with EIO: page 0 is never mapped.
-      let records = try readAll(FileTransactionSource(path: "/proc/self/mem"))
+      let records = try await readAll(FileTransactionSource(path: "/proc/self/mem"))
 
       #expect(
         records == [
@@ -65,21 +66,21 @@ import UseCases
     ("byte order mark only", "\u{FEFF}"),
     ("byte order mark and empty array", "\u{FEFF}[]"),
   ])
-  func holdsNoRecords(_ name: String, text: String) throws {
+  func holdsNoRecords(_ name: String, text: String) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("empty.json", text: text)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(records.isEmpty, "\(name)")
   }
 
   // MARK: Reading
 
-  @Test func recordsCarryTheirOrigin() throws {
+  @Test func recordsCarryTheirOrigin() async throws {
     let path = TestFiles.fixture("demo_authorized.json")
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     let first = try #require(records.first)
     guard case .transaction(let transaction, let origin) = first else {
@@ -90,19 +91,20 @@ import UseCases
     #expect(origin == RecordOrigin(source: path, start: at(2, 3), group: at(3, 14), amount: at(6, 15)))
   }
 
-  @Test func everyOpenStartsFromTheBeginning() throws {
+  @Test func everyOpenStartsFromTheBeginning() async throws {
     let source = FileTransactionSource(path: TestFiles.fixture("demo_all.json"))
 
-    let first = try readAll(source)
-    let second = try readAll(source)
+    let first = try await readAll(source)
+    let second = try await readAll(source)
 
     #expect(first.count == 58)
     #expect(first == second)
   }
 
-  @Test func twoOpenStreamsReadIndependently() throws {
+  @Test func twoOpenStreamsReadIndependently() async throws {
     let source = FileTransactionSource(path: TestFiles.fixture("demo_posted.json"))
-    guard case .available(var one) = source.open(), case .available(var other) = source.open() else {
+    guard case .available(var one) = await source.open(), case .available(var other) = await source.open()
+    else {
       Issue.record("the fixture is unavailable")
       return
     }
@@ -116,11 +118,11 @@ import UseCases
     #expect(firstOfOther?.transaction == DemoTransactions.posted[0])
   }
 
-  @Test func theStreamStaysEndedAfterItsLastRecord() throws {
+  @Test func theStreamStaysEndedAfterItsLastRecord() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "one.json", text: #"[{"group":"A","date":"2016-04-01","description":"x","amount":"1","debit":"D"}]"#)
-    guard case .available(var stream) = FileTransactionSource(path: path).open() else {
+    guard case .available(var stream) = await FileTransactionSource(path: path).open() else {
       Issue.record("unavailable")
       return
     }
@@ -131,25 +133,25 @@ import UseCases
   }
 
   #if os(Linux)
-    @Test func theFileIsClosedWhenTheStreamEndsOrGoesAway() throws {
+    @Test func theFileIsClosedWhenTheStreamEndsOrGoesAway() async throws {
       let directory = try TemporaryDirectory()
       let path = try directory.file("closed.json", text: "[" + String(repeating: " ", count: 10) + "]")
       let source = FileTransactionSource(path: path)
 
-      guard case .available(var drained) = source.open() else { throw SourceUnavailable() }
+      guard case .available(var drained) = await source.open() else { throw SourceUnavailable() }
       #expect(openDescriptorCount(for: path) == 1)
       while drained.next() != nil {}
       #expect(openDescriptorCount(for: path) == 0, "closed at the end of the records")
 
       do {
-        guard case .available(let abandoned) = source.open() else { throw SourceUnavailable() }
+        guard case .available(let abandoned) = await source.open() else { throw SourceUnavailable() }
         #expect(openDescriptorCount(for: path) == 1)
         _ = abandoned
       }
       #expect(openDescriptorCount(for: path) == 0, "closed when the stream goes away")
 
       let malformed = try directory.file("malformed.json", text: "[} " + String(repeating: " ", count: 10))
-      guard case .available(var broken) = FileTransactionSource(path: malformed).open() else {
+      guard case .available(var broken) = await FileTransactionSource(path: malformed).open() else {
         throw SourceUnavailable()
       }
       #expect(broken.next() != nil)
@@ -167,7 +169,7 @@ import UseCases
 
   // MARK: Large input
 
-  @Test func streamsALargeFileExactly() throws {
+  @Test func streamsALargeFileExactly() async throws {
     // 20,000 records, 1.9 MB: 28 full chunks of 64 KiB. (A debug build reads about 80,000 such
     // records a second, a release build about 600,000; this keeps the test well under a second
     // even when it shares the machine.)
@@ -203,7 +205,7 @@ import UseCases
     bytes += Array("\n]\n".utf8)
     let directory = try TemporaryDirectory()
     let path = try directory.file("large.json", bytes: bytes)
-    guard case .available(var stream) = FileTransactionSource(path: path).open() else {
+    guard case .available(var stream) = await FileTransactionSource(path: path).open() else {
       throw SourceUnavailable()
     }
 
@@ -227,7 +229,7 @@ import UseCases
     #expect(lastOrigin?.start == at(count + 1, 1))
   }
 
-  @Test func charactersAndValuesSplitAcrossChunksAreReadWhole() throws {
+  @Test func charactersAndValuesSplitAcrossChunksAreReadWhole() async throws {
     // The 64 KiB chunks end at byte 65,536: put an emoji's four bytes across that boundary,
     // then make the next record's amount straddle the following boundary.
     let head = #"[{"group":"A","date":"2016-04-01","description":""#
@@ -246,7 +248,7 @@ import UseCases
     let directory = try TemporaryDirectory()
     let path = try directory.file("chunks.json", text: text)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     try #require(records.count == 2)
     #expect(records[0].transaction?.description == firstDescription)

@@ -33,9 +33,10 @@ import UseCases
   ]
 
   @Test(arguments: partialByteOrderMarks)
-  func partialByteOrderMarkIsAnIssueAtTheFirstByte(_ regression: Regression) throws {
+  func partialByteOrderMarkIsAnIssueAtTheFirstByte(_ regression: Regression) async throws {
     let bytes = try regression.bytes()
-    let records = try readAll(BytesTransactionSource(name: "t", bytes: bytes, format: regression.format))
+    let records = try await readAll(
+      BytesTransactionSource(name: "t", bytes: bytes, format: regression.format))
 
     let issue = try #require(
       records.first?.issue,

@@ -4,41 +4,41 @@ import Testing
 import UseCases
 
 @Suite struct InMemoryTransactionSourceTests {
-  @Test func yieldsEachTransactionInOrderWithoutAnOrigin() throws {
+  @Test func yieldsEachTransactionInOrderWithoutAnOrigin() async throws {
     let transactions = [
       try transaction(.posted, "2016-05-02", "B", "2.00", .debit),
       try transaction(.authorized, "2016-04-01", "A", "1.00", .credit),
     ]
     let source = InMemoryTransactionSource(name: "list", transactions: transactions)
 
-    let records = try readAll(source)
+    let records = try await readAll(source)
 
     #expect(source.name == "list")
     #expect(records == transactions.map { .transaction($0, nil) })
   }
 
-  @Test func everyOpenStartsFromTheFirstTransaction() throws {
+  @Test func everyOpenStartsFromTheFirstTransaction() async throws {
     let transactions = [try transaction(.authorized, "2016-04-01", "A", "1.00", .debit)]
     let source = InMemoryTransactionSource(name: "list", transactions: transactions)
 
-    let first = try readAll(source)
-    let second = try readAll(source)
+    let first = try await readAll(source)
+    let second = try await readAll(source)
 
     #expect(first.count == 1)
     #expect(first == second)
   }
 
-  @Test func anEmptyListIsAnAvailableSourceWithNoRecords() throws {
-    let records = try readAll(InMemoryTransactionSource(name: "empty", transactions: []))
+  @Test func anEmptyListIsAnAvailableSourceWithNoRecords() async throws {
+    let records = try await readAll(InMemoryTransactionSource(name: "empty", transactions: []))
 
     #expect(records.isEmpty)
   }
 
-  @Test func anUnavailableSourceGivesItsReasonOnEveryOpen() {
+  @Test func anUnavailableSourceGivesItsReasonOnEveryOpen() async {
     let source = InMemoryTransactionSource.unavailable(name: "server", reason: "the server is down")
 
     #expect(source.name == "server")
-    #expect(unavailableReason(source) == "the server is down")
-    #expect(unavailableReason(source) == "the server is down")
+    #expect(await unavailableReason(source) == "the server is down")
+    #expect(await unavailableReason(source) == "the server is down")
   }
 }

@@ -129,11 +129,11 @@ import UseCases
   ]
 
   @Test(arguments: malformed)
-  func malformedSyntaxIsOneIssueAtTheOffendingByteThenTheEnd(_ bad: Malformed) throws {
+  func malformedSyntaxIsOneIssueAtTheOffendingByteThenTheEnd(_ bad: Malformed) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("malformed.json", text: bad.json)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     try #require(records.count == bad.recordsBefore + 1, "\(records)")
     #expect(records.dropLast().allSatisfy { $0.transaction != nil })
@@ -145,21 +145,21 @@ import UseCases
     #expect(issue.value == bad.value)
   }
 
-  @Test func aByteThatIsNotUTF8OutsideAStringIsShownAsItsCode() throws {
+  @Test func aByteThatIsNotUTF8OutsideAStringIsShownAsItsCode() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("byte.json", bytes: [UInt8(ascii: "["), 0xFF, UInt8(ascii: "]")])
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(records.map(\.issue?.value) == ["byte 0xFF (not UTF-8)"])
     #expect(records.map(\.issue?.position) == [at(1, 2)])
   }
 
-  @Test func malformedSyntaxHasAHint() throws {
+  @Test func malformedSyntaxHasAHint() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("hint.json", text: #"[{"description": "a\qb"}]"#)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records.first?.issue?.hint
@@ -168,7 +168,7 @@ import UseCases
 
   // MARK: Strings and positions
 
-  @Test func escapesAndNonASCIITextAreDecoded() throws {
+  @Test func escapesAndNonASCIITextAreDecoded() async throws {
     let directory = try TemporaryDirectory()
     let description = #"Caf\u00e9 \"Ω\" \ud83d\ude00 \\ \/ \b\f\n\r\t \u0000 ünïcödé 😀"#
     let path = try directory.file(
@@ -177,13 +177,13 @@ import UseCases
         #"[{"group": "A", "date": "2016-04-01", "description": "\#(description)", "amount": "1", "debit": "D"}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     try #require(records.count == 1)
     #expect(records[0].transaction?.description == "Café \"Ω\" 😀 \\ / \u{8}\u{C}\n\r\t \u{0} ünïcödé 😀")
   }
 
-  @Test func escapedKeysNameTheirFields() throws {
+  @Test func escapedKeysNameTheirFields() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "keys.json",
@@ -191,12 +191,12 @@ import UseCases
         #"[{"gr\u006fup": "P", "date": "2016-05-01", "descr\u0069ption": "x", "amount": "2", "d\u0065bit": "C"}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(records.map(\.transaction) == [try transaction(.posted, "2016-05-01", "x", "2", .credit)])
   }
 
-  @Test func columnsCountCharactersNotBytes() throws {
+  @Test func columnsCountCharactersNotBytes() async throws {
     let directory = try TemporaryDirectory()
     // "Crème brûlée 😀" is 15 characters and 21 bytes.
     let path = try directory.file(
@@ -205,16 +205,16 @@ import UseCases
         #"[{"description": "Crème brûlée 😀", "amount": "x", "group": "A", "date": "2016-04-01", "debit": "D"}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(records.map(\.issue?.position) == [at(1, 46)])
   }
 
-  @Test func aByteOrderMarkIsSkippedAndNotCounted() throws {
+  @Test func aByteOrderMarkIsSkippedAndNotCounted() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("bom.json", text: "\u{FEFF}[\(Self.validRecord)]")
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     guard case .transaction(_, let origin)? = records.first else {
       Issue.record("expected a transaction, got \(records)")
@@ -224,11 +224,11 @@ import UseCases
     #expect(origin?.start == at(1, 2))
   }
 
-  @Test func carriageReturnsAndTabsAreWhitespace() throws {
+  @Test func carriageReturnsAndTabsAreWhitespace() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("crlf.json", text: "[\r\n\t\(Self.validRecord)\r\n]\r\n")
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     guard case .transaction(_, let origin)? = records.first else {
       Issue.record("expected a transaction, got \(records)")
@@ -240,7 +240,7 @@ import UseCases
 
   // MARK: Extra keys
 
-  @Test func extraKeysAreIgnoredWhateverTheyHold() throws {
+  @Test func extraKeysAreIgnoredWhateverTheyHold() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "extra.json",
@@ -256,13 +256,13 @@ import UseCases
         ]
         """)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records.map(\.transaction) == [try transaction(.authorized, "2016-04-01", "Starbucks", "3.11", .debit)])
   }
 
-  @Test func deepNestingInAnExtraValueIsSkippedWithoutRecursion() throws {
+  @Test func deepNestingInAnExtraValueIsSkippedWithoutRecursion() async throws {
     let directory = try TemporaryDirectory()
     let depth = 100_000
     let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
@@ -272,7 +272,7 @@ import UseCases
         #"[{"deep": \#(nested), "group": "A", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D"}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(records.count == 1)
     #expect(records.first?.transaction != nil)

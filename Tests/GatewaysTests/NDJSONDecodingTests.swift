@@ -11,12 +11,12 @@ import UseCases
     #"{"group": "P", "date": "2016-05-01", "description": "b", "amount": 2.5, "debit": "C"}"#
 
   /// Reads NDJSON text from memory under the name `t.ndjson`.
-  private func read(_ text: String) throws -> [ReadRecord] {
-    try read(bytes: Array(text.utf8))
+  private func read(_ text: String) async throws -> [ReadRecord] {
+    try await read(bytes: Array(text.utf8))
   }
 
-  private func read(bytes: [UInt8]) throws -> [ReadRecord] {
-    try readAll(BytesTransactionSource(name: "t.ndjson", bytes: bytes, format: .ndjson))
+  private func read(bytes: [UInt8]) async throws -> [ReadRecord] {
+    try await readAll(BytesTransactionSource(name: "t.ndjson", bytes: bytes, format: .ndjson))
   }
 
   private func expectedTransactions() throws -> [Transaction] {
@@ -34,17 +34,17 @@ import UseCases
     ("blank lines", "\n  \t\r\n\(first)\n\n \n\(second)\n\n"),
     ("spaces around records", "  \(first)  \n\t\(second)\t\r\n"),
   ])
-  func readsOneRecordOnEachLine(_ name: String, text: String) throws {
-    #expect(try read(text).map(\.transaction) == (try expectedTransactions()), "\(name)")
+  func readsOneRecordOnEachLine(_ name: String, text: String) async throws {
+    #expect(try await read(text).map(\.transaction) == (try expectedTransactions()), "\(name)")
   }
 
   @Test(arguments: [("zero bytes", ""), ("blank lines", "\n \n\r\n\t"), ("byte order mark", "\u{FEFF}\n")])
-  func holdsNoRecords(_ name: String, text: String) throws {
-    #expect(try read(text).isEmpty, "\(name)")
+  func holdsNoRecords(_ name: String, text: String) async throws {
+    #expect(try await read(text).isEmpty, "\(name)")
   }
 
-  @Test func recordsCarryTheirOrigin() throws {
-    let records = try read("\n  \(Self.first)\n")
+  @Test func recordsCarryTheirOrigin() async throws {
+    let records = try await read("\n  \(Self.first)\n")
 
     #expect(
       records == [
@@ -101,8 +101,8 @@ import UseCases
   ]
 
   @Test(arguments: badLines)
-  func aBadLineIsOneIssueAndTheNextLineIsRead(_ bad: BadLine) throws {
-    let records = try read("\(Self.first)\n\(bad.line)\n\(Self.second)\n")
+  func aBadLineIsOneIssueAndTheNextLineIsRead(_ bad: BadLine) async throws {
+    let records = try await read("\(Self.first)\n\(bad.line)\n\(Self.second)\n")
 
     try #require(records.count == 3, "\(records)")
     #expect(records[0].transaction != nil)
@@ -114,35 +114,35 @@ import UseCases
     #expect(records[2].transaction == (try expectedTransactions())[1])
   }
 
-  @Test func aRecordSplitAcrossLinesIsAnIssueOnEachLine() throws {
-    let records = try read("{\"group\": \"A\",\n \"date\": \"2016-04-01\"}\n\(Self.second)")
+  @Test func aRecordSplitAcrossLinesIsAnIssueOnEachLine() async throws {
+    let records = try await read("{\"group\": \"A\",\n \"date\": \"2016-04-01\"}\n\(Self.second)")
 
     #expect(records.map(\.issue?.position) == [at(1, 15), at(2, 2), nil])
     #expect(records.last?.transaction == (try expectedTransactions())[1])
   }
 
-  @Test func aBadLastLineWithoutALineFeedIsAnIssue() throws {
-    let records = try read("\(Self.first)\n{\"group\"")
+  @Test func aBadLastLineWithoutALineFeedIsAnIssue() async throws {
+    let records = try await read("\(Self.first)\n{\"group\"")
 
     #expect(records.count == 2)
     #expect(records.last?.issue?.problem == "expected ':' after a key, but the file ends")
   }
 
-  @Test func badValuesAndEncodingAreIssuesOfTheRecordAsInJSON() throws {
+  @Test func badValuesAndEncodingAreIssuesOfTheRecordAsInJSON() async throws {
     let bytes =
       Array(#"{"group": "X", "date": "2016-04-01", "description": "caf"#.utf8) + [0xE9]
       + Array(#"", "amount": "1", "debit": "D", "debit": "C"}"#.utf8) + [0x0A]
 
-    let records = try read(bytes: bytes)
+    let records = try await read(bytes: bytes)
 
     #expect(records.map(\.issue?.field) == [.group, .description, .debit])
     #expect(records.map(\.issue?.position) == [at(1, 11), at(1, 57), at(1, 90)])
   }
 
-  @Test func everyBadLineOfAFileIsNamed() throws {
+  @Test func everyBadLineOfAFileIsNamed() async throws {
     let text = (1...50).map { _ in "not json" }.joined(separator: "\n")
 
-    let records = try read(text)
+    let records = try await read(text)
 
     #expect(records.count == 50)
     #expect(records.map(\.issue?.position) == (1...50).map { at($0, 1) })

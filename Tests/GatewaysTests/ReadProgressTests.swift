@@ -31,15 +31,15 @@ import UseCases
   }
 
   @Test("Each reading of a file reports its bytes, chunk by chunk, up to the file's size")
-  func regularFile() throws {
+  func regularFile() async throws {
     let directory = try TemporaryDirectory()
     let (path, size) = try bigFile(in: directory)
     let reports = Reports()
     let source = FileTransactionSource(path: path, format: .ndjson) { reports.append($0) }
 
-    let first = try readAll(source)
+    let first = try await readAll(source)
     let afterFirst = reports.all
-    _ = try readAll(source)
+    _ = try await readAll(source)
 
     #expect(first.count == 3000)
     #expect(afterFirst.count > 3)
@@ -52,18 +52,19 @@ import UseCases
   }
 
   @Test("Observing a source changes none of its records")
-  func observingChangesNothing() throws {
+  func observingChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     let (path, _) = try bigFile(in: directory)
     let reports = Reports()
     let observed = FileTransactionSource(path: path, format: .ndjson) { reports.append($0) }
-    #expect(try readAll(FileTransactionSource(path: path, format: .ndjson)) == (try readAll(observed)))
+    #expect(
+      try await readAll(FileTransactionSource(path: path, format: .ndjson)) == (try await readAll(observed)))
     #expect(!reports.all.isEmpty)
   }
 
   #if os(Linux)
     @Test("A pipe's size is unknown while it is first read, and known to the readings after")
-    func pipe() throws {
+    func pipe() async throws {
       let directory = try TemporaryDirectory()
       let (path, size) = try bigFile(in: directory)
       let fifo = directory.path + "/pipe.ndjson"
@@ -79,8 +80,8 @@ import UseCases
       let reports = Reports()
       let source = FileTransactionSource(path: fifo, format: .ndjson) { reports.append($0) }
 
-      _ = try readAll(source)
-      _ = try readAll(source)
+      _ = try await readAll(source)
+      _ = try await readAll(source)
 
       let first = reports.all.filter { $0.reading == 1 }
       let second = reports.all.filter { $0.reading == 2 }

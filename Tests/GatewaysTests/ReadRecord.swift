@@ -25,10 +25,10 @@ extension SourceRecord {
 }
 
 /// Reads every record of a source, failing the test when it is unavailable.
-func readAll(_ source: some TransactionSource, sourceLocation: SourceLocation = #_sourceLocation) throws
+func readAll(_ source: some TransactionSource, sourceLocation: SourceLocation = #_sourceLocation) async throws
   -> [ReadRecord]
 {
-  guard case .available(var stream) = source.open() else {
+  guard case .available(var stream) = await source.open() else {
     Issue.record("\(source.name) is unavailable", sourceLocation: sourceLocation)
     throw SourceUnavailable()
   }
@@ -38,8 +38,8 @@ func readAll(_ source: some TransactionSource, sourceLocation: SourceLocation = 
 }
 
 /// The reason a source gives when it is unavailable, or `nil` when it opens.
-func unavailableReason(_ source: some TransactionSource) -> String? {
-  guard case .unavailable(let reason) = source.open() else { return nil }
+func unavailableReason(_ source: some TransactionSource) async -> String? {
+  guard case .unavailable(let reason) = await source.open() else { return nil }
   return reason
 }
 

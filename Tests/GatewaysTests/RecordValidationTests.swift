@@ -116,11 +116,11 @@ import UseCases
   ]
 
   @Test(arguments: badValues)
-  func aBadValueIsOneIssueAtTheValue(_ bad: BadValue) throws {
+  func aBadValueIsOneIssueAtTheValue(_ bad: BadValue) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("bad.json", text: LaidOutRecord(replacing: bad.field, with: bad.json).json)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     let position = bad.json == nil ? LaidOutRecord.start : LaidOutRecord.valuePosition(of: bad.field)
     let expected = RecordIssue(
@@ -134,23 +134,23 @@ import UseCases
       (#""3.11""#, 3_11), (#""400""#, 400_00), (#""0.5""#, 50), (#""0""#, 0), (#""0.00""#, 0), ("3.5", 3_50),
       ("3.50", 3_50), ("12", 12_00), ("0", 0), (#""92233720368547758.07""#, Int64.max),
     ] as [(String, Int64)])
-  func anAmountIsAnUnsignedDecimalStringOrNumber(json: String, cents: Int64) throws {
+  func anAmountIsAnUnsignedDecimalStringOrNumber(json: String, cents: Int64) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("amount.json", text: LaidOutRecord(replacing: .amount, with: json).json)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     try #require(records.count == 1)
     #expect(records[0].transaction?.amount == Money(minorUnits: cents))
   }
 
-  @Test func aValidRecordBecomesATransactionWithItsOrigin() throws {
+  @Test func aValidRecordBecomesATransactionWithItsOrigin() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "valid.json",
       text: LaidOutRecord(replacing: .debit, with: #""C""#).replacing(.description, with: #""""#).json)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [
@@ -162,7 +162,7 @@ import UseCases
       ])
   }
 
-  @Test func everyBadFieldOfARecordIsItsOwnIssueAndTheNextRecordIsStillRead() throws {
+  @Test func everyBadFieldOfARecordIsItsOwnIssueAndTheNextRecordIsStillRead() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "two.json",
@@ -173,7 +173,7 @@ import UseCases
         ]
         """)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [
@@ -191,29 +191,29 @@ import UseCases
       ])
   }
 
-  @Test func issuesOfOneRecordComeInInputOrderNotFieldOrder() throws {
+  @Test func issuesOfOneRecordComeInInputOrderNotFieldOrder() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "order.json",
       text: #"[{"debit": "X", "amount": "1", "description": "d", "date": "2016-04-01", "group": "Q"}]"#)
 
-    let issues = try readAll(FileTransactionSource(path: path)).map(\.issue)
+    let issues = try await readAll(FileTransactionSource(path: path)).map(\.issue)
 
     #expect(issues.map { $0?.field } == [.debit, .group])
     #expect(issues.map { $0?.position } == [at(1, 12), at(1, 83)])
   }
 
-  @Test func aRecordWithNoFieldsHasFiveMissingIssuesAtItsStart() throws {
+  @Test func aRecordWithNoFieldsHasFiveMissingIssuesAtItsStart() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("empty-object.json", text: "[\n  {}\n]")
 
-    let issues = try readAll(FileTransactionSource(path: path)).map(\.issue)
+    let issues = try await readAll(FileTransactionSource(path: path)).map(\.issue)
 
     #expect(issues.map { $0?.field } == RecordField.allCases)
     #expect(issues.allSatisfy { $0?.position == at(2, 3) && $0?.problem == "missing" })
   }
 
-  @Test func aDuplicateFieldIsAnIssueAtTheSecondKey() throws {
+  @Test func aDuplicateFieldIsAnIssueAtTheSecondKey() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "duplicate.json",
@@ -221,7 +221,7 @@ import UseCases
         #"[{"group": "A", "date": "2016-04-01", "group": "P", "description": "d", "amount": "1", "debit": "D"}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [
@@ -232,7 +232,7 @@ import UseCases
       ])
   }
 
-  @Test func aDuplicateExtraKeyIsAnIssueWithoutAField() throws {
+  @Test func aDuplicateExtraKeyIsAnIssueWithoutAField() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file(
       "duplicate-extra.json",
@@ -240,7 +240,7 @@ import UseCases
         #"[{"note": 1, "group": "A", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D", "note": 2}]"#
     )
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [
@@ -305,7 +305,7 @@ import UseCases
   ]
 
   @Test(arguments: badTexts)
-  func textThatIsNotUnicodeIsAnIssueAtTheOffendingBytes(_ bad: BadText) throws {
+  func textThatIsNotUnicodeIsAnIssueAtTheOffendingBytes(_ bad: BadText) async throws {
     let directory = try TemporaryDirectory()
     let layout = LaidOutRecord(replacing: .description, with: "\u{0}").json
     let parts = layout.split(separator: "\u{0}", omittingEmptySubsequences: false)
@@ -314,7 +314,7 @@ import UseCases
       Array(parts[0].utf8) + [UInt8(ascii: "\"")] + bad.bytes + [UInt8(ascii: "\"")] + Array(parts[1].utf8)
     let path = try directory.file("text.json", bytes: bytes)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [
@@ -325,7 +325,7 @@ import UseCases
       ])
   }
 
-  @Test func badTextInAnExtraValueOrKeyIsAnIssueWithoutAField() throws {
+  @Test func badTextInAnExtraValueOrKeyIsAnIssueWithoutAField() async throws {
     let directory = try TemporaryDirectory()
     let record = Array(
       #"[{"group": "A", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D", "#.utf8)
@@ -334,7 +334,7 @@ import UseCases
       + Array(#"": 1}]"#.utf8)
     let path = try directory.file("extra.json", bytes: bytes)
 
-    let records = try readAll(FileTransactionSource(path: path))
+    let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
       records == [

@@ -8,23 +8,23 @@ import UseCases
 /// once and are copied so that a report can read them twice.
 @Suite(.timeLimit(.minutes(1))) struct SpecialFileTests {
   @Test(arguments: ["/dev/null", "/dev/zero"], RecordFormat.allCases)
-  func aCharacterDeviceIsAnAvailableSourceWithNoRecords(path: String, format: RecordFormat) throws {
+  func aCharacterDeviceIsAnAvailableSourceWithNoRecords(path: String, format: RecordFormat) async throws {
     let source = FileTransactionSource(path: path, format: format)
 
-    #expect(try readAll(source).isEmpty)
-    #expect(try readAll(source).isEmpty)
+    #expect(try await readAll(source).isEmpty)
+    #expect(try await readAll(source).isEmpty)
   }
 
   #if os(Linux)
-    @Test func aPipeIsCopiedAsItIsReadAndEveryOpenReadsItFromTheStart() throws {
+    @Test func aPipeIsCopiedAsItIsReadAndEveryOpenReadsItFromTheStart() async throws {
       let directory = try TemporaryDirectory()
       let fifo = try makeFIFO(in: directory, named: "demo.csv")
       let writer = try feed(fifo, with: demoBytes("formats/demo_all.csv"))
       let source = FileTransactionSource(path: fifo, format: .csv)
 
-      let first = try readAll(source)
+      let first = try await readAll(source)
       let copy = source
-      let second = try readAll(copy)
+      let second = try await readAll(copy)
       writer.wait()
 
       #expect(first.map(\.transaction) == DemoTransactions.all)
@@ -34,15 +34,15 @@ import UseCases
       #expect(origin?.start == at(59, 1))
     }
 
-    @Test func readersOfAPipeMayInterleaveAndOvertakeEachOther() throws {
+    @Test func readersOfAPipeMayInterleaveAndOvertakeEachOther() async throws {
       let directory = try TemporaryDirectory()
       let fifo = try makeFIFO(in: directory, named: "demo.ndjson")
       let writer = try feed(fifo, with: demoBytes("formats/demo_all.ndjson"))
       let source = FileTransactionSource(path: fifo, format: .ndjson)
-      guard case .available(var slow) = source.open() else { throw SourceUnavailable() }
+      guard case .available(var slow) = await source.open() else { throw SourceUnavailable() }
       let firstOfSlow = slow.next().map(ReadRecord.init)
 
-      let fast = try readAll(source)
+      let fast = try await readAll(source)
       var rest: [ReadRecord] = []
       while let record = slow.next() { rest.append(ReadRecord(record)) }
       writer.wait()
@@ -51,13 +51,13 @@ import UseCases
       #expect([firstOfSlow].compactMap { $0 } + rest == fast)
     }
 
-    @Test func theCopyOfAPipeIsATemporaryFileUnlinkedAtOnce() throws {
+    @Test func theCopyOfAPipeIsATemporaryFileUnlinkedAtOnce() async throws {
       let directory = try TemporaryDirectory()
       let fifo = try makeFIFO(in: directory, named: "one.json")
       let writer = try feed(fifo, with: Array("[]".utf8))
       let source = FileTransactionSource(path: fifo)
 
-      guard case .available(var stream) = source.open() else { throw SourceUnavailable() }
+      guard case .available(var stream) = await source.open() else { throw SourceUnavailable() }
       let copies = descriptorTargets().filter { $0.contains("/txreport-input-") }
       #expect(stream.next() == nil)
       writer.wait()
@@ -67,7 +67,7 @@ import UseCases
       #expect(copies.allSatisfy { $0.hasSuffix(" (deleted)") })
     }
 
-    @Test func standardInputIsNamedStdinAndReadTwice() throws {
+    @Test func standardInputIsNamedStdinAndReadTwice() async throws {
       var ends: [Int32] = [0, 0]
       try #require(pipe(&ends) == 0)
       let saved = dup(0)
@@ -87,8 +87,8 @@ import UseCases
       writer.start()
       let source = FileTransactionSource(path: "-", format: .ndjson)
 
-      let first = try readAll(source)
-      let second = try readAll(source)
+      let first = try await readAll(source)
+      let second = try await readAll(source)
 
       #expect(source.name == "<stdin>")
       #expect(source.path == "-")

@@ -14,9 +14,9 @@ import UseCases
   }
 
   @Test("The demo data in two-source mode gives exactly demo_expected_rows.json")
-  func twoSourceDemo() throws {
+  func twoSourceDemo() async throws {
     let calls = UseCaseOutputSpy()
-    TwoSourceReportUseCase(
+    await TwoSourceReportUseCase(
       authorized: try FixtureFiles.source(FixtureFiles.demoAuthorized),
       posted: try FixtureFiles.source(FixtureFiles.demoPosted),
       output: calls
@@ -28,9 +28,9 @@ import UseCases
   }
 
   @Test("The demo data in one-source mode gives exactly demo_expected_rows.json")
-  func oneSourceDemo() throws {
+  func oneSourceDemo() async throws {
     let calls = UseCaseOutputSpy()
-    OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: calls)
+    await OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: calls)
       .eventGenerateReport()
     let view = rows(replaying: calls)
     #expect(
@@ -51,13 +51,14 @@ import UseCases
       (["cases/only_posted_all.json"], "cases/only_posted_all.expected.json"),
       (["cases/zero_total_authorized.json", "cases/empty.json"], "cases/zero_total.expected.json"),
     ])
-  func edgeCases(inputs: [String], expected: String) throws {
+  func edgeCases(inputs: [String], expected: String) async throws {
     let calls = UseCaseOutputSpy()
     switch inputs.count {
     case 1:
-      OneSourceReportUseCase(source: try FixtureFiles.source(inputs[0]), output: calls).eventGenerateReport()
+      await OneSourceReportUseCase(source: try FixtureFiles.source(inputs[0]), output: calls)
+        .eventGenerateReport()
     default:
-      TwoSourceReportUseCase(
+      await TwoSourceReportUseCase(
         authorized: try FixtureFiles.source(inputs[0]), posted: try FixtureFiles.source(inputs[1]),
         output: calls
       ).eventGenerateReport()

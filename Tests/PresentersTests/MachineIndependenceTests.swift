@@ -9,9 +9,9 @@ import UseCases
 @Suite(.serialized) struct MachineIndependenceTests {
   private static let variables = ["TZ", "LANG", "LC_ALL"]
 
-  private func rows() throws -> [ReportRow] {
+  private func rows() async throws -> [ReportRow] {
     let calls = UseCaseOutputSpy()
-    OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: calls)
+    await OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: calls)
       .eventGenerateReport()
     let view = PresenterOutputSpy()
     calls.replay(into: TransactionReportPresenter(output: view))
@@ -25,7 +25,7 @@ import UseCases
       ["TZ": "America/Adak", "LANG": "ar_SA.UTF-8", "LC_ALL": "de_DE.UTF-8"],
       ["TZ": "Etc/GMT+12", "LANG": "ja_JP.UTF-8", "LC_ALL": "fr_FR.UTF-8"],
     ])
-  func environmentDoesNotMatter(environment: [String: String]) throws {
+  func environmentDoesNotMatter(environment: [String: String]) async throws {
     let saved = Self.variables.map { ($0, ProcessInfo.processInfo.environment[$0]) }
     defer {
       for (name, value) in saved {
@@ -37,7 +37,7 @@ import UseCases
     tzset()
     #expect(ProcessInfo.processInfo.environment["TZ"] == environment["TZ"])
 
-    #expect(try rows() == FixtureFiles.rows(FixtureFiles.demoExpectedRows))
+    #expect(try await rows() == FixtureFiles.rows(FixtureFiles.demoExpectedRows))
     #expect(ReportText.date(try .fixture("2016-01-01")) == "Jan 01, 2016")
     #expect(ReportText.date(try .fixture("2016-12-31")) == "Dec 31, 2016")
     #expect(ReportText.amount(try .fixture("-1234567.89")) == "-1234567.89")

@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 import Testing
 import UseCases
 
@@ -24,10 +25,16 @@ public final class FakeTransactionSource: TransactionSource {
 
   /// How messages name this source, as a file path would.
   public let name: String
+  private struct Counts {
+    var opened = 0
+    var recordsRead = 0
+  }
+
+  private let counts = Mutex(Counts())
   /// How many times ``open()`` has been called.
-  public private(set) var openCount = 0
+  public var openCount: Int { counts.withLock { $0.opened } }
   /// How many records all the streams opened so far have yielded, over every pass.
-  public private(set) var recordsRead = 0
+  public var recordsRead: Int { counts.withLock { $0.recordsRead } }
 
   private let openings: [Opening]
   private let sourceLocation: SourceLocation
@@ -106,12 +113,16 @@ public final class FakeTransactionSource: TransactionSource {
   ///
   /// - Returns: The scripted records as a ``FakeTransactionStream``, or the scripted reason the
   ///   source is unavailable.
-  public func open() -> SourceOpening {
-    let opening = openings[min(openCount, openings.count - 1)]
-    openCount += 1
+  public func open() async -> SourceOpening {
+    let openCount = counts.withLock { counts in
+      counts.opened += 1
+      return counts.opened
+    }
+    let opening = openings[min(openCount - 1, openings.count - 1)]
     switch opening {
     case .records(let records):
-      return .available(FakeTransactionStream(records: records) { [self] in recordsRead += 1 })
+      return .available(
+        FakeTransactionStream(records: records) { [self] in counts.withLock { $0.recordsRead += 1 } })
     case .unavailable(let reason):
       return .unavailable(reason: reason)
     case .unimplemented:

@@ -1,24 +1,19 @@
 import Presenters
+import Synchronization
 
 /// A presenter output (a view) that records every `show…` call, in order, so a test can
 /// compare the whole sequence at once.
+///
+/// Its calls are the ``ReportViewEvents/Event`` values of the Presenters module: one vocabulary
+/// for a view's calls as values, in production and in tests.
 public final class PresenterOutputSpy: TransactionReportPresenterOutput {
   /// One call to the view, with its argument.
-  public enum Call: Hashable, Sendable {
-    /// ``TransactionReportPresenterOutput/showReportStart()``.
-    case reportStart
-    /// ``TransactionReportPresenterOutput/showRow(_:)``.
-    case row(ReportRow)
-    /// ``TransactionReportPresenterOutput/showSourceUnavailable(_:)``.
-    case sourceUnavailable(SourceWarning)
-    /// ``TransactionReportPresenterOutput/showReportEnd()``.
-    case reportEnd
-    /// ``TransactionReportPresenterOutput/showInputRejected(_:)``.
-    case inputRejected(InputRejection)
-  }
+  public typealias Call = ReportViewEvents.Event
+
+  private let recorded = Mutex<[Call]>([])
 
   /// Every call so far, in the order it was made.
-  public private(set) var calls: [Call] = []
+  public var calls: [Call] { recorded.withLock { $0 } }
 
   /// Creates a spy with no calls recorded.
   public init() {}
@@ -39,24 +34,28 @@ public final class PresenterOutputSpy: TransactionReportPresenterOutput {
     }
   }
 
-  /// Records ``Call/reportStart``.
-  public func showReportStart() { calls.append(.reportStart) }
+  private func record(_ call: Call) {
+    recorded.withLock { $0.append(call) }
+  }
 
-  /// Records ``Call/row(_:)``.
+  /// Records ``ReportViewEvents/Event/reportStart``.
+  public func showReportStart() { record(.reportStart) }
+
+  /// Records ``ReportViewEvents/Event/row(_:)``.
   ///
   /// - Parameter row: The row.
-  public func showRow(_ row: ReportRow) { calls.append(.row(row)) }
+  public func showRow(_ row: ReportRow) { record(.row(row)) }
 
-  /// Records ``Call/sourceUnavailable(_:)``.
+  /// Records ``ReportViewEvents/Event/sourceUnavailable(_:)``.
   ///
   /// - Parameter warning: The warning.
-  public func showSourceUnavailable(_ warning: SourceWarning) { calls.append(.sourceUnavailable(warning)) }
+  public func showSourceUnavailable(_ warning: SourceWarning) { record(.sourceUnavailable(warning)) }
 
-  /// Records ``Call/reportEnd``.
-  public func showReportEnd() { calls.append(.reportEnd) }
+  /// Records ``ReportViewEvents/Event/reportEnd``.
+  public func showReportEnd() { record(.reportEnd) }
 
-  /// Records ``Call/inputRejected(_:)``.
+  /// Records ``ReportViewEvents/Event/inputRejected(_:)``.
   ///
   /// - Parameter rejection: The rejection.
-  public func showInputRejected(_ rejection: InputRejection) { calls.append(.inputRejected(rejection)) }
+  public func showInputRejected(_ rejection: InputRejection) { record(.inputRejected(rejection)) }
 }

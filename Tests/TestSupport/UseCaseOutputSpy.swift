@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 import UseCases
 
 /// A use-case output that records every `present…` call, in order, so a test can compare the
@@ -55,16 +56,18 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     }
   }
 
-  /// Every call so far, in the order it was made.
-  public private(set) var calls: [Call] = []
+  private let recorded = Mutex<[Call]>([])
 
-  private let observer: ((Call) -> Void)?
+  /// Every call so far, in the order it was made.
+  public var calls: [Call] { recorded.withLock { $0 } }
+
+  private let observer: (@Sendable (Call) -> Void)?
 
   /// Creates a spy with no calls recorded.
   ///
   /// - Parameter observer: Called with each call as it is recorded, for tests that check what
   ///   else had happened at that moment (for example how many records a source had yielded).
-  public init(observer: ((Call) -> Void)? = nil) {
+  public init(observer: (@Sendable (Call) -> Void)? = nil) {
     self.observer = observer
   }
 
@@ -101,7 +104,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   }
 
   private func record(_ call: Call) {
-    calls.append(call)
+    recorded.withLock { $0.append(call) }
     observer?(call)
   }
 

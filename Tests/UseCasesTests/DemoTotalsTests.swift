@@ -16,19 +16,19 @@ import UseCases
   }
 
   @Test("The demo files in two-source mode give the reference totals")
-  func twoSource() throws {
+  func twoSource() async throws {
     let authorized = try FixtureFiles.source(FixtureFiles.demoAuthorized)
     let posted = try FixtureFiles.source(FixtureFiles.demoPosted)
     #expect(try FixtureFiles.transactions(FixtureFiles.demoAuthorized).count == 28)
     #expect(try FixtureFiles.transactions(FixtureFiles.demoPosted).count == 30)
-    try expectDemoTotals(runTwoSource(authorized: authorized, posted: posted))
+    try expectDemoTotals(await runTwoSource(authorized: authorized, posted: posted))
   }
 
   @Test("The demo file in one-source mode gives the same calls as two-source mode")
-  func oneSource() throws {
-    let spy = runOneSource(try FixtureFiles.source(FixtureFiles.demoAll))
+  func oneSource() async throws {
+    let spy = await runOneSource(try FixtureFiles.source(FixtureFiles.demoAll))
     try expectDemoTotals(spy)
-    let twoSource = runTwoSource(
+    let twoSource = await runTwoSource(
       authorized: try FixtureFiles.source(FixtureFiles.demoAuthorized),
       posted: try FixtureFiles.source(FixtureFiles.demoPosted))
     #expect(spy.calls == twoSource.calls)

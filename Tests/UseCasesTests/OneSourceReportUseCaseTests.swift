@@ -5,15 +5,16 @@ import UseCases
 
 @Suite struct OneSourceReportUseCaseTests {
   @Test("One sorted stream holding both groups gives the same report as two sources")
-  func normalReport() throws {
+  func normalReport() async throws {
     let source = FakeTransactionSource(
       name: "all.json", transactions: try SmallReport.authorized() + SmallReport.posted())
-    #expect(runOneSource(source).calls == (try SmallReport.report()))
+    #expect(await runOneSource(source).calls == (try SmallReport.report()))
   }
 
   @Test("A stream with only posted records gives the authorized header and its empty message first")
-  func onlyPosted() throws {
-    let spy = runOneSource(FakeTransactionSource(name: "all.json", transactions: try SmallReport.posted()))
+  func onlyPosted() async throws {
+    let spy = await runOneSource(
+      FakeTransactionSource(name: "all.json", transactions: try SmallReport.posted()))
     let expected: [Call] =
       [.reportStart, .header(.group(.authorized)), .noTransactions(.authorized)]
       + (try SmallReport.postedBlock()) + [.grandFooter(try SmallReport.postedTotal()), .reportEnd]
@@ -21,8 +22,8 @@ import UseCases
   }
 
   @Test("A stream with only authorized records gives the posted header and its empty message last")
-  func onlyAuthorized() throws {
-    let spy = runOneSource(
+  func onlyAuthorized() async throws {
+    let spy = await runOneSource(
       FakeTransactionSource(name: "all.json", transactions: try SmallReport.authorized()))
     let expected: [Call] =
       [.reportStart] + (try SmallReport.authorizedBlock())
@@ -34,8 +35,8 @@ import UseCases
   }
 
   @Test("An empty stream gives both headers with their empty messages and a zero grand total")
-  func emptyStream() {
-    let spy = runOneSource(FakeTransactionSource(name: "all.json", records: []))
+  func emptyStream() async {
+    let spy = await runOneSource(FakeTransactionSource(name: "all.json", records: []))
     let expected: [Call] = [
       .reportStart,
       .header(.group(.authorized)), .noTransactions(.authorized),
@@ -47,9 +48,9 @@ import UseCases
   }
 
   @Test("An unavailable stream gives the All header, the one-source message and a zero grand total")
-  func unavailableStream() {
+  func unavailableStream() async {
     let source = FakeTransactionSource.unavailable(name: "all.json", reason: "all.json: Permission denied")
-    let spy = runOneSource(source)
+    let spy = await runOneSource(source)
     let expected: [Call] = [
       .reportStart,
       .header(.allTransactions),
@@ -62,7 +63,7 @@ import UseCases
   }
 
   @Test("Interleaved, unsorted groups are regrouped: A then P, dates ascending, same-date input order kept")
-  func unsortedInterleavedGroups() throws {
+  func unsortedInterleavedGroups() async throws {
     let shuffled: [Transaction] = try [
       .fixture(group: .posted, date: "2016-05-02", description: "P second day", amount: "2.00"),
       .fixture(group: .authorized, date: "2016-04-03", description: "A later first", amount: "1.10"),
@@ -73,7 +74,7 @@ import UseCases
       .fixture(
         group: .authorized, date: "2016-04-03", description: "A later third", amount: "3", debit: .credit),
     ]
-    let spy = runOneSource(FakeTransactionSource(name: "all.json", transactions: shuffled))
+    let spy = await runOneSource(FakeTransactionSource(name: "all.json", transactions: shuffled))
     let expected: [Call] = try [
       .reportStart,
       .header(.group(.authorized)),
@@ -102,7 +103,7 @@ import UseCases
   }
 
   @Test("Invalid records are all listed in input order, and nothing else is presented")
-  func invalidRecords() throws {
+  func invalidRecords() async throws {
     let source = FakeTransactionSource(
       name: "all.json",
       records: [
@@ -112,7 +113,7 @@ import UseCases
         .transaction(try .fixture(group: .authorized), nil),
         .invalid(.fixture(source: "all.json", line: 6, value: "")),
       ])
-    let spy = runOneSource(source)
+    let spy = await runOneSource(source)
     let issues: [RecordIssue] = [
       .fixture(source: "all.json", line: 2),
       .fixture(source: "all.json", line: 4, value: "2015-02-29"),

@@ -6,7 +6,7 @@ import UseCases
 /// The survey pass: bad input is rejected, with every issue located, before any row is presented.
 @Suite struct ReportInputValidationTests {
   @Test("A record of the wrong group is an issue at its group value, and no row is presented")
-  func groupMismatch() throws {
+  func groupMismatch() async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json",
       records: records(
@@ -16,7 +16,7 @@ import UseCases
           .fixture(group: .authorized, date: "2016-04-03"),
         ], source: "authorized.json"))
     let posted = FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted())
-    let spy = runTwoSource(authorized: authorized, posted: posted)
+    let spy = await runTwoSource(authorized: authorized, posted: posted)
 
     let call = try #require(spy.calls.first)
     #expect(spy.calls.count == 1)
@@ -39,8 +39,8 @@ import UseCases
   @Test(
     "Wrong-group records in both sources are all listed, authorized first; without an origin, the source is named"
   )
-  func groupMismatchInBothSources() throws {
-    let spy = runTwoSource(
+  func groupMismatchInBothSources() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json", transactions: try [.fixture(group: .posted)]),
       posted: FakeTransactionSource(
@@ -56,7 +56,7 @@ import UseCases
   }
 
   @Test("Invalid records from both streams are listed in order, and each source is read only once")
-  func invalidRecords() throws {
+  func invalidRecords() async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json",
       records: [
@@ -66,7 +66,7 @@ import UseCases
       ])
     let posted = FakeTransactionSource(
       name: "posted.json", records: [.invalid(.fixture(source: "posted.json", line: 7))])
-    let spy = runTwoSource(authorized: authorized, posted: posted)
+    let spy = await runTwoSource(authorized: authorized, posted: posted)
     let issues: [RecordIssue] = [
       .fixture(source: "authorized.json", line: 2),
       .fixture(source: "authorized.json", line: 4, value: "2016-13-01"),
@@ -78,8 +78,8 @@ import UseCases
   }
 
   @Test("An invalid source is rejected even when the other source is unavailable")
-  func invalidBesideUnavailable() {
-    let spy = runTwoSource(
+  func invalidBesideUnavailable() async {
+    let spy = await runTwoSource(
       authorized: .unavailable(name: "authorized.json", reason: "gone"),
       posted: FakeTransactionSource(
         name: "posted.json", records: [.invalid(.fixture(source: "posted.json", line: 2))]))
@@ -89,9 +89,9 @@ import UseCases
   @Test(
     "Only the first issueLimit issues are passed on; the count includes them all",
     arguments: [0, 1, 3, 5, 20])
-  func issueLimit(limit: Int) {
+  func issueLimit(limit: Int) async {
     let issues = (1...5).map { RecordIssue.fixture(source: "authorized.json", line: $0 + 1) }
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", records: issues.map { .invalid($0) }),
       posted: FakeTransactionSource(name: "posted.json", records: []),
       issueLimit: limit)
@@ -99,9 +99,9 @@ import UseCases
   }
 
   @Test("The one-source use case applies the issue limit too")
-  func issueLimitOneSource() {
+  func issueLimitOneSource() async {
     let issues = (1...4).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
-    let spy = runOneSource(
+    let spy = await runOneSource(
       FakeTransactionSource(name: "all.json", records: issues.map { .invalid($0) }), issueLimit: 2)
     #expect(spy.calls == [.invalidInput(Array(issues.prefix(2)), totalCount: 4)])
   }
@@ -109,7 +109,7 @@ import UseCases
   @Test(
     "A group total that would overflow, in either direction, is an issue at the amount that overflows it",
     arguments: [DebitCredit.debit, .credit])
-  func groupTotalOverflow(direction: DebitCredit) throws {
+  func groupTotalOverflow(direction: DebitCredit) async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json",
       records: records(
@@ -117,7 +117,7 @@ import UseCases
           .fixture(date: "2016-04-01", amount: "92233720368547758.07", debit: direction),
           .fixture(date: "2016-04-02", amount: "0.01", debit: direction),
         ], source: "authorized.json"))
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: authorized, posted: FakeTransactionSource(name: "posted.json", records: []))
     let rejection = try #require(spy.invalidInput)
     #expect(spy.calls.count == 1)
@@ -131,8 +131,8 @@ import UseCases
   }
 
   @Test("A grand total that would overflow is an issue at the amount that overflows it")
-  func grandTotalOverflow() throws {
-    let spy = runTwoSource(
+  func grandTotalOverflow() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json", transactions: try [.fixture(amount: "92233720368547758.07")]),
       posted: FakeTransactionSource(
@@ -150,8 +150,8 @@ import UseCases
   }
 
   @Test("An overflowing total in one-source mode is an issue at the amount too")
-  func oneSourceOverflow() throws {
-    let spy = runOneSource(
+  func oneSourceOverflow() async throws {
+    let spy = await runOneSource(
       FakeTransactionSource(
         name: "all.json",
         records: records(
@@ -168,8 +168,8 @@ import UseCases
   }
 
   @Test("An overflowing total from records without an origin names the source the records came from")
-  func overflowWithoutOriginNamesItsSource() throws {
-    let spy = runTwoSource(
+  func overflowWithoutOriginNamesItsSource() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: FakeTransactionSource(
         name: "posted.json",
@@ -190,8 +190,8 @@ import UseCases
   // MARK: Totals: one issue per bad record, and exact whatever the order of the additions (SPEC §6, §8).
 
   @Test("A record that overflows its group total and the grand total is one invalid record, not two")
-  func oneRecordOneIssue() throws {
-    let spy = runTwoSource(
+  func oneRecordOneIssue() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json",
         records: records(
@@ -204,8 +204,8 @@ import UseCases
   }
 
   @Test("A running sum that passes the limit on the way is not an overflow when every total shown fits")
-  func runningSumPastTheLimitWhoseTotalsFit() throws {
-    let spy = runTwoSource(
+  func runningSumPastTheLimitWhoseTotalsFit() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json", transactions: try [.fixture(amount: "92233720368547758.07")]),
       posted: FakeTransactionSource(
@@ -234,10 +234,10 @@ import UseCases
   }
 
   @Test("Sorting unsorted input never turns a total that fits into a 'source changed' rejection")
-  func sortingDoesNotOverflow() throws {
+  func sortingDoesNotOverflow() async throws {
     // In input order the running total is -0.01, max - 0.01, max: it fits. In report order it
     // is max, then max + 0.01 (past the limit), then max: the total shown still fits.
-    let spy = runOneSource(
+    let spy = await runOneSource(
       FakeTransactionSource(
         name: "all.json",
         transactions: try [

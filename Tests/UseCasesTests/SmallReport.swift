@@ -73,17 +73,17 @@ func runTwoSource(
   authorized: FakeTransactionSource,
   posted: FakeTransactionSource,
   issueLimit: Int = 20
-) -> UseCaseOutputSpy {
+) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
-  TwoSourceReportUseCase(authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit)
+  await TwoSourceReportUseCase(authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit)
     .eventGenerateReport()
   return spy
 }
 
 /// Runs the one-source use case and returns what it presented.
-func runOneSource(_ source: FakeTransactionSource, issueLimit: Int = 20) -> UseCaseOutputSpy {
+func runOneSource(_ source: FakeTransactionSource, issueLimit: Int = 20) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
-  OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit).eventGenerateReport()
+  await OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit).eventGenerateReport()
   return spy
 }
 

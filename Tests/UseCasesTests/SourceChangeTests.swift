@@ -42,13 +42,13 @@ import UseCases
   @Test(
     "A sorted source that changes before its second reading ends the report with one issue",
     arguments: Change.allCases)
-  func sortedSourceChanges(change: Change) throws {
+  func sortedSourceChanges(change: Change) async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json",
       openings: [
         .records(try SmallReport.authorized().map { .transaction($0, nil) }), try secondOpening(change),
       ])
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: authorized,
       posted: FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted()))
 
@@ -74,7 +74,7 @@ import UseCases
   }
 
   @Test("Rows already presented from a sorted source stay in order before the changed issue")
-  func rowsBeforeTheIssue() throws {
+  func rowsBeforeTheIssue() async throws {
     let original = try SmallReport.authorized()
     let authorized = FakeTransactionSource(
       name: "authorized.json",
@@ -82,7 +82,7 @@ import UseCases
         .records(original.map { .transaction($0, nil) }),
         .records(original.prefix(3).map { .transaction($0, nil) }),
       ])
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: authorized, posted: FakeTransactionSource(name: "posted.json", records: []))
     let rejection = try #require(spy.invalidInput)
     let expected: [Call] = try [
@@ -100,11 +100,11 @@ import UseCases
   }
 
   @Test("An unsorted source that changes is caught before any of its rows")
-  func unsortedSourceChanges() throws {
+  func unsortedSourceChanges() async throws {
     let shuffled = try SmallReport.posted().reversed().map { SourceRecord.transaction($0, nil) }
     let posted = FakeTransactionSource(
       name: "posted.json", openings: [.records(shuffled), .records(Array(shuffled.dropFirst()))])
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: posted)
     let rejection = try #require(spy.invalidInput)
@@ -117,14 +117,14 @@ import UseCases
   }
 
   @Test("A one-source stream that changes ends the report with one issue naming it")
-  func oneSourceChanges() throws {
+  func oneSourceChanges() async throws {
     let all = try SmallReport.authorized() + SmallReport.posted()
     let source = FakeTransactionSource(
       name: "all.json",
       openings: [
         .records(all.map { .transaction($0, nil) }), .records(all.dropLast().map { .transaction($0, nil) }),
       ])
-    let spy = runOneSource(source)
+    let spy = await runOneSource(source)
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.totalCount == 1)
     #expect(rejection.issues.map(\.source) == ["all.json"])
@@ -134,7 +134,7 @@ import UseCases
   }
 
   @Test("A posted source whose amounts change so that its total no longer fits is the source named")
-  func changedAmountsNameTheirSource() throws {
+  func changedAmountsNameTheirSource() async throws {
     let small = try [
       Transaction.fixture(group: .posted, date: "2016-04-01", amount: "0.01"),
       Transaction.fixture(group: .posted, date: "2016-04-02", amount: "0.01"),
@@ -146,7 +146,7 @@ import UseCases
     let posted = FakeTransactionSource(
       name: "posted.json",
       openings: [.records(small.map { .transaction($0, nil) }), .records(huge.map { .transaction($0, nil) })])
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: posted)
     let rejection = try #require(spy.invalidInput)

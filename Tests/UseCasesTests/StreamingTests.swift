@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 import TestSupport
 import Testing
 import UseCases
@@ -12,47 +13,48 @@ import UseCases
   }
 
   @Test("Sorted input is opened twice, and each row is presented before the next record is read")
-  func sortedInputIsStreamed() throws {
+  func sortedInputIsStreamed() async throws {
     let count = 12
     let source = FakeTransactionSource(name: "all.json", transactions: try sortedTransactions(count: count))
-    var readAtEachDetail: [Int] = []
+    let readAtEachDetail = Mutex<[Int]>([])
     let spy = UseCaseOutputSpy { call in
-      if case .detail = call { readAtEachDetail.append(source.recordsRead) }
+      if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
-    #expect(readAtEachDetail.count == count)
+    let reads = readAtEachDetail.withLock { $0 }
+    #expect(reads.count == count)
     // The survey reads all `count`; the report pass may look one record ahead of the row it shows.
-    for (index, read) in readAtEachDetail.enumerated() {
+    for (index, read) in reads.enumerated() {
       #expect(
         read - count <= index + 2, "detail \(index) was presented after \(read - count) records were read")
     }
   }
 
   @Test("Unsorted input is opened twice and read in full before its first row")
-  func unsortedInputIsSorted() throws {
+  func unsortedInputIsSorted() async throws {
     let count = 12
     let source = FakeTransactionSource(
       name: "all.json", transactions: try sortedTransactions(count: count).reversed())
-    var readAtEachDetail: [Int] = []
+    let readAtEachDetail = Mutex<[Int]>([])
     let spy = UseCaseOutputSpy { call in
-      if case .detail = call { readAtEachDetail.append(source.recordsRead) }
+      if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
-    #expect(readAtEachDetail == Array(repeating: 2 * count, count: count))
+    #expect(readAtEachDetail.withLock { $0 } == Array(repeating: 2 * count, count: count))
   }
 
   @Test("Each two-source source is opened twice when it has records")
-  func twoSourceOpenings() throws {
+  func twoSourceOpenings() async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json", transactions: try SmallReport.authorized())
     let posted = FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted().reversed())
-    let spy = runTwoSource(authorized: authorized, posted: posted)
+    let spy = await runTwoSource(authorized: authorized, posted: posted)
     #expect(spy.calls.last == .reportEnd)
     #expect(authorized.openCount == 2)
     #expect(posted.openCount == 2)
@@ -61,21 +63,21 @@ import UseCases
   }
 
   @Test("An empty source is read once: the report pass does not open it again")
-  func emptySourceIsNotReopened() {
-    let spy = runTwoSource(
+  func emptySourceIsNotReopened() async {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", openings: [.records([]), .unimplemented]),
       posted: FakeTransactionSource(name: "posted.json", openings: [.records([]), .unimplemented]))
     #expect(spy.calls.last == .reportEnd)
   }
 
   @Test("An unavailable or invalid source is opened once")
-  func rejectedSourcesAreNotReopened() {
+  func rejectedSourcesAreNotReopened() async {
     let authorized = FakeTransactionSource(
       name: "authorized.json", openings: [.unavailable(reason: "gone"), .unimplemented])
     let posted = FakeTransactionSource(
       name: "posted.json",
       openings: [.records([.invalid(.fixture(source: "posted.json", line: 2))]), .unimplemented])
-    let spy = runTwoSource(authorized: authorized, posted: posted)
+    let spy = await runTwoSource(authorized: authorized, posted: posted)
     #expect(spy.calls.count == 1)
     #expect(authorized.openCount == 1)
     #expect(posted.openCount == 1)

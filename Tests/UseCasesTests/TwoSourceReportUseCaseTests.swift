@@ -5,8 +5,8 @@ import UseCases
 
 @Suite struct TwoSourceReportUseCaseTests {
   @Test("Sorted sources give, per group, a header, one block per date and a footer, then the grand total")
-  func normalReport() throws {
-    let spy = runTwoSource(
+  func normalReport() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted()))
     #expect(spy.calls == (try SmallReport.report()))
@@ -22,7 +22,7 @@ import UseCases
   @Test(
     "Unavailable and empty sources give a header and a message, no footer, and add nothing to the grand total",
     arguments: SourceState.allCases, SourceState.allCases)
-  func sourceStates(authorized: SourceState, posted: SourceState) throws {
+  func sourceStates(authorized: SourceState, posted: SourceState) async throws {
     func source(_ state: SourceState, name: String, _ transactions: [Transaction]) -> FakeTransactionSource {
       switch state {
       case .normal: FakeTransactionSource(name: name, transactions: transactions)
@@ -41,7 +41,7 @@ import UseCases
       case .empty: [.header(.group(group)), .noTransactions(group)]
       }
     }
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: source(authorized, name: "authorized.json", try SmallReport.authorized()),
       posted: source(posted, name: "posted.json", try SmallReport.posted()))
 
@@ -57,7 +57,7 @@ import UseCases
   }
 
   @Test("Unsorted input is grouped by date ascending, and same-date records keep their input order")
-  func unsortedInput() throws {
+  func unsortedInput() async throws {
     let shuffled: [Transaction] = try [
       .fixture(date: "2016-04-03", description: "Cinema", amount: "12.00"),
       .fixture(date: "2016-04-01", description: "Bakery", amount: "2.50"),
@@ -66,7 +66,7 @@ import UseCases
       .fixture(date: "2016-04-03", description: "Parking", amount: "4.00", debit: .credit),
       .fixture(date: "2016-04-01", description: "Florist", amount: "9.99"),
     ]
-    let spy = runTwoSource(
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "authorized.json", transactions: shuffled),
       posted: FakeTransactionSource(name: "posted.json", records: []))
     let expected: [Call] = try [
@@ -94,8 +94,8 @@ import UseCases
   }
 
   @Test("Totals that sum to zero are zero, in the footer and in the grand footer")
-  func zeroTotal() throws {
-    let spy = runTwoSource(
+  func zeroTotal() async throws {
+    let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json",
         transactions: try [

@@ -1,0 +1,42 @@
+import Entities
+
+/// A digest of one reading of a source: its valid transactions, in the order read.
+///
+/// A report reads a source twice, once to check every record and once to show it (decision
+/// 0006), and the port promises that both readings give the same records. The survey keeps the
+/// digest of the first reading, and the second reading computes its own as it goes: when they
+/// differ, the source changed in between, and the report ends with that error instead of rows
+/// and totals that no single reading had (decision 0020).
+///
+/// It is the standard library's `Hasher` over each transaction: every field counts, and so does
+/// the order. `Hasher` is seeded per process, which is what a digest compared within one run
+/// needs; it guards against a source that changes by accident, not against an adversary who
+/// crafts a collision (an adversary who can rewrite the file between two readings can as well
+/// write the data they want reported).
+struct ReadingDigest {
+  private var hasher = Hasher()
+
+  /// Adds the next transaction of the reading.
+  mutating func add(_ transaction: Transaction) {
+    hasher.combine(transaction)
+  }
+
+  /// The digest of the transactions added so far.
+  var value: Int { hasher.finalize() }
+}
+
+/// Checks for cancellation between records, every few thousand of them, so a cancelled report
+/// stops promptly without paying for a check on every record.
+struct CancellationCheck {
+  private var countdown = 0
+
+  /// Throws when the current task has been cancelled; looks only every 4,096 calls.
+  mutating func check() throws(CancellationError) {
+    guard countdown == 0 else {
+      countdown -= 1
+      return
+    }
+    countdown = 4_095
+    if Task.isCancelled { throw CancellationError() }
+  }
+}
