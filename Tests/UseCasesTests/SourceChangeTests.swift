@@ -14,6 +14,11 @@ import UseCases
     case invalidRecord
     case outOfOrder
     case wrongGroup
+    // The same count, order and groups, other data: only the digest of the reading tells.
+    case otherAmount
+    case otherDescription
+    case otherDebitCredit
+    case otherSameDateOrder
   }
 
   private func secondOpening(_ change: Change) throws -> FakeTransactionSource.Opening {
@@ -35,6 +40,25 @@ import UseCases
     case .wrongGroup:
       var changed = original
       changed[1].group = .posted
+      return .records(changed.map { .transaction($0, nil) })
+    case .otherAmount:
+      var changed = original
+      changed[1].amount = try .fixture("999.99")
+      return .records(changed.map { .transaction($0, nil) })
+    case .otherDescription:
+      var changed = original
+      changed[2].description = "Not what was checked"
+      return .records(changed.map { .transaction($0, nil) })
+    case .otherDebitCredit:
+      var changed = original
+      changed[0].debitCredit = changed[0].debitCredit == .debit ? .credit : .debit
+      return .records(changed.map { .transaction($0, nil) })
+    case .otherSameDateOrder:
+      var changed = original
+      let sameDate = try #require(
+        changed.indices.dropFirst().first { changed[$0].date == changed[$0 - 1].date },
+        "SmallReport.authorized() needs two records on one date")
+      changed.swapAt(sameDate, sameDate - 1)
       return .records(changed.map { .transaction($0, nil) })
     }
   }
@@ -96,6 +120,23 @@ import UseCases
       .detail("Refund", .fixture("-5.00")),
       .invalidInput(rejection.issues, totalCount: 1),
     ]
+    #expect(spy.calls == expected)
+  }
+
+  @Test("An unsorted source that gives the same count of other transactions is caught before its rows")
+  func unsortedSourceChangesItsData() async throws {
+    let shuffled = try SmallReport.posted().reversed().map { SourceRecord.transaction($0, nil) }
+    var changed = try SmallReport.posted().reversed().map { $0 }
+    changed[0].amount = try .fixture("0.01")
+    let posted = FakeTransactionSource(
+      name: "posted.json", openings: [.records(shuffled), .records(changed.map { .transaction($0, nil) })])
+    let spy = await runTwoSource(
+      authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
+      posted: posted)
+    let rejection = try #require(spy.invalidInput)
+    #expect(rejection.issues.map(\.source) == ["posted.json"])
+    let expected: [Call] =
+      [.reportStart] + (try SmallReport.authorizedBlock()) + [.invalidInput(rejection.issues, totalCount: 1)]
     #expect(spy.calls == expected)
   }
 

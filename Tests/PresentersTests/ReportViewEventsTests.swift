@@ -1,0 +1,76 @@
+import Entities
+import Presenters
+import TestSupport
+import Testing
+import UseCases
+
+/// The presenter's calls as an asynchronous sequence, read on the actor a client picks.
+@Suite struct ReportViewEventsTests {
+  @Test("A report made on a background task arrives on the main actor as events, in order, and ends")
+  @MainActor
+  func eventsArriveInOrderOnTheMainActor() async throws {
+    let view = ReportViewEvents()
+    let presenter = TransactionReportPresenter(output: view)
+    let recorded = UseCaseOutputSpy()
+    await OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: recorded)
+      .eventGenerateReport()
+    Task.detached { recorded.replay(into: presenter) }
+
+    var rows: [ReportRow] = []
+    var events: [ReportViewEvents.Event] = []
+    for await event in view.events {
+      events.append(event)
+      if case .row(let row) = event { rows.append(row) }
+    }
+    #expect(events.first == .reportStart)
+    #expect(events.last == .reportEnd)
+    #expect(rows == (try FixtureFiles.rows(FixtureFiles.demoExpectedRows)))
+  }
+
+  @Test("A rejected report is one event, and the sequence ends after it")
+  func rejectionEndsTheEvents() async throws {
+    let view = ReportViewEvents()
+    TransactionReportPresenter(output: view).presentInvalidInput(
+      issues: [.fixture(source: "bad.json", line: 2)], totalCount: 1)
+    var events: [ReportViewEvents.Event] = []
+    for await event in view.events { events.append(event) }
+    #expect(events.count == 1)
+    guard case .inputRejected(let rejection) = events.first else {
+      Issue.record("not a rejection: \(events)")
+      return
+    }
+    #expect(rejection.totalCount == 1)
+  }
+
+  @Test("Events replay onto another view: the collector reaches the same state")
+  func eventsReplayOntoACollector() async throws {
+    let view = ReportViewEvents()
+    let presenter = TransactionReportPresenter(output: view)
+    presenter.presentReportStart()
+    presenter.presentHeader(.allTransactions)
+    presenter.presentSourceUnavailable(.allTransactions, reason: "down")
+    presenter.presentGrandFooter(total: .zero)
+    presenter.presentReportEnd()
+
+    let collector = ReportViewStateCollector()
+    for await event in view.events { event.send(to: collector) }
+    #expect(
+      collector.state
+        == .loaded(
+          ReportSections(rows: [
+            .header(title: "All"), .message("Transactions are not currently available."),
+            .grandFooter(total: "0.00"),
+          ])))
+    #expect(collector.warnings.count == 1)
+  }
+
+  @Test("finish() ends the events of a report that presents nothing more")
+  func finishEndsTheEvents() async {
+    let view = ReportViewEvents()
+    view.showReportStart()
+    view.finish()
+    var count = 0
+    for await _ in view.events { count += 1 }
+    #expect(count == 1)
+  }
+}

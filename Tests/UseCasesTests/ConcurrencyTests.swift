@@ -1,0 +1,153 @@
+import Entities
+import Synchronization
+import TestSupport
+import Testing
+import UseCases
+
+/// The use cases are `Sendable` and asynchronous: they run on any task, open both sources of a
+/// two-source report at once, and stop when their task is cancelled.
+@Suite struct ConcurrencyTests {
+  /// A source whose opening waits, without blocking a thread, until every source sharing its
+  /// meeting point has started opening too, or until a deadline: a report that opened its sources
+  /// one after the other would find the first one unavailable.
+  final class MeetingSource: TransactionSource {
+    let name: String
+    private let transactions: [Transaction]
+    private let meeting: Meeting
+
+    init(name: String, transactions: [Transaction], meeting: Meeting) {
+      self.name = name
+      self.transactions = transactions
+      self.meeting = meeting
+    }
+
+    func open() async -> SourceOpening {
+      guard await meeting.arrive() else { return .unavailable(reason: "opened alone") }
+      return await InMemorySource(name: name, transactions: transactions).open()
+    }
+  }
+
+  /// Where sources wait for each other.
+  actor Meeting {
+    private let expected: Int
+    private var arrived = 0
+
+    init(expected: Int) {
+      self.expected = expected
+    }
+
+    /// Counts this arrival and waits for the others, for two seconds at most.
+    ///
+    /// - Returns: Whether all the others arrived in time (each time a source opens, the count
+    ///   goes up: a later opening finds them all there).
+    func arrive() async -> Bool {
+      arrived += 1
+      for _ in 0..<200 where arrived < expected {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      return arrived >= expected
+    }
+  }
+
+  /// An in-memory source, written here so this test target needs no gateway.
+  struct InMemorySource: TransactionSource {
+    let name: String
+    let transactions: [Transaction]
+
+    func open() async -> SourceOpening {
+      .available(FakeTransactionStream(records: transactions.map { .transaction($0, nil) }))
+    }
+  }
+
+  @Test("Both sources of a two-source report are opened at once")
+  func sourcesOpenConcurrently() async throws {
+    let meeting = Meeting(expected: 2)
+    let spy = UseCaseOutputSpy()
+    await TwoSourceReportUseCase(
+      authorized: MeetingSource(name: "a", transactions: try SmallReport.authorized(), meeting: meeting),
+      posted: MeetingSource(name: "p", transactions: try SmallReport.posted(), meeting: meeting),
+      output: spy
+    ).eventGenerateReport()
+
+    #expect(!spy.calls.contains { if case .sourceUnavailable = $0 { true } else { false } })
+    #expect(spy.calls == (try SmallReport.report()))
+  }
+
+  @Test("A report runs from a detached task and its rows are read on the main actor")
+  @MainActor
+  func runsOnADetachedTask() async throws {
+    let spy = UseCaseOutputSpy()
+    let useCase: any TransactionReportUseCaseInput = TwoSourceReportUseCase(
+      authorized: InMemorySource(name: "a", transactions: try SmallReport.authorized()),
+      posted: InMemorySource(name: "p", transactions: try SmallReport.posted()),
+      output: spy)
+    await Task.detached { await useCase.eventGenerateReport() }.value
+
+    #expect(spy.calls == (try SmallReport.report()))
+  }
+
+  @Test("Eight reports at once on a small machine all finish")
+  func manyReportsAtOnce() async throws {
+    let authorized = try SmallReport.authorized()
+    let posted = try SmallReport.posted()
+    let spies = (0..<8).map { _ in UseCaseOutputSpy() }
+    await withTaskGroup(of: Void.self) { group in
+      for spy in spies {
+        group.addTask {
+          await TwoSourceReportUseCase(
+            authorized: InMemorySource(name: "a", transactions: authorized),
+            posted: InMemorySource(name: "p", transactions: posted), output: spy
+          ).eventGenerateReport()
+        }
+      }
+    }
+    for spy in spies { #expect(spy.calls.last == .reportEnd) }
+    #expect(Set(spies.map(\.calls)).count == 1, "the reports differ")
+  }
+
+  /// A stream that never ends on its own, for a cancelled report.
+  struct EndlessStream: TransactionStream {
+    let source: EndlessSource
+
+    mutating func next() -> SourceRecord? {
+      source.read.withLock { $0 += 1 }
+      return .transaction(source.transaction, nil)
+    }
+  }
+
+  final class EndlessSource: TransactionSource {
+    let name = "endless"
+    let read = Mutex(0)
+    let transaction: Transaction
+
+    init() throws {
+      transaction = try .fixture()
+    }
+
+    func open() async -> SourceOpening {
+      .available(EndlessStream(source: self))
+    }
+
+    /// Waits until the stream has yielded at least `count` records.
+    func waitUntilRead(_ count: Int) async {
+      while read.withLock({ $0 }) < count { await Task.yield() }
+    }
+  }
+
+  @Test("A cancelled report stops reading promptly and presents nothing more")
+  func cancellationStopsTheReport() async throws {
+    let source = try EndlessSource()
+    let spy = UseCaseOutputSpy()
+    let report = Task.detached {
+      await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    }
+    await source.waitUntilRead(10_000)
+    report.cancel()
+    await report.value
+
+    let readWhenStopped = source.read.withLock { $0 }
+    #expect(spy.calls.isEmpty, "a cancelled check presented \(spy.calls.prefix(3))")
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(source.read.withLock { $0 } == readWhenStopped, "the stream was still being read")
+  }
+}
