@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Entities", targets: ["Entities"]),
     .library(name: "UseCases", targets: ["UseCases"]),
     .library(name: "Presenters", targets: ["Presenters"]),
+    .library(name: "ReportRendering", targets: ["ReportRendering"]),
     .library(name: "Gateways", targets: ["Gateways"]),
     .executable(name: "txreport", targets: ["txreport"]),
   ],
@@ -26,13 +27,16 @@ let package = Package(
     .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
     .target(name: "Gateways", dependencies: ["UseCases", "Entities"]),
 
-    // MARK: Frameworks and drivers: the command-line frontend (arguments, renderers, terminal).
-    .target(name: "CLI", dependencies: ["Presenters"]),
+    // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
+    .target(name: "ReportRendering", dependencies: ["Presenters"]),
+
+    // MARK: Frameworks and drivers: the command-line frontend (arguments, terminal, sinks, exit codes).
+    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers.
     .target(
       name: "CompositionRoot",
-      dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: ["CLI", "ReportRendering", "Presenters", "Gateways", "UseCases", "Entities"]
     ),
     .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
 
@@ -49,7 +53,9 @@ let package = Package(
       dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
     ),
     .testTarget(name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "TestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["CLI", "Presenters", "TestSupport"]),
+    .testTarget(
+      name: "ReportRenderingTests", dependencies: ["ReportRendering", "Presenters", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "TestSupport"]),
     .testTarget(
       name: "CompositionRootTests",
       dependencies: ["CompositionRoot", "CLI", "TestSupport"]
@@ -59,7 +65,10 @@ let package = Package(
     // MARK: Fuzzing: the checks the fuzzers share, and libFuzzer targets: one per decoder, one for
     // reading files in chunks, one for the whole pipeline. A plain build makes replay tools;
     // `Scripts/fuzz` builds the fuzzers.
-    .target(name: "FuzzChecks", dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]),
+    .target(
+      name: "FuzzChecks",
+      dependencies: ["CLI", "ReportRendering", "Presenters", "Gateways", "UseCases", "Entities"]
+    ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),

@@ -12,9 +12,9 @@ import Synchronization
 /// and renames it over the destination in one step; ``discard()`` (or dropping the sink without
 /// committing) deletes it. Whatever happens, the destination holds either its previous content
 /// or the complete new report, and no temporary file is left behind.
-public final class AtomicFileSink: OutputFileSink {
+package final class AtomicFileSink: OutputFileSink {
   /// The destination path, as the user gave it.
-  public let path: String
+  package let path: String
   /// The file that is replaced: `path`, or the file a symbolic link at `path` points to.
   private let target: String
   private let temporaryPath: String
@@ -31,7 +31,7 @@ public final class AtomicFileSink: OutputFileSink {
   ///     points to, so the link stays a link).
   /// - Throws: ``OutputError`` when the temporary file cannot be created (a missing folder, no
   ///   permission, a read-only file system).
-  public init(path: String, writingTo target: String? = nil) throws(OutputError) {
+  package init(path: String, writingTo target: String? = nil) throws(OutputError) {
     self.path = path
     let target = target ?? path
     self.target = target
@@ -56,20 +56,20 @@ public final class AtomicFileSink: OutputFileSink {
   /// Buffers text for the temporary file.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     sink.write(text)
   }
 
   /// Writes out what is buffered to the temporary file.
-  public func flush() {
+  package func flush() {
     sink.flush()
   }
 
   /// Always `false`: a regular file is not a terminal.
-  public var isTerminal: Bool { false }
+  package var isTerminal: Bool { false }
 
   /// The first write error, naming the destination.
-  public var failure: String? {
+  package var failure: String? {
     sink.failure.map { "'\(path)': \($0)" }
   }
 
@@ -77,7 +77,7 @@ public final class AtomicFileSink: OutputFileSink {
   ///
   /// - Throws: ``OutputError`` when any step fails; the destination is then untouched and the
   ///   temporary file is gone.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     sink.flush()
     if let failure = sink.failure {
       discard()
@@ -102,7 +102,7 @@ public final class AtomicFileSink: OutputFileSink {
   }
 
   /// Deletes the temporary file and leaves the destination as it was.
-  public func discard() {
+  package func discard() {
     sink.discardBuffered()
     state.withLock { state in
       if state.descriptor >= 0 { close(state.descriptor) }
@@ -122,22 +122,22 @@ public final class AtomicFileSink: OutputFileSink {
 }
 
 /// An output file that could not be written, and why.
-public struct OutputError: Error, Equatable, Sendable {
+package struct OutputError: Error, Equatable, Sendable {
   /// The destination path.
-  public var path: String
+  package var path: String
   /// The operating system's reason.
-  public var reason: String
+  package var reason: String
 
   /// Creates the error.
   ///
   /// - Parameters:
   ///   - path: The destination path.
   ///   - reason: Why it could not be written.
-  public init(path: String, reason: String) {
+  package init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
 
   /// The error as one line: `cannot write 'report.txt': No space left on device`.
-  public var message: String { "cannot write '\(path)': \(reason)" }
+  package var message: String { "cannot write '\(path)': \(reason)" }
 }

@@ -1,5 +1,5 @@
 /// The choices of `--color`.
-public enum ColorChoice: String, CaseIterable, Sendable {
+package enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour only when standard output is a terminal and `NO_COLOR` is unset.
   case auto
   /// Always colour.
@@ -13,7 +13,7 @@ public enum ColorChoice: String, CaseIterable, Sendable {
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - noColor: The value of the `NO_COLOR` environment variable, if set.
   /// - Returns: Whether the output should be coloured.
-  public func isEnabled(outputIsTerminal: Bool, noColor: String?) -> Bool {
+  package func isEnabled(outputIsTerminal: Bool, noColor: String?) -> Bool {
     switch self {
     case .always: true
     case .never: false

@@ -3,7 +3,7 @@
 /// Options take their value as the next argument or after `=` (`--format json`,
 /// `--format=json`). Anything unknown, missing, repeated or contradictory is a ``UsageError``
 /// that says how to fix it.
-public enum CommandLineParser {
+package enum CommandLineParser {
   private static let valueOptions = [
     "--authorized", "--posted", "--all", "--format", "--color", "--input-format", "--width", "--output",
   ]
@@ -14,7 +14,7 @@ public enum CommandLineParser {
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: What the user asked for. `--help` and `--version` win over everything else.
   /// - Throws: ``UsageError`` for a command line that cannot be run.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     if arguments.contains("--version") { return .version }
 
@@ -61,7 +61,7 @@ public enum CommandLineParser {
   }
 
   /// The range `--width` accepts: narrower than 40 columns cannot fit a date and an amount.
-  public static let widthRange = 40...1000
+  package static let widthRange = 40...1000
 
   private static func width(_ value: String) throws(UsageError) -> Int {
     guard let width = Int(value), widthRange.contains(width) else {
@@ -155,14 +155,14 @@ public enum CommandLineParser {
 }
 
 /// A command line that cannot be run, with a message that says how to fix it.
-public struct UsageError: Error, Equatable, Sendable {
+package struct UsageError: Error, Equatable, Sendable {
   /// What is wrong, and how to fix it.
-  public var message: String
+  package var message: String
 
   /// Creates a usage error.
   ///
   /// - Parameter message: What is wrong, and how to fix it.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 }

@@ -1,4 +1,5 @@
 import Presenters
+import ReportRendering
 import Synchronization
 
 /// The terminal as the presenter's view: rows go through a renderer to standard output,
@@ -6,13 +7,13 @@ import Synchronization
 ///
 /// The renderer and the exit status are kept behind a lock, which makes the view `Sendable`: the
 /// report calls it from the task it runs on.
-public final class CommandLineView: TransactionReportPresenterOutput {
+package final class CommandLineView: TransactionReportPresenterOutput {
   private let renderer: Mutex<any ReportRenderer>
   private let status = Mutex(ExitCode.success)
   private let output: any TextSink
   private let errors: any TextSink
   /// The exit status the run has earned so far.
-  public var exitStatus: ExitCode { status.withLock { $0 } }
+  package var exitStatus: ExitCode { status.withLock { $0 } }
 
   /// Creates a view.
   ///
@@ -20,35 +21,35 @@ public final class CommandLineView: TransactionReportPresenterOutput {
   ///   - renderer: The renderer of the chosen output format.
   ///   - output: Where the report goes (standard output).
   ///   - errors: Where warnings and errors go (standard error).
-  public init(renderer: any ReportRenderer, output: any TextSink, errors: any TextSink) {
+  package init(renderer: any ReportRenderer, output: any TextSink, errors: any TextSink) {
     self.renderer = Mutex(renderer)
     self.output = output
     self.errors = errors
   }
 
   /// Writes what comes before the first row.
-  public func showReportStart() {
+  package func showReportStart() {
     output.write(renderer.withLock { $0.start() })
   }
 
   /// Writes one row.
   ///
   /// - Parameter row: The row.
-  public func showRow(_ row: ReportRow) {
+  package func showRow(_ row: ReportRow) {
     output.write(renderer.withLock { $0.render(row) })
   }
 
   /// Warns on standard error, and makes the exit status 3.
   ///
   /// - Parameter warning: The source that could not be read.
-  public func showSourceUnavailable(_ warning: SourceWarning) {
+  package func showSourceUnavailable(_ warning: SourceWarning) {
     errors.write("txreport: warning: \(ReportText.visible(warning.text))\n")
     errors.flush()
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
   }
 
   /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
-  public func showReportEnd() {
+  package func showReportEnd() {
     output.write(renderer.withLock { $0.finish() })
     output.flush()
     if let failure = output.failure {
@@ -61,7 +62,7 @@ public final class CommandLineView: TransactionReportPresenterOutput {
   /// Writes one line per issue and the summary to standard error; the exit status becomes 65.
   ///
   /// - Parameter rejection: The issues.
-  public func showInputRejected(_ rejection: InputRejection) {
+  package func showInputRejected(_ rejection: InputRejection) {
     output.flush()
     for line in rejection.lines { errors.write(line + "\n") }
     errors.write("txreport: error: \(rejection.summary)\n")

@@ -1,5 +1,5 @@
 /// The exit codes of `txreport`, as the README documents them.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   /// The report was written.
   case success = 0
   /// A source was missing or unreadable; the report shows its message.

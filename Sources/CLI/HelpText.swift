@@ -1,10 +1,10 @@
 /// The texts `txreport` prints about itself: help, version and the usage-error hint.
-public enum HelpText {
+package enum HelpText {
   /// The program's version.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The text of `txreport --help`.
-  public static let help = """
+  package static let help = """
     txreport: credit-card transactions as a banded report, grouped by date
 
     USAGE
@@ -68,5 +68,5 @@ public enum HelpText {
     """
 
   /// The line printed after a usage error.
-  public static let usageHint = "Run 'txreport --help' for usage."
+  package static let usageHint = "Run 'txreport --help' for usage."
 }

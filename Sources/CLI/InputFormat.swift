@@ -1,5 +1,5 @@
 /// The formats `--input-format` accepts.
-public enum InputFormat: String, CaseIterable, Sendable {
+package enum InputFormat: String, CaseIterable, Sendable {
   /// A JSON array of record objects.
   case json
   /// One JSON record object per line.
@@ -13,7 +13,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
   /// - Parameter path: The file's path.
   /// - Returns: The format, or `nil` when the extension names none (standard input, `-`, has
   ///   none either).
-  public static func inferred(fromPath path: String) -> InputFormat? {
+  package static func inferred(fromPath path: String) -> InputFormat? {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "json": return .json

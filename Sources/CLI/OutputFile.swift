@@ -8,7 +8,7 @@ import Synchronization
 
 /// A sink for `--output FILE`: the report becomes the file's content on ``commit()``, or is
 /// thrown away on ``discard()``.
-public protocol OutputFileSink: TextSink {
+package protocol OutputFileSink: TextSink {
   /// The destination path, as the user gave it.
   var path: String { get }
   /// Finishes the file: after this the report is in it.
@@ -35,14 +35,14 @@ public protocol OutputFileSink: TextSink {
 /// - a device or a named pipe (`/dev/null`, a terminal, a FIFO) gets a ``SpecialFileSink``
 ///   that writes to it directly, because renaming over a device would replace it with a file;
 /// - a folder, or links that loop, are refused before any work is done.
-public enum OutputFile {
+package enum OutputFile {
   /// The sink for a destination.
   ///
   /// - Parameter path: The destination path.
   /// - Returns: The sink for the kind of file the destination is.
   /// - Throws: ``OutputError`` when the destination is a folder, its links loop, or it cannot
   ///   be opened.
-  public static func open(_ path: String) throws(OutputError) -> any OutputFileSink {
+  package static func open(_ path: String) throws(OutputError) -> any OutputFileSink {
     var target = path
     for _ in 0..<maximumLinks {
       if let descriptor = descriptorNamed(by: target) {
@@ -76,7 +76,7 @@ public enum OutputFile {
   /// - Parameter path: A path.
   /// - Returns: 1 for `/dev/stdout`, 2 for `/dev/stderr`, N for `/dev/fd/N` and
   ///   `/proc/self/fd/N`; `nil` for any other path.
-  public static func descriptorNamed(by path: String) -> Int32? {
+  package static func descriptorNamed(by path: String) -> Int32? {
     switch path {
     case "/dev/stdout": return 1
     case "/dev/stderr": return 2
@@ -109,21 +109,21 @@ public enum OutputFile {
 ///
 /// Such a file cannot be replaced atomically, so it is written as the report is made, like
 /// standard output. ``discard()`` stops writing but cannot take back what was written.
-public final class SpecialFileSink: OutputFileSink {
+package final class SpecialFileSink: OutputFileSink {
   /// The destination path.
-  public let path: String
+  package let path: String
   private let sink: FileDescriptorSink
   /// The destination's descriptor, -1 once closed, reached only through the mutex.
   private let descriptor: Mutex<Int32>
 
   /// Whether the destination is a terminal: then nothing else should draw on it meanwhile.
-  public let isTerminal: Bool
+  package let isTerminal: Bool
 
   /// Opens the destination for writing.
   ///
   /// - Parameter path: The destination path.
   /// - Throws: ``OutputError`` when it cannot be opened.
-  public init(path: String) throws(OutputError) {
+  package init(path: String) throws(OutputError) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
@@ -139,7 +139,7 @@ public final class SpecialFileSink: OutputFileSink {
   ///   - path: The destination path, as the user gave it; errors name it.
   ///   - original: The descriptor the path names.
   /// - Throws: ``OutputError`` when the descriptor is not open.
-  public init(path: String, duplicating original: Int32) throws(OutputError) {
+  package init(path: String, duplicating original: Int32) throws(OutputError) {
     let descriptor = fcntl(original, F_DUPFD_CLOEXEC, 0)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
@@ -156,24 +156,24 @@ public final class SpecialFileSink: OutputFileSink {
   /// Buffers text for the destination.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     sink.write(text)
   }
 
   /// Writes out what is buffered.
-  public func flush() {
+  package func flush() {
     sink.flush()
   }
 
   /// The first write error, naming the destination.
-  public var failure: String? {
+  package var failure: String? {
     sink.failure.map { "'\(path)': \($0)" }
   }
 
   /// Writes out the rest and closes the destination.
   ///
   /// - Throws: ``OutputError`` when a write failed.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     sink.flush()
     let failure = sink.failure
     closeDescriptor()
@@ -181,7 +181,7 @@ public final class SpecialFileSink: OutputFileSink {
   }
 
   /// Closes the destination without writing what is still buffered.
-  public func discard() {
+  package func discard() {
     sink.discardBuffered()
     closeDescriptor()
   }

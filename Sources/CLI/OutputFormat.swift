@@ -1,5 +1,5 @@
 /// The formats `--format` accepts.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned, banded text for people.
   case text
   /// One JSON array of row objects, for scripts.

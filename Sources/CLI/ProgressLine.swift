@@ -1,4 +1,5 @@
 import Presenters
+import ReportRendering
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ import Synchronization
 /// The sources report from the thread that reads them. Every write to standard error happens
 /// while holding the mutex, so the line and the messages stay in order whichever thread
 /// writes.
-public final class ProgressLine: TextSink {
+package final class ProgressLine: TextSink {
   /// What changes as the line is drawn, reached only through the mutex.
   private struct State {
     var lastDrawn: Double?
@@ -47,7 +48,7 @@ public final class ProgressLine: TextSink {
   ///   - interval: The least number of seconds between two drawings.
   ///   - clock: Seconds from any fixed start, never going back; the system's monotonic clock
   ///     unless a test gives its own.
-  public init(
+  package init(
     errors: any TextSink, width: Int, delay: Double = 0.5, interval: Double = 0.1,
     clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds
   ) {
@@ -63,7 +64,7 @@ public final class ProgressLine: TextSink {
   /// Draws the status in place of the last one, if it is time to.
   ///
   /// - Parameter status: One line of text, such as `txreport: checking big.csv: 45%`.
-  public func show(_ status: String) {
+  package func show(_ status: String) {
     let now = clock()
     guard now - started >= delay else { return }
     state.withLock { state in
@@ -77,14 +78,14 @@ public final class ProgressLine: TextSink {
   }
 
   /// Erases the line, if it is shown.
-  public func clear() {
+  package func clear() {
     state.withLock { erase(&$0) }
   }
 
   /// Erases the line, then writes the text.
   ///
   /// - Parameter text: A message for standard error.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     state.withLock { state in
       erase(&state)
       errors.write(text)
@@ -92,12 +93,12 @@ public final class ProgressLine: TextSink {
   }
 
   /// Writes out what standard error has buffered.
-  public func flush() {
+  package func flush() {
     state.withLock { _ in errors.flush() }
   }
 
   /// Why writing to standard error failed, if it did.
-  public var failure: String? {
+  package var failure: String? {
     state.withLock { _ in errors.failure }
   }
 
@@ -110,7 +111,7 @@ public final class ProgressLine: TextSink {
   ///   - totalBytes: How many there are, if known.
   /// - Returns: The status, such as `txreport: checking big.csv: 45% of 300.0 MB`, or
   ///   `txreport: checking <stdin>: 12.5 MB` when the size is not known.
-  public static func status(task: String, source: String, bytesRead: Int, totalBytes: Int?) -> String {
+  package static func status(task: String, source: String, bytesRead: Int, totalBytes: Int?) -> String {
     let prefix = "txreport: \(task) \(source): "
     guard let totalBytes, totalBytes > 0 else { return prefix + megabytes(bytesRead) }
     let percent = min(100, bytesRead * 100 / totalBytes)
@@ -124,7 +125,7 @@ public final class ProgressLine: TextSink {
   }
 
   /// Seconds on the system's monotonic clock.
-  public static func monotonicSeconds() -> Double {
+  package static func monotonicSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

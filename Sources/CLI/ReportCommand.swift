@@ -1,5 +1,5 @@
 /// What the user asked `txreport` to do, parsed from the command line.
-public enum CommandLineRequest: Equatable, Sendable {
+package enum CommandLineRequest: Equatable, Sendable {
   /// Make a report.
   case report(ReportCommand)
   /// Print the help text.
@@ -9,19 +9,19 @@ public enum CommandLineRequest: Equatable, Sendable {
 }
 
 /// A report request: where the transactions come from and how to show them.
-public struct ReportCommand: Equatable, Sendable {
+package struct ReportCommand: Equatable, Sendable {
   /// Where the transactions come from.
-  public var input: ReportInput
+  package var input: ReportInput
   /// The output format.
-  public var format: OutputFormat
+  package var format: OutputFormat
   /// When to colour the text output.
-  public var color: ColorChoice
+  package var color: ColorChoice
   /// The format of the input files, or `nil` to tell it from each file's extension.
-  public var inputFormat: InputFormat?
+  package var inputFormat: InputFormat?
   /// The width of the text output in columns, or `nil` to ask the terminal.
-  public var width: Int?
+  package var width: Int?
   /// The file to write the report to, or `nil` for standard output.
-  public var outputPath: String?
+  package var outputPath: String?
 
   /// Creates a request.
   ///
@@ -32,7 +32,7 @@ public struct ReportCommand: Equatable, Sendable {
   ///   - inputFormat: The format of the input files, or `nil` to tell it from the extension.
   ///   - width: The width of the text output, or `nil` to ask the terminal.
   ///   - outputPath: The file to write the report to, or `nil` for standard output.
-  public init(
+  package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
     color: ColorChoice = .auto,
@@ -50,7 +50,7 @@ public struct ReportCommand: Equatable, Sendable {
 }
 
 /// Where a report's transactions come from.
-public enum ReportInput: Equatable, Sendable {
+package enum ReportInput: Equatable, Sendable {
   /// The built-in demo data, as two sources or as one.
   case demo(oneSource: Bool)
   /// Two files, one per group (two-source mode). A path of `-` is standard input.

@@ -9,7 +9,7 @@ import Synchronization
 /// Somewhere text is written: standard output, standard error, or memory in tests.
 ///
 /// A sink is `Sendable`, as the view that writes to it is: a report may run on any task.
-public protocol TextSink: AnyObject, Sendable {
+package protocol TextSink: AnyObject, Sendable {
   /// Writes text; it may be buffered until ``flush()``.
   ///
   /// - Parameter text: The text.
@@ -21,7 +21,7 @@ public protocol TextSink: AnyObject, Sendable {
 }
 
 /// A sink that writes to a file descriptor, in large buffered writes.
-public final class FileDescriptorSink: TextSink {
+package final class FileDescriptorSink: TextSink {
   /// What changes as text is written, reached only through the mutex.
   private struct State {
     var buffer: [UInt8] = []
@@ -33,14 +33,14 @@ public final class FileDescriptorSink: TextSink {
   private let state: Mutex<State>
 
   /// The first error that stopped a write, as the operating system describes it.
-  public var failure: String? { state.withLock { $0.failure } }
+  package var failure: String? { state.withLock { $0.failure } }
 
   /// Creates a sink.
   ///
   /// - Parameters:
   ///   - descriptor: The file descriptor, such as 1 for standard output.
   ///   - capacity: How many bytes to collect before writing; 0 writes at once.
-  public init(descriptor: Int32, capacity: Int = 64 * 1024) {
+  package init(descriptor: Int32, capacity: Int = 64 * 1024) {
     self.descriptor = descriptor
     self.capacity = capacity
     var state = State()
@@ -55,7 +55,7 @@ public final class FileDescriptorSink: TextSink {
   /// Buffers text, writing when the buffer is full.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     state.withLock { state in
       state.buffer.append(contentsOf: text.utf8)
       if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
@@ -63,12 +63,12 @@ public final class FileDescriptorSink: TextSink {
   }
 
   /// Forgets what is buffered without writing it.
-  public func discardBuffered() {
+  package func discardBuffered() {
     state.withLock { $0.buffer.removeAll(keepingCapacity: true) }
   }
 
   /// Writes out everything buffered, retrying short and interrupted writes.
-  public func flush() {
+  package func flush() {
     state.withLock { Self.flush(&$0, to: descriptor) }
   }
 
@@ -91,27 +91,27 @@ public final class FileDescriptorSink: TextSink {
 }
 
 /// A sink that keeps the text in memory, for tests and for clients that want a string.
-public final class MemoryTextSink: TextSink {
+package final class MemoryTextSink: TextSink {
   private let written = Mutex("")
 
   /// Everything written so far.
-  public var text: String { written.withLock { $0 } }
+  package var text: String { written.withLock { $0 } }
 
   /// Creates an empty sink.
-  public init() {}
+  package init() {}
 
   /// Appends text.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     written.withLock { $0 += text }
   }
 
   /// Does nothing: the text is always complete.
-  public func flush() {}
+  package func flush() {}
 
   /// Always `nil`: writing to memory does not fail.
-  public var failure: String? { nil }
+  package var failure: String? { nil }
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

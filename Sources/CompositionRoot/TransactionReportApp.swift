@@ -2,6 +2,7 @@ import CLI
 import Entities
 import Gateways
 import Presenters
+import ReportRendering
 import UseCases
 
 #if canImport(Glibc)
@@ -16,27 +17,27 @@ import UseCases
 /// Every other module depends only on abstractions; this one reads the command line, picks a
 /// source for each group (the built-in demo data or files), a renderer for the format, and runs
 /// one use case with one presenter and one view.
-public enum TransactionReportApp {
+package enum TransactionReportApp {
   /// What `txreport` needs from the process it runs in, gathered so tests can supply their own.
-  public struct Context {
+  package struct Context {
     /// The arguments after the program name.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The value of `NO_COLOR`, if set.
-    public var noColor: String?
+    package var noColor: String?
     /// Whether standard output is a terminal.
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
     /// The value of `COLUMNS`, if set.
-    public var columns: String?
+    package var columns: String?
     /// The width of the terminal on standard output, if it is one and says.
-    public var terminalWidth: Int?
+    package var terminalWidth: Int?
     /// The progress line on standard error, when standard error is a terminal: a long report
     /// shows its progress there when the report itself goes elsewhere. When set, it should
     /// also be ``errors``, so that messages erase it first.
-    public var progress: ProgressLine?
+    package var progress: ProgressLine?
     /// Where the report goes.
-    public var output: any TextSink
+    package var output: any TextSink
     /// Where warnings and errors go.
-    public var errors: any TextSink
+    package var errors: any TextSink
 
     /// Creates a context.
     ///
@@ -49,7 +50,7 @@ public enum TransactionReportApp {
     ///   - progress: The progress line on standard error, if it is a terminal.
     ///   - output: Where the report goes.
     ///   - errors: Where warnings and errors go.
-    public init(
+    package init(
       arguments: [String],
       noColor: String? = nil,
       outputIsTerminal: Bool = false,
@@ -70,7 +71,7 @@ public enum TransactionReportApp {
     }
 
     /// The context of this process: its arguments, environment, standard output and error.
-    public static func process() -> Context {
+    package static func process() -> Context {
       let standardError = FileDescriptorSink(descriptor: 2, capacity: 0)
       // On a terminal, every message goes through the progress line, so it erases the line
       // first: also the error that ends the process when standard output goes away.
@@ -101,7 +102,7 @@ public enum TransactionReportApp {
   }
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
-  public static func main() async -> Never {
+  package static func main() async -> Never {
     // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
     // killing the process silently; ``StandardOutput`` then reports it and exits with 74.
     signal(SIGPIPE, SIG_IGN)
@@ -113,7 +114,7 @@ public enum TransactionReportApp {
   ///
   /// - Parameter context: The arguments, environment and output streams.
   /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``ExitCode``).
-  public static func run(_ context: Context) async -> ExitCode {
+  package static func run(_ context: Context) async -> ExitCode {
     let request: CommandLineRequest
     do {
       request = try CommandLineParser.parse(context.arguments)

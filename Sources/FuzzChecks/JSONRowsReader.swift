@@ -1,4 +1,5 @@
 import Presenters
+import ReportRendering
 
 /// Reads the output of ``JSONReportRenderer`` back into rows: a small JSON parser of its own,
 /// so that the fuzzer checks the output is JSON and says what the rows say.

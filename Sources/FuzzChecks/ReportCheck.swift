@@ -2,6 +2,7 @@ import CLI
 import Entities
 import Gateways
 import Presenters
+import ReportRendering
 import UseCases
 
 /// The invariants of the whole path from bytes to rows and rendered text.

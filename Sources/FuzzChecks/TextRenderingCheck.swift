@@ -1,5 +1,6 @@
 import CLI
 import Presenters
+import ReportRendering
 
 /// The invariants of ``TextReportRenderer``, checked row by row, without and with colours.
 ///

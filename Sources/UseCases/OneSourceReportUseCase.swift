@@ -9,7 +9,7 @@ import Entities
 /// `All` header, the one-source message and a zero grand footer.
 ///
 /// Every record is checked before the first row, as in ``TwoSourceReportUseCase``. The steps
-/// every report shares are ``ReportRun``'s; the rows of a group are ``ReportAssembler``'s.
+/// every report shares are `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
 public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   private let source: any TransactionSource
   private let output: any TransactionReportUseCaseOutput

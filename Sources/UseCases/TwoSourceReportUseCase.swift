@@ -13,7 +13,7 @@ import Entities
 /// A grand footer with the sum of the group totals ends the report. Both sources are opened at
 /// once (each may be a slow service), and every record of both is checked before the first row:
 /// invalid input anywhere gets no report, only its issues. The steps every report shares are
-/// ``ReportRun``'s; the rows of a group are ``ReportAssembler``'s.
+/// `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let authorized: any TransactionSource
   private let posted: any TransactionSource

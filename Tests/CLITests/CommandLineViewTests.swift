@@ -1,5 +1,6 @@
 import CLI
 import Presenters
+import ReportRendering
 import Testing
 
 @Suite struct CommandLineViewTests {

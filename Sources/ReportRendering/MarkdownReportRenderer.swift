@@ -10,7 +10,7 @@ import Presenters
 ///
 /// Data never breaks the layout: line breaks, controls and bidirectional overrides are shown
 /// as visible escapes such as `\u{A}` (as in the text output), and every character Markdown
-/// gives a meaning (`\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`, and list
+/// gives a meaning (the backslash, the backquote, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`, and list
 /// markers at the start of a paragraph) is escaped with a backslash.
 ///
 /// The renderer streams: it remembers only whether a table is open and the date of a block
@@ -74,8 +74,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// Text made safe for Markdown: shown, not interpreted, and never breaking a table line.
   ///
   /// Controls, line breaks and bidirectional overrides first become visible escapes with
-  /// ``ReportText/visible(_:quoting:)``; then a backslash goes before each of
-  /// `` \ ` * _ [ ] < > | # ~ & ``, so no emphasis, code, link, raw HTML, entity, heading or
+  /// `ReportText.visible(_:quoting:)` (Presenters); then a backslash goes before each of
+  /// the backslash, the backquote and `* _ [ ] < > | # ~ &`, so no emphasis, code, link, raw HTML, entity, heading or
   /// table cell can start inside the text.
   ///
   /// - Parameters:

@@ -87,7 +87,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///
   /// `&`, `<`, `>`, `"` and `'` become character references; nothing else changes. Controls
   /// and bidirectional overrides are not touched here: the renderer first shows them with
-  /// ``ReportText/visible(_:quoting:)``.
+  /// `ReportText.visible(_:quoting:)` (Presenters).
   ///
   /// - Parameter text: The text.
   /// - Returns: The escaped text.

@@ -1,4 +1,4 @@
-import CLI
+import ReportRendering
 import Testing
 
 @Suite struct DisplayWidthTests {

@@ -1,5 +1,5 @@
-import CLI
 import Presenters
+import ReportRendering
 import Testing
 
 @Suite struct JSONReportRendererTests {

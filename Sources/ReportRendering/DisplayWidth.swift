@@ -26,12 +26,12 @@
 ///
 /// Printable ASCII is measured by its UTF-8 count without looking at clusters, so the common
 /// case costs one pass over the bytes.
-package enum DisplayWidth {
+public enum DisplayWidth {
   /// The number of terminal columns a text takes.
   ///
   /// - Parameter text: The text, with any control characters already escaped.
   /// - Returns: The sum of the widths of its grapheme clusters.
-  package static func columns(of text: some StringProtocol) -> Int {
+  public static func columns(of text: some StringProtocol) -> Int {
     if isPrintableASCII(text) { return text.utf8.count }
     var total = 0
     var start = text.startIndex
@@ -48,7 +48,7 @@ package enum DisplayWidth {
   ///
   /// - Parameter character: The grapheme cluster.
   /// - Returns: 2 for an emoji cluster, else the sum of its scalars' widths.
-  package static func columns(of character: Character) -> Int {
+  public static func columns(of character: Character) -> Int {
     if let ascii = character.asciiValue { return isPrintableASCII(ascii) ? 1 : 0 }
     return columns(ofCluster: character.unicodeScalars)
   }
@@ -58,7 +58,7 @@ package enum DisplayWidth {
   /// - Parameter scalar: The scalar.
   /// - Returns: 0 for marks, format characters, controls and other zero-width scalars; 2 for
   ///   East Asian Wide and Fullwidth scalars and those with emoji presentation; else 1.
-  package static func columns(of scalar: Unicode.Scalar) -> Int {
+  public static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
@@ -86,7 +86,7 @@ package enum DisplayWidth {
   ///   - text: The text, with any control characters already escaped.
   ///   - limit: The most columns the prefix may take; a negative limit is taken as 0.
   /// - Returns: The prefix and the number of columns it takes.
-  package static func prefix(of text: String, fittingIn limit: Int) -> (text: Substring, columns: Int) {
+  public static func prefix(of text: String, fittingIn limit: Int) -> (text: Substring, columns: Int) {
     let limit = max(0, limit)
     if isPrintableASCII(text) {
       let count = min(limit, text.utf8.count)
@@ -115,7 +115,7 @@ package enum DisplayWidth {
   ///   - limit: The most columns the result may take.
   ///   - ellipsis: What marks the cut; `…` (one column) unless told.
   /// - Returns: The text, or its cut start followed by the ellipsis; never wider than `limit`.
-  package static func truncated(_ text: String, toColumns limit: Int, ellipsis: String = "…") -> String {
+  public static func truncated(_ text: String, toColumns limit: Int, ellipsis: String = "…") -> String {
     if columns(of: text) <= limit { return text }
     let room = limit - columns(of: ellipsis)
     guard room >= 0 else { return "" }

@@ -1,6 +1,6 @@
-import CLI
 import Foundation
 import Presenters
+import ReportRendering
 import TestSupport
 import Testing
 

@@ -1,0 +1,33 @@
+import Presenters
+
+/// Turns report rows into the text of one output format.
+///
+/// A renderer is given the rows one at a time and returns the text for each, so the report
+/// streams. A new format is a new renderer: nothing in the inner layers changes.
+public protocol ReportRenderer: Sendable {
+  /// The text before the first row.
+  mutating func start() -> String
+  /// The text of one row.
+  ///
+  /// - Parameter row: The row, in report order.
+  /// - Returns: The text, ending with a line break where the format has one.
+  mutating func render(_ row: ReportRow) -> String
+  /// The text after the last row.
+  mutating func finish() -> String
+}
+
+extension ReportRenderer {
+  /// The whole document of a finished report: the text before the first row, every row, and
+  /// the text after the last, in one string.
+  ///
+  /// A client that has all the rows at once (a table-view app that exports a report, a web
+  /// handler) uses this instead of calling ``start()``, ``render(_:)`` and ``finish()`` itself.
+  ///
+  /// - Parameter rows: The report's rows, in order.
+  /// - Returns: The document, such as a whole HTML page.
+  public mutating func document(_ rows: some Sequence<ReportRow>) -> String {
+    var text = start()
+    for row in rows { text += render(row) }
+    return text + finish()
+  }
+}
