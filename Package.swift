@@ -61,6 +61,11 @@ let package = Package(
       dependencies: ["CompositionRoot", "CLI", "TestSupport"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    // An app's view of the package: the library products only, public API only.
+    .testTarget(
+      name: "ClientTests",
+      dependencies: ["Entities", "UseCases", "Presenters", "ReportRendering", "Gateways"]
+    ),
 
     // MARK: Fuzzing: the checks the fuzzers share, and libFuzzer targets: one per decoder, one for
     // reading files in chunks, one for the whole pipeline. A plain build makes replay tools;

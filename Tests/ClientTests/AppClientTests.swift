@@ -1,0 +1,104 @@
+import Entities
+import Gateways
+import Presenters
+import ReportRendering
+import Testing
+import UseCases
+
+/// The package as an outside app uses it: library products and public API only (no
+/// TestSupport, no `@testable`), a source of the app's own that suspends, a report on a
+/// background task, and the same renderers as `txreport`. The README's "Using the modules in an
+/// app" shows this code.
+@Suite struct AppClientTests {
+  // MARK: README: a source of your own
+
+  /// A source of the app's own: it suspends while "fetching", as a service would.
+  struct DemoService: TransactionSource {
+    let name: String
+    let transactions: [Transaction]
+
+    func open() async -> SourceOpening {
+      do {
+        try await Task.sleep(for: .milliseconds(5))  // the network
+      } catch {
+        return .unavailable(reason: "cancelled")
+      }
+      return await InMemoryTransactionSource(name: name, transactions: transactions).open()
+    }
+  }
+
+  // MARK: README: a report on a background task, shown on the main actor
+
+  @Test("A report made on a background task, from a source that suspends, loads the sections of a table view")
+  @MainActor
+  func backgroundReportLoadsTheTableView() async throws {
+    let view = ReportViewStateCollector()
+    let useCase: any TransactionReportUseCaseInput = TwoSourceReportUseCase(
+      authorized: DemoService(name: "authorized service", transactions: DemoTransactions.authorized),
+      posted: DemoService(name: "posted service", transactions: DemoTransactions.posted),
+      output: TransactionReportPresenter(output: view))
+
+    await Task.detached { await useCase.eventGenerateReport() }.value
+
+    guard case .loaded(let sections) = view.state else {
+      Issue.record("the report did not load: \(view.state)")
+      return
+    }
+    #expect(sections.numberOfSections == 3)  // Authorized, Posted, the grand total
+    #expect(
+      sections.row(at: ReportIndexPath(section: 0, row: 1)) == .subheader(title: "Apr 01, 2016", odd: true))
+    #expect(sections.row(at: ReportIndexPath(section: 2, row: 0)) == .grandFooter(total: "1338.97"))
+
+    // MARK: README: the same report as a web page and as Markdown
+
+    var html = HTMLReportRenderer()
+    let page = html.document(sections.rows)
+    var markdown = MarkdownReportRenderer()
+    let table = markdown.document(sections.rows)
+
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("Mark&#39;s Work Wearhouse") || page.contains("Mark&#x27;s Work Wearhouse"))
+    #expect(page.contains("1338.97"))
+    #expect(table.contains("| Apr 01, 2016 | Starbucks"))
+    #expect(table.contains("**Grand Total: 1338.97**"))
+  }
+
+  @Test("The rows stream to the main actor as they are made, through ReportViewEvents")
+  @MainActor
+  func rowsStreamToTheMainActor() async throws {
+    let view = ReportViewEvents()
+    let useCase = OneSourceReportUseCase(
+      source: DemoService(name: "all", transactions: DemoTransactions.all),
+      output: TransactionReportPresenter(output: view))
+    Task.detached { await useCase.eventGenerateReport() }
+
+    var text = TextReportRenderer(width: 60, colors: false)
+    var lines = text.start()
+    for await event in view.events {
+      if case .row(let row) = event { lines += text.render(row) }
+    }
+    lines += text.finish()
+    #expect(lines.hasPrefix("Authorized Transactions\n"))
+    let last = try #require(lines.split(separator: "\n").last)
+    #expect(last.hasPrefix("Grand Total ") && last.hasSuffix(" 1338.97"))
+    #expect(last.count == 58, "the text renderer keeps a margin of two columns at width 60")
+  }
+
+  @Test("An invalid record reaches the app as a located issue it can show its own way")
+  func issuesAreValues() async throws {
+    let upload = BytesTransactionSource(
+      name: "upload.csv",
+      bytes: Array("group,date,description,amount,debit\nA,2016-02-30,Coffee,3.11,D\n".utf8), format: .csv)
+    let view = ReportViewStateCollector()
+    await OneSourceReportUseCase(source: upload, output: TransactionReportPresenter(output: view))
+      .eventGenerateReport()
+
+    guard case .failed(let message) = view.state else {
+      Issue.record("invalid input made a report: \(view.state)")
+      return
+    }
+    #expect(message.contains("upload.csv:2:3: error: date:"))
+    let violations = await TransactionSourceContract.violations(of: upload)
+    #expect(violations.isEmpty, "\(violations)")
+  }
+}
