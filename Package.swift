@@ -52,7 +52,9 @@ let package = Package(
       name: "PresentersTests",
       dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
     ),
-    .testTarget(name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "Presenters", "TestSupport"]
+    ),
     .testTarget(
       name: "ReportRenderingTests", dependencies: ["ReportRendering", "Presenters", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "TestSupport"]),

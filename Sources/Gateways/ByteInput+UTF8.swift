@@ -52,7 +52,7 @@ extension ByteInput {
     for byte: UInt8, at position: TextPosition, in text: inout [UInt8]
   ) -> EncodingProblem {
     UTF8Text.append(0xFFFD, to: &text)
-    return EncodingProblem(position: position, problem: "not valid UTF-8 (byte 0x\(UTF8Text.hex(byte)))")
+    return EncodingProblem(position: position, problem: .invalidUTF8(byte: byte))
   }
 }
 

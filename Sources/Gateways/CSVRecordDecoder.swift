@@ -101,16 +101,12 @@ struct CSVRecordDecoder: RecordDecoder {
       let field = try readField(problem: &problem, field: nil)
       terminator = field.terminator
       if problem == nil, let encoding = field.encodingProblem {
-        problem = MalformedInput(
-          position: encoding.position, problem: "a column name is \(encoding.problem)", value: nil,
-          hint: "save the file as UTF-8")
+        problem = MalformedInput(position: encoding.position, syntax: .badColumnName(encoding.problem))
       }
       let name = String(decoding: scratch, as: UTF8.self)
       let recordField = RecordField(rawValue: name)
       if problem == nil, let recordField, columns.contains(recordField) {
-        problem = MalformedInput(
-          position: position, field: recordField, problem: "appears more than once in the header", value: nil,
-          hint: "name each of the columns \(Self.expectedHeader) once")
+        problem = MalformedInput(position: position, field: recordField, syntax: .duplicateColumn)
       }
       columns.append(recordField)
       columnNames.append(name)
@@ -118,15 +114,9 @@ struct CSVRecordDecoder: RecordDecoder {
     if let problem { throw RowError(problem, isFatal: true) }
     let missing = RecordField.allCases.filter { !columns.contains($0) }
     guard missing.isEmpty else {
-      let names = missing.map(\.rawValue)
-      let list =
-        names.count == 1
-        ? "column \(names[0])"
-        : "columns \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])"
       throw RowError(
         MalformedInput(
-          position: start, problem: "the header has no \(list)", value: columnNames.joined(separator: ","),
-          hint: "the first line must name the columns \(Self.expectedHeader), in any order"),
+          position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ",")),
         isFatal: true)
     }
     return true
@@ -179,20 +169,14 @@ struct CSVRecordDecoder: RecordDecoder {
         record.problems.append(
           RawProblem(
             position: encoding.position, field: nil,
-            problem: "the value of an extra column is \(encoding.problem)", value: columnNames[count]))
+            problem: .badExtraValue(encoding.problem, inColumn: true), value: columnNames[count]))
       }
       count += 1
     }
     if let problem { return .malformed(problem, resumes: true) }
     guard count == columns.count else {
-      let fields = count == 1 ? "1 field" : "\(count) fields"
       return .malformed(
-        MalformedInput(
-          position: record.start, problem: "the row has \(fields), but the header has \(columns.count)",
-          value: nil,
-          hint: count > columns.count
-            ? "put a field that holds a comma in double quotes"
-            : "give every row one value for each column of the header, even an empty one"),
+        MalformedInput(position: record.start, syntax: .fieldCount(found: count, expected: columns.count)),
         resumes: true)
     }
     return .record(record)
@@ -238,8 +222,7 @@ struct CSVRecordDecoder: RecordDecoder {
         break
       default:
         fieldProblem = MalformedInput(
-          position: input.position, field: field, problem: "text after the closing quote of a quoted field",
-          value: nil, hint: "write a quote inside a quoted field as two quotes: \"\"")
+          position: input.position, field: field, syntax: .textAfterClosingQuote)
         // Go on with the field as written: its quotes, then the rest as unquoted text.
         var written: [UInt8] = [UInt8(ascii: "\"")]
         for byte in scratch {
@@ -253,8 +236,7 @@ struct CSVRecordDecoder: RecordDecoder {
     readUnquotedContent(into: &read, problem: &fieldProblem, field: field, isTooLong: &isTooLong)
     if isTooLong {
       fieldProblem = MalformedInput(
-        position: position, field: field, problem: "longer than \(Self.maximumFieldLength) bytes", value: nil,
-        hint: "check for a quote that is not closed")
+        position: position, field: field, syntax: .fieldTooLong(limit: Self.maximumFieldLength))
     } else {
       fieldProblem?.value = String(decoding: scratch, as: UTF8.self)
     }
@@ -272,9 +254,7 @@ struct CSVRecordDecoder: RecordDecoder {
       guard let byte = input.peek() else {
         throw RowError(
           MalformedInput(
-            position: opening, field: field, problem: "unterminated quoted field: the file ends inside it",
-            value: nil,
-            hint: "close the field with '\"'; write a quote inside a quoted field as two quotes: \"\""),
+            position: opening, field: field, syntax: .unterminatedQuotedField),
           isFatal: true)
       }
       switch byte {
@@ -332,10 +312,7 @@ struct CSVRecordDecoder: RecordDecoder {
       case UInt8(ascii: "\""):
         note(
           MalformedInput(
-            position: input.position, field: field, problem: "a quote inside a field that is not quoted",
-            value: nil,
-            hint:
-              "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""),
+            position: input.position, field: field, syntax: .quoteInUnquotedField),
           in: &problem)
         scratch.append(byte)
         input.advance()
@@ -363,9 +340,7 @@ struct CSVRecordDecoder: RecordDecoder {
 
   private static func bareCarriageReturn(at position: TextPosition, field: RecordField?) -> MalformedInput {
     MalformedInput(
-      position: position, field: field,
-      problem: "a carriage return outside quotes must be followed by a line feed", value: nil,
-      hint: "end lines with LF or CRLF; put a field that holds a line break in double quotes")
+      position: position, field: field, syntax: .bareCarriageReturn)
   }
 
   /// A malformed row or header, and whether the input can be read past it.

@@ -17,28 +17,22 @@ struct MalformedInput: Error {
   var position: TextPosition
   /// The field whose value breaks the syntax, when the format says (a CSV column).
   var field: RecordField?
-  /// What was expected, such as `expected ',' or ']' after an array element`.
-  var problem: String
+  /// What is wrong, such as a comma or `]` expected after an array element.
+  var problem: RecordProblem
   /// What was found there, or `nil` when there is nothing to show (the end of the file).
   var value: String?
-  /// How to fix it, when a hint helps.
-  var hint: String?
 
-  /// Creates the error.
+  /// Creates the error of a syntax problem.
   ///
   /// - Parameters:
   ///   - position: The offending byte, or the start of the offending row.
   ///   - field: The field whose value breaks the syntax, if the format says.
-  ///   - problem: What is wrong.
+  ///   - syntax: What is wrong.
   ///   - value: What was found, if there is something to show.
-  ///   - hint: How to fix it, if a hint helps.
-  init(
-    position: TextPosition, field: RecordField? = nil, problem: String, value: String?, hint: String? = nil
-  ) {
+  init(position: TextPosition, field: RecordField? = nil, syntax: SyntaxProblem, value: String? = nil) {
     self.position = position
     self.field = field
-    self.problem = problem
+    self.problem = .syntax(syntax)
     self.value = value
-    self.hint = hint
   }
 }

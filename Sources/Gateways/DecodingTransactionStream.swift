@@ -44,7 +44,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
     case .malformed(let malformed, let resumes):
       let issue = RecordIssue(
         source: validator.source, position: malformed.position, field: malformed.field,
-        problem: malformed.problem, value: malformed.value, hint: malformed.hint)
+        problem: malformed.problem, value: malformed.value)
       // After a read error the decoder saw an early end, so the read error is the news.
       guard resumes, decoder.input.readFailure == nil else { return finish(issue) }
       return .invalid(issue)
@@ -63,7 +63,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
       return .invalid(
         RecordIssue(
           source: validator.source, position: failure.position, field: nil,
-          problem: "cannot read the rest of the file: \(failure.reason)"))
+          problem: .unreadable(reason: failure.reason)))
     }
     return issue.map(SourceRecord.invalid)
   }

@@ -74,19 +74,18 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       let file: FileDescriptor
       if isStandardInput {
         file = FileDescriptor.standardInput()
-        guard file.isOpen else { return .unavailable(reason: "standard input is closed") }
+        guard file.isOpen else { return .unavailable(reason: .standardInputClosed) }
       } else {
         switch FileDescriptor.open(path: path) {
         case .failure(let reason):
-          return .unavailable(reason: "cannot read '\(path)': \(reason)")
+          return .unavailable(reason: .cannotOpen(path: path, systemError: reason))
         case .file(let opened):
           file = opened
         }
       }
       switch file.kind {
       case .directory:
-        return .unavailable(
-          reason: isStandardInput ? "standard input is a directory" : "'\(path)' is a directory")
+        return .unavailable(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
       case .characterDevice where !isStandardInput:
         return records(of: ByteInput(bytes: []))
       case .regular where !isStandardInput:
@@ -94,8 +93,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       case .regular, .characterDevice, .stream:
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
-          let subject = isStandardInput ? "standard input" : "'\(path)'"
-          return .unavailable(reason: "cannot read \(subject) twice: \(reason)")
+          return .unavailable(reason: .cannotCopy(path: isStandardInput ? nil : path, systemError: reason))
         case .file(let copy):
           let created = InputSpool(origin: file, copy: copy)
           spool = created

@@ -8,7 +8,7 @@ import UseCases
 public struct InMemoryTransactionSource: TransactionSource, Sendable {
   private enum Content {
     case available([Transaction])
-    case unavailable(reason: String)
+    case unavailable(reason: UnavailableReason)
   }
 
   /// How messages name this source, such as `demo data`.
@@ -25,7 +25,7 @@ public struct InMemoryTransactionSource: TransactionSource, Sendable {
     self.content = .available(transactions)
   }
 
-  private init(name: String, unavailableReason: String) {
+  private init(name: String, unavailableReason: UnavailableReason) {
     self.name = name
     self.content = .unavailable(reason: unavailableReason)
   }
@@ -36,7 +36,7 @@ public struct InMemoryTransactionSource: TransactionSource, Sendable {
   ///   - name: How messages name this source.
   ///   - reason: Why it cannot be read; ``open()`` returns it.
   /// - Returns: A source whose ``open()`` is always `SourceOpening.unavailable(reason:)`.
-  public static func unavailable(name: String, reason: String) -> InMemoryTransactionSource {
+  public static func unavailable(name: String, reason: UnavailableReason) -> InMemoryTransactionSource {
     InMemoryTransactionSource(name: name, unavailableReason: reason)
   }
 

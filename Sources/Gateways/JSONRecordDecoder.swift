@@ -59,9 +59,7 @@ struct JSONRecordDecoder: RecordDecoder {
       parser.skipWhitespace()
       guard let byte = parser.input.peek() else { return nil }
       guard byte == UInt8(ascii: "[") else {
-        throw parser.malformed(
-          "expected '[': the file must hold one JSON array of records",
-          hint: "write the records as [{...}, {...}]")
+        throw parser.malformed(expecting: .arrayOfRecords)
       }
       parser.input.advance()
       parser.skipWhitespace()
@@ -70,32 +68,29 @@ struct JSONRecordDecoder: RecordDecoder {
         try expectEndOfInput()
         return nil
       }
-      try expectRecordStart("expected a record ('{') or ']' after '['")
+      try expectRecordStart(.recordOrArrayEnd)
     case .afterElement:
       parser.skipWhitespace()
       switch parser.input.peek() {
       case UInt8(ascii: ","):
         parser.input.advance()
         parser.skipWhitespace()
-        try expectRecordStart("expected a record ('{') after ','")
+        try expectRecordStart(.recordAfterComma)
       case UInt8(ascii: "]"):
         parser.input.advance()
         try expectEndOfInput()
         return nil
       default:
-        throw parser.malformed("expected ',' or ']' after an array element")
+        throw parser.malformed(expecting: .commaOrArrayEndAfterElement)
       }
     }
     state = .afterElement
     return try parser.readRecord()
   }
 
-  private mutating func expectRecordStart(_ problem: String) throws(MalformedInput) {
+  private mutating func expectRecordStart(_ expectation: SyntaxExpectation) throws(MalformedInput) {
     guard parser.input.peek() == UInt8(ascii: "{") else {
-      throw parser.malformed(
-        problem,
-        hint: "each element of the array must be an object with group, date, description, amount and debit"
-      )
+      throw parser.malformed(expecting: expectation)
     }
   }
 
@@ -103,7 +98,7 @@ struct JSONRecordDecoder: RecordDecoder {
     state = .finished
     parser.skipWhitespace()
     guard parser.input.peek() == nil else {
-      throw parser.malformed("unexpected text after the array of records")
+      throw parser.malformed(.textAfterArray)
     }
   }
 }

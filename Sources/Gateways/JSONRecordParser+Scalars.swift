@@ -25,8 +25,7 @@ extension JSONRecordParser {
       }
       guard let byte = input.peek() else {
         throw MalformedInput(
-          position: start, problem: "unterminated string: the file ends inside it", value: nil,
-          hint: "close the string with '\"'")
+          position: start, syntax: .unterminatedString(.file))
       }
       if byte == UInt8(ascii: "\\") {
         let escapePosition = input.position
@@ -58,13 +57,11 @@ extension JSONRecordParser {
       case 0x00..<0x20:
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
           throw MalformedInput(
-            position: start, problem: "unterminated string: the line ends inside it", value: nil,
-            hint: "close the string with '\"'; write a line break inside a string as \\n")
+            position: start, syntax: .unterminatedString(.line))
         }
         throw MalformedInput(
           position: input.position,
-          problem: "a control character (U+00\(UTF8Text.hex(byte))) must be escaped inside a string",
-          value: nil, hint: "write it as \\u00\(UTF8Text.hex(byte))")
+          syntax: .controlCharacterInString(byte))
       case 0x20..<0x80:
         scratch.append(byte)
         input.advance()
@@ -85,8 +82,7 @@ extension JSONRecordParser {
   private mutating func readEscape(startingAt position: TextPosition) throws(MalformedInput) -> UInt32 {
     guard let byte = input.peek() else {
       throw MalformedInput(
-        position: position, problem: "unterminated string: the file ends inside it", value: nil,
-        hint: "close the string with '\"'")
+        position: position, syntax: .unterminatedString(.file))
     }
     let character: UInt8
     switch byte {
@@ -101,9 +97,7 @@ extension JSONRecordParser {
       return try readHexCodeUnit(escapeStart: position)
     default:
       throw MalformedInput(
-        position: position, problem: "invalid escape sequence in a string",
-        value: "\\" + UTF8Text.printable(byte),
-        hint: "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits")
+        position: position, syntax: .invalidEscape, value: "\\" + UTF8Text.printable(byte))
     }
     input.advance()
     return UInt32(character)
@@ -117,8 +111,7 @@ extension JSONRecordParser {
       guard let byte = input.peek(), let value = Self.hexValue(byte) else {
         if let byte = input.peek() { digits += UTF8Text.printable(byte) }
         throw MalformedInput(
-          position: position, problem: "invalid \\u escape: it needs four hexadecimal digits", value: digits,
-          hint: "write a character as \\u followed by four hex digits, such as \\u00E9")
+          position: position, syntax: .invalidUnicodeEscape, value: digits)
       }
       digits += UTF8Text.printable(byte)
       code = code << 4 | value
@@ -132,9 +125,7 @@ extension JSONRecordParser {
   ) {
     appendScalar(0xFFFD)
     if problem == nil {
-      let digits = String(code, radix: 16, uppercase: true)
-      problem = EncodingProblem(
-        position: position, problem: "not valid Unicode (unpaired surrogate \\u\(digits))")
+      problem = EncodingProblem(position: position, problem: .unpairedSurrogate(code))
     }
   }
 
@@ -159,8 +150,7 @@ extension JSONRecordParser {
     let text = String(decoding: scratch, as: UTF8.self)
     guard Self.isJSONNumber(scratch) else {
       throw MalformedInput(
-        position: position, problem: "not a valid JSON number", value: text,
-        hint: "write an amount as a string, such as \"3.11\"")
+        position: position, syntax: .invalidNumber, value: text)
     }
     return text
   }
@@ -182,8 +172,7 @@ extension JSONRecordParser {
     }
     let word = String(decoding: scratch, as: UTF8.self)
     guard word == "true" || word == "false" || word == "null" else {
-      throw MalformedInput(
-        position: position, problem: "expected a value", value: word, hint: "write text in double quotes")
+      throw MalformedInput(position: position, syntax: .unquotedText, value: word)
     }
     return word
   }

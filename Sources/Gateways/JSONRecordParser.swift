@@ -55,8 +55,7 @@ struct JSONRecordParser {
     var isFirstKey = true
     while true {
       guard input.peek() == UInt8(ascii: "\"") else {
-        throw malformed(
-          isFirstKey ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
+        throw malformed(expecting: isFirstKey ? .keyOrObjectEnd : .keyAfterComma)
       }
       try readMember(into: &record)
       skipWhitespace()
@@ -69,7 +68,7 @@ struct JSONRecordParser {
         input.advance()
         return record
       default:
-        throw malformed("expected ',' or '}' after a value in a record")
+        throw malformed(expecting: .commaOrRecordEnd)
       }
     }
   }
@@ -82,7 +81,7 @@ struct JSONRecordParser {
     let field = Self.field(named: scratch)
     let extraKey = field == nil ? String(decoding: scratch, as: UTF8.self) : nil
     skipWhitespace()
-    guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+    guard input.peek() == UInt8(ascii: ":") else { throw malformed(expecting: .colonAfterKey) }
     input.advance()
     skipWhitespace()
     let value = try readValue(keepingText: field != nil)
@@ -90,13 +89,12 @@ struct JSONRecordParser {
     if let keyProblem {
       record.problems.append(
         RawProblem(
-          position: keyProblem.position, field: nil, problem: "a key is \(keyProblem.problem)",
-          value: extraKey))
+          position: keyProblem.position, field: nil, problem: .badKey(keyProblem.problem), value: extraKey))
     }
     if let field {
       guard record[field] == nil else {
         record.problems.append(
-          RawProblem(position: keyPosition, field: field, problem: "appears more than once in the record"))
+          RawProblem(position: keyPosition, field: field, problem: .duplicateField))
         return
       }
       record[field] = value
@@ -104,8 +102,7 @@ struct JSONRecordParser {
       if extraKeys.contains(extraKey) {
         record.problems.append(
           RawProblem(
-            position: keyPosition, field: nil, problem: "a key appears more than once in the record",
-            value: extraKey))
+            position: keyPosition, field: nil, problem: .duplicateExtraKey, value: extraKey))
       } else {
         extraKeys.append(extraKey)
       }
@@ -113,8 +110,7 @@ struct JSONRecordParser {
         record.problems.append(
           RawProblem(
             position: problem.position, field: nil,
-            problem: "the value of an extra key is \(problem.problem)",
-            value: extraKey))
+            problem: .badExtraValue(problem.problem, inColumn: false), value: extraKey))
       }
     }
   }
@@ -153,7 +149,7 @@ struct JSONRecordParser {
   /// - Throws: ``MalformedInput`` when no JSON value starts here, or the value is malformed.
   private mutating func readValue(keepingText: Bool) throws(MalformedInput) -> RawValue {
     let position = input.position
-    guard let byte = input.peek() else { throw malformed("expected a value") }
+    guard let byte = input.peek() else { throw malformed(expecting: .value) }
     switch byte {
     case UInt8(ascii: "\""):
       let problem = try readString()
@@ -170,7 +166,7 @@ struct JSONRecordParser {
       let problem = try skipContainer()
       return RawValue(kind: .array, text: "[...]", position: position, encodingProblem: problem)
     default:
-      throw malformed("expected a value")
+      throw malformed(expecting: .value)
     }
   }
 
@@ -201,8 +197,7 @@ struct JSONRecordParser {
           input.advance()
           closers.removeLast()
         default:
-          throw malformed(
-            isObject ? "expected ',' or '}' after a value" : "expected ',' or ']' after a value")
+          throw malformed(expecting: isObject ? .commaOrObjectEnd : .commaOrArrayEnd)
         }
         continue
       }
@@ -214,18 +209,16 @@ struct JSONRecordParser {
       }
       if isObject {
         guard input.peek() == UInt8(ascii: "\"") else {
-          throw malformed(
-            isFirstMember
-              ? "expected a key in double quotes or '}'" : "expected a key in double quotes after ','")
+          throw malformed(expecting: isFirstMember ? .keyOrObjectEnd : .keyAfterComma)
         }
         let problem = try readString()
         if encodingProblem == nil { encodingProblem = problem }
         skipWhitespace()
-        guard input.peek() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+        guard input.peek() == UInt8(ascii: ":") else { throw malformed(expecting: .colonAfterKey) }
         input.advance()
         skipWhitespace()
       }
-      guard let byte = input.peek() else { throw malformed("expected a value") }
+      guard let byte = input.peek() else { throw malformed(expecting: .value) }
       switch byte {
       case UInt8(ascii: "{"):
         closers.append(UInt8(ascii: "}"))
@@ -246,7 +239,7 @@ struct JSONRecordParser {
         _ = try readLiteral()
         expectingSeparator = true
       default:
-        throw malformed("expected a value")
+        throw malformed(expecting: .value)
       }
     }
     return encodingProblem
@@ -260,27 +253,32 @@ struct JSONRecordParser {
     input.skipWhitespace(acrossLines: !isLineBound)
   }
 
-  /// The error for the byte at the current position, which is not what the syntax allows.
+  /// The error for the byte at the current position, which is not what the syntax expects.
   ///
   /// The value shown is what was found: a word or number as a whole (up to 40 characters),
   /// otherwise one character. At the end of the input, or of the line when records are one to
   /// a line, the problem says so instead.
   ///
-  /// - Parameters:
-  ///   - problem: What was expected.
-  ///   - hint: How to fix it, if a hint helps.
+  /// - Parameter expectation: What was expected.
   /// - Returns: The error, at the current position.
-  mutating func malformed(_ problem: String, hint: String? = nil) -> MalformedInput {
+  mutating func malformed(expecting expectation: SyntaxExpectation) -> MalformedInput {
     let position = input.position
     guard let first = input.peek() else {
-      return MalformedInput(
-        position: position, problem: problem + ", but the file ends", value: nil, hint: hint)
+      return MalformedInput(position: position, syntax: .expected(expectation, inputEnded: .file))
     }
     if isLineBound, first == UInt8(ascii: "\n") {
-      return MalformedInput(
-        position: position, problem: problem + ", but the line ends", value: nil,
-        hint: hint ?? "write each record whole on one line")
+      return MalformedInput(position: position, syntax: .expected(expectation, inputEnded: .line))
     }
+    return malformed(.expected(expectation, inputEnded: nil))
+  }
+
+  /// The error for the text at the current position, which the syntax does not allow there.
+  ///
+  /// - Parameter problem: What is wrong.
+  /// - Returns: The error, at the current position, with what was found as its value.
+  mutating func malformed(_ problem: SyntaxProblem) -> MalformedInput {
+    let position = input.position
+    guard let first = input.peek() else { return MalformedInput(position: position, syntax: problem) }
     var found: [UInt8] = []
     if Self.isWordByte(first) {
       while let byte = input.peek(), Self.isWordByte(byte), found.count < 40 {
@@ -297,7 +295,7 @@ struct JSONRecordParser {
     }
     let decoded = String(decoding: found, as: UTF8.self)
     let value = decoded.utf8.elementsEqual(found) ? decoded : "byte 0x\(UTF8Text.hex(first)) (not UTF-8)"
-    return MalformedInput(position: position, problem: problem, value: value, hint: hint)
+    return MalformedInput(position: position, syntax: problem, value: value)
   }
 
   /// Whether a byte can be part of a word or a number, for showing what was found.

@@ -55,9 +55,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
   /// Reads the record of a line that is not blank, and the line's end.
   private mutating func readLine() throws(MalformedInput) -> RawRecord {
     guard parser.input.peek() == UInt8(ascii: "{") else {
-      throw parser.malformed(
-        "expected a record ('{') at the start of a line",
-        hint: "write one object with group, date, description, amount and debit on each line")
+      throw parser.malformed(expecting: .recordAtLineStart)
     }
     let record = try parser.readRecord()
     parser.skipWhitespace()
@@ -67,8 +65,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
     case UInt8(ascii: "\n"):
       parser.input.advance()
     default:
-      throw parser.malformed(
-        "unexpected text after the record on its line", hint: "write one record on each line")
+      throw parser.malformed(.textAfterRecordOnLine)
     }
     return record
   }

@@ -82,8 +82,8 @@ struct RawValue {
 struct EncodingProblem {
   /// Where the offending bytes start.
   var position: TextPosition
-  /// What is wrong, such as `not valid UTF-8 (byte 0xFF)`.
-  var problem: String
+  /// What is wrong, such as a byte that is not UTF-8.
+  var problem: TextEncodingProblem
 }
 
 /// A problem a decoder found inside a record that does not stop decoding.
@@ -93,7 +93,7 @@ struct RawProblem {
   /// The field it concerns, or `nil` for a key that is not one of the five.
   var field: RecordField?
   /// What is wrong.
-  var problem: String
+  var problem: RecordProblem
   /// The offending value, if there is one to show.
   var value: String?
 }

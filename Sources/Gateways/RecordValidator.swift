@@ -20,10 +20,6 @@ struct RecordValidator {
     case invalid([RecordIssue])
   }
 
-  static let dateHint = "write the date as YYYY-MM-DD"
-  static let amountHint =
-    "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
-
   /// The name of the source, for issues: a file path.
   let source: String
 
@@ -41,7 +37,7 @@ struct RecordValidator {
     }
     let group = check(.group, of: record, issues: &issues) { value throws(Complaint) in
       guard let group = TransactionGroup(rawValue: value.text) else {
-        throw Complaint("not a group code", hint: "write A for authorized or P for posted")
+        throw Complaint(.notAGroupCode)
       }
       return group
     }
@@ -51,8 +47,7 @@ struct RecordValidator {
     let amount = check(.amount, of: record, issues: &issues, allowingNumber: true, parse: Self.amount)
     let debitCredit = check(.debit, of: record, issues: &issues) { value throws(Complaint) in
       guard let debitCredit = DebitCredit(rawValue: value.text) else {
-        throw Complaint(
-          "not a debit or credit code", hint: "write D for a debit (a charge) or C for a credit (a payment)")
+        throw Complaint(.notADebitCreditCode)
       }
       return debitCredit
     }
@@ -70,12 +65,10 @@ struct RecordValidator {
 
   /// Why a value breaks its field's rule.
   struct Complaint: Error {
-    var problem: String
-    var hint: String?
+    var problem: RecordProblem
 
-    init(_ problem: String, hint: String? = nil) {
+    init(_ problem: RecordProblem) {
       self.problem = problem
-      self.hint = hint
     }
   }
 
@@ -92,21 +85,20 @@ struct RecordValidator {
     guard let value = record[field] else {
       issues.append(
         RecordIssue(
-          source: source, position: record.start, field: field, problem: "missing",
-          hint: "every record needs group, date, description, amount and debit"))
+          source: source, position: record.start, field: field, problem: .missing))
       return nil
     }
     guard value.kind == .string || (allowingNumber && value.kind == .number) else {
       issues.append(
         RecordIssue(
           source: source, position: value.position, field: field,
-          problem: allowingNumber ? "expected a string or a number" : "expected a string", value: value.text))
+          problem: .wrongType(numberAllowed: allowingNumber), value: value.text))
       return nil
     }
     if let problem = value.encodingProblem {
       issues.append(
         RecordIssue(
-          source: source, position: problem.position, field: field, problem: problem.problem,
+          source: source, position: problem.position, field: field, problem: .badText(problem.problem),
           value: value.text))
       return nil
     }
@@ -115,8 +107,7 @@ struct RecordValidator {
     } catch {
       issues.append(
         RecordIssue(
-          source: source, position: value.position, field: field, problem: error.problem, value: value.text,
-          hint: error.hint))
+          source: source, position: value.position, field: field, problem: error.problem, value: value.text))
       return nil
     }
   }
@@ -126,35 +117,30 @@ struct RecordValidator {
       return try CalendarDate(iso8601: value.text)
     } catch {
       switch error {
-      case .notISO8601: throw Complaint("not a date in the form YYYY-MM-DD", hint: dateHint)
-      case .yearOutOfRange: throw Complaint("not a real calendar date", hint: "years run from 0001 to 9999")
-      case .monthOutOfRange: throw Complaint("not a real calendar date", hint: "months run from 01 to 12")
-      case .dayOutOfRange: throw Complaint("not a real calendar date", hint: dayHint(value.text))
+      case .notISO8601: throw Complaint(.badDate(.notISO8601))
+      case .yearOutOfRange: throw Complaint(.badDate(.yearOutOfRange))
+      case .monthOutOfRange: throw Complaint(.badDate(.monthOutOfRange))
+      case .dayOutOfRange: throw Complaint(.badDate(dayOutOfRange(value.text)))
       }
     }
   }
 
-  /// Says how many days the month of a `YYYY-MM-DD` text has, such as `2016-02 has 29 days`.
-  private static func dayHint(_ text: String) -> String {
+  /// A day the month does not have, with the month as written and its number of days when the
+  /// text says, such as `2016-02` and 29.
+  private static func dayOutOfRange(_ text: String) -> DateProblem {
     let parts = text.split(separator: "-")
-    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]) else { return dateHint }
-    return "\(parts[0])-\(parts[1]) has \(CalendarDate.daysIn(month: month, year: year)) days"
+    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]) else {
+      return .dayOutOfRange(month: nil, days: nil)
+    }
+    return .dayOutOfRange(
+      month: "\(parts[0])-\(parts[1])", days: CalendarDate.daysIn(month: month, year: year))
   }
 
   private static func amount(_ value: RawValue) throws(Complaint) -> Money {
     do {
       return try Money(parsingUnsignedDecimal: value.text)
     } catch {
-      let problem =
-        switch error {
-        case .empty: "empty"
-        case .signed: "has a sign"
-        case .exponent: "uses exponent notation"
-        case .tooManyFractionDigits: "has more than two decimals"
-        case .tooLarge: "too large (the largest amount is 92233720368547758.07)"
-        case .notADecimal: "not a decimal amount"
-        }
-      throw Complaint(problem, hint: amountHint)
+      throw Complaint(.badAmount(error))
     }
   }
 

@@ -1,10 +1,12 @@
 import Entities
 import UseCases
 
-/// Every text the report shows: titles, messages, dates, amounts and issue lines.
+/// The report's formatting: titles, messages and dates in English, amounts, and the escaping of
+/// text from the data.
 ///
-/// All formatting is done here, by hand, in English: nothing depends on the machine's time
-/// zone, locale or clock, so the same input gives byte-identical output everywhere.
+/// All formatting is done by hand: nothing depends on the machine's time zone, locale or clock,
+/// so the same input gives byte-identical output everywhere. ``EnglishReportWording`` words the
+/// report with these functions; a client's own ``ReportWording`` may use them too.
 public enum ReportText {
   private static let monthAbbreviations = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -71,23 +73,17 @@ public enum ReportText {
     "There are no \(groupTitle(group)) in this period"
   }
 
-  /// One issue as one line:
+  /// One issue as one line, in English:
   /// `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
   ///
-  /// Parts that are not known are left out. The value is quoted with ``visible(_:quoting:)``, so control
-  /// characters in bad data never reach a terminal raw.
+  /// Parts that are not known are left out. The value is quoted with ``visible(_:quoting:)``, so
+  /// control characters in bad data never reach a terminal raw. The words are
+  /// ``EnglishReportWording``'s; a client words issues its own way with a ``ReportWording``.
   ///
   /// - Parameter issue: The issue.
   /// - Returns: The line, without a line break.
   public static func issueLine(_ issue: RecordIssue) -> String {
-    var line = visible(issue.source)
-    if let position = issue.position { line += ":\(position.line):\(position.column)" }
-    line += ": error: "
-    if let field = issue.field { line += "\(field.rawValue): " }
-    line += visible(issue.problem)
-    if let value = issue.value { line += " (got \"\(visible(value, quoting: true))\")" }
-    if let hint = issue.hint { line += "; hint: \(visible(hint))" }
-    return line
+    EnglishReportWording().issueLine(issue)
   }
 
   /// Text made safe to show in a terminal: control and bidirectional-override characters are

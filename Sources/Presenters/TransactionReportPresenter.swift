@@ -14,13 +14,20 @@ import UseCases
 /// presenter serves one report at a time.
 public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionReportPresenterOutput
+  private let wording: any ReportWording
   private let odd = Mutex(false)
 
   /// Creates a presenter.
   ///
-  /// - Parameter output: The view that receives the rows.
-  public init(output: any TransactionReportPresenterOutput) {
+  /// - Parameters:
+  ///   - output: The view that receives the rows.
+  ///   - wording: The words of titles, messages, dates, issues and warnings; English, as the
+  ///     contract gives them, unless a client brings its own.
+  public init(
+    output: any TransactionReportPresenterOutput, wording: any ReportWording = EnglishReportWording()
+  ) {
     self.output = output
+    self.wording = wording
   }
 
   /// Starts a report: resets banding and tells the view.
@@ -33,14 +40,14 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///
   /// - Parameter scope: The group, or all transactions.
   public func presentHeader(_ scope: ReportScope) {
-    output.showRow(.header(title: ReportText.title(of: scope)))
+    output.showRow(.header(title: wording.title(of: scope)))
   }
 
   /// Flips the banding and shows a subheader row titled with the date.
   ///
   /// - Parameter date: The date of the block.
   public func presentSubheader(date: CalendarDate) {
-    output.showRow(.subheader(title: ReportText.date(date), odd: flipBanding()))
+    output.showRow(.subheader(title: wording.date(date), odd: flipBanding()))
   }
 
   /// Shows a detail row.
@@ -76,16 +83,17 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - scope: The group whose source is unavailable, or all transactions.
   ///   - reason: Why the source is unavailable.
-  public func presentSourceUnavailable(_ scope: ReportScope, reason: String) {
-    output.showRow(.message(ReportText.unavailableMessage(for: scope)))
-    output.showSourceUnavailable(SourceWarning(subject: ReportText.subject(of: scope), reason: reason))
+  public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
+    output.showRow(.message(wording.unavailableMessage(for: scope)))
+    output.showSourceUnavailable(
+      SourceWarning(scope: scope, reason: reason, text: wording.warning(scope, reason: reason)))
   }
 
   /// Shows the empty-group message row.
   ///
   /// - Parameter group: The group with no transactions.
   public func presentNoTransactions(group: TransactionGroup) {
-    output.showRow(.message(ReportText.noTransactionsMessage(for: group)))
+    output.showRow(.message(wording.noTransactionsMessage(for: group)))
   }
 
   /// Ends the report.
@@ -99,8 +107,11 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - issues: The issues to list.
   ///   - totalCount: How many there were in all.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
+    let total = max(totalCount, issues.count)
     output.showInputRejected(
-      InputRejection(lines: issues.map(ReportText.issueLine), totalCount: max(totalCount, issues.count)))
+      InputRejection(
+        issues: issues, lines: issues.map(wording.issueLine), totalCount: total,
+        summary: wording.rejectionSummary(totalCount: total, unlistedCount: total - issues.count)))
   }
 
   /// The banding flag of the current date block.

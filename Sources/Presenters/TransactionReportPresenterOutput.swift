@@ -1,3 +1,5 @@
+import UseCases
+
 /// The output boundary of the presenter: what a view must accept.
 ///
 /// A view (a terminal renderer, a table view, a web page) receives the report as
@@ -31,51 +33,55 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
 
 /// A warning that a source could not be read, shown beside the report's message row.
 public struct SourceWarning: Hashable, Sendable {
-  /// What could not be read: `Authorized Transactions`, `Posted Transactions` or `Transactions`.
-  public var subject: String
-  /// Why, as the source said it (for a file: its name and the operating system's reason).
-  public var reason: String
+  /// What could not be read: a group, or all transactions.
+  public var scope: ReportScope
+  /// Why, as a value, for a view that shows it its own way.
+  public var reason: UnavailableReason
+  /// The warning as one line, in the presenter's wording, such as
+  /// `Authorized Transactions are not available: cannot read 'a.json': No such file or directory`.
+  public var text: String
 
   /// Creates a warning.
   ///
   /// - Parameters:
-  ///   - subject: What could not be read.
+  ///   - scope: What could not be read.
   ///   - reason: Why.
-  public init(subject: String, reason: String) {
-    self.subject = subject
+  ///   - text: The warning as one line.
+  public init(scope: ReportScope, reason: UnavailableReason, text: String) {
+    self.scope = scope
     self.reason = reason
+    self.text = text
   }
-
-  /// The warning as one line: `Authorized Transactions are not available: <reason>`.
-  public var text: String { "\(subject) are not available: \(reason)" }
 }
 
-/// Why there is no report: the invalid records, one formatted line each.
+/// Why there is no report: the invalid records, as values and as lines.
 public struct InputRejection: Hashable, Sendable {
-  /// One line per issue, in input order, such as
+  /// The issues listed, in input order, as values: a view can highlight the records and
+  /// fields at fault.
+  public var issues: [RecordIssue]
+  /// The same issues, one line each, in the presenter's wording, such as
   /// `posted.json:12:15: error: date: not a real calendar date (got "2016-02-30")`.
   public var lines: [String]
   /// How many issues there were in all; more than `lines.count` when some were not listed.
   public var totalCount: Int
+  /// The closing line, in the presenter's wording: `3 invalid records; no report was made.`,
+  /// or with the unlisted count: `25 invalid records (5 not shown); no report was made.`
+  public var summary: String
 
   /// Creates a rejection.
   ///
   /// - Parameters:
-  ///   - lines: The formatted issues.
+  ///   - issues: The issues listed.
+  ///   - lines: The same issues, one line each.
   ///   - totalCount: How many issues there were in all.
-  public init(lines: [String], totalCount: Int) {
+  ///   - summary: The closing line.
+  public init(issues: [RecordIssue], lines: [String], totalCount: Int, summary: String) {
+    self.issues = issues
     self.lines = lines
     self.totalCount = totalCount
+    self.summary = summary
   }
 
   /// The count of issues not listed in ``lines``.
   public var unlistedCount: Int { max(0, totalCount - lines.count) }
-
-  /// The closing line: `3 invalid records; no report was made.`, or with the unlisted count:
-  /// `25 invalid records (5 not shown); no report was made.`
-  public var summary: String {
-    let noun = totalCount == 1 ? "invalid record" : "invalid records"
-    let unlisted = unlistedCount > 0 ? " (\(unlistedCount) not shown)" : ""
-    return "\(totalCount) \(noun)\(unlisted); no report was made."
-  }
 }

@@ -71,19 +71,18 @@ struct InputSurvey: Sendable {
       source: origin?.source ?? source,
       position: origin?.group,
       field: .group,
-      problem: "this source holds only group \(expected.code) records",
-      value: transaction.group.code,
-      hint: "move the record to the \(transaction.group == .authorized ? "authorized" : "posted") source,"
-        + " or read one file holding both groups in one-source mode"
+      problem: .groupMismatch(expected: expected, found: transaction.group),
+      value: transaction.group.code
     )
   }
+
 }
 
 /// The totals a report shows, summed in any order and checked once all records are in.
 struct ReportTotals: Sendable {
-  private var authorized = RunningTotal(label: "Authorized")
-  private var posted = RunningTotal(label: "Posted")
-  private var grand = RunningTotal(label: "grand")
+  private var authorized = RunningTotal(.group(.authorized))
+  private var posted = RunningTotal(.group(.posted))
+  private var grand = RunningTotal(.grand)
 
   /// Adds a transaction to its group's total and to the grand total.
   mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {

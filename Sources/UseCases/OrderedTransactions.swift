@@ -106,14 +106,9 @@ extension CancellationCheck {
 struct SourceChanged: Error {
   let source: String
 
-  /// The issue that tells a person what happened.
+  /// The issue that says so.
   var issue: RecordIssue {
-    RecordIssue(
-      source: source,
-      position: nil,
-      field: nil,
-      problem: "the source changed while the report was being made",
-      hint: "run the report again once nothing is writing to the source"
-    )
+    RecordIssue(source: source, position: nil, field: nil, problem: .sourceChanged)
   }
+
 }

@@ -68,8 +68,9 @@ public struct RecordOrigin: Hashable, Sendable {
 
 /// One bad record, or one place where a source could not be read as records.
 ///
-/// An issue says where (source, line, column), which field, what is wrong, the value found and,
-/// where it helps, how to fix it. Presenters turn it into a line such as
+/// An issue says where (source, line, column), which field, what is wrong (a typed
+/// ``RecordProblem``) and the value found. It holds no sentence: Presenters words it, for
+/// example as
 /// `authorized.json:12:15: error: date: not a real calendar date (got "2016-02-30")`.
 public struct RecordIssue: Error, Hashable, Sendable {
   /// The name of the source, such as a file path.
@@ -78,12 +79,10 @@ public struct RecordIssue: Error, Hashable, Sendable {
   public var position: TextPosition?
   /// The field at fault, or `nil` when the problem is not one field's (malformed syntax).
   public var field: RecordField?
-  /// What is wrong, in a few words, such as `not a real calendar date`.
-  public var problem: String
+  /// What is wrong.
+  public var problem: RecordProblem
   /// The offending value as found, or `nil` when there is none to show.
   public var value: String?
-  /// How to fix it, when a hint helps.
-  public var hint: String?
 
   /// Creates an issue.
   ///
@@ -93,20 +92,17 @@ public struct RecordIssue: Error, Hashable, Sendable {
   ///   - field: The field at fault, if any.
   ///   - problem: What is wrong.
   ///   - value: The offending value, if any.
-  ///   - hint: How to fix it, if a hint helps.
   public init(
     source: String,
     position: TextPosition?,
     field: RecordField?,
-    problem: String,
-    value: String? = nil,
-    hint: String? = nil
+    problem: RecordProblem,
+    value: String? = nil
   ) {
     self.source = source
     self.position = position
     self.field = field
     self.problem = problem
     self.value = value
-    self.hint = hint
   }
 }

@@ -11,8 +11,8 @@ struct ReportAssembler {
   private var source = ""
   private var group: TransactionGroup?
   private var date: CalendarDate?
-  private var groupTotal = RunningTotal(label: "group")
-  private var grand = RunningTotal(label: "grand")
+  private var groupTotal = RunningTotal(.grand)
+  private var grand = RunningTotal(.grand)
 
   init(output: any TransactionReportUseCaseOutput) {
     self.output = output
@@ -22,7 +22,7 @@ struct ReportAssembler {
   mutating func begin(_ group: TransactionGroup) {
     self.group = group
     date = nil
-    groupTotal = RunningTotal(label: "group")
+    groupTotal = RunningTotal(.group(group))
     output.presentHeader(.group(group))
   }
 
@@ -31,7 +31,7 @@ struct ReportAssembler {
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when it does not fit: the survey found that it
   ///   did.
   func grandTotal() throws(ReportStop) -> Money {
-    guard let total = grand.total else { throw .sourceChanged(SourceChanged(source: source)) }
+    guard let total = grand.sum else { throw .sourceChanged(SourceChanged(source: source)) }
     return total
   }
 
@@ -53,7 +53,7 @@ struct ReportAssembler {
       output.presentNoTransactions(group: group)
     } else {
       // The survey checked that every total fits; one that does not means the data changed.
-      guard let total = groupTotal.total else { throw .sourceChanged(SourceChanged(source: source)) }
+      guard let total = groupTotal.sum else { throw .sourceChanged(SourceChanged(source: source)) }
       output.presentSubfooter()
       output.presentFooter(total: total)
       grand.add(total)
@@ -82,7 +82,7 @@ struct ReportAssembler {
 
   /// A source that could not be read: the header of what it holds (its group, or `All` for a
   /// source of every group) and the unavailable message. It adds nothing to the grand total.
-  func unavailable(_ scope: ReportScope, reason: String) {
+  func unavailable(_ scope: ReportScope, reason: UnavailableReason) {
     output.presentHeader(scope)
     output.presentSourceUnavailable(scope, reason: reason)
   }

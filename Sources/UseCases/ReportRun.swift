@@ -29,7 +29,7 @@ struct ReportRun {
 
   /// What checking one part found.
   private enum Checked {
-    case unavailable(reason: String)
+    case unavailable(reason: UnavailableReason)
     case surveyed(InputSurvey)
   }
 

@@ -8,12 +8,12 @@ import Entities
 /// while its rows are being presented. When the final total does not fit, the issue points at
 /// the record from which the running total stayed out of range.
 struct RunningTotal {
-  private var sum = WideSum()
+  private var wide = WideSum()
   private var leftRangeAt: (transaction: Transaction, origin: RecordOrigin?, source: String)?
-  let label: String
+  let total: ReportTotal
 
-  init(label: String) {
-    self.label = label
+  init(_ total: ReportTotal) {
+    self.total = total
   }
 
   /// Adds a signed amount, remembering the record at which the total leaves `Money`'s range.
@@ -23,39 +23,31 @@ struct RunningTotal {
   ///   - origin: Where it was read, if known.
   ///   - source: The name of its source, for a record without an origin.
   mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
-    let wasInRange = sum.money != nil
-    sum.add(transaction.signedAmount.minorUnits)
-    if wasInRange && sum.money == nil { leftRangeAt = (transaction, origin, source) }
+    let wasInRange = wide.money != nil
+    wide.add(transaction.signedAmount.minorUnits)
+    if wasInRange && wide.money == nil { leftRangeAt = (transaction, origin, source) }
   }
 
   /// Adds an amount that has no record behind it, such as a group total.
   mutating func add(_ amount: Money) {
-    sum.add(amount.minorUnits)
+    wide.add(amount.minorUnits)
   }
 
-  /// The total, or `nil` when it does not fit in ``Money``.
-  var total: Money? { sum.money }
+  /// The sum, or `nil` when it does not fit in ``Money``.
+  var sum: Money? { wide.money }
 
   /// The issue of a total that does not fit, located at the record from which it stayed out of
   /// range.
   ///
   /// - Returns: The issue, or `nil` when the total fits.
   func overflowIssue() -> RecordIssue? {
-    guard sum.money == nil, let culprit = leftRangeAt else { return nil }
+    guard wide.money == nil, let culprit = leftRangeAt else { return nil }
     return RecordIssue(
       source: culprit.origin?.source ?? culprit.source,
       position: culprit.origin?.amount,
       field: .amount,
-      problem: "the \(label) total would overflow (it cannot go beyond 92233720368547758.07 either way)",
-      value: Self.text(of: culprit.transaction.amount),
-      hint: "from this record on the total stays too large to show; check the amounts"
+      problem: .totalOverflow(total, amount: culprit.transaction.amount)
     )
-  }
-
-  private static func text(of amount: Money) -> String {
-    let cents = amount.minorUnits.magnitude
-    let fraction = cents % 100
-    return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }
 

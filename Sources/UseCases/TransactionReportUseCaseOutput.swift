@@ -42,8 +42,8 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///
   /// - Parameters:
   ///   - scope: The group whose source is unavailable, or ``ReportScope/allTransactions``.
-  ///   - reason: Why, for a person (for example the file and the operating system's reason).
-  func presentSourceUnavailable(_ scope: ReportScope, reason: String)
+  ///   - reason: Why, as a value (for example the file and the operating system's reason).
+  func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason)
   /// A group's source was read and holds no transactions.
   ///
   /// - Parameter group: The empty group.

@@ -37,8 +37,8 @@ public protocol TransactionSource: Sendable {
 /// "Unavailable" and "invalid" are different outcomes. An unavailable source still gets a
 /// report, with a message in place of its group; invalid data stops the report.
 public enum SourceOpening {
-  /// The source cannot be read; `reason` says why, for a person.
-  case unavailable(reason: String)
+  /// The source cannot be read; `reason` says why, as a value a presenter words.
+  case unavailable(reason: UnavailableReason)
   /// The source can be read; the stream yields its records one at a time.
   case available(any TransactionStream)
 }
@@ -63,4 +63,32 @@ public enum SourceRecord: Hashable, Sendable {
   case transaction(Transaction, RecordOrigin?)
   /// A record that could not be turned into a transaction.
   case invalid(RecordIssue)
+}
+
+/// Why a source cannot be read at all: a value, which Presenters words.
+///
+/// A source of an app's own gives its cause as text with ``other(_:)`` (a string literal is
+/// one), shown as it is.
+public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
+  /// A file that cannot be opened; `systemError` is the operating system's reason.
+  case cannotOpen(path: String, systemError: String)
+  /// A path that names a folder.
+  case isDirectory(path: String)
+  /// Standard input is closed.
+  case standardInputClosed
+  /// Standard input is a folder.
+  case standardInputIsDirectory
+  /// Input that can be read only once (standard input, a pipe; `path` is `nil` for standard
+  /// input) that cannot be copied to read it again; `systemError` is the operating system's
+  /// reason.
+  case cannotCopy(path: String?, systemError: String)
+  /// A cause the source gives in its own words.
+  case other(String)
+
+  /// A cause in the source's own words: ``other(_:)``.
+  ///
+  /// - Parameter value: The cause.
+  public init(stringLiteral value: String) {
+    self = .other(value)
+  }
 }

@@ -89,7 +89,7 @@ public enum TransactionSourceContract {
     let count = max(2, openings)
     for opening in 1...count {
       let opened = await source.open()
-      if case .unavailable(let reason) = opened, reason.isEmpty {
+      if case .unavailable(.other(let reason)) = opened, reason.isEmpty {
         violations.append(.unavailableWithoutReason(opening: opening))
       }
       let reading = read(opened, limit: recordLimit, violations: &violations)

@@ -21,8 +21,9 @@ import Testing
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let view = CommandLineView(renderer: JSONReportRenderer(), output: output, errors: errors)
     view.showSourceUnavailable(
-      SourceWarning(subject: "Posted Transactions", reason: "cannot read 'p.json': No such file or directory")
-    )
+      SourceWarning(
+        scope: .group(.posted), reason: .cannotOpen(path: "p.json", systemError: "No such file or directory"),
+        text: "Posted Transactions are not available: cannot read 'p.json': No such file or directory"))
     #expect(
       errors.text
         == "txreport: warning: Posted Transactions are not available: cannot read 'p.json': No such file or directory\n"
@@ -34,8 +35,13 @@ import Testing
   func rejection() {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
-    view.showSourceUnavailable(SourceWarning(subject: "Posted Transactions", reason: "gone"))
-    view.showInputRejected(InputRejection(lines: ["a.json:1:2: error: date: bad"], totalCount: 3))
+    view.showSourceUnavailable(
+      SourceWarning(
+        scope: .group(.posted), reason: "gone", text: "Posted Transactions are not available: gone"))
+    view.showInputRejected(
+      InputRejection(
+        issues: [], lines: ["a.json:1:2: error: date: bad"], totalCount: 3,
+        summary: "3 invalid records (2 not shown); no report was made."))
     #expect(output.text.isEmpty)
     #expect(
       errors.text.hasSuffix(

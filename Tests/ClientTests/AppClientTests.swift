@@ -84,20 +84,68 @@ import UseCases
     #expect(last.count == 58, "the text renderer keeps a margin of two columns at width 60")
   }
 
-  @Test("An invalid record reaches the app as a located issue it can show its own way")
-  func issuesAreValues() async throws {
+  // MARK: README: issues as values, worded by the app
+
+  /// The app's own words for the problems it expects; English for the rest.
+  struct FrenchWording: ReportWording {
+    let english = EnglishReportWording()
+
+    func title(of scope: ReportScope) -> String { english.title(of: scope) }
+    func unavailableMessage(for scope: ReportScope) -> String { english.unavailableMessage(for: scope) }
+    func noTransactionsMessage(for group: TransactionGroup) -> String {
+      english.noTransactionsMessage(for: group)
+    }
+    func date(_ date: CalendarDate) -> String { english.date(date) }
+    func problem(_ problem: RecordProblem) -> String {
+      switch problem {
+      case .badDate: "date impossible"
+      case .badAmount: "montant invalide"
+      default: english.problem(problem)
+      }
+    }
+    func hint(for problem: RecordProblem) -> String? {
+      if case .badDate(.dayOutOfRange(let month?, let days?)) = problem {
+        return "\(month) compte \(days) jours"
+      }
+      return english.hint(for: problem)
+    }
+    func issueLine(_ issue: RecordIssue) -> String {
+      let line = issue.position.map { " ligne \($0.line)" } ?? ""
+      return "\(issue.source)\(line) : \(problem(issue.problem))"
+        + (hint(for: issue.problem).map { " (\($0))" } ?? "")
+    }
+    func reason(_ reason: UnavailableReason) -> String { english.reason(reason) }
+    func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
+      english.warning(scope, reason: reason)
+    }
+    func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String {
+      totalCount == 1 ? "1 enregistrement invalide" : "\(totalCount) enregistrements invalides"
+    }
+  }
+
+  @Test("An invalid upload reaches the app as located issues, as values and in the app's own words")
+  func issuesAreValuesTheAppWords() async throws {
     let upload = BytesTransactionSource(
       name: "upload.csv",
       bytes: Array("group,date,description,amount,debit\nA,2016-02-30,Coffee,3.11,D\n".utf8), format: .csv)
-    let view = ReportViewStateCollector()
-    await OneSourceReportUseCase(source: upload, output: TransactionReportPresenter(output: view))
-      .eventGenerateReport()
+    let view = ReportViewEvents()
+    await OneSourceReportUseCase(
+      source: upload, output: TransactionReportPresenter(output: view, wording: FrenchWording())
+    ).eventGenerateReport()
 
-    guard case .failed(let message) = view.state else {
-      Issue.record("invalid input made a report: \(view.state)")
-      return
+    var rejection: InputRejection?
+    for await event in view.events {
+      if case .inputRejected(let rejected) = event { rejection = rejected }
     }
-    #expect(message.contains("upload.csv:2:3: error: date:"))
+    let rejected = try #require(rejection, "invalid input made a report")
+    let issue = try #require(rejected.issues.first)
+    #expect(
+      issue.field == .date && issue.position == TextPosition(line: 2, column: 3)
+        && issue.value == "2016-02-30")
+    #expect(issue.problem == .badDate(.dayOutOfRange(month: "2016-02", days: 29)))
+    #expect(rejected.lines == ["upload.csv ligne 2 : date impossible (2016-02 compte 29 jours)"])
+    #expect(rejected.summary == "1 enregistrement invalide")
+
     let violations = await TransactionSourceContract.violations(of: upload)
     #expect(violations.isEmpty, "\(violations)")
   }

@@ -1,5 +1,6 @@
 import Entities
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 
@@ -91,9 +92,9 @@ import UseCases
     let issue = try #require(records[0].issue)
     #expect(issue.position == bad.position)
     #expect(issue.field == bad.field)
-    #expect(issue.problem == bad.problem)
+    #expect(issue.problemText == bad.problem)
     #expect(issue.value == bad.value)
-    #expect(issue.hint != nil)
+    #expect(issue.hintText != nil)
   }
 
   @Test func aHeaderThatIsNotUTF8IsOneIssueAtTheByte() async throws {
@@ -103,8 +104,7 @@ import UseCases
       records.map(\.issue) == [
         RecordIssue(
           source: "t.csv", position: at(1, 38), field: nil,
-          problem: "a column name is not valid UTF-8 (byte 0xE9)",
-          hint: "save the file as UTF-8")
+          problem: .syntax(.badColumnName(.invalidUTF8(byte: 0xE9))))
       ])
   }
 
@@ -158,7 +158,7 @@ import UseCases
   @Test func aLineOfSpacesIsARowNotABlankLine() async throws {
     let records = try await read(Self.header + "  \nA,2016-04-01,a,1,D\n")
 
-    #expect(records.map(\.issue?.problem) == ["the row has 1 field, but the header has 5", nil])
+    #expect(records.map(\.issue?.problemText) == ["the row has 1 field, but the header has 5", nil])
     #expect(records.first?.issue?.position == at(2, 1))
   }
 
@@ -174,7 +174,7 @@ import UseCases
 
     #expect(records.first?.transaction?.description == " padded ")
     #expect(records.first?.transaction?.amount == Money(minorUnits: 3_50))
-    #expect(records.last?.issue?.problem == "not a decimal amount")
+    #expect(records.last?.issue?.problemText == "not a decimal amount")
     #expect(records.last?.issue?.value == " 3.11")
   }
 
@@ -232,9 +232,9 @@ import UseCases
     let issue = try #require(records[0].issue)
     #expect(issue.position == at(2, bad.column))
     #expect(issue.field == bad.field)
-    #expect(issue.problem == bad.problem)
+    #expect(issue.problemText == bad.problem)
     #expect(issue.value == bad.value)
-    #expect(issue.hint != nil)
+    #expect(issue.hintText != nil)
     #expect(records[1].transaction == (try transaction(.posted, "2016-05-01", "next", "2.00", .credit)))
   }
 
@@ -248,8 +248,7 @@ import UseCases
       records.last?.issue
         == RecordIssue(
           source: "t.csv", position: at(3, 14), field: .description,
-          problem: "unterminated quoted field: the file ends inside it",
-          hint: "close the field with '\"'; write a quote inside a quoted field as two quotes: \"\""))
+          problem: .syntax(.unterminatedQuotedField)))
   }
 
   @Test func aFieldLongerThanOneMebibyteIsAnIssueAtItsStart() async throws {
@@ -259,7 +258,7 @@ import UseCases
     #expect(records.count == 2)
     #expect(records.first?.issue?.position == at(2, 14))
     #expect(records.first?.issue?.field == .description)
-    #expect(records.first?.issue?.problem == "longer than 1048576 bytes")
+    #expect(records.first?.issue?.problemText == "longer than 1048576 bytes")
     #expect(records.last?.transaction?.description == "ok")
   }
 
@@ -275,11 +274,12 @@ import UseCases
     #expect(
       records.map(\.issue) == [
         RecordIssue(
-          source: "t.csv", position: at(2, 17), field: .description, problem: "not valid UTF-8 (byte 0xE9)",
+          source: "t.csv", position: at(2, 17), field: .description,
+          problem: .badText(.invalidUTF8(byte: 0xE9)),
           value: "caf\u{FFFD}"),
         RecordIssue(
           source: "t.csv", position: at(3, 20), field: nil,
-          problem: "the value of an extra column is not valid UTF-8 (byte 0x80)", value: "note"),
+          problem: .badExtraValue(.invalidUTF8(byte: 0x80), inColumn: true), value: "note"),
       ])
   }
 

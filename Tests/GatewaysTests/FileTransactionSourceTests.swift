@@ -51,7 +51,7 @@ import UseCases
           .invalid(
             RecordIssue(
               source: "/proc/self/mem", position: at(1, 1), field: nil,
-              problem: "cannot read the rest of the file: Input/output error"))
+              problem: .unreadable(reason: "Input/output error")))
         ])
     }
   #endif

@@ -1,5 +1,6 @@
 import Entities
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 
@@ -141,7 +142,7 @@ import UseCases
     #expect(issue.source == path)
     #expect(issue.position == at(bad.line, bad.column))
     #expect(issue.field == nil)
-    #expect(issue.problem == bad.problem)
+    #expect(issue.problemText == bad.problem)
     #expect(issue.value == bad.value)
   }
 
@@ -162,7 +163,7 @@ import UseCases
     let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
-      records.first?.issue?.hint
+      records.first?.issue?.hintText
         == #"the escapes are \" \\ \/ \b \f \n \r \t and \u followed by four hex digits"#)
   }
 

@@ -1,5 +1,6 @@
 import Entities
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 
@@ -109,7 +110,7 @@ import UseCases
     let issue = try #require(records[1].issue)
     #expect(issue.position == at(2, bad.column))
     #expect(issue.field == nil)
-    #expect(issue.problem == bad.problem)
+    #expect(issue.problemText == bad.problem)
     #expect(issue.value == bad.value)
     #expect(records[2].transaction == (try expectedTransactions())[1])
   }
@@ -125,7 +126,7 @@ import UseCases
     let records = try await read("\(Self.first)\n{\"group\"")
 
     #expect(records.count == 2)
-    #expect(records.last?.issue?.problem == "expected ':' after a key, but the file ends")
+    #expect(records.last?.issue?.problemText == "expected ':' after a key, but the file ends")
   }
 
   @Test func badValuesAndEncodingAreIssuesOfTheRecordAsInJSON() async throws {

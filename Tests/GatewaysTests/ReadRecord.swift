@@ -1,4 +1,5 @@
 import Entities
+import Presenters
 import Testing
 import UseCases
 
@@ -37,10 +38,11 @@ func readAll(_ source: some TransactionSource, sourceLocation: SourceLocation = 
   return records
 }
 
-/// The reason a source gives when it is unavailable, or `nil` when it opens.
+/// The reason a source gives when it is unavailable, in the words `txreport` prints, or `nil`
+/// when it opens.
 func unavailableReason(_ source: some TransactionSource) async -> String? {
   guard case .unavailable(let reason) = await source.open() else { return nil }
-  return reason
+  return EnglishReportWording().reason(reason)
 }
 
 struct SourceUnavailable: Error {}

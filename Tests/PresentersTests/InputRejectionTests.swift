@@ -1,5 +1,6 @@
 import Presenters
 import Testing
+import UseCases
 
 @Suite struct InputRejectionTests {
   @Test(
@@ -12,21 +13,39 @@ import Testing
       (2, 2, "2 invalid records; no report was made."),
     ])
   func summary(listed: Int, total: Int, text: String) {
+    #expect(EnglishReportWording().rejectionSummary(totalCount: total, unlistedCount: total - listed) == text)
     let rejection = InputRejection(
-      lines: Array(repeating: "x.json: error: bad", count: listed), totalCount: total)
-    #expect(rejection.summary == text)
+      issues: [], lines: Array(repeating: "x.json: error: bad", count: listed), totalCount: total,
+      summary: text)
     #expect(rejection.unlistedCount == total - listed)
   }
 
   @Test("The unlisted count is never negative")
   func unlistedNeverNegative() {
-    #expect(InputRejection(lines: ["a", "b"], totalCount: 1).unlistedCount == 0)
+    #expect(InputRejection(issues: [], lines: ["a", "b"], totalCount: 1, summary: "").unlistedCount == 0)
   }
 
-  @Test("A warning reads as one line: subject, then the reason")
-  func warningText() {
-    let warning = SourceWarning(
-      subject: "Posted Transactions", reason: "posted.json: No such file or directory")
-    #expect(warning.text == "Posted Transactions are not available: posted.json: No such file or directory")
+  @Test(
+    "A warning reads as one line: the subject, then the reason, worded from its value",
+    arguments: [
+      (
+        UnavailableReason.cannotOpen(path: "posted.json", systemError: "No such file or directory"),
+        "Posted Transactions are not available: cannot read 'posted.json': No such file or directory"
+      ),
+      (.isDirectory(path: "data"), "Posted Transactions are not available: 'data' is a directory"),
+      (.standardInputClosed, "Posted Transactions are not available: standard input is closed"),
+      (.standardInputIsDirectory, "Posted Transactions are not available: standard input is a directory"),
+      (
+        .cannotCopy(path: nil, systemError: "No space left on device"),
+        "Posted Transactions are not available: cannot read standard input twice: No space left on device"
+      ),
+      (
+        .cannotCopy(path: "fifo", systemError: "No space left on device"),
+        "Posted Transactions are not available: cannot read 'fifo' twice: No space left on device"
+      ),
+      ("the service is down", "Posted Transactions are not available: the service is down"),
+    ])
+  func warningText(reason: UnavailableReason, text: String) {
+    #expect(EnglishReportWording().warning(.group(.posted), reason: reason) == text)
   }
 }

@@ -90,39 +90,52 @@ import UseCases
       (
         RecordIssue(
           source: "authorized.json", position: TextPosition(line: 12, column: 15), field: .date,
-          problem: "not a real calendar date", value: "2016-02-30", hint: "use a date that exists"),
-        #"authorized.json:12:15: error: date: not a real calendar date (got "2016-02-30"); hint: use a date that exists"#
+          problem: .badDate(.dayOutOfRange(month: "2016-02", days: 29)), value: "2016-02-30"),
+        #"authorized.json:12:15: error: date: not a real calendar date (got "2016-02-30"); hint: 2016-02 has 29 days"#
       ),
       (
         RecordIssue(
           source: "authorized.json", position: TextPosition(line: 3, column: 40), field: .amount,
-          problem: "more than two fraction digits", value: "3.111"),
-        #"authorized.json:3:40: error: amount: more than two fraction digits (got "3.111")"#
+          problem: .badAmount(.tooManyFractionDigits), value: "3.111"),
+        #"authorized.json:3:40: error: amount: has more than two decimals (got "3.111"); hint: write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"#
       ),
       (
-        RecordIssue(source: "demo data", position: nil, field: .debit, problem: "not D or C", value: "X"),
-        #"demo data: error: debit: not D or C (got "X")"#
+        RecordIssue(
+          source: "demo data", position: nil, field: .debit, problem: .notADebitCreditCode, value: "X"),
+        #"demo data: error: debit: not a debit or credit code (got "X"); hint: write D for a debit (a charge) or C for a credit (a payment)"#
       ),
       (
         RecordIssue(
           source: "all.csv", position: TextPosition(line: 1, column: 1), field: nil,
-          problem: "missing header row",
-          hint: "start with group,date,description,amount,debit"),
-        "all.csv:1:1: error: missing header row; hint: start with group,date,description,amount,debit"
+          problem: .syntax(.missingColumns([.group, .date, .amount]))),
+        "all.csv:1:1: error: the header has no columns group, date and amount; hint: the first line must name"
+          + " the columns group,date,description,amount,debit, in any order"
       ),
       (
-        RecordIssue(source: "all.json", position: nil, field: nil, problem: "the source changed"),
-        "all.json: error: the source changed"
+        RecordIssue(source: "all.json", position: nil, field: nil, problem: .sourceChanged),
+        "all.json: error: the source changed while the report was being made; hint: run the report again once"
+          + " nothing is writing to the source"
       ),
       (
         RecordIssue(
-          source: "a.json", position: TextPosition(line: 2, column: 9), field: .description, problem: "empty",
-          value: ""),
-        #"a.json:2:9: error: description: empty (got "")"#
+          source: "a.json", position: TextPosition(line: 2, column: 9), field: .description,
+          problem: .wrongType(numberAllowed: false), value: ""),
+        #"a.json:2:9: error: description: expected a string (got "")"#
       ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
     #expect(ReportText.issueLine(issue) == line)
+  }
+
+  @Test("An overflowing total shows the amount it overflows at as the value found")
+  func overflowLine() throws {
+    let issue = RecordIssue(
+      source: "p.json", position: TextPosition(line: 4, column: 60), field: .amount,
+      problem: .totalOverflow(.group(.posted), amount: try .fixture("0.5")))
+    #expect(
+      ReportText.issueLine(issue)
+        == #"p.json:4:60: error: amount: the Posted total would overflow (it cannot go beyond 92233720368547758.07 either way) (got "0.50"); hint: from this record on the total stays too large to show; check the amounts"#
+    )
   }
 
   @Test(
@@ -143,14 +156,18 @@ import UseCases
     ])
   func escapedValues(value: String, shown: String) {
     let issue = RecordIssue(
-      source: "a.json", position: nil, field: .description, problem: "bad", value: value)
-    #expect(ReportText.issueLine(issue) == "a.json: error: description: bad (got \"\(shown)\")")
+      source: "a.json", position: nil, field: .description, problem: .wrongType(numberAllowed: false),
+      value: value)
+    #expect(ReportText.issueLine(issue) == "a.json: error: description: expected a string (got \"\(shown)\")")
   }
 
-  @Test("A source name has its controls escaped but its quotes kept, since it is not quoted")
+  @Test(
+    "A source name and a system's reason have their controls escaped, quotes kept, since they are not quoted")
   func escapedSource() {
-    let issue = RecordIssue(source: "we\"ird\u{1B}.json", position: nil, field: nil, problem: "bad")
-    #expect(ReportText.issueLine(issue) == #"we"ird\u{1B}.json: error: bad"#)
+    let issue = RecordIssue(
+      source: "we\"ird\u{1B}.json", position: nil, field: nil, problem: .unreadable(reason: "bad\u{7}"))
+    #expect(
+      ReportText.issueLine(issue) == #"we"ird\u{1B}.json: error: cannot read the rest of the file: bad\u{7}"#)
   }
 
   @Test("visible(_:) leaves safe text alone, quotes only when asked, and flags exactly the unsafe scalars")

@@ -39,7 +39,11 @@ import UseCases
       .grandFooter(total: "28.00"),
     ]
     #expect(collector.state == .loaded(ReportSections(rows: rows)))
-    #expect(collector.warnings == [SourceWarning(subject: "Authorized Transactions", reason: "gone")])
+    #expect(
+      collector.warnings == [
+        SourceWarning(
+          scope: .group(.authorized), reason: "gone", text: "Authorized Transactions are not available: gone")
+      ])
   }
 
   @Test("A rejection fails the state with the summary, then one line per issue")
@@ -48,7 +52,9 @@ import UseCases
     collector.showReportStart()
     collector.showRow(.header(title: "Authorized Transactions"))
     collector.showInputRejected(
-      InputRejection(lines: ["a.json:2:3: error: bad", "a.json:5:3: error: bad"], totalCount: 4))
+      InputRejection(
+        issues: [], lines: ["a.json:2:3: error: bad", "a.json:5:3: error: bad"], totalCount: 4,
+        summary: "4 invalid records (2 not shown); no report was made."))
     #expect(
       collector.state
         == .failed(
@@ -62,8 +68,9 @@ import UseCases
     let collector = ReportViewStateCollector()
     collector.showReportStart()
     collector.showRow(.header(title: "All"))
-    collector.showSourceUnavailable(SourceWarning(subject: "Transactions", reason: "gone"))
-    collector.showInputRejected(InputRejection(lines: [], totalCount: 1))
+    collector.showSourceUnavailable(SourceWarning(scope: .allTransactions, reason: "gone", text: "gone"))
+    collector.showInputRejected(
+      InputRejection(issues: [], lines: [], totalCount: 1, summary: "1 invalid record"))
     collector.showReportStart()
     #expect(collector.state == .loading)
     #expect(collector.warnings.isEmpty)

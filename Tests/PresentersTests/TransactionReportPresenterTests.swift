@@ -102,7 +102,8 @@ import UseCases
       .row(.message("Authorized Transactions are not currently available.")),
       .sourceUnavailable(
         SourceWarning(
-          subject: "Authorized Transactions", reason: "authorized.json: No such file or directory")),
+          scope: .group(.authorized), reason: "authorized.json: No such file or directory",
+          text: "Authorized Transactions are not available: authorized.json: No such file or directory")),
       .row(.header(title: "Posted Transactions")),
       .row(.subheader(title: "May 01, 2016", odd: true)),
       .row(.detail(description: "Café", amount: "4.20", odd: true)),
@@ -131,7 +132,10 @@ import UseCases
     #expect(
       view.calls == [
         .row(.message(message)),
-        .sourceUnavailable(SourceWarning(subject: subject, reason: "x.json: Permission denied")),
+        .sourceUnavailable(
+          SourceWarning(
+            scope: scope, reason: "x.json: Permission denied",
+            text: "\(subject) are not available: x.json: Permission denied")),
       ])
     #expect(view.warnings.map(\.text) == ["\(subject) are not available: x.json: Permission denied"])
   }
@@ -183,29 +187,35 @@ import UseCases
     let issues = [
       RecordIssue(
         source: "posted.json", position: TextPosition(line: 12, column: 15), field: .date,
-        problem: "not a real calendar date", value: "2016-02-30"),
-      RecordIssue(source: "posted.json", position: nil, field: nil, problem: "the file is not JSON"),
+        problem: .badDate(.monthOutOfRange), value: "2016-13-30"),
+      RecordIssue(
+        source: "posted.json", position: nil, field: nil, problem: .unreadable(reason: "I/O error")),
     ]
     let view = PresenterOutputSpy()
     TransactionReportPresenter(output: view).presentInvalidInput(issues: issues, totalCount: 25)
     let expected = InputRejection(
+      issues: issues,
       lines: [
-        #"posted.json:12:15: error: date: not a real calendar date (got "2016-02-30")"#,
-        "posted.json: error: the file is not JSON",
+        #"posted.json:12:15: error: date: not a real calendar date (got "2016-13-30"); hint: months run from 01 to 12"#,
+        "posted.json: error: cannot read the rest of the file: I/O error",
       ],
-      totalCount: 25)
+      totalCount: 25,
+      summary: "25 invalid records (23 not shown); no report was made.")
     #expect(view.calls == [.inputRejected(expected)])
-    #expect(expected.summary == "25 invalid records (23 not shown); no report was made.")
   }
 
   @Test("A total count below the number of issues listed is raised to it")
   func invalidInputCountIsAtLeastTheIssues() {
-    let issue = RecordIssue(source: "a.json", position: nil, field: nil, problem: "bad")
+    let issue = RecordIssue(source: "a.json", position: nil, field: nil, problem: .unreadable(reason: "bad"))
     let view = PresenterOutputSpy()
     TransactionReportPresenter(output: view).presentInvalidInput(issues: [issue, issue], totalCount: 0)
+    let line = "a.json: error: cannot read the rest of the file: bad"
     #expect(
       view.calls == [
-        .inputRejected(InputRejection(lines: ["a.json: error: bad", "a.json: error: bad"], totalCount: 2))
+        .inputRejected(
+          InputRejection(
+            issues: [issue, issue], lines: [line, line], totalCount: 2,
+            summary: "2 invalid records; no report was made."))
       ])
   }
 }

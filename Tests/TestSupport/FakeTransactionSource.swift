@@ -17,7 +17,7 @@ public final class FakeTransactionSource: TransactionSource {
     /// The source is available and yields these records, valid or not, in order.
     case records([SourceRecord])
     /// The source cannot be read, for this reason.
-    case unavailable(reason: String)
+    case unavailable(reason: UnavailableReason)
     /// The source must not be opened: opening it records a test failure (and then behaves as
     /// unavailable).
     case unimplemented
@@ -92,7 +92,9 @@ public final class FakeTransactionSource: TransactionSource {
   ///   - name: How messages name the source.
   ///   - reason: Why it cannot be read.
   /// - Returns: The source.
-  public static func unavailable(name: String = "fake.json", reason: String) -> FakeTransactionSource {
+  public static func unavailable(name: String = "fake.json", reason: UnavailableReason)
+    -> FakeTransactionSource
+  {
     FakeTransactionSource(name: name, openings: [.unavailable(reason: reason)])
   }
 

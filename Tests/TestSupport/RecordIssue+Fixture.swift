@@ -1,3 +1,4 @@
+import Presenters
 import UseCases
 
 extension RecordIssue {
@@ -15,9 +16,15 @@ extension RecordIssue {
       source: source,
       position: TextPosition(line: line, column: 25),
       field: .date,
-      problem: "not a real calendar date",
-      value: value,
-      hint: "use YYYY-MM-DD with a date that exists"
+      problem: .badDate(.dayOutOfRange(month: nil, days: nil)),
+      value: value
     )
   }
+
+  /// The problem in the words `txreport` prints, such as `not a real calendar date`: what a
+  /// test of a gateway compares, as a person reads it.
+  public var problemText: String { EnglishReportWording().problem(problem) }
+
+  /// The hint in the words `txreport` prints, or `nil` when there is none.
+  public var hintText: String? { EnglishReportWording().hint(for: problem) }
 }

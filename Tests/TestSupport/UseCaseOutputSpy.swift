@@ -26,7 +26,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     /// ``TransactionReportUseCaseOutput/presentGrandFooter(total:)``.
     case grandFooter(Money)
     /// ``TransactionReportUseCaseOutput/presentSourceUnavailable(_:reason:)``.
-    case sourceUnavailable(ReportScope, reason: String)
+    case sourceUnavailable(ReportScope, reason: UnavailableReason)
     /// ``TransactionReportUseCaseOutput/presentNoTransactions(group:)``.
     case noTransactions(TransactionGroup)
     /// ``TransactionReportUseCaseOutput/presentReportEnd()``.
@@ -146,7 +146,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - scope: The group, or all transactions.
   ///   - reason: Why the source is unavailable.
-  public func presentSourceUnavailable(_ scope: ReportScope, reason: String) {
+  public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     record(.sourceUnavailable(scope, reason: reason))
   }
 

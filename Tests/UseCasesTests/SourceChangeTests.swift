@@ -88,7 +88,7 @@ import UseCases
     #expect(issue.source == "authorized.json")
     #expect(issue.position == nil)
     #expect(issue.field == nil)
-    #expect(issue.problem.contains("changed"))
+    #expect(issue.problem == .sourceChanged)
     #expect(!spy.calls.contains(.reportEnd))
     #expect(spy.grandFooterTotals.isEmpty)
     #expect(spy.footerTotals.isEmpty)

@@ -1,0 +1,276 @@
+import Entities
+import UseCases
+
+/// The report's words in English: the exact texts of the contract, and of every issue and
+/// warning `txreport` prints.
+///
+/// It is the default ``ReportWording``. Titles, messages and dates come from ``ReportText``;
+/// the sentences of problems, hints and reasons are here, in one place.
+public struct EnglishReportWording: ReportWording {
+  /// Creates the English wording.
+  public init() {}
+
+  /// `Authorized Transactions`, `Posted Transactions` or `All`.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: The title.
+  public func title(of scope: ReportScope) -> String { ReportText.title(of: scope) }
+
+  /// `Authorized Transactions are not currently available.`
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: The message.
+  public func unavailableMessage(for scope: ReportScope) -> String {
+    ReportText.unavailableMessage(for: scope)
+  }
+
+  /// `There are no Posted Transactions in this period`.
+  ///
+  /// - Parameter group: The empty group.
+  /// - Returns: The message.
+  public func noTransactionsMessage(for group: TransactionGroup) -> String {
+    ReportText.noTransactionsMessage(for: group)
+  }
+
+  /// `Apr 01, 2016`.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: The text.
+  public func date(_ date: CalendarDate) -> String { ReportText.date(date) }
+
+  /// What is wrong, such as `not a real calendar date`.
+  ///
+  /// - Parameter problem: The problem.
+  /// - Returns: The words.
+  public func problem(_ problem: RecordProblem) -> String {
+    switch problem {
+    case .missing: "missing"
+    case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
+    case .badText(let encoding): text(encoding)
+    case .notAGroupCode: "not a group code"
+    case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
+    case .badDate: "not a real calendar date"
+    case .badAmount(let error): amountProblem(error)
+    case .notADebitCreditCode: "not a debit or credit code"
+    case .duplicateField: "appears more than once in the record"
+    case .duplicateExtraKey: "a key appears more than once in the record"
+    case .badKey(let encoding): "a key is \(text(encoding))"
+    case .badExtraValue(let encoding, let inColumn):
+      "the value of an extra \(inColumn ? "column" : "key") is \(text(encoding))"
+    case .syntax(let syntax): self.syntax(syntax)
+    case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
+    case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
+    case .totalOverflow(let total, _):
+      "the \(label(total)) total would overflow (it cannot go beyond 92233720368547758.07 either way)"
+    case .sourceChanged: "the source changed while the report was being made"
+    }
+  }
+
+  /// How to fix a problem, such as `2016-02 has 29 days`, or `nil` when no hint helps.
+  ///
+  /// - Parameter problem: The problem.
+  /// - Returns: The hint.
+  public func hint(for problem: RecordProblem) -> String? {
+    switch problem {
+    case .missing: "every record needs group, date, description, amount and debit"
+    case .notAGroupCode: "write A for authorized or P for posted"
+    case .badDate(let date): dateHint(date)
+    case .badAmount:
+      "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
+    case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
+    case .syntax(let syntax): syntaxHint(syntax)
+    case .groupMismatch(_, let found):
+      "move the record to the \(found == .authorized ? "authorized" : "posted") source,"
+        + " or read one file holding both groups in one-source mode"
+    case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
+    case .sourceChanged: "run the report again once nothing is writing to the source"
+    case .wrongType, .badText, .duplicateField, .duplicateExtraKey, .badKey, .badExtraValue, .unreadable: nil
+    }
+  }
+
+  /// Why a source cannot be read, such as `cannot read 'a.json': No such file or directory`.
+  ///
+  /// - Parameter reason: The reason.
+  /// - Returns: The words.
+  public func reason(_ reason: UnavailableReason) -> String {
+    switch reason {
+    case .cannotOpen(let path, let systemError): "cannot read '\(path)': \(systemError)"
+    case .isDirectory(let path): "'\(path)' is a directory"
+    case .standardInputClosed: "standard input is closed"
+    case .standardInputIsDirectory: "standard input is a directory"
+    case .cannotCopy(let path, let systemError):
+      "cannot read \(path.map { "'\($0)'" } ?? "standard input") twice: \(systemError)"
+    case .other(let cause): cause
+    }
+  }
+
+  /// `Authorized Transactions are not available: REASON`.
+  ///
+  /// - Parameters:
+  ///   - scope: The group, or all transactions.
+  ///   - reason: Why its source cannot be read.
+  /// - Returns: The warning.
+  public func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
+    "\(ReportText.subject(of: scope)) are not available: \(self.reason(reason))"
+  }
+
+  /// `3 invalid records; no report was made.`, or with the unlisted count:
+  /// `25 invalid records (5 not shown); no report was made.`
+  ///
+  /// - Parameters:
+  ///   - totalCount: How many issues there were in all.
+  ///   - unlistedCount: How many were not listed.
+  /// - Returns: The line.
+  public func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String {
+    let noun = totalCount == 1 ? "invalid record" : "invalid records"
+    let unlisted = unlistedCount > 0 ? " (\(unlistedCount) not shown)" : ""
+    return "\(totalCount) \(noun)\(unlisted); no report was made."
+  }
+
+  // MARK: The parts
+
+  private func text(_ encoding: TextEncodingProblem) -> String {
+    switch encoding {
+    case .invalidUTF8(let byte): "not valid UTF-8 (byte 0x\(Self.hex(byte)))"
+    case .unpairedSurrogate(let code):
+      "not valid Unicode (unpaired surrogate \\u\(String(code, radix: 16, uppercase: true)))"
+    }
+  }
+
+  private func amountProblem(_ error: AmountSyntaxError) -> String {
+    switch error {
+    case .empty: "empty"
+    case .signed: "has a sign"
+    case .exponent: "uses exponent notation"
+    case .tooManyFractionDigits: "has more than two decimals"
+    case .tooLarge: "too large (the largest amount is 92233720368547758.07)"
+    case .notADecimal: "not a decimal amount"
+    }
+  }
+
+  private func dateHint(_ date: DateProblem) -> String {
+    switch date {
+    case .yearOutOfRange: "years run from 0001 to 9999"
+    case .monthOutOfRange: "months run from 01 to 12"
+    case .dayOutOfRange(let month?, let days?): "\(month) has \(days) days"
+    case .notISO8601, .dayOutOfRange: "write the date as YYYY-MM-DD"
+    }
+  }
+
+  private func label(_ total: ReportTotal) -> String {
+    switch total {
+    case .group(.authorized): "Authorized"
+    case .group(.posted): "Posted"
+    case .grand: "grand"
+    }
+  }
+
+  private func syntax(_ syntax: SyntaxProblem) -> String {
+    switch syntax {
+    case .expected(let expectation, let inputEnded):
+      switch inputEnded {
+      case .file: self.expectation(expectation) + ", but the file ends"
+      case .line: self.expectation(expectation) + ", but the line ends"
+      case nil: self.expectation(expectation)
+      }
+    case .unquotedText: "expected a value"
+    case .textAfterRecordOnLine: "unexpected text after the record on its line"
+    case .textAfterArray: "unexpected text after the array of records"
+    case .unterminatedString(.file): "unterminated string: the file ends inside it"
+    case .unterminatedString(.line): "unterminated string: the line ends inside it"
+    case .controlCharacterInString(let byte):
+      "a control character (U+00\(Self.hex(byte))) must be escaped inside a string"
+    case .invalidEscape: "invalid escape sequence in a string"
+    case .invalidUnicodeEscape: "invalid \\u escape: it needs four hexadecimal digits"
+    case .invalidNumber: "not a valid JSON number"
+    case .badColumnName(let encoding): "a column name is \(text(encoding))"
+    case .duplicateColumn: "appears more than once in the header"
+    case .missingColumns(let fields): "the header has no \(Self.columns(fields))"
+    case .fieldCount(let found, let expected):
+      "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
+    case .textAfterClosingQuote: "text after the closing quote of a quoted field"
+    case .fieldTooLong(let limit): "longer than \(limit) bytes"
+    case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
+    case .quoteInUnquotedField: "a quote inside a field that is not quoted"
+    case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
+    }
+  }
+
+  private func expectation(_ expectation: SyntaxExpectation) -> String {
+    switch expectation {
+    case .arrayOfRecords: "expected '[': the file must hold one JSON array of records"
+    case .recordOrArrayEnd: "expected a record ('{') or ']' after '['"
+    case .recordAfterComma: "expected a record ('{') after ','"
+    case .commaOrArrayEndAfterElement: "expected ',' or ']' after an array element"
+    case .recordAtLineStart: "expected a record ('{') at the start of a line"
+    case .keyOrObjectEnd: "expected a key in double quotes or '}'"
+    case .keyAfterComma: "expected a key in double quotes after ','"
+    case .commaOrRecordEnd: "expected ',' or '}' after a value in a record"
+    case .colonAfterKey: "expected ':' after a key"
+    case .value: "expected a value"
+    case .commaOrObjectEnd: "expected ',' or '}' after a value"
+    case .commaOrArrayEnd: "expected ',' or ']' after a value"
+    }
+  }
+
+  private func syntaxHint(_ syntax: SyntaxProblem) -> String? {
+    let header = RecordField.allCases.map(\.rawValue).joined(separator: ",")
+    let doubledQuote = "write a quote inside a quoted field as two quotes: \"\""
+    switch syntax {
+    case .expected(let expectation, let inputEnded):
+      return expectationHint(expectation)
+        ?? (inputEnded == .line ? "write each record whole on one line" : nil)
+    case .unquotedText: return "write text in double quotes"
+    case .textAfterRecordOnLine: return "write one record on each line"
+    case .unterminatedString(.file): return "close the string with '\"'"
+    case .unterminatedString(.line):
+      return "close the string with '\"'; write a line break inside a string as \\n"
+    case .controlCharacterInString(let byte): return "write it as \\u00\(Self.hex(byte))"
+    case .invalidEscape:
+      return "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits"
+    case .invalidUnicodeEscape: return "write a character as \\u followed by four hex digits, such as \\u00E9"
+    case .invalidNumber: return "write an amount as a string, such as \"3.11\""
+    case .badColumnName: return "save the file as UTF-8"
+    case .duplicateColumn: return "name each of the columns \(header) once"
+    case .missingColumns: return "the first line must name the columns \(header), in any order"
+    case .fieldCount(let found, let expected):
+      return found > expected
+        ? "put a field that holds a comma in double quotes"
+        : "give every row one value for each column of the header, even an empty one"
+    case .textAfterClosingQuote: return doubledQuote
+    case .fieldTooLong: return "check for a quote that is not closed"
+    case .unterminatedQuotedField: return "close the field with '\"'; " + doubledQuote
+    case .quoteInUnquotedField:
+      return "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""
+    case .bareCarriageReturn:
+      return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
+    case .textAfterArray: return nil
+    }
+  }
+
+  private func expectationHint(_ expectation: SyntaxExpectation) -> String? {
+    let fields = "group, date, description, amount and debit"
+    switch expectation {
+    case .arrayOfRecords: return "write the records as [{...}, {...}]"
+    case .recordOrArrayEnd, .recordAfterComma:
+      return "each element of the array must be an object with \(fields)"
+    case .recordAtLineStart: return "write one object with \(fields) on each line"
+    case .commaOrArrayEndAfterElement, .keyOrObjectEnd, .keyAfterComma, .commaOrRecordEnd, .colonAfterKey,
+      .value,
+      .commaOrObjectEnd, .commaOrArrayEnd:
+      return nil
+    }
+  }
+
+  private static func columns(_ fields: [RecordField]) -> String {
+    let names = fields.map(\.rawValue)
+    guard let last = names.last else { return "columns" }
+    return names.count == 1
+      ? "column \(last)" : "columns \(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return byte < 0x10 ? "0" + digits : digits
+  }
+}

@@ -1,0 +1,100 @@
+import Entities
+import UseCases
+
+/// Every sentence and title a report shows: the seam through which a client words the report
+/// its own way (another language, another tone).
+///
+/// The inner layers hand over values (a `RecordProblem`, an
+/// `UnavailableReason`); a wording turns them into text. ``EnglishReportWording``
+/// is the default, and gives the exact texts of the contract. A client passes its own to
+/// ``TransactionReportPresenter/init(output:wording:)``; it may reuse the English wording for
+/// anything it does not change.
+public protocol ReportWording: Sendable {
+  /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: The title.
+  func title(of scope: ReportScope) -> String
+  /// The message row of a source that cannot be read:
+  /// `Authorized Transactions are not currently available.`
+  ///
+  /// - Parameter scope: The group, or all transactions.
+  /// - Returns: The message.
+  func unavailableMessage(for scope: ReportScope) -> String
+  /// The message row of a group without transactions:
+  /// `There are no Posted Transactions in this period`.
+  ///
+  /// - Parameter group: The empty group.
+  /// - Returns: The message.
+  func noTransactionsMessage(for group: TransactionGroup) -> String
+  /// A date as a subheader shows it: `Apr 01, 2016`.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: The text.
+  func date(_ date: CalendarDate) -> String
+  /// What is wrong, in a few words: `not a real calendar date`.
+  ///
+  /// - Parameter problem: The problem.
+  /// - Returns: The words, without the field or the value found.
+  func problem(_ problem: RecordProblem) -> String
+  /// How to fix a problem, when a hint helps: `2016-02 has 29 days`.
+  ///
+  /// - Parameter problem: The problem.
+  /// - Returns: The hint, or `nil`.
+  func hint(for problem: RecordProblem) -> String?
+  /// One issue as one line, such as
+  /// `posted.json:12:15: error: date: not a real calendar date (got "2016-02-30"); hint: …`.
+  ///
+  /// - Parameter issue: The issue.
+  /// - Returns: The line, without a line break. Text from the data is shown escaped.
+  func issueLine(_ issue: RecordIssue) -> String
+  /// Why a source cannot be read: `cannot read 'a.json': No such file or directory`.
+  ///
+  /// - Parameter reason: The reason.
+  /// - Returns: The words.
+  func reason(_ reason: UnavailableReason) -> String
+  /// The warning that goes beside an unavailable message:
+  /// `Authorized Transactions are not available: cannot read 'a.json': …`.
+  ///
+  /// - Parameters:
+  ///   - scope: The group, or all transactions.
+  ///   - reason: Why its source cannot be read.
+  /// - Returns: The warning, one line.
+  func warning(_ scope: ReportScope, reason: UnavailableReason) -> String
+  /// The closing line of a rejected report: `2 invalid records; no report was made.`
+  ///
+  /// - Parameters:
+  ///   - totalCount: How many issues there were in all.
+  ///   - unlistedCount: How many of them were not listed.
+  /// - Returns: The line.
+  func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String
+}
+
+extension ReportWording {
+  /// One issue as one line, laid out as the English wording lays it out, with this wording's
+  /// words: `SOURCE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
+  ///
+  /// Parts that are not known are left out. Every text from the data is passed through
+  /// ``ReportText/visible(_:quoting:)``, so control characters never reach a terminal raw.
+  ///
+  /// - Parameter issue: The issue.
+  /// - Returns: The line, without a line break.
+  public func issueLine(_ issue: RecordIssue) -> String {
+    var line = ReportText.visible(issue.source)
+    if let position = issue.position { line += ":\(position.line):\(position.column)" }
+    line += ": error: "
+    if let field = issue.field { line += "\(field.rawValue): " }
+    line += ReportText.visible(problem(issue.problem))
+    if let value = issue.value ?? Self.amountFound(in: issue.problem) {
+      line += " (got \"\(ReportText.visible(value, quoting: true))\")"
+    }
+    if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.visible(hint))" }
+    return line
+  }
+
+  /// The amount a total overflows at, as the value found.
+  private static func amountFound(in problem: RecordProblem) -> String? {
+    guard case .totalOverflow(_, let amount) = problem else { return nil }
+    return ReportText.amount(amount)
+  }
+}

@@ -1,0 +1,157 @@
+import Entities
+
+/// What is wrong with a record, or with the input around it: a value, never a sentence.
+///
+/// Gateways and use cases find problems; Presenters words them (`ReportWording`), so an app can
+/// show or localize each one its own way. The facts a sentence needs travel with the case: the
+/// byte that is not UTF-8, the groups that do not match, the total that overflows. What was
+/// found in the input is in ``RecordIssue/value``.
+public enum RecordProblem: Hashable, Sendable {
+  // MARK: A field's value (the gateway's validator)
+
+  /// A record lacks this field.
+  case missing
+  /// The value is of the wrong kind: an object, an array, `true`, or a number where only text
+  /// is allowed; `numberAllowed` says whether a number would have done (the amount).
+  case wrongType(numberAllowed: Bool)
+  /// The value is not valid text.
+  case badText(TextEncodingProblem)
+  /// The group is not `A` or `P`.
+  case notAGroupCode
+  /// The date is not a date in the form `YYYY-MM-DD`, or not a real one.
+  case badDate(DateProblem)
+  /// The amount is not an unsigned decimal with at most two fraction digits that fits.
+  case badAmount(AmountSyntaxError)
+  /// The debit field is not `D` or `C`.
+  case notADebitCreditCode
+  /// One of the five fields appears twice in one record.
+  case duplicateField
+  /// A key that is not one of the five appears twice in one record; the key is the value.
+  case duplicateExtraKey
+  /// A key is not valid text.
+  case badKey(TextEncodingProblem)
+  /// The value of a key (JSON) or column (CSV) that is not one of the five is not valid text.
+  case badExtraValue(TextEncodingProblem, inColumn: Bool)
+
+  // MARK: The syntax of the input (the gateway's decoders)
+
+  /// The input breaks its format's syntax here.
+  case syntax(SyntaxProblem)
+  /// The input could not be read to its end; `reason` is the operating system's.
+  case unreadable(reason: String)
+
+  // MARK: Rules across records (the use cases)
+
+  /// In two-source mode, a record of the other group.
+  case groupMismatch(expected: TransactionGroup, found: TransactionGroup)
+  /// A total that would not fit in `Money`, from the record whose amount this is on.
+  case totalOverflow(ReportTotal, amount: Money)
+  /// A source gave other records on a later reading than on the first.
+  case sourceChanged
+}
+
+/// Why a date is not a date.
+public enum DateProblem: Hashable, Sendable {
+  /// Not in the form `YYYY-MM-DD`.
+  case notISO8601
+  /// A year outside 0001 to 9999.
+  case yearOutOfRange
+  /// A month outside 01 to 12.
+  case monthOutOfRange
+  /// A day the month does not have; `month` is the year and month as written (`2016-02`) and
+  /// `days` how many it has, when the text says.
+  case dayOutOfRange(month: String?, days: Int?)
+}
+
+/// Text that is not valid Unicode.
+public enum TextEncodingProblem: Hashable, Sendable {
+  /// A byte that does not belong where it is in UTF-8.
+  case invalidUTF8(byte: UInt8)
+  /// A JSON `\u` escape of half a surrogate pair, without its other half.
+  case unpairedSurrogate(UInt32)
+}
+
+/// How an input breaks its format's syntax.
+public enum SyntaxProblem: Hashable, Sendable {
+  /// Something else was expected here; `inputEnded` says when the file or (NDJSON) the line
+  /// ended instead, otherwise what was found is the issue's value.
+  case expected(SyntaxExpectation, inputEnded: InputEnd?)
+  /// A word that is not a JSON value (`A`, `NaN`): text without its quotes.
+  case unquotedText
+  /// Text after the record on an NDJSON line.
+  case textAfterRecordOnLine
+  /// Text after the JSON array of records.
+  case textAfterArray
+  /// A JSON string that the file or the line ends inside.
+  case unterminatedString(InputEnd)
+  /// A control character, this byte, inside a JSON string.
+  case controlCharacterInString(UInt8)
+  /// A backslash followed by a character that is not an escape.
+  case invalidEscape
+  /// A `\u` escape without four hexadecimal digits.
+  case invalidUnicodeEscape
+  /// A number JSON does not allow, such as `01` or `1.`.
+  case invalidNumber
+  /// A CSV column name that is not valid text.
+  case badColumnName(TextEncodingProblem)
+  /// A CSV column of the five named twice in the header.
+  case duplicateColumn
+  /// A CSV header without these columns.
+  case missingColumns([RecordField])
+  /// A CSV row with another number of fields than the header.
+  case fieldCount(found: Int, expected: Int)
+  /// Text after the closing quote of a quoted CSV field.
+  case textAfterClosingQuote
+  /// A CSV field longer than this many bytes.
+  case fieldTooLong(limit: Int)
+  /// A quoted CSV field that the file ends inside.
+  case unterminatedQuotedField
+  /// A quote inside a CSV field that is not quoted.
+  case quoteInUnquotedField
+  /// A carriage return outside quotes that no line feed follows.
+  case bareCarriageReturn
+}
+
+/// What the JSON syntax expected where it found something else.
+public enum SyntaxExpectation: Hashable, Sendable {
+  /// The `[` that starts the array of records.
+  case arrayOfRecords
+  /// A record (`{`) or the `]` that ends an empty array.
+  case recordOrArrayEnd
+  /// A record (`{`) after a comma in the array.
+  case recordAfterComma
+  /// A comma or the `]` after an element of the array.
+  case commaOrArrayEndAfterElement
+  /// A record (`{`) at the start of an NDJSON line.
+  case recordAtLineStart
+  /// A key in double quotes, or the `}` of an empty object.
+  case keyOrObjectEnd
+  /// A key in double quotes after a comma.
+  case keyAfterComma
+  /// A comma or the `}` after a value in a record.
+  case commaOrRecordEnd
+  /// The colon after a key.
+  case colonAfterKey
+  /// A value.
+  case value
+  /// A comma or the `}` after a value in an object nested in a record.
+  case commaOrObjectEnd
+  /// A comma or the `]` after a value in an array nested in a record.
+  case commaOrArrayEnd
+}
+
+/// The end of an input, or of one of its lines.
+public enum InputEnd: Hashable, Sendable {
+  /// The end of the file.
+  case file
+  /// The end of a line, where a format holds one record a line.
+  case line
+}
+
+/// One of the totals a report shows.
+public enum ReportTotal: Hashable, Sendable {
+  /// A group's total.
+  case group(TransactionGroup)
+  /// The grand total.
+  case grand
+}
