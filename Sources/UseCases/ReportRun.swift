@@ -96,10 +96,11 @@ struct ReportRun {
     output.presentReportEnd()
   }
 
-  /// Opens every source concurrently, each in a child task, and returns the openings in the
-  /// sources' order.
+  /// Opens every source concurrently and returns the openings in the sources' order: the first
+  /// in this task, each other one in a child task (a lone source needs no child task).
   private static func openAll(_ sources: ArraySlice<any TransactionSource>) async -> [SourceOpening] {
     guard let first = sources.first else { return [] }
+    guard sources.count > 1 else { return [await first.open()] }
     async let rest = openAll(sources.dropFirst())
     let opening = await first.open()
     return [opening] + (await rest)
