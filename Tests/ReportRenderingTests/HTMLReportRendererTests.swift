@@ -1,3 +1,4 @@
+import Foundation
 import Presenters
 import ReportRendering
 import TestSupport
@@ -195,6 +196,14 @@ import Testing
     #expect(html.components(separatedBy: "<tbody>").count - 1 == rows.filter { $0.kind == "subheader" }.count)
     #expect(html.contains(#"<th scope="row">Mark&#39;s Work Wearhouse</th><td class="amount">206.66</td>"#))
     #expect(html.contains(#"<h2 id="section-3">Grand Total</h2><p class="amount">1338.97</p>"#))
+  }
+
+  @Test("The demo page is the reviewed golden file, byte for byte")
+  func demoGolden() throws {
+    let html = page(try FixtureFiles.rows(FixtureFiles.demoExpectedRows))
+    let golden = try Data(contentsOf: FixtureFiles.url("golden/demo_report.html"))
+    #expect(html == String(decoding: golden, as: UTF8.self))
+    #expect(Data(html.utf8) == golden, "the same bytes, not only canonically equal text")
   }
 
   @Test("A renderer started again forgets the page before")
