@@ -31,12 +31,12 @@ let package = Package(
     .target(name: "ReportRendering", dependencies: ["Presenters"]),
 
     // MARK: Frameworks and drivers: the command-line frontend (arguments, terminal, sinks, exit codes).
-    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters"]),
+    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers.
     .target(
       name: "CompositionRoot",
-      dependencies: ["CLI", "ReportRendering", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
     ),
     .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
 

@@ -118,6 +118,21 @@ package final class ProgressLine: TextSink {
     return prefix + "\(percent)% of " + megabytes(totalBytes)
   }
 
+  /// Shows how far a reading of a source has got: its first reading checks every record, the
+  /// later ones make the report.
+  ///
+  /// - Parameters:
+  ///   - reading: Which reading of the source this is, from 1.
+  ///   - source: The source's name.
+  ///   - bytesRead: How many bytes this reading has read.
+  ///   - totalBytes: The source's size, when known.
+  package func showReading(_ reading: Int, of source: String, bytesRead: Int, totalBytes: Int?) {
+    show(
+      Self.status(
+        task: reading == 1 ? "checking" : "reporting", source: source, bytesRead: bytesRead,
+        totalBytes: totalBytes))
+  }
+
   /// Bytes in megabytes (10^6) with one decimal, rounded down: `12.5 MB`.
   static func megabytes(_ bytes: Int) -> String {
     let tenths = max(0, bytes) / 100_000

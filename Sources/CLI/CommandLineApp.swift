@@ -1,0 +1,256 @@
+import Presenters
+import ReportRendering
+import UseCases
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The command-line application: everything `txreport` does as a process, around one report.
+///
+/// It reads the arguments and the environment (`NO_COLOR`, `COLUMNS`, whether standard output
+/// and error are terminals), ignores `SIGPIPE`, picks the renderer and the sinks, shows progress,
+/// commits or discards an `--output` file, and turns the outcome into an ``ExitCode``. It does
+/// not know which gateways exist: the composition root hands it a ``Composer`` that makes the
+/// use case for a command, so the same composition serves another client.
+package enum CommandLineApp {
+  /// What the application needs of the composition root: the use case for a command, whose
+  /// presenter output and progress line the application made.
+  package typealias Composer =
+    @Sendable (
+      _ command: ReportCommand, _ output: any TransactionReportUseCaseOutput, _ progress: ProgressLine?
+    ) -> any TransactionReportUseCaseInput
+
+  /// What `txreport` needs from the process it runs in, gathered so tests can supply their own.
+  package struct Context {
+    /// The arguments after the program name.
+    package var arguments: [String]
+    /// The value of `NO_COLOR`, if set.
+    package var noColor: String?
+    /// Whether standard output is a terminal.
+    package var outputIsTerminal: Bool
+    /// The value of `COLUMNS`, if set.
+    package var columns: String?
+    /// The width of the terminal on standard output, if it is one and says.
+    package var terminalWidth: Int?
+    /// The progress line on standard error, when standard error is a terminal: a long report
+    /// shows its progress there when the report itself goes elsewhere. When set, it should
+    /// also be ``errors``, so that messages erase it first.
+    package var progress: ProgressLine?
+    /// Where the report goes.
+    package var output: any TextSink
+    /// Where warnings and errors go.
+    package var errors: any TextSink
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - noColor: The value of `NO_COLOR`, if set.
+    ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - columns: The value of `COLUMNS`, if set.
+    ///   - terminalWidth: The width of the terminal on standard output, if known.
+    ///   - progress: The progress line on standard error, if it is a terminal.
+    ///   - output: Where the report goes.
+    ///   - errors: Where warnings and errors go.
+    package init(
+      arguments: [String],
+      noColor: String? = nil,
+      outputIsTerminal: Bool = false,
+      columns: String? = nil,
+      terminalWidth: Int? = nil,
+      progress: ProgressLine? = nil,
+      output: any TextSink,
+      errors: any TextSink
+    ) {
+      self.arguments = arguments
+      self.noColor = noColor
+      self.outputIsTerminal = outputIsTerminal
+      self.columns = columns
+      self.terminalWidth = terminalWidth
+      self.progress = progress
+      self.output = output
+      self.errors = errors
+    }
+
+    /// The context of this process: its arguments, environment, standard output and error.
+    package static func process() -> Context {
+      let standardError = FileDescriptorSink(descriptor: 2, capacity: 0)
+      // On a terminal, every message goes through the progress line, so it erases the line
+      // first: also the error that ends the process when standard output goes away.
+      let progress =
+        isatty(2) == 1
+        ? ProgressLine(errors: standardError, width: CommandLineApp.terminalWidth(of: 2) ?? 80) : nil
+      let errors: any TextSink = progress ?? standardError
+      return Context(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        noColor: getenv("NO_COLOR").map { String(cString: $0) },
+        outputIsTerminal: isatty(1) == 1,
+        columns: getenv("COLUMNS").map { String(cString: $0) },
+        terminalWidth: CommandLineApp.terminalWidth(of: 1),
+        progress: progress,
+        output: StandardOutput(errors: errors),
+        errors: errors
+      )
+    }
+  }
+
+  /// The width in columns of the terminal on a file descriptor, or `nil` when it is not one.
+  private static func terminalWidth(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
+  }
+
+  /// Runs `txreport` in this process and exits with its status. `main` calls only this.
+  ///
+  /// - Parameter compose: The composition root's choice of use case for a command.
+  package static func main(composing compose: Composer) async -> Never {
+    // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
+    // killing the process silently; ``StandardOutput`` then reports it and exits with 74.
+    signal(SIGPIPE, SIG_IGN)
+    let status = await run(.process(), composing: compose)
+    exit(status.rawValue)
+  }
+
+  /// Runs `txreport` once.
+  ///
+  /// - Parameters:
+  ///   - context: The arguments, environment and output streams.
+  ///   - compose: The composition root's choice of use case for a command.
+  /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``ExitCode``).
+  package static func run(_ context: Context, composing compose: Composer) async -> ExitCode {
+    let request: CommandLineRequest
+    do {
+      request = try CommandLineParser.parse(context.arguments)
+    } catch {
+      context.errors.write("txreport: error: \(ReportText.visible(error.message))\n\(HelpText.usageHint)\n")
+      context.errors.flush()
+      return .usage
+    }
+    switch request {
+    case .help:
+      return write(HelpText.help, context: context)
+    case .version:
+      return write("txreport \(HelpText.version)\n", context: context)
+    case .report(let command):
+      return await report(command, context: context, compose: compose)
+    }
+  }
+
+  private static func write(_ text: String, context: Context) -> ExitCode {
+    context.output.write(text)
+    context.output.flush()
+    guard let failure = context.output.failure else { return .success }
+    context.errors.write("txreport: error: cannot write to standard output: \(failure)\n")
+    return .outputError
+  }
+
+  private static func report(_ command: ReportCommand, context: Context, compose: Composer) async -> ExitCode
+  {
+    var file: (any OutputFileSink)?
+    if let path = command.outputPath, path != "-" {
+      do {
+        file = try OutputFile.open(path)
+      } catch {
+        context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+        return .outputError
+      }
+    }
+    let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
+    let view = CommandLineView(
+      renderer: renderer(for: command, context: context), output: file ?? context.output,
+      errors: context.errors)
+    await compose(command, TransactionReportPresenter(output: view), progress).eventGenerateReport()
+    progress?.clear()
+    guard let file else { return view.exitStatus }
+    guard view.exitStatus == .success || view.exitStatus == .sourceUnavailable else {
+      file.discard()
+      return view.exitStatus
+    }
+    do {
+      try file.commit()
+    } catch {
+      context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+      return .outputError
+    }
+    return view.exitStatus
+  }
+
+  /// Whether to show progress: only when the report does not go to a terminal (standard
+  /// output, or an `--output` that is one), where a status line redrawn among the report's own
+  /// lines would garble them.
+  private static func showsProgress(_ command: ReportCommand, file: (any OutputFileSink)?, context: Context)
+    -> Bool
+  {
+    guard let file else { return !context.outputIsTerminal }
+    return !file.isTerminal
+  }
+
+  /// The width of the text output: `--width`, else (writing to standard output) `COLUMNS`, else
+  /// the terminal's; else 80.
+  private static func width(for command: ReportCommand, context: Context) -> Int {
+    if let width = command.width { return width }
+    guard !writesToFile(command) else { return 80 }
+    if let columns = context.columns.flatMap({ Int($0) }), columns > 0 { return columns }
+    return context.terminalWidth ?? 80
+  }
+
+  private static func writesToFile(_ command: ReportCommand) -> Bool {
+    command.outputPath.map { $0 != "-" } ?? false
+  }
+
+  private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
+    switch command.format {
+    case .text:
+      TextReportRenderer(
+        width: width(for: command, context: context),
+        colors: command.color.isEnabled(
+          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor))
+    case .json:
+      JSONReportRenderer()
+    case .markdown:
+      MarkdownReportRenderer()
+    case .html:
+      HTMLReportRenderer()
+    }
+  }
+}
+
+/// Standard output of the process: the first write that fails (a closed pipe, a full disk)
+/// ends `txreport` at once with an error and exit code 74, as `cat` would, rather than reading
+/// and rendering the rest of the input for no one.
+///
+/// Only the process's own standard output stops the process this way: nothing is left to
+/// clean up for it. An `--output` file is finished or discarded by the composition root.
+private final class StandardOutput: TextSink {
+  private let sink = FileDescriptorSink(descriptor: 1)
+  private let errors: any TextSink
+
+  init(errors: any TextSink) {
+    self.errors = errors
+  }
+
+  func write(_ text: String) {
+    sink.write(text)
+    stopIfFailed()
+  }
+
+  func flush() {
+    sink.flush()
+    stopIfFailed()
+  }
+
+  var failure: String? { sink.failure }
+
+  private func stopIfFailed() {
+    guard let failure = sink.failure else { return }
+    errors.write("txreport: error: cannot write to standard output: \(failure)\n")
+    errors.flush()
+    exit(ExitCode.outputError.rawValue)
+  }
+}
