@@ -17,7 +17,7 @@ struct ByteInput {
     /// The position of the first byte that could not be read.
     var position: TextPosition
     /// The reason, such as the operating system's.
-    var reason: String
+    var reason: ReadFailureReason
   }
 
   /// The size of one read from a provider: 64 KiB.

@@ -16,6 +16,15 @@ enum ByteReadResult: Equatable {
   case bytes(Int)
   /// There are no more bytes.
   case endOfFile
-  /// Reading failed; the text is the reason, such as the operating system's.
-  case failure(String)
+  /// Reading failed, for this reason.
+  case failure(ReadFailureReason)
+}
+
+/// Why reading bytes failed.
+enum ReadFailureReason: Equatable {
+  /// The operating system's reason.
+  case system(String)
+  /// Input that can be read only once could not be copied to read it again: the operating
+  /// system's reason, or `nil` when a write wrote nothing.
+  case copy(systemError: String?)
 }

@@ -63,8 +63,16 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
       return .invalid(
         RecordIssue(
           source: validator.source, position: failure.position, field: nil,
-          problem: .unreadable(reason: failure.reason)))
+          problem: Self.problem(failure.reason)))
     }
     return issue.map(SourceRecord.invalid)
+  }
+
+  /// The problem of a read that failed.
+  private static func problem(_ reason: ReadFailureReason) -> RecordProblem {
+    switch reason {
+    case .system(let systemError): .unreadable(reason: systemError)
+    case .copy(let systemError): .copyFailed(systemError: systemError)
+    }
   }
 }

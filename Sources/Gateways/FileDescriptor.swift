@@ -1,3 +1,5 @@
+import UseCases
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +16,26 @@ final class FileDescriptor: ByteProvider, Sendable {
   enum Opening {
     /// The path names a file that is now open for reading.
     case file(FileDescriptor)
-    /// The path cannot be opened; the text is the operating system's reason.
-    case failure(String)
+    /// The path cannot be opened: why, for the source to say.
+    case failure(UnavailableReason)
+  }
+
+  /// What creating an anonymous temporary file gave.
+  enum TemporaryOpening {
+    /// The file, open for reading and writing, with no name.
+    case file(FileDescriptor)
+    /// Why it could not be made.
+    case failure(TemporaryFileFailure)
+  }
+
+  /// What writing gave.
+  enum WriteResult: Equatable {
+    /// Every byte was written.
+    case written
+    /// The operating system wrote none and gave no error.
+    case nothingWritten
+    /// The operating system's reason.
+    case failed(String)
   }
 
   /// What kind of file a descriptor is open on, which decides how it can be read twice.
@@ -52,11 +72,11 @@ final class FileDescriptor: ByteProvider, Sendable {
   /// Opens a file for reading.
   ///
   /// - Parameter path: The path, as given.
-  /// - Returns: The open file, or the reason from `strerror(errno)`.
+  /// - Returns: The open file, or why not, with the reason from `strerror(errno)`.
   static func open(path: String) -> Opening {
-    guard !path.utf8.contains(0) else { return .failure("the path contains a NUL character") }
+    guard !path.utf8.contains(0) else { return .failure(.pathContainsNUL(path: path)) }
     let descriptor = retryingInterrupts { openReadOnly(path) }
-    guard descriptor >= 0 else { return .failure(reasonForErrno()) }
+    guard descriptor >= 0 else { return .failure(.cannotOpen(path: path, systemError: reasonForErrno())) }
     return .file(FileDescriptor(descriptor: descriptor))
   }
 
@@ -64,7 +84,7 @@ final class FileDescriptor: ByteProvider, Sendable {
   /// so that it has no name and goes away with its descriptor, however the process ends.
   ///
   /// - Returns: The open file, or why it cannot be created.
-  static func anonymousTemporaryFile() -> Opening {
+  static func anonymousTemporaryFile() -> TemporaryOpening {
     var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
     while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     if directory.isEmpty || directory.utf8.contains(0) { directory = "/tmp" }
@@ -74,7 +94,7 @@ final class FileDescriptor: ByteProvider, Sendable {
       return mkstemp(base)
     }
     guard created >= 0 else {
-      return .failure("cannot create a temporary file in \(directory): \(reasonForErrno())")
+      return .failure(.create(folder: directory, systemError: reasonForErrno()))
     }
     // When standard input, output or error is closed, mkstemp(3) reuses its number: move the
     // file above 2, so that nothing meant for them can ever land in it.
@@ -85,10 +105,10 @@ final class FileDescriptor: ByteProvider, Sendable {
       buffer.baseAddress.map { unlink($0) } ?? -1
     }
     let unlinkFailure = unlinked == 0 ? nil : reasonForErrno()
-    if let moveFailure { return .failure("cannot create a temporary file in \(directory): \(moveFailure)") }
+    if let moveFailure { return .failure(.create(folder: directory, systemError: moveFailure)) }
     let file = FileDescriptor(descriptor: descriptor)
     if let unlinkFailure {
-      return .failure("cannot unlink a temporary file in \(directory): \(unlinkFailure)")
+      return .failure(.unlink(folder: directory, systemError: unlinkFailure))
     }
     return .file(file)
   }
@@ -138,7 +158,7 @@ final class FileDescriptor: ByteProvider, Sendable {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         _ = poll(&request, 1, -1)
       default:
-        return .failure(Self.reasonForErrno())
+        return .failure(.system(Self.reasonForErrno()))
       }
     }
   }
@@ -153,7 +173,7 @@ final class FileDescriptor: ByteProvider, Sendable {
     let count = Self.retryingInterrupts { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
     if count > 0 { return .bytes(count) }
     if count == 0 { return .endOfFile }
-    return .failure(Self.reasonForErrno())
+    return .failure(.system(Self.reasonForErrno()))
   }
 
   /// Writes all the bytes at an offset (`pwrite(2)`), as many calls as it takes.
@@ -161,18 +181,18 @@ final class FileDescriptor: ByteProvider, Sendable {
   /// - Parameters:
   ///   - bytes: The bytes.
   ///   - offset: Where in the file to write them.
-  /// - Returns: `nil` when every byte was written, else the operating system's reason.
-  func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
+  /// - Returns: Whether every byte was written, or why not.
+  func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> WriteResult {
     var written = 0
     while written < bytes.count {
       let count = Self.retryingInterrupts {
         pwrite(
           descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written, off_t(offset + written))
       }
-      guard count > 0 else { return count == 0 ? "nothing was written" : Self.reasonForErrno() }
+      guard count > 0 else { return count == 0 ? .nothingWritten : .failed(Self.reasonForErrno()) }
       written += count
     }
-    return nil
+    return .written
   }
 
   private static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {

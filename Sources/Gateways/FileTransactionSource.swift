@@ -78,7 +78,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       } else {
         switch FileDescriptor.open(path: path) {
         case .failure(let reason):
-          return .unavailable(reason: .cannotOpen(path: path, systemError: reason))
+          return .unavailable(reason: reason)
         case .file(let opened):
           file = opened
         }
@@ -93,7 +93,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       case .regular, .characterDevice, .stream:
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
-          return .unavailable(reason: .cannotCopy(path: isStandardInput ? nil : path, systemError: reason))
+          return .unavailable(reason: .cannotCopy(path: isStandardInput ? nil : path, reason))
         case .file(let copy):
           let created = InputSpool(origin: file, copy: copy)
           spool = created

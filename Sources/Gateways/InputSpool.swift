@@ -17,7 +17,7 @@ final class InputSpool: Sendable {
     /// How many bytes the copy holds.
     var length = 0
     /// Why the input or the copy failed, once one has.
-    var failure: String?
+    var failure: ReadFailureReason?
   }
 
   private let copy: FileDescriptor
@@ -61,10 +61,14 @@ final class InputSpool: Sendable {
       let result = origin.readChunk(into: buffer)
       switch result {
       case .bytes(let count):
-        if let reason = copy.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: state.length) {
+        let written = copy.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: state.length)
+        guard written == .written else {
+          var systemError: String?
+          if case .failed(let reason) = written { systemError = reason }
+          let failure = ReadFailureReason.copy(systemError: systemError)
           state.origin = nil
-          state.failure = "cannot copy it to a temporary file to read it twice: \(reason)"
-          return .failure(state.failure ?? reason)
+          state.failure = failure
+          return .failure(failure)
         }
         state.length += count
       case .endOfFile:

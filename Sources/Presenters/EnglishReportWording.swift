@@ -59,6 +59,9 @@ public struct EnglishReportWording: ReportWording {
       "the value of an extra \(inColumn ? "column" : "key") is \(text(encoding))"
     case .syntax(let syntax): self.syntax(syntax)
     case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
+    case .copyFailed(let systemError):
+      "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: "
+        + (systemError ?? "nothing was written")
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
     case .totalOverflow(let total, _):
       "the \(label(total)) total would overflow (it cannot go beyond 92233720368547758.07 either way)"
@@ -84,7 +87,9 @@ public struct EnglishReportWording: ReportWording {
         + " or read one file holding both groups in one-source mode"
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
-    case .wrongType, .badText, .duplicateField, .duplicateExtraKey, .badKey, .badExtraValue, .unreadable: nil
+    case .wrongType, .badText, .duplicateField, .duplicateExtraKey, .badKey, .badExtraValue, .unreadable,
+      .copyFailed:
+      nil
     }
   }
 
@@ -95,11 +100,12 @@ public struct EnglishReportWording: ReportWording {
   public func reason(_ reason: UnavailableReason) -> String {
     switch reason {
     case .cannotOpen(let path, let systemError): "cannot read '\(path)': \(systemError)"
+    case .pathContainsNUL(let path): "cannot read '\(path)': the path contains a NUL character"
     case .isDirectory(let path): "'\(path)' is a directory"
     case .standardInputClosed: "standard input is closed"
     case .standardInputIsDirectory: "standard input is a directory"
-    case .cannotCopy(let path, let systemError):
-      "cannot read \(path.map { "'\($0)'" } ?? "standard input") twice: \(systemError)"
+    case .cannotCopy(let path, let failure):
+      "cannot read \(path.map { "'\($0)'" } ?? "standard input") twice: " + temporaryFile(failure)
     case .other(let cause): cause
     }
   }
@@ -134,6 +140,13 @@ public struct EnglishReportWording: ReportWording {
     case .invalidUTF8(let byte): "not valid UTF-8 (byte 0x\(Self.hex(byte)))"
     case .unpairedSurrogate(let code):
       "not valid Unicode (unpaired surrogate \\u\(String(code, radix: 16, uppercase: true)))"
+    }
+  }
+
+  private func temporaryFile(_ failure: TemporaryFileFailure) -> String {
+    switch failure {
+    case .create(let folder, let systemError): "cannot create a temporary file in \(folder): \(systemError)"
+    case .unlink(let folder, let systemError): "cannot unlink a temporary file in \(folder): \(systemError)"
     }
   }
 

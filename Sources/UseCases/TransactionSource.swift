@@ -72,6 +72,8 @@ public enum SourceRecord: Hashable, Sendable {
 public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   /// A file that cannot be opened; `systemError` is the operating system's reason.
   case cannotOpen(path: String, systemError: String)
+  /// A path with a NUL character, which no file's path can hold.
+  case pathContainsNUL(path: String)
   /// A path that names a folder.
   case isDirectory(path: String)
   /// Standard input is closed.
@@ -79,9 +81,9 @@ public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   /// Standard input is a folder.
   case standardInputIsDirectory
   /// Input that can be read only once (standard input, a pipe; `path` is `nil` for standard
-  /// input) that cannot be copied to read it again; `systemError` is the operating system's
-  /// reason.
-  case cannotCopy(path: String?, systemError: String)
+  /// input) that cannot be copied to read it again, because the temporary file for the copy
+  /// failed.
+  case cannotCopy(path: String?, TemporaryFileFailure)
   /// A cause the source gives in its own words.
   case other(String)
 
@@ -91,4 +93,13 @@ public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   public init(stringLiteral value: String) {
     self = .other(value)
   }
+}
+
+/// Why the temporary file that holds a copy of input that can be read only once failed.
+public enum TemporaryFileFailure: Hashable, Sendable {
+  /// It cannot be created in this folder (`$TMPDIR`, else `/tmp`); `systemError` is the
+  /// operating system's reason.
+  case create(folder: String, systemError: String)
+  /// It was created but cannot be unlinked from this folder, so it would outlive the run.
+  case unlink(folder: String, systemError: String)
 }

@@ -36,12 +36,18 @@ import UseCases
       (.standardInputClosed, "Posted Transactions are not available: standard input is closed"),
       (.standardInputIsDirectory, "Posted Transactions are not available: standard input is a directory"),
       (
-        .cannotCopy(path: nil, systemError: "No space left on device"),
-        "Posted Transactions are not available: cannot read standard input twice: No space left on device"
+        .cannotCopy(path: nil, .create(folder: "/tmp", systemError: "No space left on device")),
+        "Posted Transactions are not available: cannot read standard input twice: cannot create a temporary file"
+          + " in /tmp: No space left on device"
       ),
       (
-        .cannotCopy(path: "fifo", systemError: "No space left on device"),
-        "Posted Transactions are not available: cannot read 'fifo' twice: No space left on device"
+        .cannotCopy(path: "fifo", .unlink(folder: "/tmp", systemError: "Permission denied")),
+        "Posted Transactions are not available: cannot read 'fifo' twice: cannot unlink a temporary file in /tmp:"
+          + " Permission denied"
+      ),
+      (
+        .pathContainsNUL(path: "a\\u{0}b"),
+        "Posted Transactions are not available: cannot read 'a\\u{0}b': the path contains a NUL character"
       ),
       ("the service is down", "Posted Transactions are not available: the service is down"),
     ])

@@ -107,3 +107,27 @@ import UseCases
       view.warnings.map(\.reason) == [.cannotOpen(path: "a.json", systemError: "No such file or directory")])
   }
 }
+
+/// The English words of the problems that only the operating system causes.
+@Suite struct EnglishSystemProblemsTests {
+  @Test(
+    "A read that fails, and a copy of standard input that cannot be made, are worded as before",
+    arguments: [
+      (
+        RecordProblem.unreadable(reason: "Input/output error"),
+        "cannot read the rest of the file: Input/output error"
+      ),
+      (
+        .copyFailed(systemError: "No space left on device"),
+        "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: No space left on device"
+      ),
+      (
+        .copyFailed(systemError: nil),
+        "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: nothing was written"
+      ),
+    ])
+  func readProblems(problem: RecordProblem, words: String) {
+    #expect(EnglishReportWording().problem(problem) == words)
+    #expect(EnglishReportWording().hint(for: problem) == nil)
+  }
+}
