@@ -294,8 +294,10 @@ struct JSONRecordParser {
       }
     }
     let decoded = String(decoding: found, as: UTF8.self)
-    let value = decoded.utf8.elementsEqual(found) ? decoded : "byte 0x\(UTF8Text.hex(first)) (not UTF-8)"
-    return MalformedInput(position: position, syntax: problem, value: value)
+    guard decoded.utf8.elementsEqual(found) else {
+      return MalformedInput(position: position, syntax: .foundByteNotUTF8(first, instead: problem))
+    }
+    return MalformedInput(position: position, syntax: problem, value: decoded)
   }
 
   /// Whether a byte can be part of a word or a number, for showing what was found.

@@ -206,6 +206,7 @@ public struct EnglishReportWording: ReportWording {
     case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
+    case .foundByteNotUTF8(_, let problem): self.syntax(problem)
     }
   }
 
@@ -258,6 +259,7 @@ public struct EnglishReportWording: ReportWording {
     case .bareCarriageReturn:
       return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
     case .textAfterArray: return nil
+    case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
     }
   }
 

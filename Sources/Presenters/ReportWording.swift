@@ -85,16 +85,22 @@ extension ReportWording {
     line += ": error: "
     if let field = issue.field { line += "\(field.rawValue): " }
     line += ReportText.visible(problem(issue.problem))
-    if let value = issue.value ?? Self.amountFound(in: issue.problem) {
+    if let value = issue.value ?? Self.valueFound(in: issue.problem) {
       line += " (got \"\(ReportText.visible(value, quoting: true))\")"
     }
     if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.visible(hint))" }
     return line
   }
 
-  /// The amount a total overflows at, as the value found.
-  private static func amountFound(in problem: RecordProblem) -> String? {
-    guard case .totalOverflow(_, let amount) = problem else { return nil }
-    return ReportText.amount(amount)
+  /// What was found, for the problems that hold it as a value rather than as text: the amount a
+  /// total overflows at, or a byte that is not UTF-8.
+  private static func valueFound(in problem: RecordProblem) -> String? {
+    switch problem {
+    case .totalOverflow(_, let amount): return ReportText.amount(amount)
+    case .syntax(.foundByteNotUTF8(let byte, _)):
+      let digits = String(byte, radix: 16, uppercase: true)
+      return "byte 0x\(byte < 0x10 ? "0" : "")\(digits) (not UTF-8)"
+    default: return nil
+    }
   }
 }

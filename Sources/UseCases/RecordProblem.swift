@@ -113,6 +113,9 @@ public enum SyntaxProblem: Hashable, Sendable {
   case quoteInUnquotedField
   /// A carriage return outside quotes that no line feed follows.
   case bareCarriageReturn
+  /// The syntax problem `instead`, where what was found is this byte, which is not UTF-8 and
+  /// so cannot be shown as text.
+  indirect case foundByteNotUTF8(UInt8, instead: SyntaxProblem)
 }
 
 /// What the JSON syntax expected where it found something else.

@@ -1,5 +1,6 @@
 import Entities
 import Gateways
+import Presenters
 import TestSupport
 import Testing
 import UseCases
@@ -152,8 +153,16 @@ import UseCases
 
     let records = try await readAll(FileTransactionSource(path: path))
 
-    #expect(records.map(\.issue?.value) == ["byte 0xFF (not UTF-8)"])
+    #expect(
+      records.map(\.issue?.problem) == [
+        .syntax(.foundByteNotUTF8(0xFF, instead: .expected(.recordOrArrayEnd, inputEnded: nil)))
+      ])
     #expect(records.map(\.issue?.position) == [at(1, 2)])
+    let line = try #require(records.first?.issue.map(ReportText.issueLine))
+    #expect(
+      line.hasSuffix(
+        #":1:2: error: expected a record ('{') or ']' after '[' (got "byte 0xFF (not UTF-8)"); hint: each element of the array must be an object with group, date, description, amount and debit"#
+      ))
   }
 
   @Test func malformedSyntaxHasAHint() async throws {
