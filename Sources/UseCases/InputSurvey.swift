@@ -4,7 +4,7 @@ import Entities
 ///
 /// The survey validates each record (the gateway has already checked its fields; the survey
 /// adds the rules that need more than one record: the group must match the source, and no
-/// total may overflow), counts the records of each group, notes whether they arrive in
+/// total may overflow), counts the valid records, notes whether they arrive in
 /// report order, and keeps a digest of the valid transactions in the order read, so the second
 /// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
 /// counters, so a source of any size is surveyed in constant memory.
@@ -12,7 +12,6 @@ struct InputSurvey: Sendable {
   let source: String
   let expectedGroup: TransactionGroup?
   private(set) var count = 0
-  private(set) var countByGroup: [TransactionGroup: Int] = [:]
   private(set) var isInReportOrder = true
   /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
   let digest: Int
@@ -52,7 +51,6 @@ struct InputSurvey: Sendable {
         digest.add(transaction)
         totals.add(transaction, origin: origin, source: source)
         count += 1
-        countByGroup[transaction.group, default: 0] += 1
         let order = ReportOrder(transaction)
         if let last, order < last { isInReportOrder = false }
         last = order

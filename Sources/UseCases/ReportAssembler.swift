@@ -11,7 +11,8 @@ struct ReportAssembler {
   private var source = ""
   private var group: TransactionGroup?
   private var date: CalendarDate?
-  private var groupTotal = RunningTotal(.grand)
+  /// The total of the group being assembled; ``begin(_:)`` starts it for each group.
+  private var groupTotal = RunningTotal(.group(.authorized))
   private var grand = RunningTotal(.grand)
 
   init(output: any TransactionReportUseCaseOutput) {
