@@ -8,18 +8,35 @@ extension CalendarDate {
   /// - Throws: ``CalendarDateError/notISO8601`` for any other shape, or the error of
   ///   ``init(year:month:day:)`` for a date that does not exist.
   public init(iso8601 text: some StringProtocol) throws(CalendarDateError) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      throw .notISO8601
-    }
-    func number(_ range: Range<Int>) throws(CalendarDateError) -> Int {
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw .notISO8601 }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    try self.init(iso8601UTF8: text.utf8)
+  }
+
+  /// Reads a date from the UTF-8 bytes of its `YYYY-MM-DD` text, by the rules of
+  /// ``init(iso8601:)``.
+  ///
+  /// A decoder that reads dates straight from the bytes of a file uses this form: nothing is
+  /// allocated. It is inlinable so that a caller's byte buffer is read without generic overhead.
+  ///
+  /// - Parameter bytes: The UTF-8 bytes of the text, such as those of `2016-04-01`.
+  /// - Throws: The errors of ``init(iso8601:)``.
+  @inlinable
+  public init(iso8601UTF8 bytes: some Collection<UInt8>) throws(CalendarDateError) {
+    guard bytes.count == 10 else { throw .notISO8601 }
+    var fields = (year: 0, month: 0, day: 0)
+    for (offset, byte) in zip(0..<10, bytes) {
+      switch offset {
+      case 4, 7:
+        guard byte == UInt8(ascii: "-") else { throw .notISO8601 }
+      default:
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .notISO8601 }
+        let digit = Int(byte &- UInt8(ascii: "0"))
+        switch offset {
+        case 0..<4: fields.year = fields.year * 10 + digit
+        case 5..<7: fields.month = fields.month * 10 + digit
+        default: fields.day = fields.day * 10 + digit
+        }
       }
-      return value
     }
-    try self.init(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+    try self.init(year: fields.year, month: fields.month, day: fields.day)
   }
 }

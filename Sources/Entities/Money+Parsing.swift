@@ -8,12 +8,25 @@ extension Money {
   /// - Parameter text: The decimal text.
   /// - Throws: ``AmountSyntaxError`` naming what is wrong with `text`.
   public init(parsingUnsignedDecimal text: some StringProtocol) throws(AmountSyntaxError) {
+    try self.init(parsingUnsignedDecimalUTF8: text.utf8)
+  }
+
+  /// Reads an unsigned decimal amount from its UTF-8 bytes, by the rules of
+  /// ``init(parsingUnsignedDecimal:)``.
+  ///
+  /// A decoder that reads amounts straight from the bytes of a file uses this form: no `String`
+  /// is made. It is inlinable so that a caller's byte buffer is read without generic overhead.
+  ///
+  /// - Parameter bytes: The UTF-8 bytes of the decimal text.
+  /// - Throws: ``AmountSyntaxError`` naming what is wrong with the text.
+  @inlinable
+  public init(parsingUnsignedDecimalUTF8 bytes: some Collection<UInt8>) throws(AmountSyntaxError) {
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
     var wholeDigits = 0
     var seenPoint = false
-    for byte in text.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         let digit = Int64(byte &- UInt8(ascii: "0"))
@@ -39,7 +52,7 @@ extension Money {
         throw .notADecimal
       }
     }
-    guard wholeDigits > 0 else { throw text.isEmpty ? .empty : .notADecimal }
+    guard wholeDigits > 0 else { throw bytes.isEmpty ? .empty : .notADecimal }
     guard !seenPoint || fractionDigits > 0 else { throw .notADecimal }
     if fractionDigits == 1 { fraction *= 10 }
     let (cents, overflow1) = whole.multipliedReportingOverflow(by: 100)

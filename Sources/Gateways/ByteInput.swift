@@ -20,8 +20,9 @@ struct ByteInput {
     var reason: ReadFailureReason
   }
 
-  /// The size of one read from a provider: 64 KiB.
-  static let chunkSize = 65_536
+  /// The size of one read from a provider: 1 MiB, so that few records straddle two chunks
+  /// and leave the fast path (``withUnreadBytes(_:)``).
+  static let chunkSize = 1 << 20
 
   private var buffer: [UInt8]
   private var index = 0
@@ -69,6 +70,31 @@ struct ByteInput {
     } else if byte & 0xC0 != 0x80 {
       column += 1
     }
+  }
+
+  /// Calls `body` with the bytes of the current chunk that are not consumed yet, reading the
+  /// next chunk first when none are left.
+  ///
+  /// This is the door to the fast paths (``JSONRecordScanner``, ``CSVRowScanner``): they read
+  /// a whole record straight from the chunk, keeping no line and column per byte, and then
+  /// ``consume(_:endingAt:)`` what they read. The bytes are empty only at the end of the input.
+  mutating func withUnreadBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if index == end { _ = refill() }
+    let (start, limit) = (index, end)
+    return buffer.withUnsafeBufferPointer { bytes in
+      body(UnsafeBufferPointer(rebasing: bytes[start..<limit]))
+    }
+  }
+
+  /// Consumes bytes that a fast path read from ``withUnreadBytes(_:)``.
+  ///
+  /// - Parameters:
+  ///   - count: How many bytes it read, no more than it was given.
+  ///   - position: The position of the byte after them, as the fast path counted it.
+  mutating func consume(_ count: Int, endingAt position: TextPosition) {
+    index += count
+    line = position.line
+    column = position.column
   }
 
   /// Consumes a run of printable ASCII bytes (U+0020 to U+007E) other than two stop bytes,

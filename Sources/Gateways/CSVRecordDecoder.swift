@@ -48,12 +48,18 @@ struct CSVRecordDecoder: RecordDecoder {
   private var columnNames: [String] = []
   /// The bytes of the field read last.
   private var scratch: [UInt8] = []
+  /// Whether to try ``CSVRowScanner``, the fast path, before reading a row fully; only tests
+  /// turn it off, to show that both paths read the same transactions.
+  private let usesFastPath: Bool
 
   /// Creates a decoder of the given bytes.
   ///
-  /// - Parameter input: The input, positioned at its start.
-  init(input: ByteInput) {
+  /// - Parameters:
+  ///   - input: The input, positioned at its start.
+  ///   - usesFastPath: Whether to read plain rows on the fast path (``CSVRowScanner``).
+  init(input: ByteInput, usesFastPath: Bool = true) {
     self.input = input
+    self.usesFastPath = usesFastPath
     scratch.reserveCapacity(256)
   }
 
@@ -76,6 +82,7 @@ struct CSVRecordDecoder: RecordDecoder {
         state = .finished
         return nil
       }
+      if usesFastPath, let record = readValidRow() { return .valid(record) }
       return try readRow()
     } catch {
       if error.isFatal { state = .finished }
@@ -147,6 +154,19 @@ struct CSVRecordDecoder: RecordDecoder {
       }
     }
     return false
+  }
+
+  /// Reads a plain, valid row on the fast path, or consumes nothing and returns `nil`.
+  private mutating func readValidRow() -> ValidRecord? {
+    let (start, columns) = (input.position, columns)
+    let found = input.withUnreadBytes { bytes -> (ValidRecord, Int, TextPosition)? in
+      var scanner = CSVRowScanner(bytes: bytes, at: start, columns: columns)
+      guard let record = scanner.validRow() else { return nil }
+      return (record, scanner.offset, scanner.positionAfterRow)
+    }
+    guard let (record, count, end) = found else { return nil }
+    input.consume(count, endingAt: end)
+    return record
   }
 
   /// Reads one row, which is not empty, and its line break.

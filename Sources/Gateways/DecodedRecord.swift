@@ -2,8 +2,13 @@ import UseCases
 
 /// What a ``RecordDecoder`` read: one raw record, or a place where the input breaks its format.
 enum DecodedRecord {
+  /// A record that the decoder's fast path read and found valid by the validator's rules.
+  case valid(ValidRecord)
   /// A record, to be checked by ``RecordValidator``.
-  case record(RawRecord)
+  ///
+  /// Indirect, because a raw record is large and rare on the fast path: the enum stays small to
+  /// pass around.
+  indirect case record(RawRecord)
   /// The input is malformed here. When `resumes` is `false` the decoder reads nothing more (a
   /// JSON array, a CSV header or quote that is not closed); when `true` it goes on with the next
   /// line or row (NDJSON, a CSV row).

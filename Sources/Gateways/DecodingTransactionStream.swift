@@ -33,6 +33,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
     if let issue = pendingIssues.popLast() { return .invalid(issue) }
     guard !isFinished else { return nil }
     switch decoder.nextRecord() {
+    case .valid(let record):
+      let origin = RecordOrigin(
+        source: validator.source, start: record.start, group: record.group, amount: record.amount)
+      return .transaction(record.transaction, origin)
     case .record(let record):
       switch validator.validate(record) {
       case .valid(let transaction, let origin):

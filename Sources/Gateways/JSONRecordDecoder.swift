@@ -25,9 +25,12 @@ struct JSONRecordDecoder: RecordDecoder {
 
   /// Creates a decoder of the given bytes.
   ///
-  /// - Parameter input: The input, positioned at its start.
-  init(input: ByteInput) {
+  /// - Parameters:
+  ///   - input: The input, positioned at its start.
+  ///   - usesFastPath: Whether to read plain records on the fast path (``JSONRecordScanner``).
+  init(input: ByteInput, usesFastPath: Bool = true) {
     parser = JSONRecordParser(input: input, isLineBound: false)
+    parser.usesFastPath = usesFastPath
   }
 
   var input: ByteInput {
@@ -41,7 +44,7 @@ struct JSONRecordDecoder: RecordDecoder {
         state = .finished
         return nil
       }
-      return .record(record)
+      return record
     } catch {
       state = .finished
       return .malformed(error, resumes: false)
@@ -50,7 +53,7 @@ struct JSONRecordDecoder: RecordDecoder {
 
   // MARK: The array
 
-  private mutating func readElement() throws(MalformedInput) -> RawRecord? {
+  private mutating func readElement() throws(MalformedInput) -> DecodedRecord? {
     switch state {
     case .finished:
       return nil
@@ -85,7 +88,7 @@ struct JSONRecordDecoder: RecordDecoder {
       }
     }
     state = .afterElement
-    return try parser.readRecord()
+    return try parser.readAnyRecord()
   }
 
   private mutating func expectRecordStart(_ expectation: SyntaxExpectation) throws(MalformedInput) {

@@ -19,6 +19,9 @@ struct JSONRecordParser {
   /// Whether each record must be on one line (NDJSON): a line feed is then not whitespace but
   /// the end of the record's line.
   let isLineBound: Bool
+  /// Whether to try ``JSONRecordScanner``, the fast path, before reading a record fully; only
+  /// tests turn it off, to show that both paths read the same transactions.
+  var usesFastPath = true
   /// The decoded bytes of the string (or the text of the number or literal) read last.
   var scratch: [UInt8] = []
   private var extraKeys: [String] = []
@@ -35,6 +38,31 @@ struct JSONRecordParser {
   }
 
   // MARK: One record
+
+  /// Reads one record object, from its `{` to its `}`: on the fast path when it is plain and
+  /// valid, else fully.
+  ///
+  /// Call it when ``ByteInput/peek()`` gives `{`.
+  ///
+  /// - Returns: The valid record that ``JSONRecordScanner`` read, or else the raw record.
+  /// - Throws: ``MalformedInput`` at the first byte that breaks the syntax.
+  mutating func readAnyRecord() throws(MalformedInput) -> DecodedRecord {
+    if usesFastPath, let record = readValidRecord() { return .valid(record) }
+    return .record(try readRecord())
+  }
+
+  /// Reads a plain, valid record on the fast path, or consumes nothing and returns `nil`.
+  private mutating func readValidRecord() -> ValidRecord? {
+    let (start, isLineBound) = (input.position, isLineBound)
+    let found = input.withUnreadBytes { bytes -> (ValidRecord, Int, TextPosition)? in
+      var scanner = JSONRecordScanner(bytes: bytes, at: start, isLineBound: isLineBound)
+      guard let record = scanner.validRecord() else { return nil }
+      return (record, scanner.offset, scanner.position)
+    }
+    guard let (record, count, end) = found else { return nil }
+    input.consume(count, endingAt: end)
+    return record
+  }
 
   /// Reads one record object, from its `{` to its `}`.
   ///

@@ -19,9 +19,12 @@ struct NDJSONRecordDecoder: RecordDecoder {
 
   /// Creates a decoder of the given bytes.
   ///
-  /// - Parameter input: The input, positioned at its start.
-  init(input: ByteInput) {
+  /// - Parameters:
+  ///   - input: The input, positioned at its start.
+  ///   - usesFastPath: Whether to read plain records on the fast path (``JSONRecordScanner``).
+  init(input: ByteInput, usesFastPath: Bool = true) {
     parser = JSONRecordParser(input: input, isLineBound: true)
+    parser.usesFastPath = usesFastPath
   }
 
   var input: ByteInput {
@@ -43,7 +46,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
         parser.input.advance()
       default:
         do throws(MalformedInput) {
-          return .record(try readLine())
+          return try readLine()
         } catch {
           parser.input.skipLine()
           return .malformed(error, resumes: true)
@@ -53,11 +56,11 @@ struct NDJSONRecordDecoder: RecordDecoder {
   }
 
   /// Reads the record of a line that is not blank, and the line's end.
-  private mutating func readLine() throws(MalformedInput) -> RawRecord {
+  private mutating func readLine() throws(MalformedInput) -> DecodedRecord {
     guard parser.input.peek() == UInt8(ascii: "{") else {
       throw parser.malformed(expecting: .recordAtLineStart)
     }
-    let record = try parser.readRecord()
+    let record = try parser.readAnyRecord()
     parser.skipWhitespace()
     switch parser.input.peek() {
     case nil:

@@ -36,12 +36,20 @@ extension RecordFormat {
   /// - Parameters:
   ///   - input: The input, positioned at its start.
   ///   - source: The name issues give the source.
+  ///   - usesFastPath: Whether plain records are read on the decoder's fast path; only tests
+  ///     turn it off, to compare the two paths.
   /// - Returns: The stream, which owns the input.
-  func stream(reading input: ByteInput, source: String) -> any TransactionStream {
+  func stream(reading input: ByteInput, source: String, usesFastPath: Bool = true) -> any TransactionStream {
     switch self {
-    case .json: DecodingTransactionStream(decoder: JSONRecordDecoder(input: input), source: source)
-    case .ndjson: DecodingTransactionStream(decoder: NDJSONRecordDecoder(input: input), source: source)
-    case .csv: DecodingTransactionStream(decoder: CSVRecordDecoder(input: input), source: source)
+    case .json:
+      DecodingTransactionStream(
+        decoder: JSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
+    case .ndjson:
+      DecodingTransactionStream(
+        decoder: NDJSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
+    case .csv:
+      DecodingTransactionStream(
+        decoder: CSVRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
     }
   }
 }

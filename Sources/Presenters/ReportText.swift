@@ -28,9 +28,27 @@ public enum ReportText {
   /// - Parameter money: The amount.
   /// - Returns: The formatted amount, such as `-400.00`.
   public static func amount(_ money: Money) -> String {
-    let cents = money.minorUnits.magnitude
-    let sign = money.isNegative ? "-" : ""
-    return "\(sign)\(cents / 100).\(padded(Int(cents % 100), to: 2))"
+    // Written backwards into a small buffer: a report formats an amount for every row, and
+    // this is several times faster than interpolation. The longest amount has 23 bytes.
+    var cents = money.minorUnits.magnitude
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<2 {
+        put(UInt8(ascii: "0") + UInt8(cents % 10))
+        cents /= 10
+      }
+      put(UInt8(ascii: "."))
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(cents % 10))
+        cents /= 10
+      } while cents > 0
+      if money.isNegative { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
   }
 
   /// The header title of a group, or `All`.
@@ -97,7 +115,8 @@ public enum ReportText {
   ///   - quoting: Whether to escape `"` and `\` too, for text shown between quotes.
   /// - Returns: The text with every unsafe character escaped.
   public static func visible(_ text: String, quoting: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) })
+    guard mayNeedEscapes(text, quoting: quoting),
+      text.unicodeScalars.contains(where: { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) })
     else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -110,6 +129,25 @@ public enum ReportText {
       }
     }
     return result
+  }
+
+  /// Whether a text may hold a character to escape, judged from its UTF-8 bytes in one pass: a
+  /// text with none of the bytes that can start one (a control, DEL, the lead bytes `C2`, `D8`
+  /// and `E2` of C1 controls and bidirectional characters, and quotes and backslashes when
+  /// quoting) certainly needs no escape. Every description passes through here, so the common
+  /// case must not look at Unicode scalars.
+  private static func mayNeedEscapes(_ text: String, quoting: Bool) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes {
+        switch byte {
+        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE2: return true
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): if quoting { return true }
+        default: continue
+        }
+      }
+      return false
+    }
   }
 
   /// Whether a character must not reach a terminal raw: C0 and C1 controls, DEL, and the

@@ -24,15 +24,17 @@
 /// CJK legacy settings. Controls count as 0: the report shows them escaped (see
 /// `ReportText.visible(_:)`) before it measures, so none are left to measure.
 ///
-/// Printable ASCII is measured by its UTF-8 count without looking at clusters, so the common
-/// case costs one pass over the bytes.
+/// Simple text is measured without looking at clusters, so the common case costs one pass over
+/// the UTF-8 bytes: when every scalar is printable ASCII or between U+00A0 and U+02FF (Latin-1
+/// letters and signs, Latin Extended, IPA, spacing modifiers), no scalar joins another and each
+/// takes one column, so the width is the number of scalars.
 public enum DisplayWidth {
   /// The number of terminal columns a text takes.
   ///
   /// - Parameter text: The text, with any control characters already escaped.
   /// - Returns: The sum of the widths of its grapheme clusters.
   public static func columns(of text: some StringProtocol) -> Int {
-    if isPrintableASCII(text) { return text.utf8.count }
+    if let simple = simpleColumns(text) { return simple }
     var total = 0
     var start = text.startIndex
     while start < text.endIndex {
@@ -88,9 +90,9 @@ public enum DisplayWidth {
   /// - Returns: The prefix and the number of columns it takes.
   public static func prefix(of text: String, fittingIn limit: Int) -> (text: Substring, columns: Int) {
     let limit = max(0, limit)
-    if isPrintableASCII(text) {
-      let count = min(limit, text.utf8.count)
-      let end = text.utf8.index(text.utf8.startIndex, offsetBy: count)
+    if let simple = simpleColumns(text) {
+      let count = min(limit, simple)
+      let end = text.unicodeScalars.index(text.startIndex, offsetBy: count)
       return (text[..<end], count)
     }
     var end = text.startIndex
@@ -152,13 +154,32 @@ public enum DisplayWidth {
     byte >= 0x20 && byte < 0x7F
   }
 
-  /// Whether every byte is printable ASCII, read straight from the string's storage when it is
-  /// contiguous (a native string), which is several times faster than walking the view.
-  private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+  /// The width of a simple text (every scalar printable ASCII or in U+00A0...U+02FF): its
+  /// number of scalars; `nil` for any other text.
+  ///
+  /// Read straight from the string's storage when it is contiguous (a native string), which is
+  /// several times faster than walking a view.
+  private static func simpleColumns(_ text: some StringProtocol) -> Int? {
     let bytes = text.utf8
-    let answer = bytes.withContiguousStorageIfAvailable { buffer in
-      buffer.allSatisfy { isPrintableASCII($0) }
+    return bytes.withContiguousStorageIfAvailable(simpleColumns) ?? simpleColumns(Array(bytes))
+  }
+
+  private static func simpleColumns(_ bytes: some Collection<UInt8>) -> Int? {
+    var columns = 0
+    var previous: UInt8 = 0
+    for byte in bytes {
+      switch byte {
+      case 0x20..<0x7F, 0xC3...0xCB:  // printable ASCII; the lead byte of U+00C0...U+02FF
+        columns += 1
+      case 0x80..<0xC0:  // a continuation byte; after C2, at least A0 for U+00A0...U+00BF
+        if previous == 0xC2 && byte < 0xA0 { return nil }
+      case 0xC2:
+        columns += 1
+      default:
+        return nil
+      }
+      previous = byte
     }
-    return answer ?? bytes.allSatisfy { isPrintableASCII($0) }
+    return columns
   }
 }

@@ -17,8 +17,20 @@ struct ReadingDigest {
   private var hasher = Hasher()
 
   /// Adds the next transaction of the reading.
+  ///
+  /// The description counts by its UTF-8 bytes, not as a `String` hashes (which first brings
+  /// the text to a normal form, a cost on every record): two readings are the same when their
+  /// bytes are.
   mutating func add(_ transaction: Transaction) {
-    hasher.combine(transaction)
+    hasher.combine(transaction.group)
+    hasher.combine(transaction.date)
+    hasher.combine(transaction.amount)
+    hasher.combine(transaction.debitCredit)
+    var description = transaction.description
+    description.withUTF8 { bytes in
+      hasher.combine(bytes.count)
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
   }
 
   /// The digest of the transactions added so far.

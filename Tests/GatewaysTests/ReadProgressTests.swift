@@ -23,10 +23,10 @@ import UseCases
     }
   }
 
-  /// An NDJSON file big enough for several 64 KiB chunks.
+  /// An NDJSON file big enough for several 1 MiB chunks (about 3.5 MB).
   private func bigFile(in directory: TemporaryDirectory) throws -> (path: String, size: Int) {
     let line = #"{"group":"A","date":"2016-04-01","description":"Starbucks","amount":"3.11","debit":"D"}"#
-    let text = String(repeating: line + "\n", count: 3000)
+    let text = String(repeating: line + "\n", count: 40_000)
     return (try directory.file("big.ndjson", text: text), text.utf8.count)
   }
 
@@ -41,7 +41,7 @@ import UseCases
     let afterFirst = reports.all
     _ = try await readAll(source)
 
-    #expect(first.count == 3000)
+    #expect(first.count == 40_000)
     #expect(afterFirst.count > 3)
     #expect(afterFirst.allSatisfy { $0.reading == 1 && $0.source == path && $0.totalBytes == size })
     #expect(zip(afterFirst, afterFirst.dropFirst()).allSatisfy { $0.bytesRead < $1.bytesRead })

@@ -1,0 +1,194 @@
+import Entities
+import UseCases
+
+/// The fast path of reading a CSV row: one pass over the bytes of a chunk that either gives a
+/// valid transaction or gives up, having changed nothing.
+///
+/// It is the CSV twin of ``JSONRecordScanner``, and gives up in the same spirit: at a row that
+/// is not plain (a field with a line break or a stray quote, a bare carriage return, the wrong
+/// number of fields, an extra column with text that is not ASCII, a row that runs past the end
+/// of the chunk) or not valid by the validator's rules. ``CSVRecordDecoder`` then reads that
+/// row fully, and its errors are the ones users see (decision 0022). Quoted fields, with quotes
+/// written twice inside, are plain.
+struct CSVRowScanner {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let columns: [RecordField?]
+  private(set) var offset = 0
+  private var line: Int
+  /// The offset that column 1 of the row's line has.
+  private let lineStart: Int
+  /// The UTF-8 continuation bytes between `lineStart` and `offset`, which take no column.
+  private var continuationBytes = 0
+
+  /// Creates a scanner of a chunk's unread bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes, starting at a row that is not empty.
+  ///   - position: The position of the first byte.
+  ///   - columns: The field each column of the header holds, or `nil` for an extra column.
+  init(bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition, columns: [RecordField?]) {
+    self.bytes = bytes
+    self.columns = columns
+    self.line = position.line
+    self.lineStart = 1 - position.column
+  }
+
+  /// The position of the next byte.
+  var position: TextPosition {
+    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
+  }
+
+  /// Reads a row and its line break.
+  ///
+  /// - Returns: The valid transaction with its positions, or `nil` when the row is not plain or
+  ///   not valid (then ``offset`` means nothing and the caller reads the row again, fully).
+  mutating func validRow() -> ValidRecord? {
+    let start = position
+    var group: (TransactionGroup, TextPosition)?
+    var date: CalendarDate?
+    var description: String?
+    var amount: (Money, TextPosition)?
+    var debitCredit: DebitCredit?
+    for (index, column) in columns.enumerated() {
+      let fieldStart = position
+      guard let field = readField() else { return nil }
+      let isLast = index == columns.count - 1
+      guard field.endsRow == isLast else { return nil }
+      switch column {
+      case nil:
+        guard field.isASCII else { return nil }
+      case .group?:
+        guard let value = plainBytes(field), value.count == 1 else { return nil }
+        switch value[0] {
+        case UInt8(ascii: "A"): group = (.authorized, fieldStart)
+        case UInt8(ascii: "P"): group = (.posted, fieldStart)
+        default: return nil
+        }
+      case .date?:
+        guard let text = plainBytes(field), let value = try? CalendarDate(iso8601UTF8: text) else {
+          return nil
+        }
+        date = value
+      case .description?:
+        guard let text = text(field) else { return nil }
+        description = text
+      case .amount?:
+        guard let text = plainBytes(field), let value = try? Money(parsingUnsignedDecimalUTF8: text) else {
+          return nil
+        }
+        amount = (value, fieldStart)
+      case .debit?:
+        guard let value = plainBytes(field), value.count == 1 else { return nil }
+        switch value[0] {
+        case UInt8(ascii: "D"): debitCredit = .debit
+        case UInt8(ascii: "C"): debitCredit = .credit
+        default: return nil
+        }
+      }
+    }
+    guard let group, let date, let description, let amount, let debitCredit else { return nil }
+    return ValidRecord(
+      transaction: Transaction(
+        group: group.0, date: date, description: description, amount: amount.0, debitCredit: debitCredit),
+      start: start, group: group.1, amount: amount.1)
+  }
+
+  /// One field: where its content is, and what ended it.
+  private struct Field {
+    /// The content: the bytes between the quotes of a quoted field.
+    var range: Range<Int>
+    /// Whether the content holds a quote written twice, to be read as one.
+    var hasDoubledQuotes: Bool
+    var isASCII: Bool
+    /// Whether a line break ended it (and was consumed), rather than a comma.
+    var endsRow: Bool
+  }
+
+  /// The content of a field with no doubled quotes.
+  private func plainBytes(_ field: Field) -> UnsafeBufferPointer<UInt8>? {
+    field.hasDoubledQuotes ? nil : UnsafeBufferPointer(rebasing: bytes[field.range])
+  }
+
+  /// The text of a field, with doubled quotes made one; `nil` when it is not UTF-8.
+  private func text(_ field: Field) -> String? {
+    let content = UnsafeBufferPointer(rebasing: bytes[field.range])
+    guard field.hasDoubledQuotes else {
+      return field.isASCII
+        ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+    }
+    var unquoted: [UInt8] = []
+    unquoted.reserveCapacity(content.count)
+    var previousWasQuote = false
+    for byte in content {
+      if byte == UInt8(ascii: "\""), previousWasQuote {
+        previousWasQuote = false
+        continue
+      }
+      previousWasQuote = byte == UInt8(ascii: "\"")
+      unquoted.append(byte)
+    }
+    return String(validating: unquoted, as: UTF8.self)
+  }
+
+  /// Reads a field and the comma or line break after it; `nil` when it is not plain.
+  private mutating func readField() -> Field? {
+    var nonASCII: UInt8 = 0
+    var hasDoubledQuotes = false
+    var index = offset
+    let content: Range<Int>
+    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+      index += 1
+      let first = index
+      while true {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          guard index + 1 < bytes.count else { return nil }
+          guard bytes[index + 1] == UInt8(ascii: "\"") else { break }
+          hasDoubledQuotes = true
+          index += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
+        nonASCII |= byte & 0x80
+        continuationBytes &+= byte & 0xC0 == 0x80 ? 1 : 0
+        index += 1
+      }
+      content = first..<index
+      index += 1
+    } else {
+      let first = index
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+        if byte == UInt8(ascii: "\"") { return nil }
+        nonASCII |= byte & 0x80
+        continuationBytes &+= byte & 0xC0 == 0x80 ? 1 : 0
+        index += 1
+      }
+      content = first..<index
+    }
+    // A field too long is an issue of its own (``CSVRecordDecoder/maximumFieldLength``).
+    guard index < bytes.count, content.count <= CSVRecordDecoder.maximumFieldLength else { return nil }
+    let endsRow: Bool
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      endsRow = false
+      index += 1
+    case UInt8(ascii: "\n"):
+      endsRow = true
+      index += 1
+    case UInt8(ascii: "\r"):
+      guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return nil }
+      endsRow = true
+      index += 2
+    default:
+      return nil
+    }
+    offset = index
+    return Field(range: content, hasDoubledQuotes: hasDoubledQuotes, isASCII: nonASCII == 0, endsRow: endsRow)
+  }
+
+  /// The position after the row's line break: the start of the next line.
+  var positionAfterRow: TextPosition { TextPosition(line: line + 1, column: 1) }
+}

@@ -1,0 +1,272 @@
+import Entities
+import UseCases
+
+/// The fast path of reading a JSON record: one pass over the bytes of a chunk that either gives
+/// a valid transaction or gives up, having changed nothing.
+///
+/// Most records in a real file are plain: the five keys once each, strings without escapes,
+/// valid values. The scanner reads such a record straight from the chunk that ``ByteInput``
+/// holds, with no `String` for any value but the description, no ``RawRecord``, no line and
+/// column kept per byte, and checks its values with the same rules the ``RecordValidator``
+/// applies (the parsers of Entities, called on the bytes). It gives up, returning `nil`, at
+/// the first thing that is not plain: an escape, an unknown or repeated key, a missing field, a
+/// value that breaks a rule, bytes that are not UTF-8, a record that runs past the end of the
+/// chunk, a line feed in an NDJSON record. The full ``JSONRecordParser`` then reads that record
+/// from its start, and its errors are the ones users see; so the fast path changes the speed of
+/// valid records and nothing else (decision 0022).
+///
+/// Positions are counted only where a value starts: a line feed in whitespace moves to the next
+/// line, and a column is the number of bytes since the line started, less the UTF-8
+/// continuation bytes among them, plus one; the same count that ``ByteInput/advance()`` keeps
+/// byte by byte.
+struct JSONRecordScanner {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let isLineBound: Bool
+  /// The offset of the next byte to read.
+  private(set) var offset = 0
+  private var line: Int
+  /// The offset that column 1 of the current line has (negative when the line started in an
+  /// earlier chunk).
+  private var lineStart: Int
+  /// The UTF-8 continuation bytes between `lineStart` and `offset`, which take no column.
+  private var continuationBytes = 0
+
+  /// Creates a scanner of a chunk's unread bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes, starting at a record's `{`.
+  ///   - position: The position of the first byte.
+  ///   - isLineBound: Whether the record must end on its line (NDJSON).
+  init(bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition, isLineBound: Bool) {
+    self.bytes = bytes
+    self.isLineBound = isLineBound
+    self.line = position.line
+    self.lineStart = 1 - position.column
+  }
+
+  /// The position of the next byte.
+  var position: TextPosition {
+    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
+  }
+
+  /// Reads a record from its `{` to its `}`.
+  ///
+  /// - Returns: The valid transaction with its positions, or `nil` when the record is not plain
+  ///   or not valid (then ``offset`` means nothing and the caller reads the record again, fully).
+  mutating func validRecord() -> ValidRecord? {
+    let start = position
+    offset += 1
+    var fields = Fields()
+    guard skipWhitespace() else { return nil }
+    while true {
+      guard byte == UInt8(ascii: "\""), let field = key(), skipWhitespace(), byte == UInt8(ascii: ":")
+      else { return nil }
+      offset += 1
+      guard skipWhitespace(), readValue(of: field, into: &fields), skipWhitespace() else { return nil }
+      switch byte {
+      case UInt8(ascii: ","):
+        offset += 1
+        guard skipWhitespace() else { return nil }
+      case UInt8(ascii: "}"):
+        offset += 1
+        return fields.record(start: start)
+      default:
+        return nil
+      }
+    }
+  }
+
+  // MARK: Fields
+
+  /// The values read so far, each already checked.
+  private struct Fields {
+    var group: (TransactionGroup, TextPosition)?
+    var date: CalendarDate?
+    var description: String?
+    var amount: (Money, TextPosition)?
+    var debitCredit: DebitCredit?
+
+    func record(start: TextPosition) -> ValidRecord? {
+      guard let group, let date, let description, let amount, let debitCredit else { return nil }
+      return ValidRecord(
+        transaction: Transaction(
+          group: group.0, date: date, description: description, amount: amount.0, debitCredit: debitCredit),
+        start: start, group: group.1, amount: amount.1)
+    }
+  }
+
+  /// Reads the value of a field and checks it; `false` when it is not plain or not valid, or
+  /// the field was already read.
+  private mutating func readValue(of field: RecordField, into fields: inout Fields) -> Bool {
+    let start = position
+    switch field {
+    case .group:
+      guard fields.group == nil, let text = string(), text.range.count == 1 else { return false }
+      switch bytes[text.range.lowerBound] {
+      case UInt8(ascii: "A"): fields.group = (.authorized, start)
+      case UInt8(ascii: "P"): fields.group = (.posted, start)
+      default: return false
+      }
+    case .date:
+      guard fields.date == nil, let text = string(),
+        let date = try? CalendarDate(iso8601UTF8: slice(text.range))
+      else { return false }
+      fields.date = date
+    case .description:
+      guard fields.description == nil, let text = string() else { return false }
+      if text.isASCII {
+        fields.description = String(decoding: slice(text.range), as: UTF8.self)
+      } else {
+        guard let decoded = String(validating: slice(text.range), as: UTF8.self) else { return false }
+        fields.description = decoded
+      }
+    case .amount:
+      guard fields.amount == nil else { return false }
+      let digits: Range<Int>
+      if byte == UInt8(ascii: "\"") {
+        guard let text = string() else { return false }
+        digits = text.range
+      } else {
+        guard let number = plainNumber() else { return false }
+        digits = number
+      }
+      guard let amount = try? Money(parsingUnsignedDecimalUTF8: slice(digits)) else { return false }
+      fields.amount = (amount, start)
+    case .debit:
+      guard fields.debitCredit == nil, let text = string(), text.range.count == 1 else { return false }
+      switch bytes[text.range.lowerBound] {
+      case UInt8(ascii: "D"): fields.debitCredit = .debit
+      case UInt8(ascii: "C"): fields.debitCredit = .credit
+      default: return false
+      }
+    }
+    return true
+  }
+
+  // MARK: Tokens
+
+  /// The byte at ``offset``, or `nil` past the end of the chunk.
+  private var byte: UInt8? {
+    offset < bytes.count ? bytes[offset] : nil
+  }
+
+  private func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[range])
+  }
+
+  /// Skips spaces, tabs, carriage returns and (unless line-bound) line feeds; `false` when the
+  /// chunk ends or an NDJSON line does.
+  private mutating func skipWhitespace() -> Bool {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0D:
+        offset += 1
+      case 0x0A:
+        guard !isLineBound else { return false }
+        offset += 1
+        line += 1
+        lineStart = offset
+        continuationBytes = 0
+      default:
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Reads a key and names its field; `nil` for any other key, or one with an escape.
+  private mutating func key() -> RecordField? {
+    guard let text = string(), text.isASCII else { return nil }
+    let start = text.range.lowerBound
+    switch text.range.count {
+    case 4 where word(at: start, count: 4) == Self.date: return .date
+    case 5 where word(at: start, count: 5) == Self.group: return .group
+    case 5 where word(at: start, count: 5) == Self.debit: return .debit
+    case 6 where word(at: start, count: 6) == Self.amount: return .amount
+    case 11 where word(at: start, count: 8) == Self.descript && word(at: start + 8, count: 3) == Self.ion:
+      return .description
+    default: return nil
+    }
+  }
+
+  /// Up to eight bytes from an offset as one number, the first byte lowest, so that a key is
+  /// compared in one or two steps.
+  private func word(at start: Int, count: Int) -> UInt64 {
+    var word: UInt64 = 0
+    for index in (start..<start + count).reversed() { word = word << 8 | UInt64(bytes[index]) }
+    return word
+  }
+
+  /// The words of the five keys, as ``word(at:count:)`` reads them.
+  private static let (date, group, debit, amount, descript, ion) = (
+    literalWord("date"), literalWord("group"), literalWord("debit"), literalWord("amount"),
+    literalWord("descript"), literalWord("ion")
+  )
+
+  private static func literalWord(_ text: StaticString) -> UInt64 {
+    text.withUTF8Buffer { bytes in bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+  }
+
+  /// Reads a string at its opening quote; `nil` when it holds an escape or a control character
+  /// or runs past the chunk. The bytes are not checked to be UTF-8 here.
+  ///
+  /// - Returns: The range of the bytes between the quotes, and whether they are all ASCII.
+  private mutating func string() -> (range: Range<Int>, isASCII: Bool)? {
+    let first = offset + 1
+    var index = first
+    var nonASCII = 0
+    var continuations = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        offset = index + 1
+        continuationBytes += continuations
+        return (first..<index, nonASCII == 0)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      nonASCII |= Int(byte & 0x80)
+      continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
+      index += 1
+    }
+    return nil
+  }
+
+  /// Reads a JSON number that is an unsigned decimal with at most two fraction digits
+  /// (`0`, `12`, `3.5`, `3.50`); `nil` for any other number, such as `-1`, `1e3` or `012`.
+  private mutating func plainNumber() -> Range<Int>? {
+    let first = offset
+    var index = offset
+    func digits() -> Int {
+      let start = index
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        index += 1
+      }
+      return index - start
+    }
+    let whole = digits()
+    guard whole > 0, whole == 1 || bytes[first] != UInt8(ascii: "0"), index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard (1...2).contains(digits()), index < bytes.count else { return nil }
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+      return nil
+    default:
+      offset = index
+      return first..<index
+    }
+  }
+}
+
+/// A record that a decoder's fast path read and found valid: the transaction, and the
+/// positions its ``RecordOrigin`` gives.
+struct ValidRecord {
+  var transaction: Transaction
+  /// Where the record starts.
+  var start: TextPosition
+  /// Where its group's value starts.
+  var group: TextPosition
+  /// Where its amount's value starts.
+  var amount: TextPosition
+}

@@ -1,0 +1,249 @@
+import Entities
+import Foundation
+import Testing
+import UseCases
+
+@testable import Gateways
+
+/// The decoders' fast paths (``JSONRecordScanner``, ``CSVRowScanner``) change the speed of
+/// valid records and nothing else: with the fast path on and off, every input gives the same
+/// records, the same transactions with the same origins and the same issues with the same
+/// positions and texts (decision 0022).
+@Suite struct FastPathTests {
+  /// Every record of `bytes`, read in chunks of `chunkSize` bytes, with the fast path on or off.
+  private static func records(
+    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, fastPath: Bool
+  ) -> [SourceRecord] {
+    let input = ByteInput(provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize)
+    var stream = format.stream(reading: input, source: "input", usesFastPath: fastPath)
+    var records: [SourceRecord] = []
+    while let record = stream.next() { records.append(record) }
+    return records
+  }
+
+  /// Checks that both paths agree on `bytes` at several chunk sizes, and returns the records.
+  @discardableResult
+  private static func expectSamePaths(
+    _ bytes: [UInt8], _ format: RecordFormat, _ comment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [SourceRecord] {
+    let reference = records(bytes, format, chunkSize: 1 << 20, fastPath: false)
+    for chunkSize in [1, 7, 64, 1 << 20] {
+      let fast = records(bytes, format, chunkSize: chunkSize, fastPath: true)
+      #expect(
+        fast == reference, "\(comment), chunks of \(chunkSize): the fast path read differently",
+        sourceLocation: sourceLocation)
+    }
+    return reference
+  }
+
+  private static func format(of path: String) -> RecordFormat? {
+    switch (path as NSString).pathExtension {
+    case "json": .json
+    case "ndjson": .ndjson
+    case "csv": .csv
+    default: nil
+    }
+  }
+
+  @Test func everyFixtureReadsTheSameOnBothPaths() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fixtures").standardized
+    let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+    var checked = 0
+    for file in files.sorted() {
+      guard let format = Self.format(of: file) else { continue }
+      let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(file)))
+      Self.expectSamePaths(bytes, format, file)
+      checked += 1
+    }
+    #expect(checked >= 40, "found only \(checked) fixture files under \(root.path)")
+  }
+
+  @Test func plainRecordsTakeTheFastPathAndOthersDoNot() {
+    let plain = Array(
+      #"{"group":"A","date":"2016-04-01","description":"Café","amount":"3.50","debit":"D"}"#.utf8)
+    let escaped = Array(
+      #"{"group":"A","date":"2016-04-01","description":"Caf\u00e9","amount":"3.50","debit":"D"}"#.utf8)
+    var fast = NDJSONRecordDecoder(input: ByteInput(bytes: plain))
+    guard case .valid(let record) = fast.nextRecord() else {
+      Issue.record("a plain record did not take the fast path")
+      return
+    }
+    #expect(record.transaction.description == "Café")
+    #expect(record.amount == TextPosition(line: 1, column: 64))
+    var full = NDJSONRecordDecoder(input: ByteInput(bytes: escaped))
+    guard case .record(let raw) = full.nextRecord() else {
+      Issue.record("a record with an escape was not read fully")
+      return
+    }
+    #expect(raw.description?.text == "Café")
+
+    let csv = Array(
+      "group,date,description,amount,debit\nP,2016-04-02,\"Joe's \"\"Pizza\"\", Inc.\",12.00,C\n".utf8)
+    var rows = CSVRecordDecoder(input: ByteInput(bytes: csv))
+    guard case .valid(let row) = rows.nextRecord() else {
+      Issue.record("a plain CSV row did not take the fast path")
+      return
+    }
+    #expect(row.transaction.description == #"Joe's "Pizza", Inc."#)
+    #expect(row.amount == TextPosition(line: 2, column: 38))
+  }
+
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
+  func generatedInputsReadTheSameOnBothPaths(format: RecordFormat) {
+    var random = SplitMix64(seed: 0x5EED)
+    var transactions = 0
+    for round in 0..<300 {
+      let bytes = GeneratedInput.bytes(format: format, records: 1 + round % 6, random: &random)
+      let records = Self.expectSamePaths(
+        bytes, format, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+      transactions += records.filter { if case .transaction = $0 { true } else { false } }.count
+    }
+    // The generator must make valid records too, or the fast path would go untested.
+    #expect(transactions > 100)
+  }
+}
+
+/// Bytes in memory, given out in chunks of whatever size the input asks for.
+private struct MemoryChunks: ByteProvider {
+  let bytes: [UInt8]
+  var offset = 0
+
+  mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
+    guard offset < bytes.count else { return .endOfFile }
+    let count = min(buffer.count, bytes.count - offset)
+    bytes[offset..<offset + count].withUnsafeBytes { buffer.copyMemory(from: $0) }
+    offset += count
+    return .bytes(count)
+  }
+}
+
+/// A small deterministic random number generator, so that a failing round can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Inputs near the edge of plain: mostly valid records, with whitespace, escapes, other
+/// scripts, numbers, extra and repeated keys, and bad values mixed in.
+private enum GeneratedInput {
+  static let descriptions: [[UInt8]] = [
+    Array("Starbucks".utf8), Array("Café Lune, Montréal".utf8), Array("東京ラーメン".utf8),
+    Array("Taco 🌮 Truck".utf8), Array(#"The "Rex""#.utf8), Array("".utf8), Array("e\u{301}".utf8),
+    [0x41, 0xFF, 0x42], [0x41, 0x7F], [0x41, 0x09, 0x42], Array("back\\slash".utf8),
+  ]
+  static let amounts = ["12.34", "0", "7", "3.5", "012", "1e3", "-5", "1.234", "99999999999999999999", ""]
+  static let dates = ["2016-04-01", "2016-02-29", "2015-02-29", "2016-4-1", "2016-13-01"]
+
+  static func bytes(format: RecordFormat, records: Int, random: inout SplitMix64) -> [UInt8] {
+    switch format {
+    case .json:
+      var text: [UInt8] = Array("[".utf8) + whitespace(&random, lines: true)
+      for index in 0..<records {
+        if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: true) }
+        text += jsonRecord(&random, lines: true)
+      }
+      return text + whitespace(&random, lines: true) + Array("]\n".utf8)
+    case .ndjson:
+      var text: [UInt8] = []
+      for _ in 0..<records {
+        text += jsonRecord(&random, lines: false) + (random.next() % 4 == 0 ? Array("\r\n".utf8) : [0x0A])
+      }
+      return text
+    case .csv:
+      var text: [UInt8] = Array("group,date,description,amount,debit".utf8)
+      if random.next() % 5 == 0 { text += Array(",note".utf8) }
+      let columns = text.filter { $0 == UInt8(ascii: ",") }.count + 1
+      text += [0x0A]
+      for _ in 0..<records { text += csvRow(&random, columns: columns) }
+      return text
+    }
+  }
+
+  private static func pick<T>(_ values: [T], _ random: inout SplitMix64, plainly plain: T) -> T {
+    random.next() % 3 == 0 ? values[Int(random.next() % UInt64(values.count))] : plain
+  }
+
+  private static func whitespace(_ random: inout SplitMix64, lines: Bool) -> [UInt8] {
+    let choices: [[UInt8]] =
+      lines ? [[], [0x20], [0x0A], [0x0D, 0x0A], [0x09, 0x20]] : [[], [0x20], [0x09]]
+    return pick(choices, &random, plainly: [])
+  }
+
+  private static func jsonString(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    var escaped: [UInt8] = []
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), byte]
+      case 0x09: escaped += random.next() % 2 == 0 ? Array("\\t".utf8) : [0x09]
+      default: escaped.append(byte)
+      }
+    }
+    if random.next() % 8 == 0 { escaped += Array("\\u00e9".utf8) }
+    return [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
+  }
+
+  private static func jsonRecord(_ random: inout SplitMix64, lines: Bool) -> [UInt8] {
+    let amount = pick(amounts, &random, plainly: "12.34")
+    let amountValue = random.next() % 3 == 0 ? Array(amount.utf8) : jsonString(Array(amount.utf8), &random)
+    var members: [(String, [UInt8])] = [
+      ("group", jsonString(Array(pick(["A", "P", "X", "a"], &random, plainly: "A").utf8), &random)),
+      ("date", jsonString(Array(pick(dates, &random, plainly: "2016-04-01").utf8), &random)),
+      ("description", jsonString(pick(descriptions, &random, plainly: Array("Starbucks".utf8)), &random)),
+      ("amount", amountValue.isEmpty ? Array("null".utf8) : amountValue),
+      ("debit", jsonString(Array(pick(["D", "C", "d"], &random, plainly: "D").utf8), &random)),
+    ]
+    if random.next() % 6 == 0 { members.append(("id", Array("7".utf8))) }
+    if random.next() % 8 == 0 { members.append(("amount", Array("1.00".utf8))) }
+    if random.next() % 8 == 0 { members.remove(at: Int(random.next() % UInt64(members.count))) }
+    members.shuffle(using: &random)
+    var text: [UInt8] = [UInt8(ascii: "{")] + whitespace(&random, lines: lines)
+    for (index, member) in members.enumerated() {
+      if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: lines) }
+      text += Array("\"\(member.0)\"".utf8) + whitespace(&random, lines: lines) + Array(":".utf8)
+      text += whitespace(&random, lines: lines) + member.1 + whitespace(&random, lines: lines)
+    }
+    return text + [UInt8(ascii: "}")]
+  }
+
+  private static func csvField(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    let needsQuotes = bytes.contains { [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D].contains($0) }
+    guard needsQuotes || random.next() % 4 == 0 else { return bytes }
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in bytes {
+      quoted.append(byte)
+      if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+    }
+    return quoted + [UInt8(ascii: "\"")]
+  }
+
+  private static func csvRow(_ random: inout SplitMix64, columns: Int) -> [UInt8] {
+    var fields: [[UInt8]] = [
+      Array(pick(["A", "P", "X", " A"], &random, plainly: "A").utf8),
+      Array(pick(dates, &random, plainly: "2016-04-01").utf8),
+      pick(
+        descriptions + [Array("two\nlines".utf8), Array("a, b".utf8)], &random, plainly: Array("LCBO".utf8)),
+      Array(pick(amounts, &random, plainly: "12.34").utf8),
+      Array(pick(["D", "C", "d"], &random, plainly: "D").utf8),
+    ]
+    if columns > 5 { fields.append(pick([Array("x".utf8), Array("é".utf8), [0xFF]], &random, plainly: [])) }
+    if random.next() % 10 == 0 { fields.removeLast() }
+    var text: [UInt8] = []
+    for (index, field) in fields.enumerated() {
+      if index > 0 { text.append(UInt8(ascii: ",")) }
+      text += csvField(field, &random)
+    }
+    if random.next() % 12 == 0 { text += Array("\"x".utf8) }
+    return text + pick([[0x0D, 0x0A], [0x0D], [0x0A, 0x0A]], &random, plainly: [0x0A])
+  }
+}
