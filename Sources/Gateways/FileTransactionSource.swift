@@ -107,15 +107,21 @@ public struct FileTransactionSource: TransactionSource, Sendable {
     .available(format.stream(reading: input, source: name))
   }
 
+  /// The records of a file's bytes, read ahead on a thread of their own
+  /// (``ReadAheadTransactionStream``): a file is read while its records are used.
+  private func recordsReadAhead(of input: ByteInput) -> SourceOpening {
+    .available(ReadAheadTransactionStream(format.stream(reading: input, source: name)))
+  }
+
   /// The records of a reading of bytes, reporting its progress when there is an observer.
   private func records(of provider: some ByteProvider, totalBytes: Int?) -> SourceOpening {
-    guard let progress else { return records(of: ByteInput(provider: provider)) }
+    guard let progress else { return recordsReadAhead(of: ByteInput(provider: provider)) }
     let reading = readings.withLock { count in
       count += 1
       return count
     }
     let start = ReadProgress(source: name, reading: reading, bytesRead: 0, totalBytes: totalBytes)
-    return records(
+    return recordsReadAhead(
       of: ByteInput(provider: ProgressReportingProvider(provider, progress: start, observer: progress)))
   }
 }

@@ -8,8 +8,10 @@ import UseCases
 /// valid values. The scanner reads such a record straight from the chunk that ``ByteInput``
 /// holds, with no `String` for any value but the description, no ``RawRecord``, no line and
 /// column kept per byte, and checks its values with the same rules the ``RecordValidator``
-/// applies (the parsers of Entities, called on the bytes). It gives up, returning `nil`, at
-/// the first thing that is not plain: an escape, an unknown or repeated key, a missing field, a
+/// applies (the parsers of Entities, called on the bytes). Escapes are plain in a description
+/// (where quotes and accents written as `\"` and `\u00e9` are common) and nowhere else. It gives
+/// up, returning `nil`, at the first thing that is not plain: an unknown or repeated key, a
+/// missing field, an escape outside a description or one that is not valid, a
 /// value that breaks a rule, bytes that are not UTF-8, a record that runs past the end of the
 /// chunk, a line feed in an NDJSON record. The full ``JSONRecordParser`` then reads that record
 /// from its start, and its errors are the ones users see; so the fast path changes the speed of
@@ -101,20 +103,25 @@ struct JSONRecordScanner {
     let start = position
     switch field {
     case .group:
-      guard fields.group == nil, let text = string(), text.range.count == 1 else { return false }
+      guard fields.group == nil, let text = string(), !text.hasEscapes, text.range.count == 1 else {
+        return false
+      }
       switch bytes[text.range.lowerBound] {
       case UInt8(ascii: "A"): fields.group = (.authorized, start)
       case UInt8(ascii: "P"): fields.group = (.posted, start)
       default: return false
       }
     case .date:
-      guard fields.date == nil, let text = string(),
+      guard fields.date == nil, let text = string(), !text.hasEscapes,
         let date = try? CalendarDate(iso8601UTF8: slice(text.range))
       else { return false }
       fields.date = date
     case .description:
       guard fields.description == nil, let text = string() else { return false }
-      if text.isASCII {
+      if text.hasEscapes {
+        guard let decoded = unescaped(text.range) else { return false }
+        fields.description = decoded
+      } else if text.isASCII {
         fields.description = String(decoding: slice(text.range), as: UTF8.self)
       } else {
         guard let decoded = String(validating: slice(text.range), as: UTF8.self) else { return false }
@@ -124,7 +131,7 @@ struct JSONRecordScanner {
       guard fields.amount == nil else { return false }
       let digits: Range<Int>
       if byte == UInt8(ascii: "\"") {
-        guard let text = string() else { return false }
+        guard let text = string(), !text.hasEscapes else { return false }
         digits = text.range
       } else {
         guard let number = plainNumber() else { return false }
@@ -133,7 +140,9 @@ struct JSONRecordScanner {
       guard let amount = try? Money(parsingUnsignedDecimalUTF8: slice(digits)) else { return false }
       fields.amount = (amount, start)
     case .debit:
-      guard fields.debitCredit == nil, let text = string(), text.range.count == 1 else { return false }
+      guard fields.debitCredit == nil, let text = string(), !text.hasEscapes, text.range.count == 1 else {
+        return false
+      }
       switch bytes[text.range.lowerBound] {
       case UInt8(ascii: "D"): fields.debitCredit = .debit
       case UInt8(ascii: "C"): fields.debitCredit = .credit
@@ -176,7 +185,7 @@ struct JSONRecordScanner {
 
   /// Reads a key and names its field; `nil` for any other key, or one with an escape.
   private mutating func key() -> RecordField? {
-    guard let text = string(), text.isASCII else { return nil }
+    guard let text = string(), text.isASCII, !text.hasEscapes else { return nil }
     let start = text.range.lowerBound
     switch text.range.count {
     case 4 where word(at: start, count: 4) == Self.date: return .date
@@ -207,28 +216,100 @@ struct JSONRecordScanner {
     text.withUTF8Buffer { bytes in bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
   }
 
-  /// Reads a string at its opening quote; `nil` when it holds an escape or a control character
-  /// or runs past the chunk. The bytes are not checked to be UTF-8 here.
+  /// Reads a string at its opening quote; `nil` when no quote opens one here, or it holds a
+  /// control character or runs past the chunk. Neither the bytes (are they UTF-8?) nor the escapes (do they exist?) are checked
+  /// here: only the string's end is found, skipping the byte after each backslash.
   ///
-  /// - Returns: The range of the bytes between the quotes, and whether they are all ASCII.
-  private mutating func string() -> (range: Range<Int>, isASCII: Bool)? {
+  /// - Returns: The range of the bytes between the quotes, whether they are all ASCII, and
+  ///   whether they hold a backslash.
+  private mutating func string() -> (range: Range<Int>, isASCII: Bool, hasEscapes: Bool)? {
+    guard byte == UInt8(ascii: "\"") else { return nil }
     let first = offset + 1
     var index = first
     var nonASCII = 0
     var continuations = 0
+    var hasEscapes = false
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         offset = index + 1
         continuationBytes += continuations
-        return (first..<index, nonASCII == 0)
+        return (first..<index, nonASCII == 0, hasEscapes)
       }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      if byte < 0x20 { return nil }
+      if byte == UInt8(ascii: "\\") {
+        // The escaped byte cannot end the string; a raw control or one outside ASCII after a
+        // backslash is an error the full parser words.
+        guard index + 1 < bytes.count, (0x20..<0x80).contains(bytes[index + 1]) else { return nil }
+        hasEscapes = true
+        index += 2
+        continue
+      }
       nonASCII |= Int(byte & 0x80)
       continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
       index += 1
     }
     return nil
+  }
+
+  /// The text of a string's bytes with its escapes decoded; `nil` for an escape JSON does not
+  /// have, a `\u` without four hexadecimal digits, a surrogate escape not in a pair, or bytes
+  /// that are not UTF-8.
+  private func unescaped(_ range: Range<Int>) -> String? {
+    var text: [UInt8] = []
+    text.reserveCapacity(range.count)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\") else {
+        text.append(byte)
+        index += 1
+        continue
+      }
+      // `string()` made sure that a byte follows each backslash inside the range.
+      let escaped = bytes[index + 1]
+      index += 2
+      switch escaped {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
+      case UInt8(ascii: "b"): text.append(0x08)
+      case UInt8(ascii: "f"): text.append(0x0C)
+      case UInt8(ascii: "n"): text.append(0x0A)
+      case UInt8(ascii: "r"): text.append(0x0D)
+      case UInt8(ascii: "t"): text.append(0x09)
+      case UInt8(ascii: "u"):
+        guard let unit = hexCodeUnit(at: index, before: range.upperBound) else { return nil }
+        index += 4
+        var scalar = unit
+        switch unit {
+        case 0xD800...0xDBFF:
+          guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u"),
+            let low = hexCodeUnit(at: index + 2, before: range.upperBound), (0xDC00...0xDFFF).contains(low)
+          else { return nil }
+          index += 6
+          scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+        case 0xDC00...0xDFFF:
+          return nil
+        default:
+          break
+        }
+        UTF8Text.append(scalar, to: &text)
+      default:
+        return nil
+      }
+    }
+    return String(validating: text, as: UTF8.self)
+  }
+
+  /// The UTF-16 code unit of the four hexadecimal digits at an offset, or `nil`.
+  private func hexCodeUnit(at start: Int, before end: Int) -> UInt32? {
+    guard start + 4 <= end else { return nil }
+    var unit: UInt32 = 0
+    for index in start..<start + 4 {
+      guard let digit = JSONRecordParser.hexValue(bytes[index]) else { return nil }
+      unit = unit << 4 | digit
+    }
+    return unit
   }
 
   /// Reads a JSON number that is an unsigned decimal with at most two fraction digits

@@ -57,8 +57,9 @@ public struct TextReportRenderer: ReportRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true))
     case .detail(let description, let amount, let odd):
-      return line(
-        columns(indent: 4, label: ReportText.visible(description), amount: amount), style: .band(odd: odd))
+      let label = ReportText.visible(description)
+      guard colors else { return columns(indent: 4, label: label, amount: amount, lineEnd: true) }
+      return line(columns(indent: 4, label: label, amount: amount), style: .band(odd: odd))
     case .subfooter(let odd):
       return line("", style: .band(odd: odd))
     case .footer(let total, let odd):
@@ -79,19 +80,45 @@ public struct TextReportRenderer: ReportRenderer {
   /// The label gets what is left after the indent, the amount, one space and the margin. When
   /// the amount leaves no room at all, the label is cut to the ellipsis alone and the line is
   /// wider than the terminal: an amount is never cut.
-  private func columns(indent: Int, label: String, amount: String) -> String {
+  ///
+  /// The line is written once, byte by byte, into a string of the right size: every detail row
+  /// goes through here, and appending its parts one by one cost a tenth of a large report.
+  ///
+  /// - Parameters:
+  ///   - indent: The spaces before the label.
+  ///   - label: The label, already escaped.
+  ///   - amount: The formatted amount.
+  ///   - lineEnd: Whether to end the text with a line feed.
+  /// - Returns: The line.
+  private func columns(indent: Int, label: String, amount: String, lineEnd: Bool = false) -> String {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
-    let cut = DisplayWidth.truncated(label, toColumns: max(1, room))
+    var cut = DisplayWidth.truncated(label, toColumns: max(1, room))
+    var amount = amount
     let gap = max(1, width - indent - rightMargin - DisplayWidth.columns(of: cut) - amountWidth)
-    var text = ""
-    text.reserveCapacity(indent + cut.utf8.count + gap + amount.utf8.count)
-    text += Spaces.of(indent)
-    text += cut
-    text += Spaces.of(gap)
-    text += amount
-    return text
+    return cut.withUTF8 { label in
+      amount.withUTF8 { amount in
+        let count = indent + label.count + gap + amount.count + (lineEnd ? 1 : 0)
+        return String(unsafeUninitializedCapacity: count) { text in
+          var offset = 0
+          func put(_ byte: UInt8, times: Int) {
+            for index in offset..<offset + times { text[index] = byte }
+            offset += times
+          }
+          func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(fromContentsOf: bytes)
+            offset += bytes.count
+          }
+          put(UInt8(ascii: " "), times: indent)
+          put(label)
+          put(UInt8(ascii: " "), times: gap)
+          put(amount)
+          if lineEnd { put(UInt8(ascii: "\n"), times: 1) }
+          return offset
+        }
+      }
+    }
   }
 
   private enum Style {

@@ -80,3 +80,22 @@ import UseCases
     await target.check(bytes)
   }
 }
+
+/// Inputs on which the decoders' first fast path (decision 0022) read a value that no quote
+/// opened (`"date": !2016-05-01"`) as a string, kept in `Fixtures/fuzz/regressions/`: the whole
+/// check of their fuzz target must accept them.
+@Suite struct FastPathRegressionTests {
+  @Test(arguments: [
+    ("FuzzJSONRecords/value-without-opening-quote.json", FuzzTarget.jsonRecords),
+    ("FuzzNDJSONRecords/value-without-opening-quote.ndjson", FuzzTarget.ndjsonRecords),
+  ])
+  func valuesWithoutAnOpeningQuotePassTheirTargetsCheck(path: String, target: FuzzTarget) async throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    try #require(bytes.count > 100)
+    // The whole check stops the process on a broken invariant; returning is passing.
+    await target.check(bytes)
+  }
+}

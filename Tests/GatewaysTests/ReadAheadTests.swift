@@ -1,0 +1,86 @@
+import Entities
+import Synchronization
+import Testing
+import UseCases
+
+@testable import Gateways
+
+/// ``ReadAheadTransactionStream`` reads a stream on a thread of its own and changes nothing of
+/// what it yields: the same records, in the same order, the same end; and a stream dropped
+/// before its end stops its reader.
+@Suite struct ReadAheadTests {
+  /// A stream of numbered records, every seventh one invalid, that counts what it gave and
+  /// says when it is gone.
+  final class CountingStream: TransactionStream {
+    let total: Int
+    let log: Log
+    private var given = 0
+
+    final class Log: Sendable {
+      let given = Mutex(0)
+      let isGone = Mutex(false)
+    }
+
+    init(total: Int, log: Log) {
+      self.total = total
+      self.log = log
+    }
+
+    deinit { log.isGone.withLock { $0 = true } }
+
+    func next() -> SourceRecord? {
+      guard given < total else { return nil }
+      given += 1
+      log.given.withLock { $0 = given }
+      return Self.record(given)
+    }
+
+    static func record(_ number: Int) -> SourceRecord {
+      let position = TextPosition(line: number, column: 1)
+      guard number % 7 != 0 else {
+        return .invalid(RecordIssue(source: "s", position: position, field: .amount, problem: .missing))
+      }
+      let transaction = Transaction(
+        group: number % 2 == 0 ? .authorized : .posted,
+        date: try! CalendarDate(year: 2016, month: 1 + number % 12, day: 1),
+        description: "record \(number)", amount: Money(minorUnits: Int64(number))!, debitCredit: .debit)
+      return .transaction(transaction, RecordOrigin(source: "s", start: position))
+    }
+  }
+
+  @Test(arguments: [0, 1, 1_023, 1_024, 1_025, 10_000])
+  func yieldsEveryRecordInOrderThenTheEnd(total: Int) {
+    var stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
+    var read: [SourceRecord] = []
+    while let record = stream.next() { read.append(record) }
+    #expect(read == (0..<total).map { CountingStream.record($0 + 1) })
+    #expect(stream.next() == nil)
+  }
+
+  @Test func aStreamDroppedEarlyStopsItsReaderAndReleasesItsInput() {
+    let log = CountingStream.Log()
+    do {
+      var stream = ReadAheadTransactionStream(CountingStream(total: 1_000_000, log: log))
+      #expect(stream.next() == CountingStream.record(1))
+    }
+    // The reader stops within a batch of the full queue, and the wrapped stream is gone as soon
+    // as the read-ahead stream is.
+    let bound = (ReadAheadTransactionStream.queuedBatches + 2) * ReadAheadTransactionStream.batchSize
+    #expect(log.given.withLock { $0 } <= bound)
+    #expect(log.isGone.withLock { $0 })
+  }
+
+  @Test func aFileReadAheadGivesWhatTheDecoderGives() async throws {
+    let directory = try TemporaryDirectory()
+    let line = #"{"group":"A","date":"2016-04-01","description":"Café","amount":"3.11","debit":"D"}"#
+    let lines = (0..<5_000).map { $0 % 1_000 == 999 ? #"{"group":"X"}"# : line }
+    let path = try directory.file("many.ndjson", text: lines.joined(separator: "\n"))
+    let read = try await readAll(FileTransactionSource(path: path, format: .ndjson))
+    var direct = RecordFormat.ndjson.stream(
+      reading: ByteInput(bytes: Array(lines.joined(separator: "\n").utf8)), source: path)
+    var expected: [SourceRecord] = []
+    while let record = direct.next() { expected.append(record) }
+    #expect(read.count == expected.count)
+    #expect(read == expected)
+  }
+}
