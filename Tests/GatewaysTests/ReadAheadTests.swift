@@ -35,15 +35,18 @@ import UseCases
       return Self.record(given)
     }
 
+    /// The first day of each month of 2016.
+    static let firstDays = (1...12).compactMap { try? CalendarDate(year: 2016, month: $0, day: 1) }
+
     static func record(_ number: Int) -> SourceRecord {
       let position = TextPosition(line: number, column: 1)
       guard number % 7 != 0 else {
         return .invalid(RecordIssue(source: "s", position: position, field: .amount, problem: .missing))
       }
       let transaction = Transaction(
-        group: number % 2 == 0 ? .authorized : .posted,
-        date: try! CalendarDate(year: 2016, month: 1 + number % 12, day: 1),
-        description: "record \(number)", amount: Money(minorUnits: Int64(number))!, debitCredit: .debit)
+        group: number % 2 == 0 ? .authorized : .posted, date: firstDays[number % 12],
+        description: "record \(number)", amount: Money(minorUnits: Int64(number)) ?? .zero,
+        debitCredit: .debit)
       return .transaction(transaction, RecordOrigin(source: "s", start: position))
     }
   }
