@@ -82,6 +82,18 @@ struct ReportTotals: Sendable {
   private var posted = RunningTotal(.group(.posted))
   private var grand = RunningTotal(.grand)
 
+  /// Adds the totals of records read after these, as if they had been added here one by one.
+  ///
+  /// - Returns: `false` when the result may differ from adding them one by one: when both add
+  ///   to a total that ends out of range, whose issue depends on the order (see
+  ///   ``RunningTotal/append(_:)``).
+  mutating func append(_ later: ReportTotals) -> Bool {
+    let results = [
+      authorized.append(later.authorized), posted.append(later.posted), grand.append(later.grand),
+    ]
+    return !results.contains(false)
+  }
+
   /// Adds a transaction to its group's total and to the grand total.
   mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
     switch transaction.group {

@@ -7,8 +7,10 @@ import Entities
 /// transformer has two parts of one group each; the one-source transformer has one part that
 /// holds both groups. Everything else is the same for both, and is written once, here:
 ///
-/// 1. **Open** every source at once (opening may suspend: a network fetch), then **check** them
-///    in order: the ``InputSurvey`` of each reads every record and keeps none.
+/// 1. **Open and check** every source at once, each in a task of its own (opening may suspend,
+///    as a network fetch does; checking keeps a core busy): the ``InputSurvey`` of each reads
+///    every record and keeps none. Their issues and totals are then taken in the parts' order,
+///    so the result is the one a check of one source after the other would give.
 /// 2. Any issue, in any source: ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``
 ///    and nothing else. Invalid input gets no row.
 /// 3. Otherwise **present** the report: for each part, its header and message when it is
@@ -28,9 +30,16 @@ struct ReportRun {
   }
 
   /// What checking one part found.
-  private enum Checked {
+  private enum Checked: Sendable {
     case unavailable(reason: UnavailableReason)
     case surveyed(InputSurvey)
+  }
+
+  /// One part checked on its own, with the issues and totals of its records alone.
+  private struct PartCheck: Sendable {
+    var checked: Checked
+    var issues: IssueLog
+    var totals: ReportTotals
   }
 
   let output: any TransactionReportUseCaseOutput
@@ -49,27 +58,27 @@ struct ReportRun {
     }
   }
 
-  /// Opens every source at once and surveys each; presents the issues and returns `nil` when
-  /// there are any.
+  /// Opens and surveys every source at once; presents the issues and returns `nil` when there
+  /// are any.
+  ///
+  /// The parts' issues and totals are joined in order. Totals are sums, which do not depend on
+  /// the order; only the issue of a total out of range does, as it names the record at which
+  /// the running total left the range for good. In that one case, when two parts add to the
+  /// same total, the check runs again, one source after the other.
   private func check(_ parts: [Part]) async throws(ReportStop) -> [Checked]? {
-    let openings = await Self.openAll(parts.map(\.source)[...])
     var issues = IssueLog(limit: issueLimit)
     var totals = ReportTotals()
     var checked: [Checked] = []
-    for (part, opening) in zip(parts, openings) {
-      switch opening {
-      case .unavailable(let reason):
-        checked.append(.unavailable(reason: reason))
-      case .available(var stream):
-        do {
-          let survey = try InputSurvey(
-            reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup,
-            totals: &totals, issues: &issues)
-          checked.append(.surveyed(survey))
-        } catch {
-          throw .cancelled
-        }
-      }
+    var isInOrder = true
+    for part in try await Self.checkAll(parts[...], issueLimit: issueLimit).get() {
+      checked.append(part.checked)
+      issues.append(part.issues)
+      isInOrder = totals.append(part.totals) && isInOrder
+    }
+    if !isInOrder {
+      (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
+      checked = []
+      for part in parts { checked.append(try await Self.check(part, issues: &issues, totals: &totals)) }
     }
     for issue in totals.overflowIssues() { issues.record(issue) }
     guard issues.isEmpty else {
@@ -96,14 +105,48 @@ struct ReportRun {
     output.presentReportEnd()
   }
 
-  /// Opens every source concurrently and returns the openings in the sources' order: the first
-  /// in this task, each other one in a child task (a lone source needs no child task).
-  private static func openAll(_ sources: ArraySlice<any TransactionSource>) async -> [SourceOpening] {
-    guard let first = sources.first else { return [] }
-    guard sources.count > 1 else { return [await first.open()] }
-    async let rest = openAll(sources.dropFirst())
-    let opening = await first.open()
-    return [opening] + (await rest)
+  /// Opens a part's source and surveys it, adding to the given issues and totals.
+  private static func check(
+    _ part: Part, issues: inout IssueLog, totals: inout ReportTotals
+  ) async throws(ReportStop) -> Checked {
+    switch await part.source.open() {
+    case .unavailable(let reason):
+      return .unavailable(reason: reason)
+    case .available(var stream):
+      do {
+        return .surveyed(
+          try InputSurvey(
+            reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup,
+            totals: &totals, issues: &issues))
+      } catch {
+        throw .cancelled
+      }
+    }
+  }
+
+  /// Checks every part concurrently, each on its own, and returns what each found in the
+  /// parts' order: the first in this task, each other one in a child task (a lone source
+  /// needs no child task).
+  private static func checkAll(
+    _ parts: ArraySlice<Part>, issueLimit: Int
+  ) async -> Result<[PartCheck], ReportStop> {
+    guard let first = parts.first else { return .success([]) }
+    guard parts.count > 1 else { return await checkAlone(first, issueLimit: issueLimit).map { [$0] } }
+    async let rest = checkAll(parts.dropFirst(), issueLimit: issueLimit)
+    let firstCheck = await checkAlone(first, issueLimit: issueLimit)
+    let others = await rest
+    return firstCheck.flatMap { check in others.map { [check] + $0 } }
+  }
+
+  /// Checks one part on its own, with issues and totals of its own.
+  private static func checkAlone(_ part: Part, issueLimit: Int) async -> Result<PartCheck, ReportStop> {
+    var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
+    do throws(ReportStop) {
+      let checked = try await check(part, issues: &issues, totals: &totals)
+      return .success(PartCheck(checked: checked, issues: issues, totals: totals))
+    } catch {
+      return .failure(error)
+    }
   }
 }
 

@@ -9,6 +9,8 @@ import Entities
 /// the record from which the running total stayed out of range.
 struct RunningTotal {
   private var wide = WideSum()
+  /// How many amounts were added.
+  private var count = 0
   private var leftRangeAt: (transaction: Transaction, origin: RecordOrigin?, source: String)?
   let total: ReportTotal
 
@@ -24,13 +26,34 @@ struct RunningTotal {
   ///   - source: The name of its source, for a record without an origin.
   mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
     let wasInRange = wide.money != nil
+    count += 1
     wide.add(transaction.signedAmount.minorUnits)
     if wasInRange && wide.money == nil { leftRangeAt = (transaction, origin, source) }
   }
 
   /// Adds an amount that has no record behind it, such as a group total.
   mutating func add(_ amount: Money) {
+    count += 1
     wide.add(amount.minorUnits)
+  }
+
+  /// Adds the amounts of a total summed after this one, as if they had been added here.
+  ///
+  /// The sum is exact whatever the order. The record an out-of-range issue names is not: it is
+  /// where the running total left the range for good, which depends on what came before. So
+  /// when both totals hold amounts and the sum ends out of range, the result is not the one of
+  /// adding one by one.
+  ///
+  /// - Returns: `false` when the result may differ from adding the amounts one by one.
+  mutating func append(_ later: RunningTotal) -> Bool {
+    guard later.count > 0 else { return true }
+    guard count > 0 else {
+      self = later
+      return true
+    }
+    count += later.count
+    wide.add(later.wide)
+    return wide.money != nil
   }
 
   /// The sum, or `nil` when it does not fit in ``Money``.
@@ -56,6 +79,12 @@ struct RunningTotal {
 struct WideSum {
   private var high: Int64 = 0
   private var low: UInt64 = 0
+
+  mutating func add(_ other: WideSum) {
+    let (newLow, carry) = low.addingReportingOverflow(other.low)
+    high = high &+ other.high &+ (carry ? 1 : 0)
+    low = newLow
+  }
 
   mutating func add(_ value: Int64) {
     let (newLow, carry) = low.addingReportingOverflow(UInt64(bitPattern: value))

@@ -1,4 +1,6 @@
+import Dispatch
 import Entities
+import Foundation
 import Synchronization
 import TestSupport
 import Testing
@@ -70,6 +72,70 @@ import UseCases
     ).eventGenerateReport()
 
     #expect(!spy.calls.contains { if case .sourceUnavailable = $0 { true } else { false } })
+    #expect(spy.calls == (try SmallReport.report()))
+  }
+
+  /// A stream that, before its first record, waits (blocking its thread, as a decoder does)
+  /// until its partner stream has started too, or until a deadline; it notes whether they met.
+  final class WaitingStream: TransactionStream, @unchecked Sendable {
+    // Unchecked: `records` is used by the one thread that reads this stream.
+    private var records: [SourceRecord]
+    let started = DispatchSemaphore(value: 0)
+    var partner: WaitingStream?
+    let met = Mutex<Bool?>(nil)
+
+    init(_ transactions: [Transaction]) {
+      records = transactions.reversed().map { .transaction($0, nil) }
+    }
+
+    func next() -> SourceRecord? {
+      if met.withLock({ $0 == nil }) {
+        started.signal()
+        let partnerStarted = partner?.started.wait(timeout: .now() + 2) == .success
+        met.withLock { $0 = partnerStarted }
+      }
+      return records.popLast()
+    }
+  }
+
+  /// A source that gives its stream the first time it is opened, and plain records after.
+  final class WaitingSource: TransactionSource, @unchecked Sendable {
+    // Unchecked: the stream is handed out once, to the one task that surveys it.
+    let name: String
+    let stream: WaitingStream
+    let transactions: [Transaction]
+    let opened = Mutex(false)
+
+    init(name: String, stream: WaitingStream, transactions: [Transaction]) {
+      (self.name, self.stream, self.transactions) = (name, stream, transactions)
+    }
+
+    func open() async -> SourceOpening {
+      let isFirst = opened.withLock { opened in
+        defer { opened = true }
+        return !opened
+      }
+      guard isFirst else { return await InMemorySource(name: name, transactions: transactions).open() }
+      return .available(stream)
+    }
+  }
+
+  @Test(
+    "Both sources of a two-source report are checked at once, on two cores",
+    .enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "one core runs one check at a time"))
+  func sourcesAreCheckedConcurrently() async throws {
+    let (authorized, posted) = (try SmallReport.authorized(), try SmallReport.posted())
+    let (first, second) = (WaitingStream(authorized), WaitingStream(posted))
+    (first.partner, second.partner) = (second, first)
+    let spy = UseCaseOutputSpy()
+    await TwoSourceReportUseCase(
+      authorized: WaitingSource(name: "a", stream: first, transactions: authorized),
+      posted: WaitingSource(name: "p", stream: second, transactions: posted),
+      output: spy
+    ).eventGenerateReport()
+
+    #expect(first.met.withLock { $0 } == true, "the authorized source was checked alone")
+    #expect(second.met.withLock { $0 } == true, "the posted source was checked alone")
     #expect(spy.calls == (try SmallReport.report()))
   }
 

@@ -98,6 +98,21 @@ import UseCases
     #expect(spy.calls == [.invalidInput(Array(issues.prefix(limit)), totalCount: 5)])
   }
 
+  @Test(
+    "Issues of two sources, checked at once, are listed and counted as if one source was read after the other",
+    arguments: [1, 3, 4, 6, 20])
+  func issuesOfTwoSourcesInOrder(limit: Int) async {
+    let authorizedIssues = (1...3).map { RecordIssue.fixture(source: "authorized.json", line: $0 + 1) }
+    let postedIssues = (1...4).map { RecordIssue.fixture(source: "posted.json", line: $0 + 1) }
+    let spy = await runTwoSource(
+      authorized: FakeTransactionSource(
+        name: "authorized.json", records: authorizedIssues.map { .invalid($0) }),
+      posted: FakeTransactionSource(name: "posted.json", records: postedIssues.map { .invalid($0) }),
+      issueLimit: limit)
+    #expect(
+      spy.calls == [.invalidInput(Array((authorizedIssues + postedIssues).prefix(limit)), totalCount: 7)])
+  }
+
   @Test("The one-source use case applies the issue limit too")
   func issueLimitOneSource() async {
     let issues = (1...4).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
