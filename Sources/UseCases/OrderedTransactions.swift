@@ -3,8 +3,9 @@ import Entities
 /// The second pass over a source: its transactions, in report order.
 ///
 /// When the survey found the source already in report order, the transactions stream straight
-/// through, one at a time. Otherwise they are read into memory and sorted by group and date;
-/// the sort is stable, so transactions of the same group and date keep their input order.
+/// through, one at a time. Otherwise they are read into memory, compactly
+/// (``HeldTransactions``), and sorted by group and date; the sort is stable, so transactions of
+/// the same group and date keep their input order.
 ///
 /// The second pass expects exactly what the survey saw. Anything else means the source changed
 /// between the passes, and ``next()`` throws ``ReportStop/sourceChanged(_:)``: a bad record, a
@@ -15,7 +16,7 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    case sorted([Transaction], next: Int)
+    case sorted(HeldTransactions, next: Int)
   }
 
   private var mode: Mode
@@ -31,7 +32,7 @@ struct OrderedTransactions {
     self.remaining = survey.count
     self.survey = survey
     guard survey.count > 0 else {
-      mode = .sorted([], next: 0)
+      mode = .sorted(HeldTransactions(capacity: 0), next: 0)
       return
     }
     guard case .available(var stream) = await source.open() else {
@@ -42,8 +43,7 @@ struct OrderedTransactions {
       return
     }
     let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
-    var all: [(offset: Int, transaction: Transaction)] = []
-    all.reserveCapacity(survey.count)
+    var all = HeldTransactions(capacity: survey.count)
     var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
     while let record = stream.next() {
       try cancellation.checkStop()
@@ -51,14 +51,11 @@ struct OrderedTransactions {
         throw changed
       }
       digest.add(transaction)
-      all.append((all.count, transaction))
+      all.append(transaction)
     }
     guard all.count == survey.count, digest.value == survey.digest else { throw changed }
-    all.sort { lhs, rhs in
-      let (left, right) = (ReportOrder(lhs.transaction), ReportOrder(rhs.transaction))
-      return left != right ? left < right : lhs.offset < rhs.offset
-    }
-    mode = .sorted(all.map(\.transaction), next: 0)
+    all.sortInReportOrder()
+    mode = .sorted(all, next: 0)
   }
 
   /// The next transaction in report order, or `nil` after the last.

@@ -123,3 +123,32 @@ import UseCases
     #expect(source.openCount == 1)
   }
 }
+
+/// Unsorted input is held in memory in a compact form and sorted there: what it presents must be
+/// what the same transactions, already in report order, present as they stream through.
+@Suite struct HeldInMemoryTests {
+  @Test("Shuffled transactions report exactly as the same transactions sorted stably by group and date")
+  func shuffledReportsAsSorted() async throws {
+    var random = SystemRandomNumberGenerator()
+    let descriptions = ["", "Café Lune, Montréal", "東京ラーメン", "A description longer than fifteen bytes", "x"]
+    let days = ["2016-04-01", "2016-03-31", "2015-12-31", "2016-04-02", "2016-02-29"]
+    var transactions: [Transaction] = []
+    for index in 0..<300 {
+      transactions.append(
+        Transaction(
+          group: index % 3 == 0 ? .posted : .authorized, date: try .fixture(days[index % 5]),
+          description: descriptions[index % 5] + " \(index)",
+          amount: Money(minorUnits: Int64(index * 7 % 1000)) ?? .zero,
+          debitCredit: index % 4 == 0 ? .credit : .debit))
+    }
+    transactions.shuffle(using: &random)
+    // Swift's sort is stable: equal group and date keep their input order.
+    let sorted = transactions.sorted { ($0.group, $0.date) < ($1.group, $1.date) }
+
+    let shuffledReport = await runOneSource(
+      FakeTransactionSource(name: "all.json", transactions: transactions))
+    let sortedReport = await runOneSource(FakeTransactionSource(name: "all.json", transactions: sorted))
+    #expect(shuffledReport.calls.count > 300)
+    #expect(shuffledReport.calls == sortedReport.calls)
+  }
+}

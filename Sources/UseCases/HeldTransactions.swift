@@ -1,0 +1,107 @@
+import Entities
+
+/// Transactions held in memory to be sorted into report order, in about 24 bytes each plus the
+/// bytes of their descriptions.
+///
+/// A source that is not in report order must be held whole before its first row is shown
+/// (``OrderedTransactions``), so what one transaction costs in memory decides how large a file
+/// can be reported. A `Transaction` takes 56 bytes, and its description, when longer than 15
+/// bytes, a heap object of its own with a 32-byte header. Here a transaction is one 24-byte
+/// entry (its group, debit or credit and date in one number, its amount, and where its
+/// description's bytes are) and the descriptions' UTF-8 bytes follow one another in one array.
+/// Dates are kept once each, in a table: a file spans few distinct days.
+///
+/// The sort is stable, so transactions of the same group and date keep their input order.
+struct HeldTransactions {
+  /// One transaction.
+  private struct Entry {
+    /// The group (bit 31), credit (bit 30) and the date's index in `dates` (bits 0 to 29);
+    /// after ``sortInReportOrder()``, the date's rank in date order instead of its index.
+    var key: UInt32
+    /// The description's length in bytes, or `UInt32.max` for one too long to count so, kept
+    /// in `longDescriptions`.
+    var length: UInt32
+    /// Where the description's bytes start in `text`, or its index in `longDescriptions`.
+    var offset: Int
+    var amount: Money
+  }
+
+  private var entries: [Entry] = []
+  private var text: [UInt8] = []
+  /// Descriptions of 4 GiB or more: no real file has one, but none may make the report fail.
+  private var longDescriptions: [String] = []
+  private var dates: [CalendarDate] = []
+  private var dateIndex: [CalendarDate: UInt32] = [:]
+  private var isSorted = false
+
+  private static let groupBit: UInt32 = 1 << 31
+  private static let creditBit: UInt32 = 1 << 30
+  private static let dateBits: UInt32 = (1 << 30) - 1
+
+  /// Makes room for a number of transactions.
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+  }
+
+  /// How many transactions are held.
+  var count: Int { entries.count }
+
+  /// Adds a transaction after the others.
+  mutating func append(_ transaction: Transaction) {
+    var key = UInt32(0)
+    if transaction.group == .posted { key |= Self.groupBit }
+    if transaction.debitCredit == .credit { key |= Self.creditBit }
+    key |= index(of: transaction.date)
+    var description = transaction.description
+    guard description.utf8.count < UInt32.max else {
+      entries.append(
+        Entry(key: key, length: .max, offset: longDescriptions.count, amount: transaction.amount))
+      longDescriptions.append(description)
+      return
+    }
+    let offset = text.count
+    let length = description.withUTF8 { bytes in
+      text.append(contentsOf: bytes)
+      return bytes.count
+    }
+    entries.append(Entry(key: key, length: UInt32(length), offset: offset, amount: transaction.amount))
+  }
+
+  /// Sorts the transactions by group, then date, keeping the input order of the rest.
+  mutating func sortInReportOrder() {
+    let ranks = dates.indices.sorted { dates[$0] < dates[$1] }
+    var rankOfIndex = [UInt32](repeating: 0, count: dates.count)
+    for (rank, index) in ranks.enumerated() { rankOfIndex[index] = UInt32(rank) }
+    for position in entries.indices {
+      let key = entries[position].key
+      entries[position].key = key & ~Self.dateBits | rankOfIndex[Int(key & Self.dateBits)]
+    }
+    dates = ranks.map { dates[$0] }
+    entries.sort { $0.key & ~Self.creditBit < $1.key & ~Self.creditBit }
+    isSorted = true
+  }
+
+  /// The transaction at a position.
+  subscript(position: Int) -> Transaction {
+    let entry = entries[position]
+    let description =
+      entry.length == .max
+      ? longDescriptions[entry.offset]
+      : text.withUnsafeBufferPointer { bytes in
+        String(decoding: bytes[entry.offset..<entry.offset + Int(entry.length)], as: UTF8.self)
+      }
+    return Transaction(
+      group: entry.key & Self.groupBit != 0 ? .posted : .authorized,
+      date: dates[Int(entry.key & Self.dateBits)], description: description, amount: entry.amount,
+      debitCredit: entry.key & Self.creditBit != 0 ? .credit : .debit)
+  }
+
+  /// The index of a date in `dates`, adding it when it is new.
+  private mutating func index(of date: CalendarDate) -> UInt32 {
+    if let index = dateIndex[date] { return index }
+    let index = UInt32(dates.count)
+    dates.append(date)
+    dateIndex[date] = index
+    return index
+  }
+}
