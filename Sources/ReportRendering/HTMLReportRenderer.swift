@@ -92,7 +92,17 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The escaped text.
   public static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { "&<>\"'".unicodeScalars.contains($0) }) else { return text }
+    var bytes = text
+    let needsEscapes = bytes.withUTF8 { utf8 in
+      utf8.contains { byte in
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+          true
+        default: false
+        }
+      }
+    }
+    guard needsEscapes else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -60,9 +60,17 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
   public func quoted(_ text: String) -> String {
-    // Most text is printable ASCII with nothing to escape: copy it whole.
-    let plain = text.utf8.allSatisfy {
-      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    // Most text has nothing to escape: copy it whole. Judged from the UTF-8 bytes: none of
+    // the quote, the backslash, a control, DEL, or the lead bytes C2, D8 and E2 of the other
+    // characters ``ReportText/isUnsafe(_:)`` names.
+    var bytes = text
+    let plain = bytes.withUTF8 { utf8 in
+      !utf8.contains { byte in
+        switch byte {
+        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE2, UInt8(ascii: "\""), UInt8(ascii: "\\"): true
+        default: false
+        }
+      }
     }
     if plain { return "\"" + text + "\"" }
     var result = "\""

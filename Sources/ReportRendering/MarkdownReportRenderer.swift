@@ -120,11 +120,28 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// One table line, each cell padded to its column's width (the amount on the right).
   private static func tableLine(_ date: String, _ description: String, _ amount: String) -> String {
     "| " + padded(date, to: dateWidth) + " | " + padded(description, to: descriptionWidth) + " | "
-      + Spaces.of(amountWidth - amount.count) + amount + " |\n"
+      + Spaces.of(amountWidth - characterCount(amount)) + amount + " |\n"
   }
 
   private static func padded(_ text: String, to width: Int) -> String {
-    text + Spaces.of(width - text.count)
+    text + Spaces.of(width - characterCount(text))
+  }
+
+  /// The number of `Character`s in a text, counted from its UTF-8 bytes when every scalar is
+  /// below U+0300 (then no scalar joins another, and each is a `Character`): counting
+  /// grapheme clusters on every line cost more than writing it.
+  private static func characterCount(_ text: String) -> Int {
+    var text = text
+    let simple = text.withUTF8 { bytes -> Int? in
+      var count = 0
+      for byte in bytes {
+        if byte & 0xC0 == 0x80 { continue }  // a continuation byte
+        if byte >= 0xCC || byte == 0x0D { return nil }  // U+0300 and above; CR, which joins LF
+        count += 1
+      }
+      return count
+    }
+    return simple ?? text.count
   }
 
   private mutating func openTable() -> String {

@@ -132,22 +132,35 @@ public struct TextReportRenderer: ReportRenderer {
     guard colors else {
       return text + "\n"
     }
-    let padded = text + Spaces.of(max(0, width - DisplayWidth.columns(of: text)))
-    let reset = "\u{1B}[0m"
+    let padding = Spaces.of(max(0, width - DisplayWidth.columns(of: text)))
+    let start: String
     switch style {
-    case .header:
-      return Self.bold + Self.headerBackground.background + Self.white.foreground + padded + reset + "\n"
-    case .band(let odd, let bold):
-      let band = odd ? Self.oddBand : Self.evenBand
-      return (bold ? Self.bold : "") + band.background + Self.ink.foreground + padded + reset + "\n"
-    case .grandTotal:
-      return Self.bold + Self.grandTotalBackground.background + Self.white.foreground + padded + reset + "\n"
-    case .message:
-      return "\u{1B}[3m" + text + reset + "\n"
+    case .header: start = Self.headerStart
+    case .band(let odd, let bold): start = Self.bandStarts[(odd ? 1 : 0) + (bold ? 2 : 0)]
+    case .grandTotal: start = Self.grandTotalStart
+    case .message: return Self.italic + text + Self.reset + "\n"
     }
+    var line = ""
+    line.reserveCapacity(start.utf8.count + text.utf8.count + padding.utf8.count + Self.reset.utf8.count + 1)
+    line += start
+    line += text
+    line += padding
+    line += Self.reset
+    line += "\n"
+    return line
   }
 
   private static let bold = "\u{1B}[1m"
+  private static let italic = "\u{1B}[3m"
+  private static let reset = "\u{1B}[0m"
+  // The escape sequences that start each kind of line, made once: every row needs one.
+  private static let headerStart = bold + headerBackground.background + white.foreground
+  private static let grandTotalStart = bold + grandTotalBackground.background + white.foreground
+  /// Even, odd, bold even, bold odd.
+  private static let bandStarts = [
+    evenBand.background + ink.foreground, oddBand.background + ink.foreground,
+    bold + evenBand.background + ink.foreground, bold + oddBand.background + ink.foreground,
+  ]
 }
 
 /// A 24-bit colour, written as ANSI escape sequences.
