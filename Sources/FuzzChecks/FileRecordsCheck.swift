@@ -9,17 +9,17 @@ import UseCases
 
 /// Reading a file in chunks gives exactly the records of the same bytes in memory.
 ///
-/// ``FileTransactionSource`` reads a file 64 KiB at a time, and every decoder must carry its
+/// ``FileTransactionSource`` reads a file 1 MiB at a time, and every decoder must carry its
 /// state across the end of a chunk: in the middle of a string, an escape, a UTF-8 character, a
 /// CRLF, a quoted CSV field. ``BytesTransactionSource`` reads the same bytes as one chunk. The
 /// input is `[format][offset, two bytes little-endian][data]`: the format is
-/// `format % 3` in ``RecordFormat``'s order, and the data is put at the end of a 64 KiB
+/// `format % 3` in ``RecordFormat``'s order, and the data is put at the end of a 1 MiB
 /// padding so that `offset % (data.count + 1)` of its bytes come before the first chunk's end.
 /// The padding is what each format skips: spaces for JSON, empty lines for NDJSON and CSV.
 /// Both sources, named alike, must yield the same records and issues, on every opening.
 struct FileRecordsCheck {
   /// The chunk size of a file's reads (the size of `ByteInput`'s reads).
-  static let chunkSize = 65_536
+  static let chunkSize = 1 << 20
 
   /// Checks one input.
   ///

@@ -1,7 +1,7 @@
 /// How far one reading of a file source has got: what a progress display shows.
 ///
 /// A ``FileTransactionSource`` given a progress observer reports one of these after each chunk
-/// it reads (64 KiB), from every ``FileTransactionSource/open()``. The use cases read a source
+/// it reads (1 MiB), from every ``FileTransactionSource/open()``. The use cases read a source
 /// more than once (a pass to check it, then a pass to report it), so ``reading`` says which
 /// time this is.
 public struct ReadProgress: Equatable, Sendable {
