@@ -193,11 +193,16 @@ package enum CommandLineApp {
 
   /// The width of the text output: `--width`, else (writing to standard output) `COLUMNS`, else
   /// the terminal's; else 80.
+  ///
+  /// `COLUMNS` and the terminal's width are clamped to the range `--width` accepts (40 to
+  /// 1000): a `COLUMNS` of 10 or of 2^63 - 1 must neither crash nor write a gigabyte of padding.
+  /// A `COLUMNS` that is not a positive number is ignored.
   private static func width(for command: ReportCommand, context: Context) -> Int {
     if let width = command.width { return width }
     guard !writesToFile(command) else { return 80 }
-    if let columns = context.columns.flatMap({ Int($0) }), columns > 0 { return columns }
-    return context.terminalWidth ?? 80
+    let range = CommandLineParser.widthRange
+    if let columns = context.columns.flatMap({ Int($0) }), columns > 0 { return columns.clamped(to: range) }
+    return (context.terminalWidth ?? 80).clamped(to: range)
   }
 
   private static func writesToFile(_ command: ReportCommand) -> Bool {
@@ -252,5 +257,12 @@ private final class StandardOutput: TextSink {
     errors.write("txreport: error: cannot write to standard output: \(failure)\n")
     errors.flush()
     exit(ExitCode.outputError.rawValue)
+  }
+}
+
+extension Int {
+  /// The number, or the nearer end of the range when it is outside.
+  fileprivate func clamped(to range: ClosedRange<Int>) -> Int {
+    Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
   }
 }

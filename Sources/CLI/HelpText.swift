@@ -32,7 +32,8 @@ package enum HelpText {
                            while a long report is made, a terminal on standard
                            error shows how far it has got
       --width COLUMNS      text width, 40 to 1000; by default COLUMNS, else the
-                           terminal's width, else 80
+                           terminal's width (either brought into 40 to 1000),
+                           else 80
       --color WHEN         auto (default): colour only a terminal, and only
                            when NO_COLOR is not set; or always, or never
       -h, --help           show this help

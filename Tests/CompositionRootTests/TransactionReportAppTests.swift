@@ -96,6 +96,16 @@ import Testing
     #expect(widest(await run(["--width", "120"], columns: "60", terminalWidth: 100).output) == 118)
   }
 
+  @Test(
+    "COLUMNS and the terminal's width outside 40 to 1000 are brought into that range, like --width's bounds",
+    arguments: [
+      ("9223372036854775807", nil, 998), ("4611686018427387904", nil, 998), ("100000000", nil, 998),
+      ("1001", nil, 998), ("10", nil, 38), ("0", 5000, 998), (nil, 5000, 998), (nil, 12, 38),
+    ] as [(String?, Int?, Int)])
+  func widthOutOfRange(columns: String?, terminalWidth: Int?, widest expected: Int) async {
+    #expect(widest(await run([], columns: columns, terminalWidth: terminalWidth).output) == expected)
+  }
+
   @Test("Colour and width follow standard output only when the report goes there")
   func outputFileIgnoresTerminal() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
