@@ -60,7 +60,7 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "TestSupport"]),
     .testTarget(
       name: "CompositionRootTests",
-      dependencies: ["CompositionRoot", "CLI", "TestSupport"]
+      dependencies: ["CompositionRoot", "CLI", "Presenters", "TestSupport"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     // An app's view of the package: the library products only, public API only.

@@ -128,7 +128,7 @@ package enum CommandLineApp {
     do {
       request = try CommandLineParser.parse(context.arguments)
     } catch {
-      context.errors.write("txreport: error: \(ReportText.visible(error.message))\n\(HelpText.usageHint)\n")
+      context.errors.write(Diagnostic.line(.error, error.message) + HelpText.usageHint + "\n")
       context.errors.flush()
       return .usage
     }
@@ -146,7 +146,7 @@ package enum CommandLineApp {
     context.output.write(text)
     context.output.flush()
     guard let failure = context.output.failure else { return .success }
-    context.errors.write("txreport: error: cannot write to standard output: \(failure)\n")
+    context.errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
     return .outputError
   }
 
@@ -157,7 +157,7 @@ package enum CommandLineApp {
       do {
         file = try OutputFile.open(path)
       } catch {
-        context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+        context.errors.write(Diagnostic.line(.error, error.message))
         return .outputError
       }
     }
@@ -175,7 +175,7 @@ package enum CommandLineApp {
     do {
       try file.commit()
     } catch {
-      context.errors.write("txreport: error: \(ReportText.visible(error.message))\n")
+      context.errors.write(Diagnostic.line(.error, error.message))
       return .outputError
     }
     return view.exitStatus
@@ -254,7 +254,7 @@ private final class StandardOutput: TextSink {
 
   private func stopIfFailed() {
     guard let failure = sink.failure else { return }
-    errors.write("txreport: error: cannot write to standard output: \(failure)\n")
+    errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
     errors.flush()
     exit(ExitCode.outputError.rawValue)
   }

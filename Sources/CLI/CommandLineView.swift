@@ -43,7 +43,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   ///
   /// - Parameter warning: The source that could not be read.
   package func showSourceUnavailable(_ warning: SourceWarning) {
-    errors.write("txreport: warning: \(ReportText.visible(warning.text))\n")
+    errors.write(Diagnostic.line(.warning, warning.text))
     errors.flush()
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
   }
@@ -53,7 +53,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     output.write(renderer.withLock { $0.finish() })
     output.flush()
     if let failure = output.failure {
-      errors.write("txreport: error: cannot write the report: \(failure)\n")
+      errors.write(Diagnostic.line(.error, "cannot write the report: \(failure)"))
       errors.flush()
       status.withLock { $0 = .outputError }
     }
@@ -64,8 +64,8 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// - Parameter rejection: The issues.
   package func showInputRejected(_ rejection: InputRejection) {
     output.flush()
-    for line in rejection.lines { errors.write(line + "\n") }
-    errors.write("txreport: error: \(rejection.summary)\n")
+    for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
+    errors.write(Diagnostic.line(.error, rejection.summary))
     errors.flush()
     status.withLock { $0 = .dataError }
   }

@@ -1,6 +1,7 @@
 import CLI
 import CompositionRoot
 import Foundation
+import Presenters
 import Testing
 
 /// The composition root run in-process, with memory sinks in place of the terminal.
@@ -104,6 +105,59 @@ import Testing
     ] as [(String?, Int?, Int)])
   func widthOutOfRange(columns: String?, terminalWidth: Int?, widest expected: Int) async {
     #expect(widest(await run([], columns: columns, terminalWidth: terminalWidth).output) == expected)
+  }
+
+  /// A name that would retitle a terminal and ring its bell, were it written raw.
+  private static let hostile = "x\u{1B}]0;PWNED\u{07}\u{9B}31m\u{202E}y"
+
+  @Test(
+    "No message on standard error lets a control character of a path or value reach the terminal raw",
+    arguments: [
+      "a usage error quoting the value", "a source that cannot be opened", "an output that cannot be opened",
+      "the issues of a file with such a name",
+    ])
+  func hostilePathsAreEscaped(situation: String) async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("txreport-hostile-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let badFile = directory.appendingPathComponent(Self.hostile + ".json")
+    try Data(#"[{"group":"X"}]"#.utf8).write(to: badFile)
+    let missing = directory.appendingPathComponent("missing").appendingPathComponent(Self.hostile).path
+    let arguments =
+      switch situation {
+      case "a usage error quoting the value": ["--format", Self.hostile]
+      case "a source that cannot be opened": ["--all", missing + ".json"]
+      case "an output that cannot be opened": ["--output", missing + "/report.txt"]
+      default: ["--all", badFile.path]
+      }
+
+    let result = await run(arguments)
+    #expect(result.status != .success)
+    #expect(result.errors.contains("\\u{1B}]0;PWNED\\u{7}"), "the name is not shown: \(result.errors)")
+    let raw = result.errors.unicodeScalars.filter { ReportText.isUnsafe($0) && $0 != "\n" }
+    #expect(raw.isEmpty, "raw control characters on standard error: \(raw.map(\.value))")
+  }
+
+  /// Standard output on a full disk whose name holds control characters: every write fails.
+  final class FullDiskSink: TextSink {
+    func write(_ text: String) {}
+    func flush() {}
+    var failure: String? { "'full\(TransactionReportAppTests.hostile)': No space left on device" }
+  }
+
+  @Test("A failed write of the report names the output with its control characters escaped")
+  func failedWriteIsEscaped() async {
+    let errors = MemoryTextSink()
+    let status = await TransactionReportApp.run(
+      .init(
+        arguments: [], noColor: nil, outputIsTerminal: false, columns: nil, terminalWidth: nil,
+        output: FullDiskSink(), errors: errors))
+    #expect(status == .outputError)
+    #expect(errors.text.contains("cannot write the report: 'full"))
+    #expect(errors.text.contains("\\u{1B}]0;PWNED\\u{7}"), "the name is not shown: \(errors.text)")
+    let raw = errors.text.unicodeScalars.filter { ReportText.isUnsafe($0) && $0 != "\n" }
+    #expect(raw.isEmpty, "raw control characters on standard error: \(raw.map(\.value))")
   }
 
   @Test("Colour and width follow standard output only when the report goes there")
