@@ -21,7 +21,7 @@ struct ByteInput {
   }
 
   /// The size of one read from a provider: 1 MiB, so that few records straddle two chunks
-  /// and leave the fast path (``withUnreadBytes(_:)``).
+  /// and leave the fast path (``readQuickly(_:)``).
   static let chunkSize = 1 << 20
 
   private var buffer: [UInt8]
@@ -72,29 +72,29 @@ struct ByteInput {
     }
   }
 
-  /// Calls `body` with the bytes of the current chunk that are not consumed yet, reading the
-  /// next chunk first when none are left.
+  /// Lets a fast path read from the bytes of the current chunk that are not consumed yet, and
+  /// consumes what it read when it found what it looked for.
   ///
   /// This is the door to the fast paths (``JSONRecordScanner``, ``CSVRowScanner``): they read
-  /// a whole record straight from the chunk, keeping no line and column per byte, and then
-  /// ``consume(_:endingAt:)`` what they read. The bytes are empty only at the end of the input.
-  mutating func withUnreadBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    if index == end { _ = refill() }
-    let (start, limit) = (index, end)
-    return buffer.withUnsafeBufferPointer { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes[start..<limit]))
-    }
-  }
-
-  /// Consumes bytes that a fast path read from ``withUnreadBytes(_:)``.
+  /// a whole record straight from the chunk, keeping no line and column per byte, with a
+  /// ``ChunkCursor`` that starts at the input's position. The next chunk is read first when
+  /// none of the current one is left.
   ///
-  /// - Parameters:
-  ///   - count: How many bytes it read, no more than it was given.
-  ///   - position: The position of the byte after them, as the fast path counted it.
-  mutating func consume(_ count: Int, endingAt position: TextPosition) {
+  /// - Parameter scan: Reads from the cursor; returns what it found, or `nil` to give up.
+  /// - Returns: What `scan` found, its bytes consumed and the position moved past them; or
+  ///   `nil`, with nothing consumed.
+  mutating func readQuickly<Found>(_ scan: (inout ChunkCursor) -> Found?) -> Found? {
+    if index == end { _ = refill() }
+    let (start, limit, position) = (index, end, position)
+    let read = buffer.withUnsafeBufferPointer { bytes -> (Found, Int, TextPosition)? in
+      var cursor = ChunkCursor(bytes: UnsafeBufferPointer(rebasing: bytes[start..<limit]), at: position)
+      guard let found = scan(&cursor) else { return nil }
+      return (found, cursor.offset, cursor.position)
+    }
+    guard let (found, count, after) = read else { return nil }
     index += count
-    line = position.line
-    column = position.column
+    (line, column) = (after.line, after.column)
+    return found
   }
 
   /// Consumes a run of printable ASCII bytes (U+0020 to U+007E) other than two stop bytes,
@@ -262,5 +262,50 @@ struct ByteInput {
       close()
       return false
     }
+  }
+}
+
+/// A place in the bytes of a chunk, for the fast paths, with positions counted only when asked.
+///
+/// A fast path moves ``offset`` over the bytes itself. It tells the cursor of the two things
+/// that change a position other than by one column a byte: a line feed it passed
+/// (``startLine()``), and UTF-8 continuation bytes (``skipColumns(_:)``), which take no column.
+/// A column is then the number of bytes since the line started, less those continuation bytes,
+/// plus one: the count that ``ByteInput/advance()`` keeps byte by byte.
+struct ChunkCursor {
+  /// The unread bytes of the chunk.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The offset of the next byte to read.
+  var offset = 0
+  private var line: Int
+  /// The offset that column 1 of the current line has (negative when the line started in an
+  /// earlier chunk).
+  private var lineStart: Int
+  /// The UTF-8 continuation bytes between `lineStart` and `offset`, which take no column.
+  private var continuationBytes = 0
+
+  /// Creates a cursor at the first of the bytes, whose position is given.
+  init(bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition) {
+    self.bytes = bytes
+    self.line = position.line
+    self.lineStart = 1 - position.column
+  }
+
+  /// The position of the byte at ``offset``.
+  var position: TextPosition {
+    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
+  }
+
+  /// Says that ``offset`` is now just past a line feed: the start of the next line.
+  mutating func startLine() {
+    line += 1
+    lineStart = offset
+    continuationBytes = 0
+  }
+
+  /// Says that a number of the bytes before ``offset`` on this line are UTF-8 continuation
+  /// bytes, which take no column.
+  mutating func skipColumns(_ count: Int) {
+    continuationBytes += count
   }
 }

@@ -158,15 +158,12 @@ struct CSVRecordDecoder: RecordDecoder {
 
   /// Reads a plain, valid row on the fast path, or consumes nothing and returns `nil`.
   private mutating func readValidRow() -> ValidRecord? {
-    let (start, columns) = (input.position, columns)
-    let found = input.withUnreadBytes { bytes -> (ValidRecord, Int, TextPosition)? in
-      var scanner = CSVRowScanner(bytes: bytes, at: start, columns: columns)
-      guard let record = scanner.validRow() else { return nil }
-      return (record, scanner.offset, scanner.positionAfterRow)
+    let columns = columns
+    return input.readQuickly { cursor in
+      var scanner = CSVRowScanner(cursor, columns: columns)
+      defer { cursor = scanner.end }
+      return scanner.validRow()
     }
-    guard let (record, count, end) = found else { return nil }
-    input.consume(count, endingAt: end)
-    return record
   }
 
   /// Reads one row, which is not empty, and its line break.

@@ -11,37 +11,29 @@ import UseCases
 /// row fully, and its errors are the ones users see (decision 0022). Quoted fields, with quotes
 /// written twice inside, are plain.
 struct CSVRowScanner {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private var cursor: ChunkCursor
   private let columns: [RecordField?]
-  private(set) var offset = 0
-  private var line: Int
-  /// The offset that column 1 of the row's line has.
-  private let lineStart: Int
-  /// The UTF-8 continuation bytes between `lineStart` and `offset`, which take no column.
-  private var continuationBytes = 0
 
   /// Creates a scanner of a chunk's unread bytes.
   ///
   /// - Parameters:
-  ///   - bytes: The bytes, starting at a row that is not empty.
-  ///   - position: The position of the first byte.
+  ///   - cursor: The bytes, at a row that is not empty.
   ///   - columns: The field each column of the header holds, or `nil` for an extra column.
-  init(bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition, columns: [RecordField?]) {
-    self.bytes = bytes
+  init(_ cursor: ChunkCursor, columns: [RecordField?]) {
+    self.cursor = cursor
     self.columns = columns
-    self.line = position.line
-    self.lineStart = 1 - position.column
   }
 
-  /// The position of the next byte.
-  var position: TextPosition {
-    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
-  }
+  /// Where the scanner is: at the start of the next line, after ``validRow()`` found a row.
+  var end: ChunkCursor { cursor }
+
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+  private var position: TextPosition { cursor.position }
 
   /// Reads a row and its line break.
   ///
   /// - Returns: The valid transaction with its positions, or `nil` when the row is not plain or
-  ///   not valid (then ``offset`` means nothing and the caller reads the row again, fully).
+  ///   not valid (then ``end`` means nothing and the caller reads the row again, fully).
   mutating func validRow() -> ValidRecord? {
     let start = position
     var group: (TransactionGroup, TextPosition)?
@@ -133,8 +125,9 @@ struct CSVRowScanner {
   /// Reads a field and the comma or line break after it; `nil` when it is not plain.
   private mutating func readField() -> Field? {
     var nonASCII: UInt8 = 0
+    var continuations = 0
     var hasDoubledQuotes = false
-    var index = offset
+    var index = cursor.offset
     let content: Range<Int>
     if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
       index += 1
@@ -151,7 +144,7 @@ struct CSVRowScanner {
         }
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
         nonASCII |= byte & 0x80
-        continuationBytes &+= byte & 0xC0 == 0x80 ? 1 : 0
+        continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
         index += 1
       }
       content = first..<index
@@ -163,7 +156,7 @@ struct CSVRowScanner {
         if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
         if byte == UInt8(ascii: "\"") { return nil }
         nonASCII |= byte & 0x80
-        continuationBytes &+= byte & 0xC0 == 0x80 ? 1 : 0
+        continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
         index += 1
       }
       content = first..<index
@@ -185,10 +178,9 @@ struct CSVRowScanner {
     default:
       return nil
     }
-    offset = index
+    cursor.offset = index
+    cursor.skipColumns(continuations)
+    if endsRow { cursor.startLine() }
     return Field(range: content, hasDoubledQuotes: hasDoubledQuotes, isASCII: nonASCII == 0, endsRow: endsRow)
   }
-
-  /// The position after the row's line break: the start of the next line.
-  var positionAfterRow: TextPosition { TextPosition(line: line + 1, column: 1) }
 }

@@ -53,15 +53,12 @@ struct JSONRecordParser {
 
   /// Reads a plain, valid record on the fast path, or consumes nothing and returns `nil`.
   private mutating func readValidRecord() -> ValidRecord? {
-    let (start, isLineBound) = (input.position, isLineBound)
-    let found = input.withUnreadBytes { bytes -> (ValidRecord, Int, TextPosition)? in
-      var scanner = JSONRecordScanner(bytes: bytes, at: start, isLineBound: isLineBound)
-      guard let record = scanner.validRecord() else { return nil }
-      return (record, scanner.offset, scanner.position)
+    let isLineBound = isLineBound
+    return input.readQuickly { cursor in
+      var scanner = JSONRecordScanner(cursor, isLineBound: isLineBound)
+      defer { cursor = scanner.end }
+      return scanner.validRecord()
     }
-    guard let (record, count, end) = found else { return nil }
-    input.consume(count, endingAt: end)
-    return record
   }
 
   /// Reads one record object, from its `{` to its `}`.

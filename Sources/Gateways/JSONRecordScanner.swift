@@ -17,44 +17,35 @@ import UseCases
 /// from its start, and its errors are the ones users see; so the fast path changes the speed of
 /// valid records and nothing else (decision 0022).
 ///
-/// Positions are counted only where a value starts: a line feed in whitespace moves to the next
-/// line, and a column is the number of bytes since the line started, less the UTF-8
-/// continuation bytes among them, plus one; the same count that ``ByteInput/advance()`` keeps
-/// byte by byte.
+/// Positions are counted only where a value starts, by a ``ChunkCursor``.
 struct JSONRecordScanner {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private var cursor: ChunkCursor
   private let isLineBound: Bool
-  /// The offset of the next byte to read.
-  private(set) var offset = 0
-  private var line: Int
-  /// The offset that column 1 of the current line has (negative when the line started in an
-  /// earlier chunk).
-  private var lineStart: Int
-  /// The UTF-8 continuation bytes between `lineStart` and `offset`, which take no column.
-  private var continuationBytes = 0
 
   /// Creates a scanner of a chunk's unread bytes.
   ///
   /// - Parameters:
-  ///   - bytes: The bytes, starting at a record's `{`.
-  ///   - position: The position of the first byte.
+  ///   - cursor: The bytes, at a record's `{`.
   ///   - isLineBound: Whether the record must end on its line (NDJSON).
-  init(bytes: UnsafeBufferPointer<UInt8>, at position: TextPosition, isLineBound: Bool) {
-    self.bytes = bytes
+  init(_ cursor: ChunkCursor, isLineBound: Bool) {
+    self.cursor = cursor
     self.isLineBound = isLineBound
-    self.line = position.line
-    self.lineStart = 1 - position.column
   }
 
-  /// The position of the next byte.
-  var position: TextPosition {
-    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
+  /// Where the scanner is: past the record, after ``validRecord()`` found one.
+  var end: ChunkCursor { cursor }
+
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+  private var position: TextPosition { cursor.position }
+  private var offset: Int {
+    get { cursor.offset }
+    set { cursor.offset = newValue }
   }
 
   /// Reads a record from its `{` to its `}`.
   ///
   /// - Returns: The valid transaction with its positions, or `nil` when the record is not plain
-  ///   or not valid (then ``offset`` means nothing and the caller reads the record again, fully).
+  ///   or not valid (then ``end`` means nothing and the caller reads the record again, fully).
   mutating func validRecord() -> ValidRecord? {
     let start = position
     offset += 1
@@ -173,9 +164,7 @@ struct JSONRecordScanner {
       case 0x0A:
         guard !isLineBound else { return false }
         offset += 1
-        line += 1
-        lineStart = offset
-        continuationBytes = 0
+        cursor.startLine()
       default:
         return true
       }
@@ -233,7 +222,7 @@ struct JSONRecordScanner {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         offset = index + 1
-        continuationBytes += continuations
+        cursor.skipColumns(continuations)
         return (first..<index, nonASCII == 0, hasEscapes)
       }
       if byte < 0x20 { return nil }

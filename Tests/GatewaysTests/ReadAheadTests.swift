@@ -53,7 +53,7 @@ import UseCases
 
   @Test(arguments: [0, 1, 1_023, 1_024, 1_025, 10_000])
   func yieldsEveryRecordInOrderThenTheEnd(total: Int) {
-    var stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
+    let stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
     var read: [SourceRecord] = []
     while let record = stream.next() { read.append(record) }
     #expect(read == (0..<total).map { CountingStream.record($0 + 1) })
@@ -63,7 +63,7 @@ import UseCases
   @Test func aStreamDroppedEarlyStopsItsReaderAndReleasesItsInput() {
     let log = CountingStream.Log()
     do {
-      var stream = ReadAheadTransactionStream(CountingStream(total: 1_000_000, log: log))
+      let stream = ReadAheadTransactionStream(CountingStream(total: 1_000_000, log: log))
       #expect(stream.next() == CountingStream.record(1))
     }
     // The reader stops within a batch of the full queue, and the wrapped stream is gone as soon
