@@ -57,8 +57,16 @@ public struct HTMLReportRenderer: ReportRenderer {
       return html + #"<tr class="subheader \#(Self.band(odd))">"#
         + #"<th scope="rowgroup" colspan="2">\#(Self.text(title))</th></tr>"# + "\n"
     case .detail(let description, let amount, let odd):
-      return openTable() + openRowGroup() + #"<tr class="detail \#(Self.band(odd))">"#
-        + #"<th scope="row">\#(Self.text(description))</th>\#(Self.amountCell(amount))</tr>"# + "\n"
+      // Appended in place, in a string made large enough once: every detail row is one.
+      var html = openTable()
+      html += openRowGroup()
+      html.reserveCapacity(html.utf8.count + 120 + description.utf8.count)
+      html += odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
+      html += Self.text(description)
+      html += "</th>"
+      html += Self.amountCell(amount)
+      html += "</tr>\n"
+      return html
     case .subfooter(let odd):
       return openTable() + openRowGroup()
         + #"<tr class="subfooter \#(Self.band(odd))" aria-hidden="true"><td colspan="2"></td></tr>"# + "\n"
@@ -130,7 +138,10 @@ public struct HTMLReportRenderer: ReportRenderer {
   }
 
   private static func amountCell(_ amount: String) -> String {
-    #"<td class="\#(amountClass(amount))">\#(text(amount))</td>"#
+    var cell = amount.hasPrefix("-") ? #"<td class="amount credit">"# : #"<td class="amount">"#
+    cell += text(amount)
+    cell += "</td>"
+    return cell
   }
 
   private mutating func nextID() -> String {

@@ -22,11 +22,19 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter row: The row.
   /// - Returns: The row's text.
   public mutating func render(_ row: ReportRow) -> String {
-    var object = isFirst ? "\n  {\n" : ",\n  {\n"
+    // Appended in place, in a string made large enough once: every row of a large report
+    // goes through here.
+    var object = ""
+    object.reserveCapacity(160)
+    object += isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \""
+    object += row.kind
+    object += "\""
     isFirst = false
-    object += "    \"type\": \"\(row.kind)\""
-    func member(_ key: String, _ value: String) {
-      object += ",\n    \"\(key)\": " + quoted(value)
+    func member(_ key: StaticString, _ value: String) {
+      object += ",\n    \""
+      object += key.description
+      object += "\": "
+      appendQuoted(value, to: &object)
     }
     switch row {
     case .header(let title), .subheader(let title, _):
@@ -42,7 +50,8 @@ public struct JSONReportRenderer: ReportRenderer {
       member("message", message)
     }
     if let odd = row.odd { object += odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false" }
-    return object + "\n  }"
+    object += "\n  }"
+    return object
   }
 
   /// Closes the array and ends the line.
@@ -60,6 +69,13 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
   public func quoted(_ text: String) -> String {
+    var literal = ""
+    appendQuoted(text, to: &literal)
+    return literal
+  }
+
+  /// Appends a string as a JSON string literal (see ``quoted(_:)``).
+  private func appendQuoted(_ text: String, to result: inout String) {
     // Most text has nothing to escape: copy it whole. Judged from the UTF-8 bytes: none of
     // the quote, the backslash, a control, DEL, or the lead bytes C2, D8 and E2 of the other
     // characters ``ReportText/isUnsafe(_:)`` names.
@@ -72,8 +88,12 @@ public struct JSONReportRenderer: ReportRenderer {
         }
       }
     }
-    if plain { return "\"" + text + "\"" }
-    var result = "\""
+    result += "\""
+    if plain {
+      result += text
+      result += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
@@ -90,6 +110,6 @@ public struct JSONReportRenderer: ReportRenderer {
         result.unicodeScalars.append(scalar)
       }
     }
-    return result + "\""
+    result += "\""
   }
 }

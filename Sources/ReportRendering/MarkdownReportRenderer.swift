@@ -85,15 +85,20 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// - Returns: The escaped text.
   public static func escaped(_ text: String, startsBlock: Bool = false) -> String {
     let visible = ReportText.visible(text)
-    if !startsBlock, !visible.utf8.contains(where: isMarkdownSyntax) { return visible }
-    var result = ""
-    let scalars = Array(visible.unicodeScalars)
-    let marker = startsBlock ? blockMarkerIndex(scalars) : nil
-    for (index, scalar) in scalars.enumerated() {
-      if index == marker || (scalar.isASCII && isMarkdownSyntax(UInt8(scalar.value))) { result += "\\" }
-      result.unicodeScalars.append(scalar)
+    var utf8 = visible
+    // Every character escaped here is ASCII, so the work is done on the UTF-8 bytes: a byte
+    // below 0x80 is always a whole character.
+    return utf8.withUTF8 { bytes in
+      let marker = startsBlock ? blockMarkerIndex(bytes) : nil
+      guard marker != nil || bytes.contains(where: isMarkdownSyntax) else { return visible }
+      var escaped: [UInt8] = []
+      escaped.reserveCapacity(bytes.count + 8)
+      for (index, byte) in bytes.enumerated() {
+        if index == marker || isMarkdownSyntax(byte) { escaped.append(UInt8(ascii: "\\")) }
+        escaped.append(byte)
+      }
+      return String(decoding: escaped, as: UTF8.self)
     }
-    return result
   }
 
   /// Whether a byte is one of the ASCII characters ``escaped(_:startsBlock:)`` puts a backslash
@@ -109,22 +114,33 @@ public struct MarkdownReportRenderer: ReportRenderer {
   }
 
   /// Where a leading list or heading-underline marker sits, if the text starts with one.
-  private static func blockMarkerIndex(_ scalars: [Unicode.Scalar]) -> Int? {
-    guard let first = scalars.first else { return nil }
-    if first == "-" || first == "+" || first == "=" { return 0 }
-    let digits = scalars.prefix { ("0"..."9").contains($0) }.count
-    if digits > 0, digits < scalars.count, scalars[digits] == "." || scalars[digits] == ")" { return digits }
+  private static func blockMarkerIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let first = bytes.first else { return nil }
+    if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") { return 0 }
+    let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+    if digits > 0, digits < bytes.count,
+      bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
+    {
+      return digits
+    }
     return nil
   }
 
   /// One table line, each cell padded to its column's width (the amount on the right).
   private static func tableLine(_ date: String, _ description: String, _ amount: String) -> String {
-    "| " + padded(date, to: dateWidth) + " | " + padded(description, to: descriptionWidth) + " | "
-      + Spaces.of(amountWidth - characterCount(amount)) + amount + " |\n"
-  }
-
-  private static func padded(_ text: String, to width: Int) -> String {
-    text + Spaces.of(width - characterCount(text))
+    // Appended in place, in a string made large enough once: every detail row is one line.
+    var line = "| "
+    line.reserveCapacity(16 + date.utf8.count + description.utf8.count + amount.utf8.count + 56)
+    line += date
+    line += Spaces.of(dateWidth - characterCount(date))
+    line += " | "
+    line += description
+    line += Spaces.of(descriptionWidth - characterCount(description))
+    line += " | "
+    line += Spaces.of(amountWidth - characterCount(amount))
+    line += amount
+    line += " |\n"
+    return line
   }
 
   /// The number of `Character`s in a text, counted from its UTF-8 bytes when every scalar is
