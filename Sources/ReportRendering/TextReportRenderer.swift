@@ -59,7 +59,8 @@ public struct TextReportRenderer: ReportRenderer {
     case .detail(let description, let amount, let odd):
       let label = ReportText.visible(description)
       guard colors else { return columns(indent: 4, label: label, amount: amount, lineEnd: true) }
-      return line(columns(indent: 4, label: label, amount: amount), style: .band(odd: odd))
+      return columns(
+        indent: 4, label: label, amount: amount, lineEnd: true, band: Self.bandStarts[odd ? 1 : 0])
     case .subfooter(let odd):
       return line("", style: .band(odd: odd))
     case .footer(let total, let odd):
@@ -89,33 +90,58 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - label: The label, already escaped.
   ///   - amount: The formatted amount.
   ///   - lineEnd: Whether to end the text with a line feed.
+  ///   - band: The escape sequences that start a coloured line, if it is one: the line is then
+  ///     padded to the full width and ends by resetting the colours, as ``line(_:style:)``
+  ///     would make it, without measuring the text again.
   /// - Returns: The line.
-  private func columns(indent: Int, label: String, amount: String, lineEnd: Bool = false) -> String {
+  private func columns(
+    indent: Int, label: String, amount: String, lineEnd: Bool = false, band: String? = nil
+  ) -> String {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
     var cut = DisplayWidth.truncated(label, toColumns: max(1, room))
     var amount = amount
-    let gap = max(1, width - indent - rightMargin - DisplayWidth.columns(of: cut) - amountWidth)
-    return cut.withUTF8 { label in
-      amount.withUTF8 { amount in
-        let count = indent + label.count + gap + amount.count + (lineEnd ? 1 : 0)
-        return String(unsafeUninitializedCapacity: count) { text in
-          var offset = 0
-          func put(_ byte: UInt8, times: Int) {
-            for index in offset..<offset + times { text[index] = byte }
-            offset += times
+    let cutWidth = DisplayWidth.columns(of: cut)
+    let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
+    var (start, end) = band.map { ($0, Self.reset) } ?? ("", "")
+    // Only a coloured line is padded: past its last character, up to the full width.
+    let padding = band == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
+    return Self.joined(
+      &start, indent: indent, &cut, gap: gap, &amount, padding: padding, &end, lineEnd: lineEnd)
+  }
+
+  /// A line's parts joined in one string of the right size, byte by byte.
+  private static func joined(
+    _ start: inout String, indent: Int, _ label: inout String, gap: Int, _ amount: inout String, padding: Int,
+    _ end: inout String, lineEnd: Bool
+  ) -> String {
+    start.withUTF8 { start in
+      label.withUTF8 { label in
+        amount.withUTF8 { amount in
+          end.withUTF8 { end in
+            let count = start.count + indent + label.count + gap + amount.count + padding + end.count + 1
+            return String(unsafeUninitializedCapacity: count) { text in
+              var offset = 0
+              func put(_ byte: UInt8, times: Int) {
+                for index in offset..<offset + times { text[index] = byte }
+                offset += times
+              }
+              func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(fromContentsOf: bytes)
+                offset += bytes.count
+              }
+              put(start)
+              put(UInt8(ascii: " "), times: indent)
+              put(label)
+              put(UInt8(ascii: " "), times: gap)
+              put(amount)
+              put(UInt8(ascii: " "), times: padding)
+              put(end)
+              if lineEnd { put(UInt8(ascii: "\n"), times: 1) }
+              return offset
+            }
           }
-          func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-            _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(fromContentsOf: bytes)
-            offset += bytes.count
-          }
-          put(UInt8(ascii: " "), times: indent)
-          put(label)
-          put(UInt8(ascii: " "), times: gap)
-          put(amount)
-          if lineEnd { put(UInt8(ascii: "\n"), times: 1) }
-          return offset
         }
       }
     }
