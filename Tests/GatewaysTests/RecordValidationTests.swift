@@ -253,6 +253,29 @@ import UseCases
       ])
   }
 
+  @Test func amongManyExtraKeysEachOneWrittenTwiceIsFoundOnce() async throws {
+    // 20,000 keys, then the first and the last again: each repeat is one issue, at its key.
+    let keys = (0..<20_000).map { #""k\#($0)": 1"# }
+    let prefix = #"{"group": "A", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D", "#
+    let body = prefix + keys.joined(separator: ", ") + ", "
+    let text = body + #""k0": 2, "k19999": 3}"#
+    let records = try await readAll(
+      BytesTransactionSource(name: "many", bytes: Array(text.utf8), format: .ndjson))
+
+    let firstRepeat = body.count + 1
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: "many", position: at(1, firstRepeat), field: nil, problem: .duplicateExtraKey, value: "k0"
+          )),
+        .invalid(
+          RecordIssue(
+            source: "many", position: at(1, firstRepeat + 9), field: nil, problem: .duplicateExtraKey,
+            value: "k19999")),
+      ])
+  }
+
   // MARK: Encoding
 
   /// A description whose bytes are not all UTF-8, and the issue it gives.
