@@ -115,9 +115,7 @@ public enum ReportText {
   ///   - quoting: Whether to escape `"` and `\` too, for text shown between quotes.
   /// - Returns: The text with every unsafe character escaped.
   public static func visible(_ text: String, quoting: Bool = false) -> String {
-    guard mayNeedEscapes(text, quoting: quoting),
-      text.unicodeScalars.contains(where: { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) })
-    else { return text }
+    guard needsEscapes(text, quoting: quoting) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if isUnsafe(scalar) {
@@ -131,11 +129,26 @@ public enum ReportText {
     return result
   }
 
+  /// Whether a text holds a character that ``visible(_:quoting:)`` escapes: one that
+  /// ``isUnsafe(_:)`` names, or, when quoting, a quote or a backslash.
+  ///
+  /// Every description passes through here, so the common case is judged from the UTF-8 bytes
+  /// in one pass; only a text with a byte that can start such a character is read as Unicode
+  /// scalars. A renderer with the same escapes (a JSON string literal) asks here too.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - quoting: Whether quotes and backslashes count.
+  /// - Returns: `true` when the text must be escaped.
+  public static func needsEscapes(_ text: String, quoting: Bool = false) -> Bool {
+    mayNeedEscapes(text, quoting: quoting)
+      && text.unicodeScalars.contains { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) }
+  }
+
   /// Whether a text may hold a character to escape, judged from its UTF-8 bytes in one pass: a
   /// text with none of the bytes that can start one (a control, DEL, the lead bytes `C2`, `D8`
   /// and `E2` of C1 controls and bidirectional characters, and quotes and backslashes when
-  /// quoting) certainly needs no escape. Every description passes through here, so the common
-  /// case must not look at Unicode scalars.
+  /// quoting) certainly needs no escape.
   private static func mayNeedEscapes(_ text: String, quoting: Bool) -> Bool {
     var text = text
     return text.withUTF8 { bytes in

@@ -76,20 +76,10 @@ public struct JSONReportRenderer: ReportRenderer {
 
   /// Appends a string as a JSON string literal (see ``quoted(_:)``).
   private func appendQuoted(_ text: String, to result: inout String) {
-    // Most text has nothing to escape: copy it whole. Judged from the UTF-8 bytes: none of
-    // the quote, the backslash, a control, DEL, or the lead bytes C2, D8 and E2 of the other
-    // characters ``ReportText/isUnsafe(_:)`` names.
-    var bytes = text
-    let plain = bytes.withUTF8 { utf8 in
-      !utf8.contains { byte in
-        switch byte {
-        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE2, UInt8(ascii: "\""), UInt8(ascii: "\\"): true
-        default: false
-        }
-      }
-    }
+    // Most text has nothing to escape: copy it whole. The characters escaped here are those
+    // `ReportText.visible(_:quoting: true)` escapes, so it judges.
     result += "\""
-    if plain {
+    if !ReportText.needsEscapes(text, quoting: true) {
       result += text
       result += "\""
       return

@@ -182,4 +182,23 @@ import UseCases
     #expect(unsafe.allSatisfy(ReportText.isUnsafe))
     #expect(!safe.contains(where: ReportText.isUnsafe))
   }
+
+  @Test("A text needs escapes exactly when visible(_:quoting:) would change it")
+  func needsEscapesAgreesWithVisible() {
+    let texts = [
+      "Starbucks", "Café Lune, Montréal", "東京ラーメン", "\u{A0}£°", #"The "Rex""#, #"back\slash"#, "tab\there",
+      "\u{1B}[31m", "\u{85}", "\u{9F}", "\u{202E}gnp.exe", "\u{2028}", "\u{2066}", "\u{061C}", "\u{7F}", "",
+      "\u{2030}\u{2000}", "🌮",
+    ]
+    for text in texts {
+      for quoting in [false, true] {
+        #expect(
+          ReportText.needsEscapes(text, quoting: quoting)
+            == (ReportText.visible(text, quoting: quoting) != text),
+          "\(text.debugDescription), quoting: \(quoting)")
+      }
+    }
+    #expect(!ReportText.needsEscapes(#"The "Rex""#))
+    #expect(ReportText.needsEscapes(#"The "Rex""#, quoting: true))
+  }
 }
