@@ -57,7 +57,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ReportRenderingTests", dependencies: ["ReportRendering", "Presenters", "TestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "TestSupport"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "UseCases", "TestSupport"]),
     .testTarget(
       name: "CompositionRootTests",
       dependencies: ["CompositionRoot", "CLI", "Presenters", "TestSupport"]

@@ -43,6 +43,9 @@ package enum CommandLineApp {
     package var output: any TextSink
     /// Where warnings and errors go.
     package var errors: any TextSink
+    /// What is on standard input; asked only when it matters (no input option, or `-`), as a
+    /// pipe may take a moment to tell.
+    package var standardInput: @Sendable () -> StandardInput
 
     /// Creates a context.
     ///
@@ -55,6 +58,7 @@ package enum CommandLineApp {
     ///   - progress: The progress line on standard error, if it is a terminal.
     ///   - output: Where the report goes.
     ///   - errors: Where warnings and errors go.
+    ///   - standardInput: What is on standard input, asked only when it matters.
     package init(
       arguments: [String],
       noColor: String? = nil,
@@ -63,7 +67,8 @@ package enum CommandLineApp {
       terminalWidth: Int? = nil,
       progress: ProgressLine? = nil,
       output: any TextSink,
-      errors: any TextSink
+      errors: any TextSink,
+      standardInput: @escaping @Sendable () -> StandardInput = { .nothing }
     ) {
       self.arguments = arguments
       self.noColor = noColor
@@ -73,6 +78,7 @@ package enum CommandLineApp {
       self.progress = progress
       self.output = output
       self.errors = errors
+      self.standardInput = standardInput
     }
 
     /// The context of this process: its arguments, environment, standard output and error.
@@ -92,7 +98,8 @@ package enum CommandLineApp {
         terminalWidth: CommandLineApp.terminalWidth(of: 1),
         progress: progress,
         output: StandardOutput(errors: errors),
-        errors: errors
+        errors: errors,
+        standardInput: StandardInput.probe
       )
     }
   }
@@ -111,7 +118,8 @@ package enum CommandLineApp {
   /// - Parameter compose: The composition root's choice of use case for a command.
   package static func main(composing compose: Composer) async -> Never {
     // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
-    // killing the process silently; ``StandardOutput`` then reports it and exits with 74.
+    // killing the process; ``StandardOutput`` then ends it quietly with status 141, and an
+    // `--output` file is not left half made.
     signal(SIGPIPE, SIG_IGN)
     let status = await run(.process(), composing: compose)
     exit(status.rawValue)
@@ -137,9 +145,62 @@ package enum CommandLineApp {
       return write(HelpText.help, context: context)
     case .version:
       return write("txreport \(HelpText.version)\n", context: context)
+    case .completions(let shell):
+      return write(ShellCompletion.script(for: shell), context: context)
+    case .manPage:
+      return write(ManPage.roff, context: context)
     case .report(let command):
-      return await report(command, context: context, compose: compose)
+      let command = readingStandardInput(command, context: context)
+      let status = await report(command, context: context, compose: compose)
+      if case .demo = command.input, status == .success { noteDemo(context: context) }
+      return status
     }
+  }
+
+  /// The command, made to read standard input when it asks for the demo data and data is piped
+  /// in: data on standard input is never ignored. A pipe that sends nothing in a moment is not
+  /// waited for; the note after the demo says how to read it. A terminal on standard input that
+  /// a file of `-` reads is told what to type, and how to end.
+  private static func readingStandardInput(_ command: ReportCommand, context: Context) -> ReportCommand {
+    var command = command
+    switch command.input {
+    case .demo:
+      switch context.standardInput() {
+      case .data:
+        command.input = .oneFile("-")
+      case .silent:
+        context.errors.write(
+          Diagnostic.line(
+            .note, "standard input is a pipe that sent nothing, so it was not read; to report it, use --all -"
+          ))
+      case .terminal, .nothing:
+        break
+      }
+    case .oneFile("-"), .twoFiles("-", _), .twoFiles(_, "-"):
+      if context.standardInput() == .terminal {
+        let format = command.inputFormat ?? .json
+        context.errors.write(
+          Diagnostic.line(
+            .note,
+            "reading \(format.rawValue.uppercased()) records from the terminal; "
+              + "paste or type them, then press Ctrl-D at the start of a line to end"))
+        context.errors.flush()
+      }
+    case .oneFile, .twoFiles:
+      break
+    }
+    return command
+  }
+
+  /// Says on standard error that the report shown is the built-in demo data, and how to report
+  /// one's own: a script that captures the output must not take the demo for real data.
+  private static func noteDemo(context: Context) {
+    context.errors.write(
+      Diagnostic.line(
+        .note,
+        "this is the built-in demo data (2016); to report your own, use --all FILE,"
+          + " --authorized FILE --posted FILE, or pipe the data in"))
+    context.errors.flush()
   }
 
   private static func write(_ text: String, context: Context) -> ExitCode {
@@ -226,9 +287,10 @@ package enum CommandLineApp {
   }
 }
 
-/// Standard output of the process: the first write that fails (a closed pipe, a full disk)
-/// ends `txreport` at once with an error and exit code 74, as `cat` would, rather than reading
-/// and rendering the rest of the input for no one.
+/// Standard output of the process: the first write that fails ends `txreport` at once, rather
+/// than reading and rendering the rest of the input for no one. A reader that stopped reading
+/// (`txreport | head`) ends it quietly with status 141, as SIGPIPE ends `grep`; any other
+/// failure (a full disk) with an error and exit code 74.
 ///
 /// Only the process's own standard output stops the process this way: nothing is left to
 /// clean up for it. An `--output` file is finished or discarded by the composition root.
@@ -254,6 +316,12 @@ private final class StandardOutput: TextSink {
 
   private func stopIfFailed() {
     guard let failure = sink.failure else { return }
+    guard !sink.readerStopped else {
+      // `txreport | head`: the reader has all it wants. Stop quietly, with the status a shell
+      // shows for a command that SIGPIPE ended, as `grep` and `cat` end.
+      (errors as? ProgressLine)?.clear()
+      exit(ExitCode.readerStopped.rawValue)
+    }
     errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
     errors.flush()
     exit(ExitCode.outputError.rawValue)

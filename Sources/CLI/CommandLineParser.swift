@@ -1,14 +1,11 @@
 /// Reads `txreport`'s arguments into a ``CommandLineRequest``.
 ///
-/// Options take their value as the next argument or after `=` (`--format json`,
-/// `--format=json`). Anything unknown, missing, repeated or contradictory is a ``UsageError``
-/// that says how to fix it.
+/// Options are those of the one table, ``CommandLineOption/all``. A long option takes its value
+/// as the next argument or after `=` (`--format json`, `--format=json`); a short one as the
+/// next argument or joined to it (`-o r.html`, `-or.html`). Anything unknown, missing,
+/// repeated or contradictory is a ``UsageError`` that says how to fix it, with the option or
+/// value most likely meant.
 package enum CommandLineParser {
-  private static let valueOptions = [
-    "--authorized", "--posted", "--all", "--format", "--color", "--input-format", "--width", "--output",
-  ]
-  private static let flagOptions = ["--one-source", "--help", "-h", "--version"]
-
   /// Parses the arguments that follow the program name.
   ///
   /// - Parameter arguments: The arguments, without the program name.
@@ -19,45 +16,61 @@ package enum CommandLineParser {
     if arguments.contains("--version") { return .version }
 
     var values: [String: String] = [:]
-    var oneSource = false
+    var flags: Set<String> = []
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      let (name, inlineValue) = split(argument)
-      if valueOptions.contains(name) {
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
-          value = arguments[index]
-          index += 1
-        } else {
-          throw UsageError("\(name) needs a value: \(placeholder(for: name))")
-        }
-        guard values[name] == nil else { throw UsageError("\(name) is given twice; give it once") }
-        guard !value.isEmpty else { throw UsageError("\(name) needs a value: \(placeholder(for: name))") }
-        values[name] = value
-      } else if name == "--one-source", inlineValue == nil {
-        oneSource = true
-      } else if argument.hasPrefix("-") {
-        throw UsageError("unknown option '\(argument)'" + suggestion(for: name))
-      } else {
-        throw UsageError(
-          "unexpected argument '\(argument)'; to read files, use --all FILE,"
-            + " or --authorized FILE --posted FILE")
+      let (name, inlineValue) = try split(argument)
+      guard let option = CommandLineOption.named(name) else {
+        throw unknown(argument, name: name)
       }
+      guard option.value != nil else {
+        guard inlineValue == nil else {
+          throw UsageError("\(option.name) takes no value (got '\(argument)')")
+        }
+        flags.insert(option.name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw UsageError("\(option.name) needs a value: \(placeholder(for: option))")
+      }
+      guard values[option.name] == nil else {
+        throw UsageError("\(option.name) is given twice; give it once")
+      }
+      guard !value.isEmpty else {
+        throw UsageError("\(option.name) needs a value: \(placeholder(for: option))")
+      }
+      values[option.name] = value
     }
+    if let shell = values["--completions"] {
+      return .completions(try choice(shell, option: "--completions", as: ShellCompletion.Shell.self))
+    }
+    if flags.contains("--man-page") { return .manPage }
+    let outputPath = values["--output"]
+    let format =
+      try values["--format"].map { value throws(UsageError) in
+        try choice(value, option: "--format", as: OutputFormat.self)
+      } ?? outputPath.flatMap(OutputFormat.inferred(fromPath:)) ?? .text
     return .report(
       ReportCommand(
-        input: try input(values, oneSource: oneSource),
-        format: try choice(values["--format"], option: "--format", default: .text),
-        color: try choice(values["--color"], option: "--color", default: .auto),
+        input: try input(values, oneSource: flags.contains("--one-source")),
+        format: format,
+        color: try values["--color"].map { value throws(UsageError) in
+          try choice(value, option: "--color", as: ColorChoice.self)
+        } ?? .auto,
         inputFormat: try values["--input-format"].map { value throws(UsageError) in
-          try choice(value, option: "--input-format", default: InputFormat.json)
+          try value == "jsonl" ? .ndjson : choice(value, option: "--input-format", as: InputFormat.self)
         },
         width: try values["--width"].map(width),
-        outputPath: values["--output"]))
+        outputPath: outputPath,
+        partial: flags.contains("--partial")))
   }
 
   /// The range `--width` accepts: narrower than 40 columns cannot fit a date and an amount.
@@ -77,6 +90,11 @@ package enum CommandLineParser {
     case (nil, nil, nil):
       return .demo(oneSource: oneSource)
     case (nil, nil, let all?):
+      guard !oneSource else {
+        throw UsageError(
+          "--one-source is for the demo data; --all FILE is read as one source already, so leave out --one-source"
+        )
+      }
       return .oneFile(all)
     case (let authorized?, let posted?, nil):
       guard authorized != "-" || posted != "-" else {
@@ -98,32 +116,60 @@ package enum CommandLineParser {
     }
   }
 
+  /// The choice a value names, or a usage error that lists the choices and suggests the one
+  /// most likely meant (`--format jsn`: did you mean 'json'?).
   private static func choice<Choice: RawRepresentable & CaseIterable>(
-    _ value: String?,
-    option: String,
-    default defaultChoice: Choice
+    _ value: String, option: String, as _: Choice.Type
   ) throws(UsageError) -> Choice where Choice.RawValue == String {
-    guard let value else { return defaultChoice }
-    guard let choice = Choice(rawValue: value) else {
-      let names = Choice.allCases.map(\.rawValue)
-      throw UsageError("\(option) must be \(alternatives(names)) (got '\(value)')")
+    if let choice = Choice(rawValue: value) { return choice }
+    let names = Choice.allCases.map(\.rawValue)
+    let aliases = aliases.filter { names.contains($0.value) }
+    let guess = Suggestion.closest(to: value, among: names + aliases.keys.sorted()).map { aliases[$0] ?? $0 }
+    throw UsageError(
+      "\(option) must be \(alternatives(names)) (got '\(value)')"
+        + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+  }
+
+  /// Words people reach for that name a choice by another name: suggested, not accepted, so
+  /// every spelling a script uses stays one of the documented ones.
+  private static let aliases = ["md": "markdown", "htm": "html", "txt": "text", "jsonl": "ndjson"]
+
+  /// An argument's name and its value after `=`; a lone `--` is an error of its own.
+  private static func split(_ argument: String) throws(UsageError) -> (name: String, value: String?) {
+    if argument == "--" {
+      throw UsageError(
+        "txreport takes no arguments after '--', only options; to read a file, use --all FILE,"
+          + " or --authorized FILE --posted FILE")
     }
-    return choice
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+    // A short option with its value joined to it: -ojson.html, -fjson.
+    if !argument.hasPrefix("--"), argument.count > 2, argument.hasPrefix("-"),
+      let option = CommandLineOption.named(String(argument.prefix(2))), option.value != nil
+    {
+      return (String(argument.prefix(2)), String(argument.dropFirst(2)))
+    }
+    return (argument, nil)
   }
 
-  private static func split(_ argument: String) -> (name: String, value: String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  private static func unknown(_ argument: String, name: String) -> UsageError {
+    guard argument.hasPrefix("-"), argument != "-" else {
+      return UsageError(
+        "unexpected argument '\(argument)'; to read files, use --all FILE,"
+          + " or --authorized FILE --posted FILE")
+    }
+    let names = CommandLineOption.all.map(\.name)
+    let guess = Suggestion.closest(to: name, among: names)
+    return UsageError("unknown option '\(argument)'" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
   }
 
-  private static func placeholder(for option: String) -> String {
-    switch option {
-    case "--format": alternatives(OutputFormat.allCases.map(\.rawValue))
-    case "--color": alternatives(ColorChoice.allCases.map(\.rawValue))
-    case "--input-format": alternatives(InputFormat.allCases.map(\.rawValue))
-    case "--width": "a number of columns"
-    case "--output": "a file path, or - for standard output"
-    default: "a file path, or - for standard input"
+  private static func placeholder(for option: CommandLineOption) -> String {
+    switch option.value {
+    case .choice(_, let words): alternatives(words)
+    case .number: "a number of columns"
+    case .file where option.name == "--output": "a file path, or - for standard output"
+    case .file, nil: "a file path, or - for standard input"
     }
   }
 
@@ -131,22 +177,59 @@ package enum CommandLineParser {
     guard let last = names.last else { return "" }
     return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
   }
+}
 
-  private static func suggestion(for name: String) -> String {
-    let candidates = (valueOptions + flagOptions).filter { $0.hasPrefix("--") }
-    let scored = candidates.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= 3 else { return "" }
-    return "; did you mean '\(best)'?"
+/// The word most likely meant by a mistyped one, among the words that are allowed.
+///
+/// Tried in order, the first that finds exactly one word wins: the same word in another letter
+/// case (`JSON`); a word the typed one starts (`--out` for `--output`, `--auth` for
+/// `--authorized`); a word that starts with the same letter and holds the typed letters in
+/// order (`--fmt` for `--format`); the
+/// nearest word by edit distance, at most a third of the typed word's length (`--formt`). No
+/// guess is better than a wrong one: an ambiguous or distant word gets none.
+package enum Suggestion {
+  /// The allowed word most likely meant by `typed`.
+  ///
+  /// - Parameters:
+  ///   - typed: What the user typed.
+  ///   - words: The allowed words.
+  /// - Returns: The word, or `nil` when no guess is good enough.
+  package static func closest(to typed: String, among words: [String]) -> String? {
+    let lowered = typed.lowercased()
+    let bare = { (word: String) in String(word.drop { $0 == "-" }) }
+    let typedBare = bare(lowered)
+    guard !typedBare.isEmpty else { return nil }
+    if let same = only(words.filter { $0.lowercased() == lowered }) { return same }
+    if let started = only(words.filter { bare($0).hasPrefix(typedBare) && bare($0) != typedBare }) {
+      return started
+    }
+    let holding = words.filter { bare($0).first == typedBare.first && holdsInOrder(bare($0), typedBare) }
+    if typedBare.count >= 2, let holding = only(holding) {
+      return holding
+    }
+    let limit = max(1, typedBare.count / 3)
+    let scored = words.map { ($0, editDistance(Array(bare($0)), Array(typedBare))) }.filter { $0.1 <= limit }
+    guard let best = scored.map(\.1).min() else { return nil }
+    return only(scored.filter { $0.1 == best }.map(\.0))
   }
 
-  private static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let (a, b) = (Array(lhs), Array(rhs))
+  private static func only(_ words: [String]) -> String? {
+    words.count == 1 ? words[0] : nil
+  }
+
+  /// Whether every character of `typed` is in `word`, in order: `fmt` in `format`.
+  private static func holdsInOrder(_ word: String, _ typed: String) -> Bool {
+    var rest = typed[...]
+    for character in word where character == rest.first { rest = rest.dropFirst() }
+    return rest.isEmpty
+  }
+
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where i <= a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where j <= b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    for (i, left) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, right) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
       }
       previous = current
     }

@@ -39,10 +39,12 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     output.write(renderer.withLock { $0.render(row) })
   }
 
-  /// Warns on standard error, and makes the exit status 3.
+  /// Says in the report that it is incomplete, warns on standard error, and makes the exit
+  /// status 3.
   ///
   /// - Parameter warning: The source that could not be read.
   package func showSourceUnavailable(_ warning: SourceWarning) {
+    output.write(renderer.withLock { $0.render(warning) })
     errors.write(Diagnostic.line(.warning, warning.text))
     errors.flush()
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
@@ -57,6 +59,22 @@ package final class CommandLineView: TransactionReportPresenterOutput {
       errors.flush()
       status.withLock { $0 = .outputError }
     }
+  }
+
+  /// Writes one error per missing input and how to report without it to standard error; the
+  /// exit status becomes 66.
+  ///
+  /// - Parameter missing: The missing inputs.
+  package func showInputMissing(_ missing: [SourceWarning]) {
+    output.flush()
+    for input in missing { errors.write(Diagnostic.line(.error, input.text)) }
+    errors.write(
+      Diagnostic.line(
+        .note,
+        "no report was made; to report the other sources without \(missing.count == 1 ? "it" : "them"), add --partial"
+      ))
+    errors.flush()
+    status.withLock { $0 = .noInput }
   }
 
   /// Writes one line per issue and the summary to standard error; the exit status becomes 65.

@@ -12,12 +12,14 @@ package enum Diagnostic {
   package enum Severity: String {
     case error
     case warning
+    /// Not a problem: what `txreport` is doing or showing, and how to do otherwise.
+    case note
   }
 
   /// A message as one line: `txreport: error: MESSAGE`, ending with a line break.
   ///
   /// - Parameters:
-  ///   - severity: Error or warning.
+  ///   - severity: Error, warning or note.
   ///   - message: The message, which may quote paths and values as they are.
   /// - Returns: The line, with every unsafe character escaped.
   package static func line(_ severity: Severity, _ message: String) -> String {

@@ -6,6 +6,10 @@ package enum CommandLineRequest: Equatable, Sendable {
   case help
   /// Print the version.
   case version
+  /// Print the completion script of a shell.
+  case completions(ShellCompletion.Shell)
+  /// Print the manual page, as roff.
+  case manPage
 }
 
 /// A report request: where the transactions come from and how to show them.
@@ -22,6 +26,8 @@ package struct ReportCommand: Equatable, Sendable {
   package var width: Int?
   /// The file to write the report to, or `nil` for standard output.
   package var outputPath: String?
+  /// Whether a missing input file still gets a report of the other sources (`--partial`).
+  package var partial: Bool
 
   /// Creates a request.
   ///
@@ -32,13 +38,15 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - inputFormat: The format of the input files, or `nil` to tell it from the extension.
   ///   - width: The width of the text output, or `nil` to ask the terminal.
   ///   - outputPath: The file to write the report to, or `nil` for standard output.
+  ///   - partial: Whether a missing input file still gets a report of the other sources.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
     color: ColorChoice = .auto,
     inputFormat: InputFormat? = nil,
     width: Int? = nil,
-    outputPath: String? = nil
+    outputPath: String? = nil,
+    partial: Bool = false
   ) {
     self.input = input
     self.format = format
@@ -46,6 +54,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.inputFormat = inputFormat
     self.width = width
     self.outputPath = outputPath
+    self.partial = partial
   }
 }
 

@@ -26,6 +26,7 @@ package final class FileDescriptorSink: TextSink {
   private struct State {
     var buffer: [UInt8] = []
     var failure: String?
+    var readerStopped = false
   }
 
   private let descriptor: Int32
@@ -34,6 +35,9 @@ package final class FileDescriptorSink: TextSink {
 
   /// The first error that stopped a write, as the operating system describes it.
   package var failure: String? { state.withLock { $0.failure } }
+  /// Whether writing failed because the reader of a pipe stopped reading (`EPIPE`), as `head`
+  /// does once it has its lines: not an error, the end of the need for output.
+  package var readerStopped: Bool { state.withLock { $0.readerStopped } }
 
   /// Creates a sink.
   ///
@@ -81,6 +85,7 @@ package final class FileDescriptorSink: TextSink {
         let written = systemWrite(descriptor, base + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          if errno == EPIPE { state.readerStopped = true }
           return String(cString: strerror(errno))
         }
         offset += written

@@ -58,9 +58,9 @@ package enum TransactionReportApp {
       TwoSourceReportUseCase(
         authorized: fileSource(authorized),
         posted: fileSource(posted),
-        output: output)
+        output: output, partial: command.partial)
     case .oneFile(let path):
-      OneSourceReportUseCase(source: fileSource(path), output: output)
+      OneSourceReportUseCase(source: fileSource(path), output: output, partial: command.partial)
     }
   }
 

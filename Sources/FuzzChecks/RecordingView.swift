@@ -11,6 +11,7 @@ final class RecordingView: TransactionReportPresenterOutput {
     case sourceUnavailable(SourceWarning)
     case end
     case rejected(InputRejection)
+    case missing([SourceWarning])
   }
 
   private let recorded = Mutex<[Event]>([])
@@ -49,5 +50,10 @@ final class RecordingView: TransactionReportPresenterOutput {
   func showInputRejected(_ rejection: InputRejection) {
     recorded.withLock { $0.append(.rejected(rejection)) }
     for view in others { view.showInputRejected(rejection) }
+  }
+
+  func showInputMissing(_ missing: [SourceWarning]) {
+    recorded.withLock { $0.append(.missing(missing)) }
+    for view in others { view.showInputMissing(missing) }
   }
 }

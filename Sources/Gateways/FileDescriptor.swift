@@ -72,11 +72,15 @@ final class FileDescriptor: ByteProvider, Sendable {
   /// Opens a file for reading.
   ///
   /// - Parameter path: The path, as given.
-  /// - Returns: The open file, or why not, with the reason from `strerror(errno)`.
+  /// - Returns: The open file, or why not: for a file that does not exist, with a similar name
+  ///   that does; else with the reason from `strerror(errno)`.
   static func open(path: String) -> Opening {
     guard !path.utf8.contains(0) else { return .failure(.pathContainsNUL(path: path)) }
     let descriptor = retryingInterrupts { openReadOnly(path) }
-    guard descriptor >= 0 else { return .failure(.cannotOpen(path: path, systemError: reasonForErrno())) }
+    guard descriptor >= 0 else {
+      guard errno == ENOENT else { return .failure(.cannotOpen(path: path, systemError: reasonForErrno())) }
+      return .failure(.noSuchFile(path: path, similarPath: SimilarFileName.near(path)))
+    }
     return .file(FileDescriptor(descriptor: descriptor))
   }
 

@@ -17,7 +17,10 @@ import UseCases
 ///   read that copy from its start; memory stays constant;
 /// - a character device, such as `/dev/null`, is an available source with no records; it is
 ///   not read, so `/dev/zero` or a terminal cannot make the report wait forever;
-/// - a directory, a missing file or one that cannot be opened is unavailable, with the reason.
+/// - a directory, a missing file or one that cannot be opened is missing input
+///   (`SourceOpening.missing(reason:)`), with the reason: the user named a file that is not
+///   there, and the report is refused unless it may be partial. Files are not services: they
+///   are never merely unavailable, except standard input or a pipe that cannot be copied.
 ///
 /// Copies of a source share the copy of standard input or a pipe, so every copy can open it
 /// again.
@@ -64,28 +67,31 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   /// Opens the file (or the copy of standard input or a pipe) and starts reading it from its
   /// first record.
   ///
-  /// - Returns: `SourceOpening.unavailable(reason:)` when the file cannot be opened (with the
-  ///   operating system's reason, such as `cannot read 'a.json': No such file or directory`), is
-  ///   a directory, or, for standard input or a pipe, when no temporary file can be made for
-  ///   its copy; otherwise a stream of its records, which closes the file when it ends.
+  /// - Returns: `SourceOpening.missing(reason:)` when the file does not exist (with a similar
+  ///   name that does, if any), cannot be opened (with the operating system's reason, such as
+  ///   `cannot read 'a.json': Permission denied`) or is a directory, or standard input is
+  ///   closed: the input the user named is not there. `SourceOpening.unavailable(reason:)` for
+  ///   standard input or a pipe when no temporary file can be made for its copy: the input is
+  ///   there, the machine cannot hold it now. Otherwise a stream of its records, which closes
+  ///   the file when it ends.
   public func open() async -> SourceOpening {
     spool.withLock { spool in
       if let spool { return records(of: spool.reader(), totalBytes: spool.completeLength) }
       let file: FileDescriptor
       if isStandardInput {
         file = FileDescriptor.standardInput()
-        guard file.isOpen else { return .unavailable(reason: .standardInputClosed) }
+        guard file.isOpen else { return .missing(reason: .standardInputClosed) }
       } else {
         switch FileDescriptor.open(path: path) {
         case .failure(let reason):
-          return .unavailable(reason: reason)
+          return .missing(reason: reason)
         case .file(let opened):
           file = opened
         }
       }
       switch file.kind {
       case .directory:
-        return .unavailable(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
+        return .missing(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
       case .characterDevice where !isStandardInput:
         return records(of: ByteInput(bytes: []))
       case .regular where !isStandardInput:

@@ -100,6 +100,9 @@ public struct EnglishReportWording: ReportWording {
   public func reason(_ reason: UnavailableReason) -> String {
     switch reason {
     case .cannotOpen(let path, let systemError): "cannot read '\(path)': \(systemError)"
+    case .noSuchFile(let path, let similarPath):
+      "cannot read '\(path)': No such file or directory"
+        + (similarPath.map { "; did you mean '\($0)'?" } ?? "")
     case .pathContainsNUL(let path): "cannot read '\(path)': the path contains a NUL character"
     case .isDirectory(let path): "'\(path)' is a directory"
     case .standardInputClosed: "standard input is closed"

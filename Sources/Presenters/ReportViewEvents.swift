@@ -36,6 +36,9 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
     /// report.
     case inputRejected(InputRejection)
+    /// ``TransactionReportPresenterOutput/showInputMissing(_:)``: the only event of a report
+    /// refused for a missing input.
+    case inputMissing([SourceWarning])
 
     /// Makes the same call on another view, such as a ``ReportViewStateCollector`` or a
     /// screen's own view on its actor.
@@ -48,6 +51,7 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
       case .reportEnd: view.showReportEnd()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
+      case .inputMissing(let missing): view.showInputMissing(missing)
       }
     }
   }
@@ -89,6 +93,14 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   /// Sends ``Event/reportEnd`` and finishes ``events``.
   public func showReportEnd() {
     continuation.yield(.reportEnd)
+    continuation.finish()
+  }
+
+  /// Sends ``Event/inputMissing(_:)`` and finishes ``events``.
+  ///
+  /// - Parameter missing: The missing inputs.
+  public func showInputMissing(_ missing: [SourceWarning]) {
+    continuation.yield(.inputMissing(missing))
     continuation.finish()
   }
 

@@ -51,6 +51,17 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     }
   }
 
+  /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with one line
+  /// per missing input.
+  ///
+  /// - Parameter missing: The missing inputs.
+  public func showInputMissing(_ missing: [SourceWarning]) {
+    storage.withLock { storage in
+      storage.rows = []
+      storage.state = .failed(message: missing.map(\.text).joined(separator: "\n"))
+    }
+  }
+
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with the
   /// summary first and then one line per listed issue.
   ///

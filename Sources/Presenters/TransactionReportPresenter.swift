@@ -101,6 +101,14 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
     output.showReportEnd()
   }
 
+  /// Words why each missing input cannot be read, and tells the view there is no report.
+  ///
+  /// - Parameter missing: The missing inputs, in report order.
+  public func presentMissingInput(_ missing: [MissingInput]) {
+    output.showInputMissing(
+      missing.map { SourceWarning(scope: $0.scope, reason: $0.reason, text: wording.reason($0.reason)) })
+  }
+
   /// Formats the issues, one line each, and tells the view there is no report.
   ///
   /// - Parameters:

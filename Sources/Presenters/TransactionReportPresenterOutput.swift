@@ -4,7 +4,8 @@ import UseCases
 ///
 /// A view (a terminal renderer, a table view, a web page) receives the report as
 /// ``showReportStart()``, one ``showRow(_:)`` per row in order, and ``showReportEnd()``; or, for
-/// invalid input, only ``showInputRejected(_:)``. Rows arrive one at a time, so a view can
+/// a missing input, only ``showInputMissing(_:)``; or, for invalid input, only
+/// ``showInputRejected(_:)``. Rows arrive one at a time, so a view can
 /// stream them.
 ///
 /// A view is `Sendable`: the presenter calls it from the task the report runs on, which an app
@@ -25,13 +26,19 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   func showSourceUnavailable(_ warning: SourceWarning)
   /// The report is complete.
   func showReportEnd()
+  /// Inputs the report needs are missing (a file that does not exist), so there is no report.
+  ///
+  /// - Parameter missing: Each missing input, in report order; its `text` says why it cannot
+  ///   be read, such as `cannot read 'a.json': No such file or directory`.
+  func showInputMissing(_ missing: [SourceWarning])
   /// The input is invalid, so there is no report.
   ///
   /// - Parameter rejection: The issues, formatted one line per bad record.
   func showInputRejected(_ rejection: InputRejection)
 }
 
-/// A warning that a source could not be read, shown beside the report's message row.
+/// A warning that a source could not be read, shown beside the report's message row; or, when
+/// its input is missing and the report is refused, the error that says so.
 public struct SourceWarning: Hashable, Sendable {
   /// What could not be read: a group, or all transactions.
   public var scope: ReportScope

@@ -31,6 +31,8 @@ extension HTMLReportRenderer {
       --secondary-ink: #4A5160;
       --header-bar: #3A4A5E;
       --grand-total-bar: #1F5FAF;
+      --warning-edge: #B25E00;
+      --warning-background: #FFF4E0;
       --credit: #17703A;
       --canvas: #E9EBF2;
       --inset: 20px;
@@ -115,6 +117,14 @@ extension HTMLReportRenderer {
       background: var(--odd-band);
       color: var(--ink);
       font-size: 16px;
+      overflow-wrap: anywhere;
+    }
+    .warning {
+      margin: 0;
+      padding: 12px var(--inset);
+      border-left: 4px solid var(--warning-edge);
+      background: var(--warning-background);
+      color: var(--ink);
       overflow-wrap: anywhere;
     }
     .grandfooter {

@@ -25,6 +25,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   private var tableIsOpen = false
   private var rowGroupIsOpen = false
   private var sectionCount = 0
+  private var isIncomplete = false
 
   /// Creates a renderer.
   public init() {}
@@ -37,6 +38,7 @@ public struct HTMLReportRenderer: ReportRenderer {
     tableIsOpen = false
     rowGroupIsOpen = false
     sectionCount = 0
+    isIncomplete = false
     return Self.pageStart
   }
 
@@ -76,12 +78,24 @@ public struct HTMLReportRenderer: ReportRenderer {
         + #"<th scope="row">Total</th>\#(Self.amountCell(total))</tr>"# + "\n</tfoot>\n" + closeTable()
     case .grandFooter(let total):
       let id = nextID()
+      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
       return closeSection() + #"<section class="grandfooter" aria-labelledby="\#(id)">"#
-        + #"<h2 id="\#(id)">Grand Total</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
+        + #"<h2 id="\#(id)">\#(label)</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
         + "</section>\n"
     case .message(let message):
       return closeTable() + #"<p class="message">\#(Self.text(message))</p>"# + "\n"
     }
+  }
+
+  /// A warning under the source's message, `<p class="warning" role="note">`, starting
+  /// `Incomplete report:`; the grand total then reads `Grand Total of available sources`.
+  ///
+  /// - Parameter warning: The source that could not be read, and why.
+  /// - Returns: The paragraph, one line.
+  public mutating func render(_ warning: SourceWarning) -> String {
+    isIncomplete = true
+    return closeTable() + #"<p class="warning" role="note"><strong>Incomplete report:</strong> "#
+      + Self.text(warning.text) + "</p>\n"
   }
 
   /// Closes whatever is still open, then the page.

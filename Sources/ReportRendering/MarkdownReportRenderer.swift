@@ -22,6 +22,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
 
   private var tableIsOpen = false
   private var pendingDate: String?
+  private var isIncomplete = false
 
   /// Creates a renderer.
   public init() {}
@@ -32,6 +33,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   public mutating func start() -> String {
     tableIsOpen = false
     pendingDate = nil
+    isIncomplete = false
     return "# Transaction Report\n"
   }
 
@@ -58,10 +60,21 @@ public struct MarkdownReportRenderer: ReportRenderer {
       return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(Self.escaped(total))**")
         + closeTable()
     case .grandFooter(let total):
-      return closeTable() + "\n**Grand Total: \(Self.escaped(total))**\n"
+      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      return closeTable() + "\n**\(label): \(Self.escaped(total))**\n"
     case .message(let message):
       return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
     }
+  }
+
+  /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand
+  /// total then reads `Grand Total of available sources`.
+  ///
+  /// - Parameter warning: The source that could not be read, and why.
+  /// - Returns: The block, after a blank line.
+  public mutating func render(_ warning: SourceWarning) -> String {
+    isIncomplete = true
+    return closeTable() + "\n> **Incomplete report:** " + Self.escaped(warning.text) + "\n"
   }
 
   /// Nothing comes after the last row: every row ends its own line.

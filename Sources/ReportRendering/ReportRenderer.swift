@@ -4,6 +4,9 @@ import Presenters
 ///
 /// A renderer is given the rows one at a time and returns the text for each, so the report
 /// streams. A new format is a new renderer: nothing in the inner layers changes.
+///
+/// The words a renderer adds of its own (`Total`, `Grand Total`, `Incomplete report`) are the
+/// format's, in English; everything from the report is in the presenter's wording.
 public protocol ReportRenderer: Sendable {
   /// The text before the first row.
   mutating func start() -> String
@@ -12,16 +15,32 @@ public protocol ReportRenderer: Sendable {
   /// - Parameter row: The row, in report order.
   /// - Returns: The text, ending with a line break where the format has one.
   mutating func render(_ row: ReportRow) -> String
+  /// The text that tells a reader of the report that a source is missing from it, right
+  /// after that source's message row: a report made without a source must not be mistaken for
+  /// a complete one by someone who sees only the output.
+  ///
+  /// A renderer that shows it also labels the grand total as covering only the sources that
+  /// were available. The default shows nothing: the message row alone says it.
+  ///
+  /// - Parameter warning: The source that could not be read, and why.
+  /// - Returns: The text, ending with a line break where the format has one.
+  mutating func render(_ warning: SourceWarning) -> String
   /// The text after the last row.
   mutating func finish() -> String
 }
 
 extension ReportRenderer {
+  /// Nothing: the message row alone says that the source is missing.
+  ///
+  /// - Parameter warning: The source that could not be read.
+  /// - Returns: An empty string.
+  public mutating func render(_ warning: SourceWarning) -> String { "" }
+
   /// The whole document of a finished report: the text before the first row, every row, and
   /// the text after the last, in one string.
   ///
   /// A client that has all the rows at once (a table-view app that exports a report, a web
-  /// handler) uses this instead of calling ``start()``, ``render(_:)`` and ``finish()`` itself.
+  /// handler) uses this instead of calling ``start()``, ``render(_:)-(ReportRow)`` and ``finish()`` itself.
   ///
   /// - Parameter rows: The report's rows, in order.
   /// - Returns: The document, such as a whole HTML page.

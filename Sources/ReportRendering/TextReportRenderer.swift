@@ -27,6 +27,7 @@ public struct TextReportRenderer: ReportRenderer {
   private let width: Int
   private let colors: Bool
   private var rowsRendered = 0
+  private var isIncomplete = false
 
   /// Creates a renderer.
   ///
@@ -41,6 +42,7 @@ public struct TextReportRenderer: ReportRenderer {
   /// Nothing comes before the first row.
   public mutating func start() -> String {
     rowsRendered = 0
+    isIncomplete = false
     return ""
   }
 
@@ -66,10 +68,21 @@ public struct TextReportRenderer: ReportRenderer {
     case .footer(let total, let odd):
       return line(columns(indent: 2, label: "Total", amount: total), style: .band(odd: odd, bold: true))
     case .grandFooter(let total):
-      return "\n" + line(columns(indent: 0, label: "Grand Total", amount: total), style: .grandTotal)
+      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      return "\n" + line(columns(indent: 0, label: label, amount: total), style: .grandTotal)
     case .message(let message):
       return line("  " + ReportText.visible(message), style: .message)
     }
+  }
+
+  /// A line under the source's message, `Incomplete report: …`, in the message's style; the
+  /// grand total then reads `Grand Total of available sources`.
+  ///
+  /// - Parameter warning: The source that could not be read, and why.
+  /// - Returns: The line.
+  public mutating func render(_ warning: SourceWarning) -> String {
+    isIncomplete = true
+    return line("  " + ReportText.visible(ReportRendererWords.incomplete(warning)), style: .message)
   }
 
   /// Nothing comes after the last row.

@@ -14,6 +14,7 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   private let source: any TransactionSource
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
+  private let partial: Bool
 
   /// Creates the use case.
   ///
@@ -22,16 +23,22 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   ///   - output: The presenter that receives the report.
   ///   - issueLimit: How many issues to pass on in full when the input is invalid; all are
   ///     counted.
-  public init(source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20)
-  {
+  ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
+  ///     report, with its group's unavailable message in place of its rows; by default it gets
+  ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:)``.
+  public init(
+    source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
+    partial: Bool = false
+  ) {
     self.source = source
     self.output = output
     self.issueLimit = issueLimit
+    self.partial = partial
   }
 
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit).run([
+    await ReportRun(output: output, issueLimit: issueLimit, partial: partial).run([
       ReportRun.Part(source: source, groups: TransactionGroup.allCases)
     ])
   }

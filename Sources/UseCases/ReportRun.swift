@@ -11,10 +11,12 @@ import Entities
 ///    as a network fetch does; checking keeps a core busy): the ``InputSurvey`` of each reads
 ///    every record and keeps none. Their issues and totals are then taken in the parts' order,
 ///    so the result is the one a check of one source after the other would give.
-/// 2. Any issue, in any source: ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``
-///    and nothing else. Invalid input gets no row.
+/// 2. Any missing input (a file that is not there), unless the report may be partial:
+///    ``TransactionReportUseCaseOutput/presentMissingInput(_:)``, and nothing else. Then any issue, in any source:
+///    ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)`` and nothing
+///    else. Missing or invalid input gets no row.
 /// 3. Otherwise **present** the report: for each part, its header and message when it is
-///    unavailable, or its groups from a second reading in report order (``ReportAssembler``,
+///    unavailable (or missing, in a partial report), or its groups from a second reading in report order (``ReportAssembler``,
 ///    the heart of the transformation); then the grand footer.
 struct ReportRun {
   /// One source of a report and the groups it holds, in report order.
@@ -32,6 +34,7 @@ struct ReportRun {
   /// What checking one part found.
   private enum Checked: Sendable {
     case unavailable(reason: UnavailableReason)
+    case missing(reason: UnavailableReason)
     case surveyed(InputSurvey)
   }
 
@@ -44,6 +47,9 @@ struct ReportRun {
 
   let output: any TransactionReportUseCaseOutput
   let issueLimit: Int
+  /// Whether a missing input gets the report of the other sources, with its group's
+  /// unavailable message, instead of no report.
+  let partial: Bool
 
   /// Makes the report of the parts, in order, or rejects their input.
   func run(_ parts: [Part]) async {
@@ -80,6 +86,15 @@ struct ReportRun {
       checked = []
       for part in parts { checked.append(try await Self.check(part, issues: &issues, totals: &totals)) }
     }
+    if !partial {
+      let missing = zip(parts, checked).compactMap { part, check in
+        if case .missing(let reason) = check { MissingInput(part.scope, reason: reason) } else { nil }
+      }
+      guard missing.isEmpty else {
+        output.presentMissingInput(missing)
+        return nil
+      }
+    }
     for issue in totals.overflowIssues() { issues.record(issue) }
     guard issues.isEmpty else {
       output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
@@ -94,7 +109,7 @@ struct ReportRun {
     var report = ReportAssembler(output: output)
     for (part, check) in zip(parts, checked) {
       switch check {
-      case .unavailable(let reason):
+      case .unavailable(let reason), .missing(let reason):
         report.unavailable(part.scope, reason: reason)
       case .surveyed(let survey):
         var transactions = try await OrderedTransactions(source: part.source, survey: survey)
@@ -112,6 +127,8 @@ struct ReportRun {
     switch await part.source.open() {
     case .unavailable(let reason):
       return .unavailable(reason: reason)
+    case .missing(let reason):
+      return .missing(reason: reason)
     case .available(var stream):
       do {
         return .surveyed(

@@ -4,8 +4,9 @@ import Entities
 ///
 /// A use case calls these in report order, one `present…` call per row the report will have,
 /// framed by ``presentReportStart()`` and ``presentReportEnd()``. Values cross the boundary:
-/// entities, never formatted text. When the input is invalid, the use case calls
-/// ``presentInvalidInput(issues:totalCount:)`` instead, before any row: a rejected report shows
+/// entities, never formatted text. When an input is missing, the use case calls
+/// ``presentMissingInput(_:)`` instead, and when the input is invalid,
+/// ``presentInvalidInput(issues:totalCount:)``, before any row: a rejected report shows
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
 ///
@@ -38,7 +39,8 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///
   /// - Parameter total: The exact sum of the group totals; zero when nothing was shown.
   func presentGrandFooter(total: Money)
-  /// A source could not be read, so its group (or the whole report) shows a message instead.
+  /// A source could not be read, so its group (or the whole report) shows a message instead: a
+  /// service that is unavailable, or a missing input in a partial report.
   ///
   /// - Parameters:
   ///   - scope: The group whose source is unavailable, or ``ReportScope/allTransactions``.
@@ -50,6 +52,14 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   func presentNoTransactions(group: TransactionGroup)
   /// The report is complete.
   func presentReportEnd()
+  /// Inputs the report needs are missing (a file that does not exist), so there is no report.
+  ///
+  /// The use case calls it once, before any row, and then nothing else. A use case asked for a
+  /// partial report calls ``presentSourceUnavailable(_:reason:)`` instead, among the rows.
+  ///
+  /// - Parameter missing: Each missing input, in report order: its group and why it is
+  ///   missing.
+  func presentMissingInput(_ missing: [MissingInput])
   /// The input holds invalid records, so there is no report.
   ///
   /// - Parameters:
@@ -65,4 +75,22 @@ public enum ReportScope: Hashable, Sendable {
   case group(TransactionGroup)
   /// The whole one-source stream (used when that stream is unavailable).
   case allTransactions
+}
+
+/// An input a report needs that is not there: which group it holds, and why it cannot be read.
+public struct MissingInput: Hashable, Sendable {
+  /// The group the input holds, or ``ReportScope/allTransactions`` for a one-source input.
+  public var scope: ReportScope
+  /// Why it cannot be read, as a value (for example the file, and a similar name that exists).
+  public var reason: UnavailableReason
+
+  /// Creates a missing input.
+  ///
+  /// - Parameters:
+  ///   - scope: The group the input holds, or all transactions.
+  ///   - reason: Why it cannot be read.
+  public init(_ scope: ReportScope, reason: UnavailableReason) {
+    self.scope = scope
+    self.reason = reason
+  }
 }

@@ -27,18 +27,25 @@ public protocol TransactionSource: Sendable {
   /// It may suspend, for example while a server answers. A source that honours cancellation
   /// returns ``SourceOpening/unavailable(reason:)`` promptly when its task is cancelled.
   ///
-  /// - Returns: ``SourceOpening/unavailable(reason:)`` when the source cannot be read at all
-  ///   (a missing file, a server that is down), or a stream of its records.
+  /// - Returns: ``SourceOpening/missing(reason:)`` when the input the user named is not there
+  ///   (a file that does not exist or cannot be read), ``SourceOpening/unavailable(reason:)``
+  ///   when a service cannot be reached (a server that is down), or a stream of its records.
   func open() async -> SourceOpening
 }
 
 /// What opening a ``TransactionSource`` gave: a reason it cannot be read, or its records.
 ///
-/// "Unavailable" and "invalid" are different outcomes. An unavailable source still gets a
-/// report, with a message in place of its group; invalid data stops the report.
+/// "Missing", "unavailable" and "invalid" are different outcomes. A missing input is a mistake
+/// to fix (a mistyped file name), so it stops the report, unless the use case was asked for a
+/// partial report. An unavailable service is what the report's message row is for: the report
+/// is made, with that message in place of its group. Invalid data stops the report.
 public enum SourceOpening {
-  /// The source cannot be read; `reason` says why, as a value a presenter words.
+  /// The source is a service that cannot be reached now (a server that is down, a request that
+  /// timed out); `reason` says why, as a value a presenter words.
   case unavailable(reason: UnavailableReason)
+  /// The input the user named is not there: a file that does not exist or cannot be read, a
+  /// folder, closed standard input. `reason` says why, as a value a presenter words.
+  case missing(reason: UnavailableReason)
   /// The source can be read; the stream yields its records one at a time.
   case available(any TransactionStream)
 }
@@ -72,6 +79,9 @@ public enum SourceRecord: Hashable, Sendable {
 public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   /// A file that cannot be opened; `systemError` is the operating system's reason.
   case cannotOpen(path: String, systemError: String)
+  /// A file that does not exist; `similarPath` is an existing file whose name is close to it,
+  /// in the same folder, when there is one: the name the user most likely meant.
+  case noSuchFile(path: String, similarPath: String?)
   /// A path with a NUL character, which no file's path can hold.
   case pathContainsNUL(path: String)
   /// A path that names a folder.

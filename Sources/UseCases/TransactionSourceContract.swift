@@ -91,6 +91,8 @@ public enum TransactionSourceContract {
       let opened = await source.open()
       if case .unavailable(.other(let reason)) = opened, reason.isEmpty {
         violations.append(.unavailableWithoutReason(opening: opening))
+      } else if case .missing(.other(let reason)) = opened, reason.isEmpty {
+        violations.append(.unavailableWithoutReason(opening: opening))
       }
       let reading = read(opened, limit: recordLimit, violations: &violations)
       if opening == 1 {

@@ -19,6 +19,7 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let posted: any TransactionSource
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
+  private let partial: Bool
 
   /// Creates the use case.
   ///
@@ -28,21 +29,26 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   ///   - output: The presenter that receives the report.
   ///   - issueLimit: How many issues to pass on in full when the input is invalid; all are
   ///     counted.
+  ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
+  ///     report, with its group's unavailable message in place of its rows; by default it gets
+  ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:)``.
   public init(
     authorized: any TransactionSource,
     posted: any TransactionSource,
     output: any TransactionReportUseCaseOutput,
-    issueLimit: Int = 20
+    issueLimit: Int = 20,
+    partial: Bool = false
   ) {
     self.authorized = authorized
     self.posted = posted
     self.output = output
     self.issueLimit = issueLimit
+    self.partial = partial
   }
 
   /// Reads both sources and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit).run([
+    await ReportRun(output: output, issueLimit: issueLimit, partial: partial).run([
       ReportRun.Part(source: authorized, groups: [.authorized]),
       ReportRun.Part(source: posted, groups: [.posted]),
     ])

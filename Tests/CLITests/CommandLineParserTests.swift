@@ -14,7 +14,6 @@ import Testing
       (["--authorized", "a.json", "--posted", "p.json"], .twoFiles(authorized: "a.json", posted: "p.json")),
       (["--posted=p.json", "--authorized=a.json"], .twoFiles(authorized: "a.json", posted: "p.json")),
       (["--all", "all.json"], .oneFile("all.json")),
-      (["--one-source", "--all", "all.json"], .oneFile("all.json")),
     ])
   func inputModes(arguments: [String], expected: ReportInput) throws {
     let request = try CommandLineParser.parse(arguments)
@@ -95,7 +94,7 @@ import Testing
       ),
       (["--all"], "--all needs a value: a file path, or - for standard input"),
       (["--all="], "--all needs a value: a file path, or - for standard input"),
-      (["--one-source=yes"], "unknown option '--one-source=yes'; did you mean '--one-source'?"),
+      (["--one-source=yes"], "--one-source takes no value (got '--one-source=yes')"),
       (["--input-format", "xml"], "--input-format must be json, ndjson or csv (got 'xml')"),
       (["--width", "39"], "--width must be a number of columns from 40 to 1000 (got '39')"),
       (["--width", "wide"], "--width must be a number of columns from 40 to 1000 (got 'wide')"),
@@ -107,6 +106,95 @@ import Testing
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+  }
+
+  @Test(
+    "A mistyped option or value gets the one most likely meant: by letter case, prefix, letters in order, edits",
+    arguments: [
+      (["--out", "r.html"], "unknown option '--out'; did you mean '--output'?"),
+      (["--fmt", "json"], "unknown option '--fmt'; did you mean '--format'?"),
+      (["--auth", "a.json"], "unknown option '--auth'; did you mean '--authorized'?"),
+      (["--input", "csv"], "unknown option '--input'; did you mean '--input-format'?"),
+      (["--Format", "json"], "unknown option '--Format'; did you mean '--format'?"),
+      (["--colour", "never"], "unknown option '--colour'; did you mean '--color'?"),
+      (["--frobnicate"], "unknown option '--frobnicate'"),
+      (
+        ["--format", "jsn"], "--format must be text, json, markdown or html (got 'jsn'); did you mean 'json'?"
+      ),
+      (["--format=JSON"], "--format must be text, json, markdown or html (got 'JSON'); did you mean 'json'?"),
+      (
+        ["--format", "md"],
+        "--format must be text, json, markdown or html (got 'md'); did you mean 'markdown'?"
+      ),
+      (
+        ["--format", "ndjson"],
+        "--format must be text, json, markdown or html (got 'ndjson'); did you mean 'json'?"
+      ),
+      (["--format", "xlsx"], "--format must be text, json, markdown or html (got 'xlsx')"),
+      (
+        ["--input-format", "CSV"],
+        "--input-format must be json, ndjson or csv (got 'CSV'); did you mean 'csv'?"
+      ),
+      (
+        ["--", "a.json"],
+        "txreport takes no arguments after '--', only options; to read a file, use --all FILE,"
+          + " or --authorized FILE --posted FILE"
+      ),
+      (
+        ["--all", "a.json", "--one-source"],
+        "--one-source is for the demo data; --all FILE is read as one source already, so leave out --one-source"
+      ),
+      (["-x"], "unknown option '-x'"),
+    ])
+  func suggestions(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+  }
+
+  @Test("Short options -o and -f, joined or apart; jsonl names NDJSON input; --partial is a flag")
+  func shortOptionsAndAliases() throws {
+    #expect(
+      try CommandLineParser.parse(["-f", "json", "-or.json"])
+        == .report(ReportCommand(format: .json, outputPath: "r.json")))
+    #expect(
+      try CommandLineParser.parse(["--all", "-", "--input-format=jsonl", "--partial"])
+        == .report(ReportCommand(input: .oneFile("-"), inputFormat: .ndjson, partial: true)))
+  }
+
+  @Test(
+    "--output picks the format from its extension when --format is not given; --format wins",
+    arguments: [
+      (["--output", "r.html"], OutputFormat.html), (["-o", "r.HTM"], .html), (["-o", "notes.md"], .markdown),
+      (["-o", "r.markdown"], .markdown), (["-o", "rows.json"], .json), (["-o", "r.txt"], .text),
+      (["-o", "report"], .text), (["-o", "-"], .text), (["-o", "r.html", "--format", "json"], .json),
+      (["-o", "dir.html/report"], .text),
+    ])
+  func formatFromOutputExtension(arguments: [String], expected: OutputFormat) throws {
+    guard case .report(let command) = try CommandLineParser.parse(arguments) else {
+      Issue.record("expected a report request")
+      return
+    }
+    #expect(command.format == expected)
+  }
+
+  @Test("--completions and --man-page ask for the scripts and the page; a shell it has none for is an error")
+  func completionsAndManPage() throws {
+    #expect(try CommandLineParser.parse(["--completions", "bash"]) == .completions(.bash))
+    #expect(try CommandLineParser.parse(["--completions=fish"]) == .completions(.fish))
+    #expect(try CommandLineParser.parse(["--man-page"]) == .manPage)
+    #expect(throws: UsageError("--completions must be bash, zsh or fish (got 'tcsh')")) {
+      try CommandLineParser.parse(["--completions", "tcsh"])
+    }
+  }
+
+  @Test("The help lists every option of the table, with its value, in lines of at most 80 columns")
+  func helpListsEveryOption() {
+    for option in CommandLineOption.all {
+      let usage = option.name + (option.value.map { " " + $0.placeholder } ?? "")
+      #expect(HelpText.help.contains(usage), "\(usage) is not in the help")
+      for line in option.help { #expect(HelpText.help.contains(line)) }
+    }
+    #expect(HelpText.help.contains("-f, --format FORMAT"))
+    #expect(HelpText.help.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
   @Test("Colour is on for a terminal unless NO_COLOR is set (even empty), and --color overrides both")

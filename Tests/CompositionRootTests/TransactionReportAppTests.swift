@@ -40,7 +40,7 @@ import Testing
     for arguments in [["--format", "json"], ["--one-source", "--format", "json"]] {
       let result = await run(arguments)
       #expect(result.status == .success)
-      #expect(result.errors.isEmpty)
+      #expect(result.errors.hasPrefix("txreport: note: this is the built-in demo data (2016);"))
       #expect(result.output == (try expectedRows()))
     }
   }
@@ -212,14 +212,15 @@ import Testing
   func noProgressAmongTheReport() async {
     let path = Self.fixtures.appendingPathComponent("demo_all.json").path
     #expect(await runWithProgress(["--all", path], outputIsTerminal: true).errors.isEmpty)
-    #expect(await runWithProgress([], outputIsTerminal: false).errors.isEmpty)
+    #expect(!(await runWithProgress([], outputIsTerminal: false).errors.contains("\r")))
   }
 
   @Test("A warning erases the progress line before it is written")
   func warningAfterProgress() async {
     let path = Self.fixtures.appendingPathComponent("demo_authorized.json").path
     let result = await runWithProgress(
-      ["--authorized", path, "--posted", "/no/such/file.json", "--format", "json"], outputIsTerminal: false)
+      ["--authorized", path, "--posted", "/no/such/file.json", "--format", "json", "--partial"],
+      outputIsTerminal: false)
     #expect(result.status == .sourceUnavailable)
     #expect(
       result.errors.contains(

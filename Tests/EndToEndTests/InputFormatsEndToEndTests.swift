@@ -70,6 +70,29 @@ import Testing
     #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
   }
 
+  @Test("Data piped in with no input option is read, not ignored for the demo (cat file | txreport)")
+  func pipedDataIsRead() throws {
+    let csv = try #require(FileManager.default.contents(atPath: TX.fixture("formats/demo_all.csv")))
+
+    let result = try InputProcess.run(["--input-format", "csv", "--format", "json"], standardInput: csv)
+
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
+  }
+
+  @Test("A pipe that stays open and sends nothing is not waited for: the demo, with two notes")
+  func silentPipeIsNotWaitedFor() throws {
+    let result = try InputProcess.run(["--format", "json"], standardInput: Data(), keepingInputOpen: true)
+
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "txreport: note: standard input is a pipe that sent nothing, so it was not read; to report it, use --all -\n"
+        + TX.demoNote)
+    #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")))
+  }
+
   @Test("Standard input can be one of two sources")
   func standardInputAsOneOfTwoSources() throws {
     let csv = try #require(FileManager.default.contents(atPath: TX.fixture("formats/demo_posted.csv")))
@@ -165,14 +188,16 @@ import Testing
       result.standardOutput.contains("\"message\": \"There are no Posted Transactions in this period\""))
   }
 
-  @Test("A directory is unavailable: exit 3 with the reason")
+  @Test("A directory is not an input file: exit 66 with the reason")
   func directory() throws {
     let result = try InputProcess.run(["--all", "Fixtures/formats"])
 
-    #expect(result.status == 3)
+    #expect(result.status == 66)
+    #expect(result.standardOutput == "")
     #expect(
       result.standardError
-        == "txreport: warning: Transactions are not available: 'Fixtures/formats' is a directory\n")
+        == "txreport: error: 'Fixtures/formats' is a directory\n"
+        + "txreport: note: no report was made; to report the other sources without it, add --partial\n")
   }
 
   // MARK: Hostile text
@@ -304,7 +329,8 @@ import Testing
 /// bytes for its standard input.
 private enum InputProcess {
   static func run(
-    _ arguments: [String], standardInput: Data? = nil, environment: [String: String] = [:]
+    _ arguments: [String], standardInput: Data? = nil, keepingInputOpen: Bool = false,
+    environment: [String: String] = [:]
   ) throws -> TXReportProcess.Result {
     let process = Process()
     process.executableURL = try TXReportProcess.binary()
@@ -330,13 +356,14 @@ private enum InputProcess {
       let writer = Thread {
         // A broken pipe is the binary's choice, not a failure: its output is what is checked.
         try? input.fileHandleForWriting.write(contentsOf: standardInput)
-        try? input.fileHandleForWriting.close()
+        if !keepingInputOpen { try? input.fileHandleForWriting.close() }
       }
       writer.start()
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     while !errorData.isSet { usleep(1000) }
+    if keepingInputOpen { try? input.fileHandleForWriting.close() }
     return TXReportProcess.Result(
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData, as: UTF8.self),

@@ -28,7 +28,7 @@ import Testing
     let result = try TX.run(["--format", "json", "--output", folder.path("report.json")])
     #expect(result.status == 0)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "")
+    #expect(result.standardError == TX.demoNote)
     #expect(
       try String(contentsOfFile: folder.path("report.json"), encoding: .utf8)
         == TX.fixtureText("demo_expected_rows.json"))
@@ -60,12 +60,16 @@ import Testing
     #expect(try folder.contents() == ["r.txt"])
   }
 
-  @Test("An unavailable source still writes the report (exit 3)")
+  @Test("A missing source writes nothing (exit 66); with --partial, the report is written (exit 3)")
   func unavailableStillWrites() throws {
     let folder = try Folder()
-    let result = try TX.run([
+    let arguments = [
       "--all", folder.path("missing.json"), "--format", "json", "--output", folder.path("r.json"),
-    ])
+    ]
+    let refused = try TX.run(arguments)
+    #expect(refused.status == 66)
+    #expect(try folder.contents() == [])
+    let result = try TX.run(arguments + ["--partial"])
     #expect(result.status == 3)
     #expect(try String(contentsOfFile: folder.path("r.json"), encoding: .utf8).contains("\"title\": \"All\""))
   }
@@ -91,7 +95,7 @@ import Testing
   func deviceIsWrittenDirectly() throws {
     let result = try TX.run(["--output", "/dev/null"])
     #expect(result.status == 0)
-    #expect(result.standardError == "")
+    #expect(result.standardError == TX.demoNote)
     let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
     #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
   }
@@ -137,7 +141,7 @@ import Testing
     let result = try TX.run(
       ["--format", "json", "--output", "/dev/stdout"], outputPath: folder.path("log"), appending: true)
     #expect(result.status == 0)
-    #expect(result.standardError == "")
+    #expect(result.standardError == TX.demoNote)
     #expect(
       try String(contentsOfFile: folder.path("log"), encoding: .utf8)
         == "earlier line\n" + (try TX.fixtureText("demo_expected_rows.json")))

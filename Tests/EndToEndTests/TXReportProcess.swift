@@ -14,6 +14,18 @@ struct TXReportProcess {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// A fixture file's path, as a command-line argument.
+  /// What standard error says whenever the built-in demo data is shown.
+  static let demoNote =
+    "txreport: note: this is the built-in demo data (2016); to report your own, use --all FILE,"
+    + " --authorized FILE --posted FILE, or pipe the data in\n"
+
+  /// What standard error holds after a report of `arguments` that went well: the demo note when
+  /// they name no input, else nothing.
+  static func quietErrors(_ arguments: [String]) -> String {
+    let inputs = ["--all", "--authorized", "--posted"]
+    return arguments.contains { argument in inputs.contains { argument.hasPrefix($0) } } ? "" : demoNote
+  }
+
   static func fixture(_ name: String) -> String {
     packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path
   }

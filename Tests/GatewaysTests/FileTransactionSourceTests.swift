@@ -15,29 +15,48 @@ import UseCases
     #expect(source.format == .json)
   }
 
-  @Test func aMissingFileIsUnavailableWithTheOperatingSystemsReason() async throws {
+  @Test func aMissingFileIsMissingInputWithTheOperatingSystemsReason() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path + "/missing.json"
 
     #expect(
-      await unavailableReason(FileTransactionSource(path: path))
+      await missingReason(FileTransactionSource(path: path))
         == "cannot read '\(path)': No such file or directory")
   }
 
-  @Test func aDirectoryIsUnavailable() async throws {
+  @Test func aMissingFileNamesTheNearestFileInItsFolder() async throws {
+    let directory = try TemporaryDirectory()
+    _ = try directory.file("transactions.csv", text: "")
+    _ = try directory.file("other.csv", text: "")
+    _ = try directory.file(".transactons.csv", text: "")
+
+    #expect(
+      await missingReason(FileTransactionSource(path: directory.path + "/transactons.csv"))
+        == "cannot read '\(directory.path)/transactons.csv': No such file or directory;"
+        + " did you mean '\(directory.path)/transactions.csv'?")
+    #expect(
+      await missingReason(FileTransactionSource(path: directory.path + "/transactions.json"))
+        == "cannot read '\(directory.path)/transactions.json': No such file or directory;"
+        + " did you mean '\(directory.path)/transactions.csv'?")
+    #expect(
+      await missingReason(FileTransactionSource(path: directory.path + "/budget.csv"))
+        == "cannot read '\(directory.path)/budget.csv': No such file or directory")
+  }
+
+  @Test func aDirectoryIsMissingInput() async throws {
     let directory = try TemporaryDirectory()
 
     #expect(
-      await unavailableReason(FileTransactionSource(path: directory.path))
+      await missingReason(FileTransactionSource(path: directory.path))
         == "'\(directory.path)' is a directory")
   }
 
-  @Test func aPathThroughAFileIsUnavailable() async throws {
+  @Test func aPathThroughAFileIsMissingInput() async throws {
     let directory = try TemporaryDirectory()
     let file = try directory.file("a.json", text: "[]")
 
     #expect(
-      await unavailableReason(FileTransactionSource(path: file + "/b.json"))
+      await missingReason(FileTransactionSource(path: file + "/b.json"))
         == "cannot read '\(file)/b.json': Not a directory")
   }
 

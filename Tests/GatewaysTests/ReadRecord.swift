@@ -39,9 +39,16 @@ func readAll(_ source: some TransactionSource, sourceLocation: SourceLocation = 
 }
 
 /// The reason a source gives when it is unavailable, in the words `txreport` prints, or `nil`
-/// when it opens.
+/// when it opens, or is missing.
 func unavailableReason(_ source: some TransactionSource) async -> String? {
   guard case .unavailable(let reason) = await source.open() else { return nil }
+  return EnglishReportWording().reason(reason)
+}
+
+/// The reason a source gives when its input is missing, in the words `txreport` prints, or
+/// `nil` when it opens, or is unavailable.
+func missingReason(_ source: some TransactionSource) async -> String? {
+  guard case .missing(let reason) = await source.open() else { return nil }
   return EnglishReportWording().reason(reason)
 }
 

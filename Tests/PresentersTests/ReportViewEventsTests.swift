@@ -73,4 +73,22 @@ import UseCases
     for await _ in view.events { count += 1 }
     #expect(count == 1)
   }
+
+  @Test("A report refused for a missing input is one event, and the sequence ends after it")
+  func missingInputEndsTheEvents() async {
+    let view = ReportViewEvents()
+    TransactionReportPresenter(output: view).presentMissingInput([
+      MissingInput(.group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil))
+    ])
+    var events: [ReportViewEvents.Event] = []
+    for await event in view.events { events.append(event) }
+    #expect(
+      events == [
+        .inputMissing([
+          SourceWarning(
+            scope: .group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil),
+            text: "cannot read 'p.json': No such file or directory")
+        ])
+      ])
+  }
 }

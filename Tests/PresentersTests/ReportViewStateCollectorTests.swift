@@ -90,4 +90,15 @@ import UseCases
     collector.showReportEnd()
     #expect(collector.state == .loaded(ReportSections(rows: [.header(title: "Posted Transactions")])))
   }
+
+  @Test("A missing input fails the state with one line per missing input")
+  func missingInput() {
+    let collector = ReportViewStateCollector()
+    collector.showReportStart()
+    collector.showInputMissing([
+      SourceWarning(scope: .group(.authorized), reason: "a", text: "cannot read 'a.json': gone"),
+      SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone"),
+    ])
+    #expect(collector.state == .failed(message: "cannot read 'a.json': gone\ncannot read 'p.json': gone"))
+  }
 }

@@ -218,4 +218,25 @@ import UseCases
             summary: "2 invalid records; no report was made."))
       ])
   }
+
+  @Test("Missing inputs become one showInputMissing call, each worded, with the similar name that exists")
+  func missingInput() {
+    let view = PresenterOutputSpy()
+    let reason = UnavailableReason.noSuchFile(path: "p.jsn", similarPath: "p.json")
+    TransactionReportPresenter(output: view).presentMissingInput([
+      MissingInput(.group(.posted), reason: reason),
+      MissingInput(.allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil)),
+    ])
+    #expect(
+      view.calls == [
+        .inputMissing([
+          SourceWarning(
+            scope: .group(.posted), reason: reason,
+            text: "cannot read 'p.jsn': No such file or directory; did you mean 'p.json'?"),
+          SourceWarning(
+            scope: .allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil),
+            text: "cannot read 'all.json': No such file or directory"),
+        ])
+      ])
+  }
 }

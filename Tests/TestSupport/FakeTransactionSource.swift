@@ -18,6 +18,8 @@ public final class FakeTransactionSource: TransactionSource {
     case records([SourceRecord])
     /// The source cannot be read, for this reason.
     case unavailable(reason: UnavailableReason)
+    /// The source's input is not there (a file that does not exist), for this reason.
+    case missing(reason: UnavailableReason)
     /// The source must not be opened: opening it records a test failure (and then behaves as
     /// unavailable).
     case unimplemented
@@ -98,6 +100,16 @@ public final class FakeTransactionSource: TransactionSource {
     FakeTransactionSource(name: name, openings: [.unavailable(reason: reason)])
   }
 
+  /// A source whose input is missing, however often it is opened.
+  ///
+  /// - Parameters:
+  ///   - name: How messages name the source.
+  ///   - reason: Why it cannot be read.
+  /// - Returns: The source.
+  public static func missing(name: String = "fake.json", reason: UnavailableReason) -> FakeTransactionSource {
+    FakeTransactionSource(name: name, openings: [.missing(reason: reason)])
+  }
+
   /// A source that fails the test if it is ever opened.
   ///
   /// - Parameters:
@@ -127,6 +139,8 @@ public final class FakeTransactionSource: TransactionSource {
         FakeTransactionStream(records: records) { [self] in counts.withLock { $0.recordsRead += 1 } })
     case .unavailable(let reason):
       return .unavailable(reason: reason)
+    case .missing(let reason):
+      return .missing(reason: reason)
     case .unimplemented:
       Issue.record(
         "\(name) was opened (opening \(openCount)), but must not be", sourceLocation: sourceLocation)

@@ -58,4 +58,9 @@ public final class PresenterOutputSpy: TransactionReportPresenterOutput {
   ///
   /// - Parameter rejection: The rejection.
   public func showInputRejected(_ rejection: InputRejection) { record(.inputRejected(rejection)) }
+
+  /// Records ``ReportViewEvents/Event/inputMissing(_:)``.
+  ///
+  /// - Parameter missing: The missing inputs.
+  public func showInputMissing(_ missing: [SourceWarning]) { record(.inputMissing(missing)) }
 }

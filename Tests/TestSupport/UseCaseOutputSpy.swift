@@ -33,6 +33,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case reportEnd
     /// ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``.
     case invalidInput([RecordIssue], totalCount: Int)
+    /// ``TransactionReportUseCaseOutput/presentMissingInput(_:)``.
+    case missingInput([MissingInput])
 
     /// Makes the same call on another output.
     ///
@@ -52,6 +54,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
       case .reportEnd: output.presentReportEnd()
       case .invalidInput(let issues, let totalCount):
         output.presentInvalidInput(issues: issues, totalCount: totalCount)
+      case .missingInput(let missing):
+        output.presentMissingInput(missing)
       }
     }
   }
@@ -165,5 +169,12 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///   - totalCount: How many issues there were in all.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
     record(.invalidInput(issues, totalCount: totalCount))
+  }
+
+  /// Records ``Call/missingInput(_:)``.
+  ///
+  /// - Parameter missing: The missing inputs.
+  public func presentMissingInput(_ missing: [MissingInput]) {
+    record(.missingInput(missing))
   }
 }

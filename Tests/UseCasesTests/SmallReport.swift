@@ -72,18 +72,24 @@ enum SmallReport {
 func runTwoSource(
   authorized: FakeTransactionSource,
   posted: FakeTransactionSource,
-  issueLimit: Int = 20
+  issueLimit: Int = 20,
+  partial: Bool = false
 ) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
-  await TwoSourceReportUseCase(authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit)
-    .eventGenerateReport()
+  await TwoSourceReportUseCase(
+    authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit, partial: partial
+  )
+  .eventGenerateReport()
   return spy
 }
 
 /// Runs the one-source use case and returns what it presented.
-func runOneSource(_ source: FakeTransactionSource, issueLimit: Int = 20) async -> UseCaseOutputSpy {
+func runOneSource(_ source: FakeTransactionSource, issueLimit: Int = 20, partial: Bool = false) async
+  -> UseCaseOutputSpy
+{
   let spy = UseCaseOutputSpy()
-  await OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit).eventGenerateReport()
+  await OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit, partial: partial)
+    .eventGenerateReport()
   return spy
 }
 

@@ -1,0 +1,156 @@
+/// One option of `txreport`, as the one table of options describes it.
+///
+/// The table, ``all``, is the single source of every option's name, value and description:
+/// the parser reads it to know which options take a value and to suggest a name, and the help
+/// text, the shell completions (``ShellCompletion``) and the man page (``ManPage``) are made
+/// from it. An option added here appears in all of them at once.
+package struct CommandLineOption: Sendable, Equatable {
+  /// The part of the help text and the man page that lists an option.
+  package enum Section: String, Sendable, CaseIterable {
+    case input = "INPUT OPTIONS"
+    case output = "OUTPUT OPTIONS"
+    case other = "OTHER OPTIONS"
+  }
+
+  /// What an option's value is, which says how a shell completes it.
+  package enum Value: Sendable, Equatable {
+    /// A file path; `-` stands for standard input or output.
+    case file(placeholder: String)
+    /// One of a few words.
+    case choice(placeholder: String, [String])
+    /// A number.
+    case number(placeholder: String)
+
+    /// The placeholder the help text shows, such as `FILE`.
+    package var placeholder: String {
+      switch self {
+      case .file(let placeholder), .choice(let placeholder, _), .number(let placeholder): placeholder
+      }
+    }
+
+    /// The words a value may be, for a choice; empty otherwise.
+    package var choices: [String] {
+      if case .choice(_, let words) = self { words } else { [] }
+    }
+  }
+
+  /// The long name, such as `--format`.
+  package let name: String
+  /// The short name, such as `-f`, if there is one.
+  package let shortName: String?
+  /// The value the option takes, or `nil` for a flag.
+  package let value: Value?
+  /// Where the help text lists it.
+  package let section: Section
+  /// What it does, in one short line: the shells show it beside a completion.
+  package let summary: String
+  /// What it does, for the help text and the man page: lines of at most 52 characters.
+  package let help: [String]
+
+  /// The long name without its dashes, such as `format`.
+  package var bareName: String { String(name.dropFirst(2)) }
+}
+
+extension CommandLineOption {
+  /// Every option, in the order the help text lists them.
+  package static let all: [CommandLineOption] = [
+    CommandLineOption(
+      name: "--authorized", shortName: nil, value: .file(placeholder: "FILE"), section: .input,
+      summary: "the Authorized (group A) transactions",
+      help: ["the Authorized (group A) transactions"]),
+    CommandLineOption(
+      name: "--posted", shortName: nil, value: .file(placeholder: "FILE"), section: .input,
+      summary: "the Posted (group P) transactions",
+      help: ["the Posted (group P) transactions"]),
+    CommandLineOption(
+      name: "--all", shortName: nil, value: .file(placeholder: "FILE"), section: .input,
+      summary: "all transactions in one file (one-source)",
+      help: ["all transactions, each naming its group (one-source)"]),
+    CommandLineOption(
+      name: "--one-source", shortName: nil, value: nil, section: .input,
+      summary: "read the demo data as one stream",
+      help: ["read the demo data as one stream holding both groups"]),
+    CommandLineOption(
+      name: "--input-format", shortName: nil,
+      value: .choice(placeholder: "FMT", InputFormat.allCases.map(\.rawValue)), section: .input,
+      summary: "the format of the input files",
+      help: [
+        "json, ndjson (or jsonl) or csv; by default from each",
+        "file's extension (.json, .ndjson or .jsonl, .csv),",
+        "else json. A FILE of - reads standard input (for one",
+        "source); data piped to txreport is read as --all -",
+      ]),
+    CommandLineOption(
+      name: "--partial", shortName: nil, value: nil, section: .input,
+      summary: "report the files that exist when one is missing",
+      help: [
+        "when an input file does not exist or cannot be read,",
+        "report the other sources anyway (exit status 3): the",
+        "report says it is incomplete, and its grand total",
+        "covers only the sources that were read",
+      ]),
+    CommandLineOption(
+      name: "--format", shortName: "-f",
+      value: .choice(placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue)), section: .output,
+      summary: "the output format",
+      help: [
+        "text (default): aligned and banded, for a terminal",
+        "json: one array of row objects, for scripts",
+        "markdown: a table per group, for notes and chats",
+        "html: one self-contained page, for a browser",
+        "With --output and no --format, the output file's",
+        "extension picks it (.txt, .json, .md, .html)",
+      ]),
+    CommandLineOption(
+      name: "--output", shortName: "-o", value: .file(placeholder: "FILE"), section: .output,
+      summary: "write the report to FILE",
+      help: [
+        "write the report to FILE, all at once or not at all",
+        "(the previous FILE stays as it was on any failure);",
+        "while a long report is made, a terminal on standard",
+        "error shows how far it has got",
+      ]),
+    CommandLineOption(
+      name: "--width", shortName: nil, value: .number(placeholder: "COLUMNS"), section: .output,
+      summary: "text width, 40 to 1000",
+      help: [
+        "text width, 40 to 1000; by default COLUMNS, else the",
+        "terminal's width (either brought into 40 to 1000),",
+        "else 80",
+      ]),
+    CommandLineOption(
+      name: "--color", shortName: nil,
+      value: .choice(placeholder: "WHEN", ColorChoice.allCases.map(\.rawValue)), section: .output,
+      summary: "when to colour the text output",
+      help: [
+        "auto (default): colour only a terminal, and only",
+        "when NO_COLOR is not set; or always, or never",
+      ]),
+    CommandLineOption(
+      name: "--help", shortName: "-h", value: nil, section: .other,
+      summary: "show the help", help: ["show this help"]),
+    CommandLineOption(
+      name: "--version", shortName: nil, value: nil, section: .other,
+      summary: "show the version", help: ["show the version"]),
+    CommandLineOption(
+      name: "--completions", shortName: nil,
+      value: .choice(placeholder: "SHELL", ShellCompletion.Shell.allCases.map(\.rawValue)), section: .other,
+      summary: "print the shell completion script",
+      help: [
+        "print the completion script of bash, zsh or fish",
+        "(Scripts/install puts it where the shell finds it)",
+      ]),
+    CommandLineOption(
+      name: "--man-page", shortName: nil, value: nil, section: .other,
+      summary: "print the manual page (roff)",
+      help: ["print the manual page, txreport(1), as roff"]),
+  ]
+
+  /// The option with this long or short name.
+  ///
+  /// - Parameter name: `--format` or `-f`.
+  /// - Returns: The option, or `nil` when there is none of that name.
+  package static func named(_ name: String) -> CommandLineOption? {
+    all.first { $0.name == name || $0.shortName == name }
+  }
+}

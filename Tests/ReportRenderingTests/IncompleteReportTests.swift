@@ -1,0 +1,80 @@
+import Presenters
+import ReportRendering
+import Testing
+
+/// A report made without one of its sources says so in the output itself, in every format, and
+/// its grand total says it covers only the sources that were available (SPEC §8).
+@Suite struct IncompleteReportTests {
+  private let warning = SourceWarning(
+    scope: .group(.authorized), reason: "gone",
+    text: "Authorized Transactions are not available: cannot read 'a<1>.json': gone")
+  private let head: [ReportRow] = [
+    .header(title: "Authorized Transactions"),
+    .message("Authorized Transactions are not currently available."),
+  ]
+
+  /// The document of a report whose Authorized source is missing: its rows, with the warning
+  /// after the message row, as the command line's view writes them.
+  private func document(_ renderer: some ReportRenderer) -> String {
+    var renderer = renderer
+    var text = renderer.start()
+    for row in head { text += renderer.render(row) }
+    text += renderer.render(warning)
+    text += renderer.render(.grandFooter(total: "12.50"))
+    return text + renderer.finish()
+  }
+
+  @Test("Text: a line under the message, and the grand total of available sources")
+  func text() {
+    #expect(
+      document(TextReportRenderer(width: 80, colors: false)) == """
+        Authorized Transactions
+          Authorized Transactions are not currently available.
+          Incomplete report: Authorized Transactions are not available: cannot read 'a<1>.json': gone
+
+        Grand Total of available sources                                         12.50
+
+        """)
+  }
+
+  @Test("Markdown: a quoted warning, escaped, and the grand total of available sources")
+  func markdown() {
+    let text = document(MarkdownReportRenderer())
+    #expect(
+      text.contains(
+        "\n> **Incomplete report:** Authorized Transactions are not available: cannot read 'a\\<1\\>.json': gone\n"
+      ))
+    #expect(text.hasSuffix("\n**Grand Total of available sources: 12.50**\n"))
+  }
+
+  @Test("HTML: a warning paragraph, escaped, and the grand total of available sources")
+  func html() {
+    let text = document(HTMLReportRenderer())
+    #expect(
+      text.contains(
+        #"<p class="warning" role="note"><strong>Incomplete report:</strong> Authorized Transactions are not available: cannot read &#39;a&lt;1&gt;.json&#39;: gone</p>"#
+      ))
+    #expect(text.contains(#">Grand Total of available sources</h2><p class="amount">12.50</p>"#))
+  }
+
+  @Test("JSON: the rows only, as the contract fixes them; the message row and exit status 3 say it")
+  func json() {
+    var plain = JSONReportRenderer()
+    _ = plain.start()
+    #expect(plain.render(warning) == "")
+    let rows = head + [.grandFooter(total: "12.50")]
+    var renderer = JSONReportRenderer()
+    #expect(document(JSONReportRenderer()) == renderer.document(rows))
+  }
+
+  @Test("A renderer started again forgets that the last report was incomplete")
+  func restart() {
+    var renderer = TextReportRenderer(width: 80, colors: false)
+    _ = renderer.start()
+    _ = renderer.render(warning)
+    #expect(renderer.render(.grandFooter(total: "1.00")).contains("Grand Total of available sources"))
+    _ = renderer.start()
+    let total = renderer.render(.grandFooter(total: "1.00"))
+    #expect(total.contains("Grand Total") && !total.contains("available"))
+  }
+}
