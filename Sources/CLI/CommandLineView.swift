@@ -61,18 +61,18 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     }
   }
 
-  /// Writes one error per missing input and how to report without it to standard error; the
-  /// exit status becomes 66.
+  /// Writes one error per missing input to standard error and, when one group's file alone is
+  /// missing, how to report the other group without it; the exit status becomes 66.
   ///
   /// - Parameter missing: The missing inputs.
   package func showInputMissing(_ missing: [SourceWarning]) {
     output.flush()
     for input in missing { errors.write(Diagnostic.line(.error, input.text)) }
-    errors.write(
-      Diagnostic.line(
-        .note,
-        "no report was made; to report the other sources without \(missing.count == 1 ? "it" : "them"), add --partial"
-      ))
+    // --partial helps only when another source is there to report: one group's file missing.
+    if missing.count == 1, case .group = missing[0].scope {
+      errors.write(
+        Diagnostic.line(.note, "no report was made; to report the other group without it, add --partial"))
+    }
     errors.flush()
     status.withLock { $0 = .noInput }
   }

@@ -68,4 +68,21 @@ import Testing
     #expect(errors.text == "txreport: error: cannot write the report: No space left on device\n")
     #expect(view.exitStatus == .outputError)
   }
+
+  @Test(
+    "Missing inputs: an error each, the --partial note only when one group's file alone is missing; exit 66")
+  func missingInput() {
+    let one = SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone")
+    let all = SourceWarning(scope: .allTransactions, reason: "a", text: "cannot read 'all.json': gone")
+    for (missing, note) in [([one], true), ([all], false), ([one, one], false)] {
+      let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+      let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+      view.showInputMissing(missing)
+      let lines = missing.map { "txreport: error: \($0.text)\n" }.joined()
+      let hint = "txreport: note: no report was made; to report the other group without it, add --partial\n"
+      #expect(errors.text == lines + (note ? hint : ""))
+      #expect(output.text.isEmpty)
+      #expect(view.exitStatus == .noInput)
+    }
+  }
 }

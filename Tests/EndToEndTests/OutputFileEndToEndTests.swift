@@ -147,4 +147,16 @@ import Testing
         == "earlier line\n" + (try TX.fixtureText("demo_expected_rows.json")))
     #expect(try folder.contents() == ["log"])
   }
+
+  @Test("-o report.html writes HTML, and -o report.md Markdown, with no --format")
+  func formatFromExtension() throws {
+    let folder = try Folder()
+    #expect(try TX.run(["-o", folder.path("report.html")]).status == 0)
+    #expect(try TX.run(["-o", folder.path("report.md")]).status == 0)
+    #expect(
+      try String(contentsOfFile: folder.path("report.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    #expect(
+      try String(contentsOfFile: folder.path("report.md"), encoding: .utf8).hasPrefix(
+        "# Transaction Report\n"))
+  }
 }

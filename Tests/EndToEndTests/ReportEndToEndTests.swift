@@ -84,7 +84,7 @@ import Testing
     #expect(
       result.standardError
         == "txreport: error: cannot read '\(missing)': No such file or directory\n"
-        + "txreport: note: no report was made; to report the other sources without it, add --partial\n")
+        + "txreport: note: no report was made; to report the other group without it, add --partial\n")
   }
 
   @Test("A mistyped file name: the error suggests the file of the nearest name in its folder")
@@ -201,5 +201,16 @@ import Testing
     let result = try TX.runWithClosedOutput(arguments)
     #expect(result.status == 141)
     #expect(result.standardError == "")
+  }
+
+  @Test(
+    "A mistyped option gets the one meant, exit 64",
+    arguments: [("--out", "--output"), ("--fmt", "--format")])
+  func mistypedOption(typed: String, meant: String) throws {
+    let result = try TX.run([typed, "x"])
+    #expect(result.status == 64)
+    #expect(
+      result.standardError.hasPrefix("txreport: error: unknown option '\(typed)'; did you mean '\(meant)'?\n")
+    )
   }
 }
