@@ -11,7 +11,9 @@ import Synchronization
 /// The text goes to a temporary file beside the destination. ``commit()`` flushes it to disk
 /// and renames it over the destination in one step; ``discard()`` (or dropping the sink without
 /// committing) deletes it. Whatever happens, the destination holds either its previous content
-/// or the complete new report, and no temporary file is left behind.
+/// or the complete new report, and no temporary file is left behind: SIGINT, SIGTERM and SIGHUP
+/// remove it too, and one that SIGKILL left is removed by the next run
+/// (``TemporaryFileCleanup``).
 package final class AtomicFileSink: OutputFileSink {
   /// The destination path, as the user gave it.
   package let path: String
@@ -38,6 +40,7 @@ package final class AtomicFileSink: OutputFileSink {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    TemporaryFileCleanup.removeStale(in: folder, base: base)
     var template = Array((folder + "." + base + ".txreport-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
@@ -47,6 +50,10 @@ package final class AtomicFileSink: OutputFileSink {
     self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.sink = FileDescriptorSink(descriptor: descriptor)
     fchmod(descriptor, Self.permissions(for: target))
+    // Held until the descriptor closes, or the process dies: a later run can tell a temporary
+    // that a killed run left from one that is still being written.
+    flock(descriptor, LOCK_EX | LOCK_NB)
+    TemporaryFileCleanup.register(temporaryPath)
   }
 
   deinit {
@@ -98,6 +105,7 @@ package final class AtomicFileSink: OutputFileSink {
       discard()
       throw OutputError(path: path, reason: reason)
     }
+    TemporaryFileCleanup.unregister(temporaryPath)
     state.withLock { $0.finished = true }
   }
 
@@ -109,6 +117,7 @@ package final class AtomicFileSink: OutputFileSink {
       state = (-1, true)
     }
     unlink(temporaryPath)
+    TemporaryFileCleanup.unregister(temporaryPath)
   }
 
   /// The mode of the existing destination, or the usual mode for a new file (0666 less umask).

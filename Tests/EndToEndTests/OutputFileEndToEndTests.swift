@@ -159,4 +159,59 @@ import Testing
       try String(contentsOfFile: folder.path("report.md"), encoding: .utf8).hasPrefix(
         "# Transaction Report\n"))
   }
+
+  @Test(
+    "SIGINT, SIGTERM or SIGHUP while --output is written: no temporary file is left, the signal ends txreport",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalRemovesTemporaryFile(signal number: Int32) throws {
+    let folder = try Folder()
+    let fifo = folder.path("input.ndjson")
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let process = Process()
+    process.executableURL = try TX.binary()
+    // Opening the named pipe waits for a writer that never comes: the run is caught while the
+    // temporary file of its output exists.
+    process.arguments = ["--all", fifo, "--output", folder.path("r.txt")]
+    process.standardInput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var temporary: [String] = []
+    for _ in 0..<200 where temporary.isEmpty {
+      usleep(20_000)
+      temporary = try folder.contents().filter { $0.hasPrefix(".r.txt.txreport-") }
+    }
+    try #require(temporary.count == 1, "the temporary file never appeared")
+    kill(process.processIdentifier, number)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == number)
+    #expect(try folder.contents() == ["input.ndjson"])
+  }
+
+  @Test("A temporary that a killed run left is removed by the next run; a recent or locked one is not")
+  func staleTemporaryIsRemoved() throws {
+    let folder = try Folder()
+    let (stale, recent, locked) = (
+      ".r.txt.txreport-AAAAAA", ".r.txt.txreport-BBBBBB", ".r.txt.txreport-CCCCCC"
+    )
+    for name in [stale, recent, locked] {
+      try "partial".write(toFile: folder.path(name), atomically: false, encoding: .utf8)
+    }
+    let old = Date(timeIntervalSinceNow: -600)
+    for name in [stale, locked] {
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path(name))
+    }
+    // A run still writing holds the lock on its temporary: `flock` stands in for it.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = [folder.path(locked), "sleep", "30"]
+    try holder.run()
+    defer { holder.terminate() }
+    usleep(300_000)
+
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path("r.txt")])
+
+    #expect(result.status == 0)
+    #expect(try folder.contents() == [locked, recent, "r.txt"].sorted())
+  }
 }
