@@ -10,11 +10,12 @@ import UseCases
 
 /// The command-line application: everything `txreport` does as a process, around one report.
 ///
-/// It reads the arguments and the environment (`NO_COLOR`, `COLUMNS`, whether standard output
-/// and error are terminals), ignores `SIGPIPE`, picks the renderer and the sinks, shows progress,
-/// commits or discards an `--output` file, and turns the outcome into an ``ExitCode``. It does
-/// not know which gateways exist: the composition root hands it a ``Composer`` that makes the
-/// use case for a command, so the same composition serves another client.
+/// It reads the arguments and the environment (`NO_COLOR`, `TERM`, `COLORTERM`, `COLORFGBG`,
+/// `COLUMNS`, whether standard output and error are terminals), ignores `SIGPIPE`, picks the
+/// renderer and the sinks, shows progress, commits or discards an `--output` file, and turns the
+/// outcome into an ``ExitCode``. It does not know which gateways exist: the composition root
+/// hands it a ``Composer`` that makes the use case for a command, so the same composition serves
+/// another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
   /// presenter output and progress line the application made.
@@ -29,6 +30,12 @@ package enum CommandLineApp {
     package var arguments: [String]
     /// The value of `NO_COLOR`, if set.
     package var noColor: String?
+    /// The value of `TERM`, if set: `dumb` turns `--color auto` off.
+    package var term: String?
+    /// The value of `COLORTERM`, if set: `truecolor` or `24bit` allow 24-bit colour.
+    package var colorTerm: String?
+    /// The value of `COLORFGBG`, if set: its last field tells a light background from a dark.
+    package var colorFGBG: String?
     /// Whether standard output is a terminal.
     package var outputIsTerminal: Bool
     /// The value of `COLUMNS`, if set.
@@ -49,6 +56,9 @@ package enum CommandLineApp {
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - noColor: The value of `NO_COLOR`, if set.
+    ///   - term: The value of `TERM`, if set.
+    ///   - colorTerm: The value of `COLORTERM`, if set.
+    ///   - colorFGBG: The value of `COLORFGBG`, if set.
     ///   - outputIsTerminal: Whether standard output is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
@@ -58,6 +68,9 @@ package enum CommandLineApp {
     package init(
       arguments: [String],
       noColor: String? = nil,
+      term: String? = nil,
+      colorTerm: String? = nil,
+      colorFGBG: String? = nil,
       outputIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
@@ -67,6 +80,9 @@ package enum CommandLineApp {
     ) {
       self.arguments = arguments
       self.noColor = noColor
+      self.term = term
+      self.colorTerm = colorTerm
+      self.colorFGBG = colorFGBG
       self.outputIsTerminal = outputIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
@@ -86,14 +102,22 @@ package enum CommandLineApp {
       let errors: any TextSink = progress ?? standardError
       return Context(
         arguments: Array(CommandLine.arguments.dropFirst()),
-        noColor: getenv("NO_COLOR").map { String(cString: $0) },
+        noColor: environment("NO_COLOR"),
+        term: environment("TERM"),
+        colorTerm: environment("COLORTERM"),
+        colorFGBG: environment("COLORFGBG"),
         outputIsTerminal: isatty(1) == 1,
-        columns: getenv("COLUMNS").map { String(cString: $0) },
+        columns: environment("COLUMNS"),
         terminalWidth: CommandLineApp.terminalWidth(of: 1),
         progress: progress,
         output: StandardOutput(errors: errors),
         errors: errors
       )
+    }
+
+    /// The value of an environment variable of this process, if set.
+    private static func environment(_ name: String) -> String? {
+      getenv(name).map { String(cString: $0) }
     }
   }
 
@@ -209,13 +233,20 @@ package enum CommandLineApp {
     command.outputPath.map { $0 != "-" } ?? false
   }
 
+  /// The renderer of the command's format. The text renderer's colours: on or off by `--color`
+  /// (``ColorChoice/isEnabled(outputIsTerminal:noColor:term:)``), the palette of `--theme`
+  /// else of the terminal's background (``Theme/resolved(_:colorFGBG:)``), 24-bit or 256
+  /// colours as `COLORTERM` says (``TextReportRenderer/ColorDepth/init(colorTerm:)``).
   private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
     switch command.format {
     case .text:
       TextReportRenderer(
         width: width(for: command, context: context),
         colors: command.color.isEnabled(
-          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor))
+          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
+          term: context.term),
+        palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
+        colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm))
     case .json:
       JSONReportRenderer()
     case .markdown:

@@ -22,6 +22,9 @@ package struct ReportCommand: Equatable, Sendable {
   package var width: Int?
   /// The file to write the report to, or `nil` for standard output.
   package var outputPath: String?
+  /// The colours of the text output (`--theme`), or `nil` to tell them from the terminal's
+  /// background, else light.
+  package var theme: Theme?
 
   /// Creates a request.
   ///
@@ -32,13 +35,15 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - inputFormat: The format of the input files, or `nil` to tell it from the extension.
   ///   - width: The width of the text output, or `nil` to ask the terminal.
   ///   - outputPath: The file to write the report to, or `nil` for standard output.
+  ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
     color: ColorChoice = .auto,
     inputFormat: InputFormat? = nil,
     width: Int? = nil,
-    outputPath: String? = nil
+    outputPath: String? = nil,
+    theme: Theme? = nil
   ) {
     self.input = input
     self.format = format
@@ -46,6 +51,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.inputFormat = inputFormat
     self.width = width
     self.outputPath = outputPath
+    self.theme = theme
   }
 }
 

@@ -108,14 +108,4 @@ import Testing
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
   }
-
-  @Test("Colour is on for a terminal unless NO_COLOR is set (even empty), and --color overrides both")
-  func colorDecision() {
-    #expect(ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: nil))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: ""))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: "1"))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: false, noColor: nil))
-    #expect(ColorChoice.always.isEnabled(outputIsTerminal: false, noColor: "1"))
-    #expect(!ColorChoice.never.isEnabled(outputIsTerminal: true, noColor: nil))
-  }
 }
