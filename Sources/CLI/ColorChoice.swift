@@ -1,12 +1,13 @@
 /// The choices of `--color`.
 ///
-/// `--color` says when to colour the report. How to colour (24-bit or 256 colours, a light or a dark
+/// `--color` says when to colour: the report on standard output, and the `error:` and
+/// `warning:` labels on standard error. How to colour (24-bit or 256 colours, a light or a dark
 /// palette) is ``TextReportRenderer/ColorDepth/init(colorTerm:)`` and
 /// ``Theme/resolved(_:colorFGBG:)``.
 package enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour only a terminal, and only when the environment does not turn colour off.
   case auto
-  /// Always colour.
+  /// Always colour the report; the labels on standard error still only on a terminal.
   case always
   /// Never colour.
   case never
@@ -24,6 +25,26 @@ package enum ColorChoice: String, CaseIterable, Sendable {
     case .always: true
     case .never: false
     case .auto: outputIsTerminal && Self.environmentAllowsColor(noColor: noColor, term: term)
+    }
+  }
+
+  /// Decides whether to colour the `txreport: error:` and `txreport: warning:` labels on
+  /// standard error.
+  ///
+  /// Only a terminal gets colour, whatever the choice: standard error captured in a file or by
+  /// a script must read as plain text. On a terminal, `always` colours them and `never` does
+  /// not; `auto` colours them when the environment lets it.
+  ///
+  /// - Parameters:
+  ///   - errorIsTerminal: Whether standard error is a terminal.
+  ///   - noColor: The value of the `NO_COLOR` environment variable, if set.
+  ///   - term: The value of the `TERM` environment variable, if set.
+  /// - Returns: Whether the labels should be coloured.
+  package func colorsLabels(errorIsTerminal: Bool, noColor: String?, term: String?) -> Bool {
+    switch self {
+    case .always: errorIsTerminal
+    case .never: false
+    case .auto: errorIsTerminal && Self.environmentAllowsColor(noColor: noColor, term: term)
     }
   }
 

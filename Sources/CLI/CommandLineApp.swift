@@ -1,5 +1,6 @@
 import Presenters
 import ReportRendering
+import Synchronization
 import UseCases
 
 #if canImport(Glibc)
@@ -38,6 +39,8 @@ package enum CommandLineApp {
     package var colorFGBG: String?
     /// Whether standard output is a terminal.
     package var outputIsTerminal: Bool
+    /// Whether standard error is a terminal: only then are its labels coloured.
+    package var errorIsTerminal: Bool
     /// The value of `COLUMNS`, if set.
     package var columns: String?
     /// The width of the terminal on standard output, if it is one and says.
@@ -60,6 +63,7 @@ package enum CommandLineApp {
     ///   - colorTerm: The value of `COLORTERM`, if set.
     ///   - colorFGBG: The value of `COLORFGBG`, if set.
     ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - errorIsTerminal: Whether standard error is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
     ///   - progress: The progress line on standard error, if it is a terminal.
@@ -72,6 +76,7 @@ package enum CommandLineApp {
       colorTerm: String? = nil,
       colorFGBG: String? = nil,
       outputIsTerminal: Bool = false,
+      errorIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
       progress: ProgressLine? = nil,
@@ -84,6 +89,7 @@ package enum CommandLineApp {
       self.colorTerm = colorTerm
       self.colorFGBG = colorFGBG
       self.outputIsTerminal = outputIsTerminal
+      self.errorIsTerminal = errorIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
       self.progress = progress
@@ -107,6 +113,7 @@ package enum CommandLineApp {
         colorTerm: environment("COLORTERM"),
         colorFGBG: environment("COLORFGBG"),
         outputIsTerminal: isatty(1) == 1,
+        errorIsTerminal: isatty(2) == 1,
         columns: environment("COLUMNS"),
         terminalWidth: CommandLineApp.terminalWidth(of: 1),
         progress: progress,
@@ -118,6 +125,14 @@ package enum CommandLineApp {
     /// The value of an environment variable of this process, if set.
     private static func environment(_ name: String) -> String? {
       getenv(name).map { String(cString: $0) }
+    }
+
+    /// Whether to colour the labels of errors and warnings on standard error.
+    ///
+    /// - Parameter choice: The `--color` of the command line, or `auto` before it is known.
+    /// - Returns: ``ColorChoice/colorsLabels(errorIsTerminal:noColor:term:)`` of this context.
+    func colorsLabels(_ choice: ColorChoice) -> Bool {
+      choice.colorsLabels(errorIsTerminal: errorIsTerminal, noColor: noColor, term: term)
     }
   }
 
@@ -152,10 +167,14 @@ package enum CommandLineApp {
     do {
       request = try CommandLineParser.parse(context.arguments)
     } catch {
-      context.errors.write(Diagnostic.line(.error, error.message) + HelpText.usageHint + "\n")
+      // No --color is known: the label is coloured as with `--color auto`.
+      let line = Diagnostic.line(.error, error.message, colored: context.colorsLabels(.auto))
+      context.errors.write(line + HelpText.usageHint + "\n")
       context.errors.flush()
       return .usage
     }
+    let color: ColorChoice = if case .report(let command) = request { command.color } else { .auto }
+    (context.output as? StandardOutput)?.coloredLabels.store(context.colorsLabels(color), ordering: .relaxed)
     switch request {
     case .help:
       return write(HelpText.help, context: context)
@@ -170,25 +189,28 @@ package enum CommandLineApp {
     context.output.write(text)
     context.output.flush()
     guard let failure = context.output.failure else { return .success }
-    context.errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
+    let line = Diagnostic.line(
+      .error, "cannot write to standard output: \(failure)", colored: context.colorsLabels(.auto))
+    context.errors.write(line)
     return .outputError
   }
 
   private static func report(_ command: ReportCommand, context: Context, compose: Composer) async -> ExitCode
   {
+    let coloredLabels = context.colorsLabels(command.color)
     var file: (any OutputFileSink)?
     if let path = command.outputPath, path != "-" {
       do {
         file = try OutputFile.open(path)
       } catch {
-        context.errors.write(Diagnostic.line(.error, error.message))
+        context.errors.write(Diagnostic.line(.error, error.message, colored: coloredLabels))
         return .outputError
       }
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: context.errors)
+      errors: context.errors, coloredLabels: coloredLabels)
     await compose(command, TransactionReportPresenter(output: view), progress).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
@@ -199,7 +221,7 @@ package enum CommandLineApp {
     do {
       try file.commit()
     } catch {
-      context.errors.write(Diagnostic.line(.error, error.message))
+      context.errors.write(Diagnostic.line(.error, error.message, colored: coloredLabels))
       return .outputError
     }
     return view.exitStatus
@@ -266,6 +288,9 @@ package enum CommandLineApp {
 private final class StandardOutput: TextSink {
   private let sink = FileDescriptorSink(descriptor: 1)
   private let errors: any TextSink
+  /// Whether the error that ends the process colours its label: set by ``CommandLineApp/run``
+  /// once the command line is known.
+  let coloredLabels = Atomic(false)
 
   init(errors: any TextSink) {
     self.errors = errors
@@ -285,7 +310,8 @@ private final class StandardOutput: TextSink {
 
   private func stopIfFailed() {
     guard let failure = sink.failure else { return }
-    errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
+    let colored = coloredLabels.load(ordering: .relaxed)
+    errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)", colored: colored))
     errors.flush()
     exit(ExitCode.outputError.rawValue)
   }

@@ -33,4 +33,16 @@ import Testing
     #expect(!ColorChoice.environmentAllowsColor(noColor: " ", term: nil))
     #expect(!ColorChoice.environmentAllowsColor(noColor: nil, term: "dumb"))
   }
+
+  @Test(
+    "Labels on standard error are coloured only on a terminal, and as --color and the environment allow",
+    arguments: [
+      (ColorChoice.auto, true, nil, nil, true), (.auto, true, "", nil, true), (.auto, true, "1", nil, false),
+      (.auto, true, nil, "dumb", false), (.auto, false, nil, nil, false),
+      (.always, true, "1", "dumb", true), (.always, false, nil, nil, false),
+      (.never, true, nil, nil, false), (.never, false, nil, nil, false),
+    ] as [(ColorChoice, Bool, String?, String?, Bool)])
+  func labels(choice: ColorChoice, errorIsTerminal: Bool, noColor: String?, term: String?, expected: Bool) {
+    #expect(choice.colorsLabels(errorIsTerminal: errorIsTerminal, noColor: noColor, term: term) == expected)
+  }
 }

@@ -3,8 +3,8 @@ import CompositionRoot
 import Foundation
 import Testing
 
-/// How `CommandLineApp.run` colours the report, from the context alone: the terminal,
-/// `NO_COLOR`, `TERM`, `COLORTERM` and `COLORFGBG`.
+/// How `CommandLineApp.run` colours the report and the labels on standard error, from the
+/// context alone: the terminal, `NO_COLOR`, `TERM`, `COLORTERM` and `COLORFGBG`.
 @Suite struct TerminalColorTests {
   struct Environment {
     var noColor: String?
@@ -20,14 +20,16 @@ import Testing
   }
 
   private func run(
-    _ arguments: [String], _ environment: Environment = Environment(), outputIsTerminal: Bool = true
+    _ arguments: [String], _ environment: Environment = Environment(), outputIsTerminal: Bool = true,
+    errorIsTerminal: Bool = false
   ) async -> Run {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let status = await TransactionReportApp.run(
       .init(
         arguments: arguments, noColor: environment.noColor, term: environment.term,
         colorTerm: environment.colorTerm, colorFGBG: environment.colorFGBG,
-        outputIsTerminal: outputIsTerminal, output: output, errors: errors))
+        outputIsTerminal: outputIsTerminal,
+        errorIsTerminal: errorIsTerminal, output: output, errors: errors))
     return Run(status: status, output: output.text, errors: errors.text)
   }
 
@@ -101,5 +103,50 @@ import Testing
     }
     return result.split(separator: "\n", omittingEmptySubsequences: false)
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+  }
+
+  private static let red = "\u{1B}[1;31mtxreport: error:\u{1B}[0m "
+
+  @Test("A usage error's label is red on a terminal, as with --color auto, and plain otherwise")
+  func usageErrorLabel() async {
+    let onTerminal = await run(["--format", "yaml"], errorIsTerminal: true)
+    #expect(onTerminal.status == .usage)
+    #expect(onTerminal.errors.hasPrefix(Self.red + "--format must be"))
+    #expect(onTerminal.errors.hasSuffix("\nRun 'txreport --help' for usage.\n"))
+    #expect(
+      await run(["--format", "yaml"], errorIsTerminal: false).errors.hasPrefix("txreport: error: --format"))
+    #expect(
+      await run(["--format", "yaml"], Environment(noColor: "1"), errorIsTerminal: true).errors
+        .hasPrefix("txreport: error: --format"))
+    #expect(
+      await run(["--format", "yaml"], Environment(term: "dumb"), errorIsTerminal: true).errors
+        .hasPrefix("txreport: error: --format"))
+  }
+
+  private static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  @Test(
+    "The labels of errors are coloured only when standard error is a terminal and colour is not off",
+    arguments: [
+      ([String](), Environment(), true, true), ([], Environment(noColor: ""), true, true),
+      ([], Environment(), false, false), ([], Environment(noColor: "1"), true, false),
+      ([], Environment(term: "dumb"), true, false), (["--color", "never"], Environment(), true, false),
+      (["--color", "always"], Environment(noColor: "1"), true, true),
+      (["--color", "always"], Environment(), false, false),
+    ] as [([String], Environment, Bool, Bool)])
+  func errorLabels(options: [String], environment: Environment, errorIsTerminal: Bool, colored: Bool) async {
+    let invalid = Self.fixtures.appendingPathComponent("cases/invalid_records.json").path
+    let rejected = await run(["--all", invalid] + options, environment, errorIsTerminal: errorIsTerminal)
+    #expect(rejected.status == .dataError)
+    #expect(rejected.errors.contains("\ntxreport: error: ") == !colored)
+    #expect(rejected.errors.contains("\n" + Self.red) == colored)
+    let unwritable = await run(
+      ["--output", "/no/such/folder/report.txt"] + options, environment, errorIsTerminal: errorIsTerminal)
+    #expect(unwritable.status == .outputError)
+    #expect(unwritable.errors.hasPrefix(colored ? Self.red : "txreport: error: "))
+    #expect(
+      unwritable.errors.filter { $0 == "\u{1B}" }.count == (colored ? 2 : 0), "only the label is coloured")
   }
 }

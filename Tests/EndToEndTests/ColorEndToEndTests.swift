@@ -22,10 +22,21 @@ import Testing
     #expect(!result.standardOutput.contains("\u{1B}[48;2;247;248;252m"))
   }
 
+  @Test("Standard error that is not a terminal stays plain, even with --color always")
+  func plainStandardError() throws {
+    let result = try TX.run(["--all", TX.fixture("cases/invalid_records.json"), "--color", "always"])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("\ntxreport: error: "))
+    #expect(!result.standardError.contains("\u{1B}"))
+  }
+
   #if os(Linux)
-    /// What the binary wrote to a pseudo-terminal that is both its standard output and its
-    /// standard error, with the terminal's line ends (`\r\n`) made `\n` again.
-    private func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> String {
+    /// What the binary wrote to a pseudo-terminal that is its standard error and, unless
+    /// another file is given, its standard output, with the terminal's line ends (`\r\n`) made
+    /// `\n` again.
+    private func runOnTerminal(
+      _ arguments: [String], environment: [String: String], standardOutput: FileHandle? = nil
+    ) throws -> String {
       // /dev/ptmx gives the master; TIOCSPTLCK unlocks the slave and TIOCGPTN gives its number
       // (the asm-generic ioctl numbers, on x86-64 and arm64 alike).
       let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -44,7 +55,7 @@ import Testing
       var base = ProcessInfo.processInfo.environment
       for name in ["NO_COLOR", "TERM", "COLORTERM", "COLORFGBG", "COLUMNS"] { base[name] = nil }
       process.environment = base.merging(environment) { $1 }
-      process.standardOutput = terminal
+      process.standardOutput = standardOutput ?? terminal
       process.standardError = terminal
       process.standardInput = FileHandle.nullDevice
       try process.run()
@@ -79,6 +90,31 @@ import Testing
       } else {
         #expect(!text.contains("\u{1B}"))
       }
+    }
+
+    @Test("On a terminal, the error label is bold red unless colour is off")
+    func terminalErrorLabel() throws {
+      let invalid = TX.fixture("cases/invalid_records.json")
+      let red = "\u{1B}[1;31mtxreport: error:\u{1B}[0m 3 invalid records"
+      #expect(try runOnTerminal(["--all", invalid], environment: [:]).contains(red))
+      #expect(try runOnTerminal(["--all", invalid], environment: ["NO_COLOR": ""]).contains(red))
+      for (arguments, environment) in [
+        (["--color", "never"], [:]), ([], ["NO_COLOR": "1"]), ([], ["TERM": "dumb"]),
+      ] as [([String], [String: String])] {
+        let text = try runOnTerminal(["--all", invalid] + arguments, environment: environment)
+        #expect(text.contains("\ntxreport: error: 3 invalid records"), "\(arguments) \(environment): \(text)")
+        #expect(!text.contains("\u{1B}"))
+      }
+    }
+
+    @Test("On a terminal, the error that ends a run whose standard output failed follows --color too")
+    func terminalOutputErrorLabel() throws {
+      let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+      let message = "txreport: error:\u{1B}[0m cannot write to standard output: "
+      #expect(
+        try runOnTerminal([], environment: [:], standardOutput: full).hasPrefix("\u{1B}[1;31m" + message))
+      let plain = try runOnTerminal(["--color", "never"], environment: [:], standardOutput: full)
+      #expect(plain.hasPrefix("txreport: error: cannot write to standard output: "), "\(plain)")
     }
   #endif
 }
