@@ -1,5 +1,6 @@
 import Presenters
 import ReportRendering
+import Synchronization
 import UseCases
 
 #if canImport(Glibc)
@@ -10,11 +11,12 @@ import UseCases
 
 /// The command-line application: everything `txreport` does as a process, around one report.
 ///
-/// It reads the arguments and the environment (`NO_COLOR`, `COLUMNS`, whether standard output
-/// and error are terminals), ignores `SIGPIPE`, picks the renderer and the sinks, shows progress,
-/// commits or discards an `--output` file, and turns the outcome into an ``ExitCode``. It does
-/// not know which gateways exist: the composition root hands it a ``Composer`` that makes the
-/// use case for a command, so the same composition serves another client.
+/// It reads the arguments and the environment (`NO_COLOR`, `TERM`, `COLORTERM`, `COLORFGBG`,
+/// `COLUMNS`, whether standard output and error are terminals), ignores `SIGPIPE`, picks the
+/// renderer and the sinks, shows progress, commits or discards an `--output` file, and turns the
+/// outcome into an ``ExitCode``. It does not know which gateways exist: the composition root
+/// hands it a ``Composer`` that makes the use case for a command, so the same composition serves
+/// another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
   /// presenter output and progress line the application made.
@@ -29,8 +31,16 @@ package enum CommandLineApp {
     package var arguments: [String]
     /// The value of `NO_COLOR`, if set.
     package var noColor: String?
+    /// The value of `TERM`, if set: `dumb` turns `--color auto` off.
+    package var term: String?
+    /// The value of `COLORTERM`, if set: `truecolor` or `24bit` allow 24-bit colour.
+    package var colorTerm: String?
+    /// The value of `COLORFGBG`, if set: its last field tells a light background from a dark.
+    package var colorFGBG: String?
     /// Whether standard output is a terminal.
     package var outputIsTerminal: Bool
+    /// Whether standard error is a terminal: only then are its labels coloured.
+    package var errorIsTerminal: Bool
     /// The value of `COLUMNS`, if set.
     package var columns: String?
     /// The width of the terminal on standard output, if it is one and says.
@@ -52,7 +62,11 @@ package enum CommandLineApp {
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - noColor: The value of `NO_COLOR`, if set.
+    ///   - term: The value of `TERM`, if set.
+    ///   - colorTerm: The value of `COLORTERM`, if set.
+    ///   - colorFGBG: The value of `COLORFGBG`, if set.
     ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - errorIsTerminal: Whether standard error is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
     ///   - progress: The progress line on standard error, if it is a terminal.
@@ -62,7 +76,11 @@ package enum CommandLineApp {
     package init(
       arguments: [String],
       noColor: String? = nil,
+      term: String? = nil,
+      colorTerm: String? = nil,
+      colorFGBG: String? = nil,
       outputIsTerminal: Bool = false,
+      errorIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
       progress: ProgressLine? = nil,
@@ -72,7 +90,11 @@ package enum CommandLineApp {
     ) {
       self.arguments = arguments
       self.noColor = noColor
+      self.term = term
+      self.colorTerm = colorTerm
+      self.colorFGBG = colorFGBG
       self.outputIsTerminal = outputIsTerminal
+      self.errorIsTerminal = errorIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
       self.progress = progress
@@ -92,15 +114,32 @@ package enum CommandLineApp {
       let errors: any TextSink = progress ?? standardError
       return Context(
         arguments: Array(CommandLine.arguments.dropFirst()),
-        noColor: getenv("NO_COLOR").map { String(cString: $0) },
+        noColor: environment("NO_COLOR"),
+        term: environment("TERM"),
+        colorTerm: environment("COLORTERM"),
+        colorFGBG: environment("COLORFGBG"),
         outputIsTerminal: isatty(1) == 1,
-        columns: getenv("COLUMNS").map { String(cString: $0) },
+        errorIsTerminal: isatty(2) == 1,
+        columns: environment("COLUMNS"),
         terminalWidth: CommandLineApp.terminalWidth(of: 1),
         progress: progress,
         output: StandardOutput(errors: errors),
         errors: errors,
         standardInput: StandardInput.probe
       )
+    }
+
+    /// The value of an environment variable of this process, if set.
+    private static func environment(_ name: String) -> String? {
+      getenv(name).map { String(cString: $0) }
+    }
+
+    /// Whether to colour the labels of errors and warnings on standard error.
+    ///
+    /// - Parameter choice: The `--color` of the command line, or `auto` before it is known.
+    /// - Returns: ``ColorChoice/colorsLabels(errorIsTerminal:noColor:term:)`` of this context.
+    func colorsLabels(_ choice: ColorChoice) -> Bool {
+      choice.colorsLabels(errorIsTerminal: errorIsTerminal, noColor: noColor, term: term)
     }
   }
 
@@ -136,10 +175,14 @@ package enum CommandLineApp {
     do {
       request = try CommandLineParser.parse(context.arguments)
     } catch {
-      context.errors.write(Diagnostic.line(.error, error.message) + HelpText.usageHint + "\n")
+      // No --color is known: the label is coloured as with `--color auto`.
+      let line = Diagnostic.line(.error, error.message, colored: context.colorsLabels(.auto))
+      context.errors.write(line + HelpText.usageHint + "\n")
       context.errors.flush()
       return .usage
     }
+    let color: ColorChoice = if case .report(let command) = request { command.color } else { .auto }
+    (context.output as? StandardOutput)?.coloredLabels.store(context.colorsLabels(color), ordering: .relaxed)
     switch request {
     case .help:
       return write(HelpText.help, context: context)
@@ -152,7 +195,9 @@ package enum CommandLineApp {
     case .report(let command):
       let command = readingStandardInput(command, context: context)
       let status = await report(command, context: context, compose: compose)
-      if case .demo = command.input, status == .success { noteDemo(context: context) }
+      if case .demo = command.input, status == .success {
+        noteDemo(context: context, colored: context.colorsLabels(command.color))
+      }
       return status
     }
   }
@@ -163,6 +208,7 @@ package enum CommandLineApp {
   /// a file of `-` reads is told what to type, and how to end.
   private static func readingStandardInput(_ command: ReportCommand, context: Context) -> ReportCommand {
     var command = command
+    let colored = context.colorsLabels(command.color)
     switch command.input {
     case .demo:
       switch context.standardInput() {
@@ -171,7 +217,9 @@ package enum CommandLineApp {
       case .silent:
         context.errors.write(
           Diagnostic.line(
-            .note, "standard input is a pipe that sent nothing, so it was not read; to report it, use --all -"
+            .note,
+            "standard input is a pipe that sent nothing, so it was not read; to report it, use --all -",
+            colored: colored
           ))
       case .terminal, .nothing:
         break
@@ -183,7 +231,7 @@ package enum CommandLineApp {
           Diagnostic.line(
             .note,
             "reading \(format.rawValue.uppercased()) records from the terminal; "
-              + "paste or type them, then press Ctrl-D at the start of a line to end"))
+              + "paste or type them, then press Ctrl-D at the start of a line to end", colored: colored))
         context.errors.flush()
       }
     case .oneFile, .twoFiles:
@@ -194,12 +242,12 @@ package enum CommandLineApp {
 
   /// Says on standard error that the report shown is the built-in demo data, and how to report
   /// one's own: a script that captures the output must not take the demo for real data.
-  private static func noteDemo(context: Context) {
+  private static func noteDemo(context: Context, colored: Bool) {
     context.errors.write(
       Diagnostic.line(
         .note,
         "this is the built-in demo data (2016); to report your own, use --all FILE,"
-          + " --authorized FILE --posted FILE, or pipe the data in"))
+          + " --authorized FILE --posted FILE, or pipe the data in", colored: colored))
     context.errors.flush()
   }
 
@@ -207,25 +255,28 @@ package enum CommandLineApp {
     context.output.write(text)
     context.output.flush()
     guard let failure = context.output.failure else { return .success }
-    context.errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
+    let line = Diagnostic.line(
+      .error, "cannot write to standard output: \(failure)", colored: context.colorsLabels(.auto))
+    context.errors.write(line)
     return .outputError
   }
 
   private static func report(_ command: ReportCommand, context: Context, compose: Composer) async -> ExitCode
   {
+    let coloredLabels = context.colorsLabels(command.color)
     var file: (any OutputFileSink)?
     if let path = command.outputPath, path != "-" {
       do {
         file = try OutputFile.open(path)
       } catch {
-        context.errors.write(Diagnostic.line(.error, error.message))
+        context.errors.write(Diagnostic.line(.error, error.message, colored: coloredLabels))
         return .outputError
       }
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: context.errors)
+      errors: context.errors, coloredLabels: coloredLabels)
     await compose(command, TransactionReportPresenter(output: view), progress).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
@@ -236,7 +287,7 @@ package enum CommandLineApp {
     do {
       try file.commit()
     } catch {
-      context.errors.write(Diagnostic.line(.error, error.message))
+      context.errors.write(Diagnostic.line(.error, error.message, colored: coloredLabels))
       return .outputError
     }
     return view.exitStatus
@@ -270,13 +321,20 @@ package enum CommandLineApp {
     command.outputPath.map { $0 != "-" } ?? false
   }
 
+  /// The renderer of the command's format. The text renderer's colours: on or off by `--color`
+  /// (``ColorChoice/isEnabled(outputIsTerminal:noColor:term:)``), the palette of `--theme`
+  /// else of the terminal's background (``Theme/resolved(_:colorFGBG:)``), 24-bit or 256
+  /// colours as `COLORTERM` says (``TextReportRenderer/ColorDepth/init(colorTerm:)``).
   private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
     switch command.format {
     case .text:
       TextReportRenderer(
         width: width(for: command, context: context),
         colors: command.color.isEnabled(
-          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor))
+          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
+          term: context.term),
+        palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
+        colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm))
     case .json:
       JSONReportRenderer()
     case .markdown:
@@ -297,6 +355,9 @@ package enum CommandLineApp {
 private final class StandardOutput: TextSink {
   private let sink = FileDescriptorSink(descriptor: 1)
   private let errors: any TextSink
+  /// Whether the error that ends the process colours its label: set by ``CommandLineApp/run``
+  /// once the command line is known.
+  let coloredLabels = Atomic(false)
 
   init(errors: any TextSink) {
     self.errors = errors
@@ -322,7 +383,8 @@ private final class StandardOutput: TextSink {
       (errors as? ProgressLine)?.clear()
       exit(ExitCode.readerStopped.rawValue)
     }
-    errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)"))
+    let colored = coloredLabels.load(ordering: .relaxed)
+    errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)", colored: colored))
     errors.flush()
     exit(ExitCode.outputError.rawValue)
   }

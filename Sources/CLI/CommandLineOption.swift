@@ -123,8 +123,19 @@ extension CommandLineOption {
       value: .choice(placeholder: "WHEN", ColorChoice.allCases.map(\.rawValue)), section: .output,
       summary: "when to colour the text output",
       help: [
-        "auto (default): colour only a terminal, and only",
-        "when NO_COLOR is not set; or always, or never",
+        "auto (default): colour only a terminal, unless",
+        "NO_COLOR is set and not empty, or TERM is dumb;",
+        "or always, or never. Also colours error and",
+        "warning labels when standard error is a terminal",
+      ]),
+    CommandLineOption(
+      name: "--theme", shortName: nil,
+      value: .choice(placeholder: "THEME", Theme.allCases.map(\.rawValue)), section: .output,
+      summary: "the colours of the text report",
+      help: [
+        "light or dark: the colours of the text report; by",
+        "default from the terminal's background when",
+        "COLORFGBG says it, else light",
       ]),
     CommandLineOption(
       name: "--help", shortName: "-h", value: nil, section: .other,

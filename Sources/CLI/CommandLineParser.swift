@@ -70,7 +70,10 @@ package enum CommandLineParser {
         },
         width: try values["--width"].map(width),
         outputPath: outputPath,
-        partial: flags.contains("--partial")))
+        partial: flags.contains("--partial"),
+        theme: try values["--theme"].map { value throws(UsageError) in
+          try choice(value, option: "--theme", as: Theme.self)
+        }))
   }
 
   /// The range `--width` accepts: narrower than 40 columns cannot fit a date and an amount.

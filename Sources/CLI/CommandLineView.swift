@@ -12,6 +12,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   private let status = Mutex(ExitCode.success)
   private let output: any TextSink
   private let errors: any TextSink
+  private let coloredLabels: Bool
   /// The exit status the run has earned so far.
   package var exitStatus: ExitCode { status.withLock { $0 } }
 
@@ -21,10 +22,15 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   ///   - renderer: The renderer of the chosen output format.
   ///   - output: Where the report goes (standard output).
   ///   - errors: Where warnings and errors go (standard error).
-  package init(renderer: any ReportRenderer, output: any TextSink, errors: any TextSink) {
+  ///   - coloredLabels: Whether to colour the labels `txreport: error:` and `txreport: warning:`
+  ///     (standard error is a terminal and colour is on).
+  package init(
+    renderer: any ReportRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
+  ) {
     self.renderer = Mutex(renderer)
     self.output = output
     self.errors = errors
+    self.coloredLabels = coloredLabels
   }
 
   /// Writes what comes before the first row.
@@ -45,7 +51,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// - Parameter warning: The source that could not be read.
   package func showSourceUnavailable(_ warning: SourceWarning) {
     output.write(renderer.withLock { $0.render(warning) })
-    errors.write(Diagnostic.line(.warning, warning.text))
+    errors.write(Diagnostic.line(.warning, warning.text, colored: coloredLabels))
     errors.flush()
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
   }
@@ -55,7 +61,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     output.write(renderer.withLock { $0.finish() })
     output.flush()
     if let failure = output.failure {
-      errors.write(Diagnostic.line(.error, "cannot write the report: \(failure)"))
+      errors.write(Diagnostic.line(.error, "cannot write the report: \(failure)", colored: coloredLabels))
       errors.flush()
       status.withLock { $0 = .outputError }
     }
@@ -67,11 +73,13 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// - Parameter missing: The missing inputs.
   package func showInputMissing(_ missing: [SourceWarning]) {
     output.flush()
-    for input in missing { errors.write(Diagnostic.line(.error, input.text)) }
+    for input in missing { errors.write(Diagnostic.line(.error, input.text, colored: coloredLabels)) }
     // --partial helps only when another source is there to report: one group's file missing.
     if missing.count == 1, case .group = missing[0].scope {
       errors.write(
-        Diagnostic.line(.note, "no report was made; to report the other group without it, add --partial"))
+        Diagnostic.line(
+          .note, "no report was made; to report the other group without it, add --partial",
+          colored: coloredLabels))
     }
     errors.flush()
     status.withLock { $0 = .noInput }
@@ -83,7 +91,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   package func showInputRejected(_ rejection: InputRejection) {
     output.flush()
     for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
-    errors.write(Diagnostic.line(.error, rejection.summary))
+    errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
     errors.flush()
     status.withLock { $0 = .dataError }
   }

@@ -21,9 +21,14 @@ package enum Diagnostic {
   /// - Parameters:
   ///   - severity: Error, warning or note.
   ///   - message: The message, which may quote paths and values as they are.
+  ///   - colored: Whether to colour the label `txreport: error:` (standard error is a terminal
+  ///     and colour is on; see ``ColorChoice/colorsLabels(errorIsTerminal:noColor:term:)``).
+  ///     The message itself is never coloured.
   /// - Returns: The line, with every unsafe character escaped.
-  package static func line(_ severity: Severity, _ message: String) -> String {
-    "txreport: \(severity.rawValue): \(ReportText.visible(message))\n"
+  package static func line(_ severity: Severity, _ message: String, colored: Bool = false) -> String {
+    let label = "txreport: \(severity.rawValue):"
+    let shown = colored ? labelColor(severity) + label + "\u{1B}[0m" : label
+    return "\(shown) \(ReportText.visible(message))\n"
   }
 
   /// A line of explanation that comes before a message, such as the line of one issue,
@@ -33,5 +38,19 @@ package enum Diagnostic {
   /// - Returns: The line, with every unsafe character escaped.
   package static func detail(_ text: String) -> String {
     ReportText.visible(text) + "\n"
+  }
+
+  /// The escape sequence that colours a label on a terminal: bold red for an error, bold
+  /// yellow for a warning, bold cyan for a note. These are the terminal's own red and yellow, which its theme makes
+  /// readable on its background, light or dark.
+  ///
+  /// - Parameter severity: The severity of the label.
+  /// - Returns: The escape sequence (SGR) that starts the colour.
+  private static func labelColor(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "\u{1B}[1;31m"
+    case .warning: "\u{1B}[1;33m"
+    case .note: "\u{1B}[1;36m"
+    }
   }
 }

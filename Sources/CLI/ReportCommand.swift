@@ -28,6 +28,9 @@ package struct ReportCommand: Equatable, Sendable {
   package var outputPath: String?
   /// Whether a missing input file still gets a report of the other sources (`--partial`).
   package var partial: Bool
+  /// The colours of the text output (`--theme`), or `nil` to tell them from the terminal's
+  /// background, else light.
+  package var theme: Theme?
 
   /// Creates a request.
   ///
@@ -39,6 +42,7 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - width: The width of the text output, or `nil` to ask the terminal.
   ///   - outputPath: The file to write the report to, or `nil` for standard output.
   ///   - partial: Whether a missing input file still gets a report of the other sources.
+  ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -46,7 +50,8 @@ package struct ReportCommand: Equatable, Sendable {
     inputFormat: InputFormat? = nil,
     width: Int? = nil,
     outputPath: String? = nil,
-    partial: Bool = false
+    partial: Bool = false,
+    theme: Theme? = nil
   ) {
     self.input = input
     self.format = format
@@ -55,6 +60,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.width = width
     self.outputPath = outputPath
     self.partial = partial
+    self.theme = theme
   }
 }
 

@@ -14,16 +14,11 @@ import Presenters
 /// emoji takes two, a combining mark none, so amounts stay aligned and coloured lines stay
 /// exactly as wide as the terminal whatever the descriptions hold. Text is escaped before it is
 /// measured, so an escape such as `\u{1B}` is measured as the characters it is shown as.
+///
+/// The colours come from a ``Palette``, for a light terminal background or a dark one, written
+/// at a ``ColorDepth``: 24-bit, or the nearest entries of xterm's 256-colour palette.
 public struct TextReportRenderer: ReportRenderer {
-  /// The background of odd bands, #F7F8FC.
-  static let oddBand = RGB(0xF7, 0xF8, 0xFC)
-  /// The background of even bands, #DDDDDD.
-  static let evenBand = RGB(0xDD, 0xDD, 0xDD)
-  static let ink = RGB(0x1C, 0x1C, 0x1E)
-  static let headerBackground = RGB(0x3A, 0x4A, 0x5E)
-  static let grandTotalBackground = RGB(0x1F, 0x5F, 0xAF)
-  static let white = RGB(0xFF, 0xFF, 0xFF)
-
+  private let starts: LineStarts
   private let width: Int
   private let colors: Bool
   private var rowsRendered = 0
@@ -34,7 +29,11 @@ public struct TextReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - width: The width of the terminal in columns; at least 40 is used.
   ///   - colors: Whether to band and highlight with ANSI colours.
-  public init(width: Int = 80, colors: Bool) {
+  ///   - palette: The colours, for a light or a dark terminal background; light unless given.
+  ///   - colorDepth: How the colours are written: 24-bit unless given, or the 256-colour
+  ///     palette for a terminal that does not say it supports 24-bit colour.
+  public init(width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor) {
+    self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
   }
@@ -62,7 +61,7 @@ public struct TextReportRenderer: ReportRenderer {
       let label = ReportText.visible(description)
       guard colors else { return columns(indent: 4, label: label, amount: amount, lineEnd: true) }
       return columns(
-        indent: 4, label: label, amount: amount, lineEnd: true, band: Self.bandStarts[odd ? 1 : 0])
+        indent: 4, label: label, amount: amount, lineEnd: true, band: starts.bands[odd ? 1 : 0])
     case .subfooter(let odd):
       return line("", style: .band(odd: odd))
     case .footer(let total, let odd):
@@ -174,9 +173,9 @@ public struct TextReportRenderer: ReportRenderer {
     let padding = Spaces.of(max(0, width - DisplayWidth.columns(of: text)))
     let start: String
     switch style {
-    case .header: start = Self.headerStart
-    case .band(let odd, let bold): start = Self.bandStarts[(odd ? 1 : 0) + (bold ? 2 : 0)]
-    case .grandTotal: start = Self.grandTotalStart
+    case .header: start = starts.header
+    case .band(let odd, let bold): start = starts.bands[(odd ? 1 : 0) + (bold ? 2 : 0)]
+    case .grandTotal: start = starts.grandTotal
     case .message: return Self.italic + text + Self.reset + "\n"
     }
     var line = ""
@@ -189,31 +188,6 @@ public struct TextReportRenderer: ReportRenderer {
     return line
   }
 
-  private static let bold = "\u{1B}[1m"
   private static let italic = "\u{1B}[3m"
   private static let reset = "\u{1B}[0m"
-  // The escape sequences that start each kind of line, made once: every row needs one.
-  private static let headerStart = bold + headerBackground.background + white.foreground
-  private static let grandTotalStart = bold + grandTotalBackground.background + white.foreground
-  /// Even, odd, bold even, bold odd.
-  private static let bandStarts = [
-    evenBand.background + ink.foreground, oddBand.background + ink.foreground,
-    bold + evenBand.background + ink.foreground, bold + oddBand.background + ink.foreground,
-  ]
-}
-
-/// A 24-bit colour, written as ANSI escape sequences.
-struct RGB {
-  let red: UInt8
-  let green: UInt8
-  let blue: UInt8
-
-  init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-  }
-
-  var background: String { "\u{1B}[48;2;\(red);\(green);\(blue)m" }
-  var foreground: String { "\u{1B}[38;2;\(red);\(green);\(blue)m" }
 }

@@ -158,6 +158,10 @@ import Testing
     #expect(
       try CommandLineParser.parse(["--all", "-", "--input-format=jsonl", "--partial"])
         == .report(ReportCommand(input: .oneFile("-"), inputFormat: .ndjson, partial: true)))
+    #expect(try CommandLineParser.parse(["--theme", "dark"]) == .report(ReportCommand(theme: .dark)))
+    #expect(throws: UsageError("--theme must be light or dark (got 'DARK'); did you mean 'dark'?")) {
+      try CommandLineParser.parse(["--theme", "DARK"])
+    }
   }
 
   @Test(
@@ -197,13 +201,4 @@ import Testing
     #expect(HelpText.help.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
-  @Test("Colour is on for a terminal unless NO_COLOR is set (even empty), and --color overrides both")
-  func colorDecision() {
-    #expect(ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: nil))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: ""))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: true, noColor: "1"))
-    #expect(!ColorChoice.auto.isEnabled(outputIsTerminal: false, noColor: nil))
-    #expect(ColorChoice.always.isEnabled(outputIsTerminal: false, noColor: "1"))
-    #expect(!ColorChoice.never.isEnabled(outputIsTerminal: true, noColor: nil))
-  }
 }

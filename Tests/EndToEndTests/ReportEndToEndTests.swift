@@ -51,7 +51,7 @@ import Testing
 
   @Test("--color always bands the text even when piped; NO_COLOR does not override it")
   func colour() throws {
-    let result = try TX.run(["--color", "always"], environment: ["NO_COLOR": "1"])
+    let result = try TX.run(["--color", "always"], environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("\u{1B}[48;2;247;248;252m"))
     #expect(result.standardOutput.contains("\u{1B}[48;2;221;221;221m"))

@@ -104,7 +104,8 @@ struct TXReportProcess {
     process.executableURL = try binary()
     process.arguments = arguments
     var base = ProcessInfo.processInfo.environment
-    base["NO_COLOR"] = nil
+    // The terminal's colour settings of whoever runs the tests must not change the output.
+    for name in ["NO_COLOR", "COLORTERM", "COLORFGBG"] { base[name] = nil }
     process.environment = base.merging(environment) { $1 }
     let (output, errors) = (Pipe(), Pipe())
     process.standardOutput = output
