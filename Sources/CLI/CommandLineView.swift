@@ -67,15 +67,21 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     }
   }
 
-  /// Writes one error per missing input to standard error and, when one group's file alone is
-  /// missing, how to report the other group without it; the exit status becomes 66.
+  /// Writes one error per missing input to standard error, then the issues of the other inputs
+  /// as for a rejection; or, when one group's file alone is missing and the other is valid, how
+  /// to report the other group without it. The exit status becomes 66.
   ///
-  /// - Parameter missing: The missing inputs.
-  package func showInputMissing(_ missing: [SourceWarning]) {
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - rejection: The issues of the other inputs, if any.
+  package func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     output.flush()
     for input in missing { errors.write(Diagnostic.line(.error, input.text, colored: coloredLabels)) }
-    // --partial helps only when another source is there to report: one group's file missing.
-    if missing.count == 1, case .group = missing[0].scope {
+    if let rejection {
+      for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
+      errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
+    } else if missing.count == 1, case .group = missing[0].scope {
+      // --partial helps only when another source is there to report: one group's file missing.
       errors.write(
         Diagnostic.line(
           .note, "no report was made; to report the other group without it, add --partial",

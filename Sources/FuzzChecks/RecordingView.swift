@@ -11,7 +11,7 @@ final class RecordingView: TransactionReportPresenterOutput {
     case sourceUnavailable(SourceWarning)
     case end
     case rejected(InputRejection)
-    case missing([SourceWarning])
+    case missing([SourceWarning], InputRejection?)
   }
 
   private let recorded = Mutex<[Event]>([])
@@ -52,8 +52,8 @@ final class RecordingView: TransactionReportPresenterOutput {
     for view in others { view.showInputRejected(rejection) }
   }
 
-  func showInputMissing(_ missing: [SourceWarning]) {
-    recorded.withLock { $0.append(.missing(missing)) }
-    for view in others { view.showInputMissing(missing) }
+  func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    recorded.withLock { $0.append(.missing(missing, rejection)) }
+    for view in others { view.showInputMissing(missing, rejection: rejection) }
   }
 }

@@ -36,9 +36,9 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
     /// report.
     case inputRejected(InputRejection)
-    /// ``TransactionReportPresenterOutput/showInputMissing(_:)``: the only event of a report
-    /// refused for a missing input.
-    case inputMissing([SourceWarning])
+    /// ``TransactionReportPresenterOutput/showInputMissing(_:rejection:)``: the only event of a
+    /// report refused for a missing input.
+    case inputMissing([SourceWarning], rejection: InputRejection?)
 
     /// Makes the same call on another view, such as a ``ReportViewStateCollector`` or a
     /// screen's own view on its actor.
@@ -51,7 +51,7 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
       case .reportEnd: view.showReportEnd()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
-      case .inputMissing(let missing): view.showInputMissing(missing)
+      case .inputMissing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
       }
     }
   }
@@ -96,11 +96,13 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     continuation.finish()
   }
 
-  /// Sends ``Event/inputMissing(_:)`` and finishes ``events``.
+  /// Sends ``Event/inputMissing(_:rejection:)`` and finishes ``events``.
   ///
-  /// - Parameter missing: The missing inputs.
-  public func showInputMissing(_ missing: [SourceWarning]) {
-    continuation.yield(.inputMissing(missing))
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - rejection: The issues of the other inputs, if any.
+  public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    continuation.yield(.inputMissing(missing, rejection: rejection))
     continuation.finish()
   }
 

@@ -52,13 +52,16 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   }
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with one line
-  /// per missing input.
+  /// per missing input, then the issues of the other inputs as for a rejection.
   ///
-  /// - Parameter missing: The missing inputs.
-  public func showInputMissing(_ missing: [SourceWarning]) {
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - rejection: The issues of the other inputs, if any.
+  public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    let issues = rejection.map { [$0.summary] + $0.lines } ?? []
     storage.withLock { storage in
       storage.rows = []
-      storage.state = .failed(message: missing.map(\.text).joined(separator: "\n"))
+      storage.state = .failed(message: (missing.map(\.text) + issues).joined(separator: "\n"))
     }
   }
 

@@ -101,12 +101,17 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
     output.showReportEnd()
   }
 
-  /// Words why each missing input cannot be read, and tells the view there is no report.
+  /// Words why each missing input cannot be read, and the issues of the other inputs, and
+  /// tells the view there is no report.
   ///
-  /// - Parameter missing: The missing inputs, in report order.
-  public func presentMissingInput(_ missing: [MissingInput]) {
+  /// - Parameters:
+  ///   - missing: The missing inputs, in report order.
+  ///   - issues: The issues of the other inputs to list.
+  ///   - totalCount: How many there were in all.
+  public func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int) {
     output.showInputMissing(
-      missing.map { SourceWarning(scope: $0.scope, reason: $0.reason, text: wording.reason($0.reason)) })
+      missing.map { SourceWarning(scope: $0.scope, reason: $0.reason, text: wording.reason($0.reason)) },
+      rejection: totalCount > 0 || !issues.isEmpty ? rejection(issues: issues, totalCount: totalCount) : nil)
   }
 
   /// Formats the issues, one line each, and tells the view there is no report.
@@ -115,11 +120,15 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - issues: The issues to list.
   ///   - totalCount: How many there were in all.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
+    output.showInputRejected(rejection(issues: issues, totalCount: totalCount))
+  }
+
+  /// The issues, worded: a line each and the summary.
+  private func rejection(issues: [RecordIssue], totalCount: Int) -> InputRejection {
     let total = max(totalCount, issues.count)
-    output.showInputRejected(
-      InputRejection(
-        issues: issues, lines: issues.map(wording.issueLine), totalCount: total,
-        summary: wording.rejectionSummary(totalCount: total, unlistedCount: total - issues.count)))
+    return InputRejection(
+      issues: issues, lines: issues.map(wording.issueLine), totalCount: total,
+      summary: wording.rejectionSummary(totalCount: total, unlistedCount: total - issues.count))
   }
 
   /// The banding flag of the current date block.

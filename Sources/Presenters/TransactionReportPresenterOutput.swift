@@ -4,7 +4,7 @@ import UseCases
 ///
 /// A view (a terminal renderer, a table view, a web page) receives the report as
 /// ``showReportStart()``, one ``showRow(_:)`` per row in order, and ``showReportEnd()``; or, for
-/// a missing input, only ``showInputMissing(_:)``; or, for invalid input, only
+/// a missing input, only ``showInputMissing(_:rejection:)``; or, for invalid input, only
 /// ``showInputRejected(_:)``. Rows arrive one at a time, so a view can
 /// stream them.
 ///
@@ -28,9 +28,12 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   func showReportEnd()
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
-  /// - Parameter missing: Each missing input, in report order; its `text` says why it cannot
-  ///   be read, such as `cannot read 'a.json': No such file or directory`.
-  func showInputMissing(_ missing: [SourceWarning])
+  /// - Parameters:
+  ///   - missing: Each missing input, in report order; its `text` says why it cannot be read,
+  ///     such as `cannot read 'a.json': No such file or directory`.
+  ///   - rejection: The invalid records of the inputs that are there, or `nil` when they are
+  ///     valid: one run names every problem.
+  func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?)
   /// The input is invalid, so there is no report.
   ///
   /// - Parameter rejection: The issues, formatted one line per bad record.

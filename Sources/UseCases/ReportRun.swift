@@ -12,7 +12,8 @@ import Entities
 ///    every record and keeps none. Their issues and totals are then taken in the parts' order,
 ///    so the result is the one a check of one source after the other would give.
 /// 2. Any missing input (a file that is not there), unless the report may be partial:
-///    ``TransactionReportUseCaseOutput/presentMissingInput(_:)``, and nothing else. Then any issue, in any source:
+///    ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:)``, with the
+///    issues of the other sources, and nothing else. Otherwise any issue, in any source:
 ///    ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)`` and nothing
 ///    else. Missing or invalid input gets no row.
 /// 3. Otherwise **present** the report: for each part, its header and message when it is
@@ -86,16 +87,16 @@ struct ReportRun {
       checked = []
       for part in parts { checked.append(try await Self.check(part, issues: &issues, totals: &totals)) }
     }
+    for issue in totals.overflowIssues() { issues.record(issue) }
     if !partial {
       let missing = zip(parts, checked).compactMap { part, check in
         if case .missing(let reason) = check { MissingInput(part.scope, reason: reason) } else { nil }
       }
       guard missing.isEmpty else {
-        output.presentMissingInput(missing)
+        output.presentMissingInput(missing, issues: issues.kept, totalCount: issues.count)
         return nil
       }
     }
-    for issue in totals.overflowIssues() { issues.record(issue) }
     guard issues.isEmpty else {
       output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
       return nil

@@ -5,7 +5,7 @@ import Entities
 /// A use case calls these in report order, one `present…` call per row the report will have,
 /// framed by ``presentReportStart()`` and ``presentReportEnd()``. Values cross the boundary:
 /// entities, never formatted text. When an input is missing, the use case calls
-/// ``presentMissingInput(_:)`` instead, and when the input is invalid,
+/// ``presentMissingInput(_:issues:totalCount:)`` instead, and when the input is invalid,
 /// ``presentInvalidInput(issues:totalCount:)``, before any row: a rejected report shows
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
@@ -54,12 +54,17 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   func presentReportEnd()
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
-  /// The use case calls it once, before any row, and then nothing else. A use case asked for a
-  /// partial report calls ``presentSourceUnavailable(_:reason:)`` instead, among the rows.
+  /// The use case calls it once, before any row, and then nothing else. The invalid records of
+  /// the inputs that are there come with it, so that one run names every problem. A use case
+  /// asked for a partial report calls ``presentSourceUnavailable(_:reason:)`` instead, among
+  /// the rows.
   ///
-  /// - Parameter missing: Each missing input, in report order: its group and why it is
-  ///   missing.
-  func presentMissingInput(_ missing: [MissingInput])
+  /// - Parameters:
+  ///   - missing: Each missing input, in report order: its group and why it is missing.
+  ///   - issues: The first issues found in the other inputs (at most the use case's issue
+  ///     limit), as for ``presentInvalidInput(issues:totalCount:)``; empty when they are valid.
+  ///   - totalCount: How many issues there were in all, including those not listed.
+  func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int)
   /// The input holds invalid records, so there is no report.
   ///
   /// - Parameters:

@@ -77,12 +77,29 @@ import Testing
     for (missing, note) in [([one], true), ([all], false), ([one, one], false)] {
       let (output, errors) = (MemoryTextSink(), MemoryTextSink())
       let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
-      view.showInputMissing(missing)
+      view.showInputMissing(missing, rejection: nil)
       let lines = missing.map { "txreport: error: \($0.text)\n" }.joined()
       let hint = "txreport: note: no report was made; to report the other group without it, add --partial\n"
       #expect(errors.text == lines + (note ? hint : ""))
       #expect(output.text.isEmpty)
       #expect(view.exitStatus == .noInput)
     }
+  }
+
+  @Test("Missing inputs with invalid records elsewhere: the errors, every issue line, the summary; exit 66")
+  func missingInputAndRejection() {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+    view.showInputMissing(
+      [SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone")],
+      rejection: InputRejection(
+        issues: [], lines: ["a.json:2:3: error: date: bad"], totalCount: 1,
+        summary: "1 invalid record; no report was made."))
+    #expect(
+      errors.text
+        == "txreport: error: cannot read 'p.json': gone\na.json:2:3: error: date: bad\n"
+        + "txreport: error: 1 invalid record; no report was made.\n")
+    #expect(output.text.isEmpty)
+    #expect(view.exitStatus == .noInput)
   }
 }

@@ -87,6 +87,20 @@ import Testing
         + "txreport: note: no report was made; to report the other group without it, add --partial\n")
   }
 
+  @Test("A missing file and invalid data in the other: both named in one run, no report, exit 66")
+  func missingAndInvalid() throws {
+    let missing = TX.fixture("cases/does-not-exist.json")
+    let invalid = TX.fixture("cases/invalid_records.json")
+    let result = try TX.run(["--authorized", invalid, "--posted", missing])
+    #expect(result.status == 66)
+    #expect(result.standardOutput == "")
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "txreport: error: cannot read '\(missing)': No such file or directory")
+    #expect(lines.count == 5)
+    #expect(lines.dropFirst().prefix(3).allSatisfy { $0.hasPrefix(invalid + ":") })
+    #expect(lines.last == "txreport: error: 3 invalid records; no report was made.")
+  }
+
   @Test("A mistyped file name: the error suggests the file of the nearest name in its folder")
   func mistypedFile() throws {
     let mistyped = TX.fixture("demo_athorized.json")

@@ -77,18 +77,20 @@ import UseCases
   @Test("A report refused for a missing input is one event, and the sequence ends after it")
   func missingInputEndsTheEvents() async {
     let view = ReportViewEvents()
-    TransactionReportPresenter(output: view).presentMissingInput([
-      MissingInput(.group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil))
-    ])
+    TransactionReportPresenter(output: view).presentMissingInput(
+      [
+        MissingInput(.group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil))
+      ], issues: [], totalCount: 0)
     var events: [ReportViewEvents.Event] = []
     for await event in view.events { events.append(event) }
     #expect(
       events == [
-        .inputMissing([
-          SourceWarning(
-            scope: .group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil),
-            text: "cannot read 'p.json': No such file or directory")
-        ])
+        .inputMissing(
+          [
+            SourceWarning(
+              scope: .group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil),
+              text: "cannot read 'p.json': No such file or directory")
+          ], rejection: nil)
       ])
   }
 }

@@ -91,14 +91,21 @@ import UseCases
     #expect(collector.state == .loaded(ReportSections(rows: [.header(title: "Posted Transactions")])))
   }
 
-  @Test("A missing input fails the state with one line per missing input")
+  @Test("A missing input fails the state with one line per missing input, then the other issues")
   func missingInput() {
     let collector = ReportViewStateCollector()
     collector.showReportStart()
-    collector.showInputMissing([
+    let missing = [
       SourceWarning(scope: .group(.authorized), reason: "a", text: "cannot read 'a.json': gone"),
       SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone"),
-    ])
+    ]
+    collector.showInputMissing(missing, rejection: nil)
     #expect(collector.state == .failed(message: "cannot read 'a.json': gone\ncannot read 'p.json': gone"))
+    collector.showInputMissing(
+      Array(missing.prefix(1)),
+      rejection: InputRejection(
+        issues: [], lines: ["p.json:2:3: error: bad"], totalCount: 1, summary: "1 invalid"))
+    #expect(
+      collector.state == .failed(message: "cannot read 'a.json': gone\n1 invalid\np.json:2:3: error: bad"))
   }
 }

@@ -223,20 +223,36 @@ import UseCases
   func missingInput() {
     let view = PresenterOutputSpy()
     let reason = UnavailableReason.noSuchFile(path: "p.jsn", similarPath: "p.json")
-    TransactionReportPresenter(output: view).presentMissingInput([
-      MissingInput(.group(.posted), reason: reason),
-      MissingInput(.allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil)),
-    ])
+    TransactionReportPresenter(output: view).presentMissingInput(
+      [
+        MissingInput(.group(.posted), reason: reason),
+        MissingInput(.allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil)),
+      ], issues: [], totalCount: 0)
     #expect(
       view.calls == [
-        .inputMissing([
-          SourceWarning(
-            scope: .group(.posted), reason: reason,
-            text: "cannot read 'p.jsn': No such file or directory; did you mean 'p.json'?"),
-          SourceWarning(
-            scope: .allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil),
-            text: "cannot read 'all.json': No such file or directory"),
-        ])
+        .inputMissing(
+          [
+            SourceWarning(
+              scope: .group(.posted), reason: reason,
+              text: "cannot read 'p.jsn': No such file or directory; did you mean 'p.json'?"),
+            SourceWarning(
+              scope: .allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil),
+              text: "cannot read 'all.json': No such file or directory"),
+          ], rejection: nil)
       ])
+  }
+
+  @Test("The issues of the other inputs come worded with the missing ones, as a rejection")
+  func missingInputWithIssues() {
+    let view = PresenterOutputSpy()
+    let issue = RecordIssue.fixture(source: "a.json", line: 2)
+    TransactionReportPresenter(output: view).presentMissingInput(
+      [MissingInput(.group(.posted), reason: "gone")], issues: [issue], totalCount: 3)
+    guard case .inputMissing(_, let rejection?) = view.calls.first else {
+      Issue.record("no rejection: \(view.calls)")
+      return
+    }
+    #expect(rejection.lines == [EnglishReportWording().issueLine(issue)])
+    #expect(rejection.summary == "3 invalid records (2 not shown); no report was made.")
   }
 }

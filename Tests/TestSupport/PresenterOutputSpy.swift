@@ -59,8 +59,12 @@ public final class PresenterOutputSpy: TransactionReportPresenterOutput {
   /// - Parameter rejection: The rejection.
   public func showInputRejected(_ rejection: InputRejection) { record(.inputRejected(rejection)) }
 
-  /// Records ``ReportViewEvents/Event/inputMissing(_:)``.
+  /// Records ``ReportViewEvents/Event/inputMissing(_:rejection:)``.
   ///
-  /// - Parameter missing: The missing inputs.
-  public func showInputMissing(_ missing: [SourceWarning]) { record(.inputMissing(missing)) }
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - rejection: The issues of the other inputs, if any.
+  public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    record(.inputMissing(missing, rejection: rejection))
+  }
 }

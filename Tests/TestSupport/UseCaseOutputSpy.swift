@@ -33,8 +33,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case reportEnd
     /// ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``.
     case invalidInput([RecordIssue], totalCount: Int)
-    /// ``TransactionReportUseCaseOutput/presentMissingInput(_:)``.
-    case missingInput([MissingInput])
+    /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:)``.
+    case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0)
 
     /// Makes the same call on another output.
     ///
@@ -54,8 +54,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
       case .reportEnd: output.presentReportEnd()
       case .invalidInput(let issues, let totalCount):
         output.presentInvalidInput(issues: issues, totalCount: totalCount)
-      case .missingInput(let missing):
-        output.presentMissingInput(missing)
+      case .missingInput(let missing, let issues, let totalCount):
+        output.presentMissingInput(missing, issues: issues, totalCount: totalCount)
       }
     }
   }
@@ -171,10 +171,13 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     record(.invalidInput(issues, totalCount: totalCount))
   }
 
-  /// Records ``Call/missingInput(_:)``.
+  /// Records ``Call/missingInput(_:issues:totalCount:)``.
   ///
-  /// - Parameter missing: The missing inputs.
-  public func presentMissingInput(_ missing: [MissingInput]) {
-    record(.missingInput(missing))
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - issues: The issues of the other inputs listed.
+  ///   - totalCount: How many issues there were in all.
+  public func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int) {
+    record(.missingInput(missing, issues: issues, totalCount: totalCount))
   }
 }

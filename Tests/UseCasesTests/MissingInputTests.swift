@@ -30,13 +30,16 @@ import UseCases
       ])
   }
 
-  @Test("A missing input wins over invalid data in the other source: what to fix first")
-  func missingWinsOverInvalid() async throws {
+  @Test("A missing input comes with the invalid records of the other source: one run names every problem")
+  func missingAndInvalid() async throws {
     let issue = RecordIssue.fixture(source: "a.json", line: 2)
     let spy = await runTwoSource(
       authorized: FakeTransactionSource(name: "a.json", records: [.invalid(issue)]),
       posted: .missing(name: "posted.jsn", reason: gone))
-    #expect(spy.calls == [.missingInput([MissingInput(.group(.posted), reason: gone)])])
+    #expect(
+      spy.calls == [
+        .missingInput([MissingInput(.group(.posted), reason: gone)], issues: [issue], totalCount: 1)
+      ])
   }
 
   @Test("A partial report shows a missing input as unavailable, and the other group in full")
