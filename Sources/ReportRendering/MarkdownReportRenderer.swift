@@ -11,7 +11,9 @@ import Presenters
 /// Data never breaks the layout: line breaks, controls and bidirectional overrides are shown
 /// as visible escapes such as `\u{A}` (as in the text output), and every character Markdown
 /// gives a meaning (the backslash, the backquote, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`, and list
-/// markers at the start of a paragraph) is escaped with a backslash.
+/// markers at the start of a paragraph) is escaped with a backslash. Nothing becomes a link
+/// when GitHub renders the report: the `:` of `://` and the `.` of `www.` are escaped too, and
+/// a text that holds an e-mail address is written as a code span.
 ///
 /// The renderer streams: it remembers only whether a table is open and the date of a block
 /// whose first row has not been written yet.
@@ -103,15 +105,100 @@ public struct MarkdownReportRenderer: ReportRenderer {
     // below 0x80 is always a whole character.
     return utf8.withUTF8 { bytes in
       let marker = startsBlock ? blockMarkerIndex(bytes) : nil
-      guard marker != nil || bytes.contains(where: isMarkdownSyntax) else { return visible }
+      guard marker != nil || bytes.contains(where: isSpecial) else { return visible }
+      if holdsEmailAddress(bytes) { return codeSpan(bytes) }
       var escaped: [UInt8] = []
       escaped.reserveCapacity(bytes.count + 8)
       for (index, byte) in bytes.enumerated() {
-        if index == marker || isMarkdownSyntax(byte) { escaped.append(UInt8(ascii: "\\")) }
+        if index == marker || isMarkdownSyntax(byte) || startsAutolink(bytes, at: index) {
+          escaped.append(UInt8(ascii: "\\"))
+        }
         escaped.append(byte)
       }
       return String(decoding: escaped, as: UTF8.self)
     }
+  }
+
+  /// Whether a byte is Markdown syntax, or one that may take part in a GitHub autolink (`:`,
+  /// `.`, `@`): only text holding one needs a closer look.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    isMarkdownSyntax(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "@")
+  }
+
+  /// Whether the byte at `index` is where GitHub's autolink extension would start a link, and
+  /// is escaped to stop it: the `:` of `://` (`https://…`, `ftp://…`), or the `.` of `www.`.
+  /// GitHub starts those links on that very character, so a backslash before it leaves plain
+  /// text that shows exactly the same.
+  private static func startsAutolink(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    switch bytes[index] {
+    case UInt8(ascii: ":"):
+      return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+        && bytes[index + 2] == UInt8(ascii: "/")
+    case UInt8(ascii: "."):
+      return index >= 3 && bytes[(index - 3)..<index].allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }
+    default:
+      return false
+    }
+  }
+
+  /// Whether the text holds something GitHub links as an e-mail address (`name@host.example`).
+  ///
+  /// GitHub finds those after the escapes are read, so no backslash stops them: such a text is
+  /// written as a code span instead, where nothing is a link.
+  private static func holdsEmailAddress(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isLocal(_ byte: UInt8) -> Bool {
+      isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-")
+        || byte == UInt8(ascii: "_")
+    }
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "@") {
+      guard index > 0, isLocal(bytes[index - 1]) else { continue }
+      // A host of labels joined by dots, with at least one dot followed by a letter or digit.
+      var position = index + 1
+      var sawDot = false
+      while position < bytes.count,
+        isAlphanumeric(bytes[position]) || bytes[position] == UInt8(ascii: "-")
+          || bytes[position] == UInt8(ascii: "_")
+          || (bytes[position] == UInt8(ascii: ".") && position + 1 < bytes.count
+            && isAlphanumeric(bytes[position + 1]))
+      {
+        if bytes[position] == UInt8(ascii: ".") { sawDot = true }
+        position += 1
+      }
+      if sawDot { return true }
+    }
+    return false
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  /// The text as a code span: shown as it is, with nothing a link or markup. The fence is one
+  /// backquote longer than the longest run inside; a `|` is escaped, as a table cell needs even
+  /// inside a code span (GitHub shows it as `|`).
+  private static func codeSpan(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var longest = 0
+    var run = 0
+    for byte in bytes {
+      run = byte == UInt8(ascii: "`") ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = [UInt8](repeating: UInt8(ascii: "`"), count: longest + 1)
+    let padded =
+      bytes.first == UInt8(ascii: "`") || bytes.last == UInt8(ascii: "`")
+      || (bytes.first == UInt8(ascii: " ") && bytes.last == UInt8(ascii: " "))
+    var span = fence
+    if padded { span.append(UInt8(ascii: " ")) }
+    for byte in bytes {
+      if byte == UInt8(ascii: "|") { span.append(UInt8(ascii: "\\")) }
+      span.append(byte)
+    }
+    if padded { span.append(UInt8(ascii: " ")) }
+    span += fence
+    return String(decoding: span, as: UTF8.self)
   }
 
   /// Whether a byte is one of the ASCII characters ``escaped(_:startsBlock:)`` puts a backslash

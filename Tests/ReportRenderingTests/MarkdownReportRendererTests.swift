@@ -84,7 +84,7 @@ import Testing
       (#"back\slash"#, #"back\\slash"#),
       ("`code`", #"\`code\`"#),
       ("*bold* _em_ ~del~", #"\*bold\* \_em\_ \~del\~"#),
-      ("[link](http://x)", #"\[link\](http://x)"#),
+      ("[link](http://x)", #"\[link\](http\://x)"#),
       ("<script>alert(1)</script>", #"\<script\>alert(1)\</script\>"#),
       ("#1 & &amp;", ##"\#1 \& \&amp;"##),
       ("Mark's \"Work\"", "Mark's \"Work\""),
@@ -158,5 +158,23 @@ import Testing
   @Test("An empty report is just the title")
   func empty() {
     #expect(render([]) == "# Transaction Report\n")
+  }
+
+  @Test(
+    "Nothing GitHub would autolink stays a link: the :// and www. triggers are escaped, an e-mail address is a code span",
+    arguments: [
+      ("https://evil.example/a_b_c*d", #"https\://evil.example/a\_b\_c\*d"#),
+      ("ftp://x.example", #"ftp\://x.example"#),
+      ("see www.evil.example", #"see www\.evil.example"#),
+      ("WWW.evil.example", #"WWW\.evil.example"#),
+      ("<https://x>", #"\<https\://x\>"#),
+      ("victim@evil.example", "`victim@evil.example`"),
+      ("a|b c@d.ef", #"`a\|b c@d.ef`"#),
+      ("`x@y.z`", "`` `x@y.z` ``"),
+      ("Coffee @ Joe's. 12:30", "Coffee @ Joe's. 12:30"),
+      ("x@y", "x@y"),
+    ])
+  func autolinks(description: String, expected: String) {
+    #expect(MarkdownReportRenderer.escaped(description) == expected)
   }
 }
