@@ -41,7 +41,7 @@ package final class AtomicFileSink: OutputFileSink {
     let folder = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
     TemporaryFileCleanup.removeStale(in: folder, base: base)
-    var template = Array((folder + "." + base + ".txreport-XXXXXX").utf8CString)
+    var template = Array((folder + TemporaryFileCleanup.temporaryPrefix(for: base) + "XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }

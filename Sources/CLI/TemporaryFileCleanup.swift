@@ -63,7 +63,7 @@ package enum TemporaryFileCleanup {
   ///     current folder.
   ///   - base: The destination's name.
   package static func removeStale(in folder: String, base: String) {
-    let prefix = "." + base + ".txreport-"
+    let prefix = temporaryPrefix(for: base)
     guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
     defer { closedir(directory) }
     var now = time_t()
@@ -84,6 +84,19 @@ package enum TemporaryFileCleanup {
       else { continue }
       unlink(path)
     }
+  }
+
+  /// The name of a temporary file for `base`, without its six random characters:
+  /// `.BASE.txreport-`. A name near the 255-byte limit of a file name is shortened (at a
+  /// character boundary), so that any name that can be written can be written atomically.
+  ///
+  /// - Parameter base: The destination's name.
+  /// - Returns: The prefix; with the six characters `mkstemp(3)` adds, at most 255 bytes.
+  package static func temporaryPrefix(for base: String) -> String {
+    let fixed = ".".utf8.count + ".txreport-".utf8.count + 6
+    var kept = Substring(base)
+    while kept.utf8.count + fixed > 255 { kept.removeLast() }
+    return "." + kept + ".txreport-"
   }
 
   private static func modificationTime(_ status: stat) -> time_t {

@@ -214,4 +214,14 @@ import Testing
     #expect(result.status == 0)
     #expect(try folder.contents() == [locked, recent, "r.txt"].sorted())
   }
+
+  @Test("A file name of 255 bytes, the longest a name can be, is written atomically too")
+  func longestName() throws {
+    let folder = try Folder()
+    let name = String(repeating: "é", count: 125) + "x.txt"
+    #expect(name.utf8.count == 255)
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path(name)])
+    #expect(result.status == 0)
+    #expect(try folder.contents() == [name])
+  }
 }
