@@ -34,7 +34,9 @@ package protocol OutputFileSink: TextSink {
 ///   it, so the file is either untouched or complete, and every link stays a link;
 /// - a device or a named pipe (`/dev/null`, a terminal, a FIFO) gets a ``SpecialFileSink``
 ///   that writes to it directly, because renaming over a device would replace it with a file;
-/// - a folder, or links that loop, are refused before any work is done.
+/// - a folder, or links that loop, are refused before any work is done, and so is a regular
+///   file the user may not write (a read-only file): renaming over it would replace it, which
+///   `cp` would refuse too.
 package enum OutputFile {
   /// The sink for a destination.
   ///
@@ -58,6 +60,8 @@ package enum OutputFile {
         guard let next = linkTarget(of: target) else { throw OutputError(path: path, reason: reason(errno)) }
         target = next
       case S_IFREG:
+        // A rename would replace a file the user may not write: refuse it, as `cp` does.
+        guard access(target, W_OK) == 0 else { throw OutputError(path: path, reason: reason(errno)) }
         return try AtomicFileSink(path: path, writingTo: target)
       case S_IFDIR:
         throw OutputError(path: path, reason: reason(EISDIR))

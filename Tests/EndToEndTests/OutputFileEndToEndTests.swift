@@ -224,4 +224,24 @@ import Testing
     #expect(result.status == 0)
     #expect(try folder.contents() == [name])
   }
+
+  @Test(
+    "A read-only file is not replaced by a user who may not write it, as cp would refuse",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func readOnlyFile() throws {
+    let folder = try Folder()
+    let target = folder.path("locked.txt")
+    try "previous\n".write(toFile: target, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+    // As root, `access` lets every write through, as it lets `cp`: run as an ordinary user.
+    let arguments = ["--all", TX.fixture("demo_all.json"), "--output", target]
+    let result =
+      getuid() == 0
+      ? try TX.runAs(uid: 65534, arguments)
+      : try TX.run(arguments)
+    #expect(result.status == 74)
+    #expect(result.standardError == "txreport: error: cannot write '\(target)': Permission denied\n")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "previous\n")
+  }
 }

@@ -98,6 +98,27 @@ struct TXReportProcess {
     var description: String { "the test could not set up the run: \(reason)" }
   }
 
+  /// Runs the binary as another user (the test runs as root), through `setpriv`, with no
+  /// standard input: for what `access(2)` lets root do and others not.
+  static func runAs(uid: Int, _ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments =
+      ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--", try binary().path] + arguments
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
   /// Runs the binary with arguments and extra environment, with no standard input.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
     let process = Process()
