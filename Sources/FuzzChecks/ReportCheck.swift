@@ -20,7 +20,9 @@ import UseCases
 ///   command line writes no report and exits 65;
 /// - a report's rows follow the grammar of ``RowGrammar`` and are exactly the expected rows;
 ///   the text renderer passes ``TextRenderingCheck``; the JSON renderer's output reads back as
-///   the same rows; the command line writes that text, no error, and exits 0;
+///   the same rows; the Markdown renderer passes ``MarkdownRenderingCheck`` (a model of GitHub's
+///   rules) and the HTML renderer ``HTMLRenderingCheck`` (the page read back, element by
+///   element); the command line writes that text, no error, and exits 0;
 /// - the collector's state agrees, and a second run through the same presenter gives the same
 ///   calls.
 struct ReportCheck {
@@ -169,6 +171,8 @@ struct ReportCheck {
       "the command line wrote \(shown(commandLine.output.text)) and \(shown(commandLine.errors.text)), "
         + "exit \(commandLine.view.exitStatus), for a report")
     checkJSON(rows)
+    MarkdownRenderingCheck().run(rows)
+    HTMLRenderingCheck().run(rows)
     require(
       collector.state == .loaded(ReportSections(rows: rows)) && collector.warnings.isEmpty,
       "the collector's state is \(shown(collector.state)), with warnings \(shown(collector.warnings))")
