@@ -92,7 +92,8 @@ struct RecordValidator {
       issues.append(
         RecordIssue(
           source: source, position: value.position, field: field,
-          problem: .wrongType(numberAllowed: allowingNumber), value: value.text))
+          problem: value.kind == .number ? .numberNotAllowed : .wrongType(numberAllowed: allowingNumber),
+          value: value.text))
       return nil
     }
     if let problem = value.encodingProblem {

@@ -46,6 +46,7 @@ public struct EnglishReportWording: ReportWording {
     switch problem {
     case .missing: "missing"
     case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
+    case .numberNotAllowed: "expected a string"
     case .badText(let encoding): text(encoding)
     case .notAGroupCode: "not a group code"
     case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
@@ -87,8 +88,8 @@ public struct EnglishReportWording: ReportWording {
         + " or read one file holding both groups in one-source mode"
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
-    case .wrongType, .badText, .duplicateField, .duplicateExtraKey, .badKey, .badExtraValue, .unreadable,
-      .copyFailed:
+    case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
+      .badExtraValue, .unreadable, .copyFailed:
       nil
     }
   }

@@ -11,9 +11,12 @@ public enum RecordProblem: Hashable, Sendable {
 
   /// A record lacks this field.
   case missing
-  /// The value is of the wrong kind: an object, an array, `true`, or a number where only text
-  /// is allowed; `numberAllowed` says whether a number would have done (the amount).
+  /// The value is of the wrong kind: an object, an array, `true`, `false` or `null` where only
+  /// text is allowed; `numberAllowed` says whether a number would have done (the amount).
   case wrongType(numberAllowed: Bool)
+  /// A number where only text is allowed (`"date": 20160401`, `"group": 1`); the value is the
+  /// number as written, which is not text, so a wording shows it without quotes.
+  case numberNotAllowed
   /// The value is not valid text.
   case badText(TextEncodingProblem)
   /// The group is not `A` or `P`.

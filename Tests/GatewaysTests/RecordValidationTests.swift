@@ -133,6 +133,28 @@ import UseCases
   }
 
   @Test(
+    "A number where text is expected is a problem of its own, shown as written; other kinds are the wrong type",
+    arguments: [
+      (RecordField.group, "1", RecordProblem.numberNotAllowed), (.date, "20160401", .numberNotAllowed),
+      (.description, "-2.5e3", .numberNotAllowed), (.debit, "0", .numberNotAllowed),
+      (.date, "true", .wrongType(numberAllowed: false)), (.amount, "null", .wrongType(numberAllowed: true)),
+    ])
+  func aNumberWhereTextIsExpected(field: RecordField, json: String, problem: RecordProblem) async throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("number.json", text: LaidOutRecord(replacing: field, with: json).json)
+
+    let records = try await readAll(FileTransactionSource(path: path))
+
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: path, position: LaidOutRecord.valuePosition(of: field), field: field, problem: problem,
+            value: json))
+      ])
+  }
+
+  @Test(
     arguments: [
       (#""3.11""#, 3_11), (#""400""#, 400_00), (#""0.5""#, 50), (#""0""#, 0), (#""0.00""#, 0), ("3.5", 3_50),
       ("3.50", 3_50), ("12", 12_00), ("0", 0), (#""92233720368547758.07""#, Int64.max),

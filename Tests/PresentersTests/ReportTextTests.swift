@@ -122,6 +122,18 @@ import UseCases
           problem: .wrongType(numberAllowed: false), value: ""),
         #"a.json:2:9: error: description: expected a string (got "")"#
       ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
+          problem: .numberNotAllowed, value: "20160401"),
+        "a.json:3:13: error: date: expected a string (got 20160401)"
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
+          problem: .badDate(.notISO8601), value: "20160401"),
+        #"a.json:3:13: error: date: not a date in the form YYYY-MM-DD (got "20160401"); hint: write the date as YYYY-MM-DD"#
+      ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
     #expect(ReportText.issueLine(issue) == line)

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Bad input that is most likely one mistake gets one line that names the mistake (decision
+/// 0025): a number where text is expected, shown as written.
+@Suite(.timeLimit(.minutes(2))) struct HintsEndToEndTests {
+  private typealias TX = TXReportProcess
+
+  @Test("A number where text is expected is shown as written, without quotes; a string stays quoted")
+  func numberShownAsWritten() throws {
+    let input = try InputFile(
+      "numbers.ndjson",
+      """
+      {"group": "A", "date": 20160401, "description": "Starbucks", "amount": "3.11", "debit": "D"}
+      {"group": 1, "date": "20160401", "description": "Starbucks", "amount": "3.11", "debit": "D"}
+
+      """)
+
+    let result = try TX.run(["--all", input.path])
+
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError == """
+        \(input.path):1:24: error: date: expected a string (got 20160401)
+        \(input.path):2:11: error: group: expected a string (got 1)
+        \(input.path):2:22: error: date: not a date in the form YYYY-MM-DD (got "20160401"); \
+        hint: write the date as YYYY-MM-DD
+        txreport: error: 3 invalid records; no report was made.
+
+        """)
+  }
+}
+
+/// A file of the test's own in a fresh temporary folder, removed with the value.
+private final class InputFile {
+  let path: String
+  private let folder: URL
+
+  init(_ name: String, _ text: String) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-hints-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    path = folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+}
