@@ -58,6 +58,7 @@ public struct EnglishReportWording: ReportWording {
     case .badKey(let encoding): "a key is \(text(encoding))"
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(inColumn ? "column" : "key") is \(text(encoding))"
+    case .likelyTypo(_, _, let problem): self.problem(problem)
     case .syntax(let syntax): self.syntax(syntax)
     case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
     case .copyFailed(let systemError):
@@ -83,6 +84,9 @@ public struct EnglishReportWording: ReportWording {
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
     case .syntax(let syntax): syntaxHint(syntax)
+    case .likelyTypo(let name, let field, let problem):
+      "the \(Self.holder(of: problem)) has \"\(ReportText.visible(name, quoting: true))\":"
+        + " did you mean \"\(field.rawValue)\"?"
     case .groupMismatch(_, let found):
       "move the record to the \(found == .authorized ? "authorized" : "posted") source,"
         + " or read one file holding both groups in one-source mode"
@@ -283,6 +287,15 @@ public struct EnglishReportWording: ReportWording {
     guard let last = names.last else { return "columns" }
     return names.count == 1
       ? "column \(last)" : "columns \(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  /// What holds a name that is likely a typo, given the problem it explains: the CSV header
+  /// for its missing columns, else the record.
+  private static func holder(of problem: RecordProblem) -> String {
+    switch problem {
+    case .syntax: "header"
+    default: "record"
+    }
   }
 
   private static func hex(_ byte: UInt8) -> String {

@@ -35,6 +35,13 @@ public enum RecordProblem: Hashable, Sendable {
   case badKey(TextEncodingProblem)
   /// The value of a key (JSON) or column (CSV) that is not one of the five is not valid text.
   case badExtraValue(TextEncodingProblem, inColumn: Bool)
+  /// The problem `instead`, where the input has a name that is likely the name of the field `of`
+  /// mistyped: a key of the record, or a column of the CSV header, at most two edits away from
+  /// it, ignoring case (`descripton`, `Amount`, `grup`).
+  ///
+  /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
+  /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
+  indirect case likelyTypo(String, of: RecordField, instead: RecordProblem)
 
   // MARK: The syntax of the input (the gateway's decoders)
 

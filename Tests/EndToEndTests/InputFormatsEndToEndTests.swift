@@ -240,6 +240,7 @@ import Testing
   static let corpus: [BadInput] = [
     BadInput(file: "json_malformed.json"),
     BadInput(file: "json_missing_field.json"),
+    BadInput(file: "json_misspelled_key.json"),
     BadInput(file: "json_wrong_type.json"),
     BadInput(file: "json_unknown_group.json"),
     BadInput(file: "json_impossible_date.json"),
@@ -260,6 +261,7 @@ import Testing
       file: "ndjson_wrong_group.ndjson",
       arguments: ["--authorized", "FILE", "--posted", "Fixtures/formats/demo_posted.ndjson"]),
     BadInput(file: "csv_missing_column.csv"),
+    BadInput(file: "csv_misspelled_column.csv"),
     BadInput(file: "csv_duplicate_column.csv"),
     BadInput(file: "csv_no_header.csv"),
     BadInput(file: "csv_field_count.csv"),

@@ -227,6 +227,64 @@ import UseCases
     #expect(issues.map { $0?.position } == [at(1, 12), at(1, 83)])
   }
 
+  @Test func aMissingFieldWhoseNameIsMistypedIsAnIssueAtTheMistypedKey() async throws {
+    let text = """
+      [
+        {"group": "A", "date": "2016-04-01", "descripton": "Starbucks", "amount": "3.11", "debit": "D"},
+        {"Group": "P", "date": "2016-04-01", "description": "x", "ammount": 3, "amounts": 4, "debit": "C"},
+        {"group": "A", "date": "2016-04-01", "description": "x", "amount": "1", "debit": "D", "amont": 2}
+      ]
+      """
+    let records = try await readAll(
+      BytesTransactionSource(name: "typo.json", bytes: Array(text.utf8), format: .json))
+
+    #expect(
+      records.prefix(3) == [
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(2, 40), field: .description,
+            problem: .likelyTypo("descripton", of: .description, instead: .missing))),
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(3, 4), field: .group,
+            problem: .likelyTypo("Group", of: .group, instead: .missing))),
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(3, 60), field: .amount,
+            problem: .likelyTypo("ammount", of: .amount, instead: .missing))),
+      ])
+    // A record that has the field is valid, whatever keys it has that look like its name.
+    #expect(records.count == 4)
+    #expect(records.last?.transaction != nil)
+    #expect(records.first?.issue?.problemText == "missing")
+    #expect(records.first?.issue?.hintText == #"the record has "descripton": did you mean "description"?"#)
+  }
+
+  @Test func aMissingFieldWithNoKeyLikeItIsAtTheRecordStart() async throws {
+    let text = #"{"group": "A", "when": "2016-04-01", "description": "x", "amount": "1", "debit": "D"}"#
+    let records = try await readAll(
+      BytesTransactionSource(name: "t.ndjson", bytes: Array(text.utf8), format: .ndjson))
+
+    #expect(
+      records == [
+        .invalid(RecordIssue(source: "t.ndjson", position: at(1, 1), field: .date, problem: .missing))
+      ])
+  }
+
+  @Test func aMistypedKeyInNDJSONIsFoundTheSameWay() async throws {
+    let text = #"{"grup": "A", "date": "2016-04-01", "description": "x", "amount": "1", "debit": "D"}"#
+    let records = try await readAll(
+      BytesTransactionSource(name: "t.ndjson", bytes: Array(text.utf8), format: .ndjson))
+
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: "t.ndjson", position: at(1, 2), field: .group,
+            problem: .likelyTypo("grup", of: .group, instead: .missing)))
+      ])
+  }
+
   @Test func aRecordWithNoFieldsHasFiveMissingIssuesAtItsStart() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("empty-object.json", text: "[\n  {}\n]")

@@ -130,6 +130,19 @@ import UseCases
       ),
       (
         RecordIssue(
+          source: "a.json", position: TextPosition(line: 2, column: 40), field: .description,
+          problem: .likelyTypo("descripton", of: .description, instead: .missing)),
+        #"a.json:2:40: error: description: missing; hint: the record has "descripton": did you mean "description"?"#
+      ),
+      (
+        RecordIssue(
+          source: "a.csv", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .likelyTypo("a\"m\u{1B}t", of: .amount, instead: .syntax(.missingColumns([.amount]))),
+          value: "a\"m\u{1B}t"),
+        #"a.csv:1:1: error: the header has no column amount (got "a\"m\u{1B}t"); hint: the header has "a\"m\u{1B}t": did you mean "amount"?"#
+      ),
+      (
+        RecordIssue(
           source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
           problem: .badDate(.notISO8601), value: "20160401"),
         #"a.json:3:13: error: date: not a date in the form YYYY-MM-DD (got "20160401"); hint: write the date as YYYY-MM-DD"#
