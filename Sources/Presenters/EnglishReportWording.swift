@@ -212,6 +212,7 @@ public struct EnglishReportWording: ReportWording {
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
     case .foundByteNotUTF8(_, let problem): self.syntax(problem)
+    case .looksLike(_, let problem): self.syntax(problem)
     }
   }
 
@@ -265,6 +266,17 @@ public struct EnglishReportWording: ReportWording {
       return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
     case .textAfterArray: return nil
     case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
+    case .looksLike(let format, _): return formatHint(format)
+    }
+  }
+
+  /// The hint for an input that looks like another format: which, and the option of `txreport`
+  /// that reads it.
+  private func formatHint(_ format: SourceFormat) -> String {
+    switch format {
+    case .json: "the input looks like a JSON array of records: read it with --input-format json"
+    case .ndjson: "the input looks like NDJSON, one record on each line: read it with --input-format ndjson"
+    case .csv: "the input looks like CSV, with a header row: read it with --input-format csv"
     }
   }
 

@@ -97,13 +97,15 @@ extension ReportWording {
   }
 
   /// What was found, for the problems that hold it as a value rather than as text: the amount a
-  /// total overflows at, or a byte that is not UTF-8.
+  /// total overflows at, or a byte that is not UTF-8 (also inside a problem that explains it).
   private static func valueFound(in problem: RecordProblem) -> String? {
     switch problem {
     case .totalOverflow(_, let amount): return ReportText.amount(amount)
     case .syntax(.foundByteNotUTF8(let byte, _)):
       let digits = String(byte, radix: 16, uppercase: true)
       return "byte 0x\(byte < 0x10 ? "0" : "")\(digits) (not UTF-8)"
+    case .syntax(.looksLike(_, let syntax)): return valueFound(in: .syntax(syntax))
+    case .likelyTypo(_, _, let problem): return valueFound(in: problem)
     default: return nil
     }
   }

@@ -126,6 +126,19 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// The syntax problem `instead`, where what was found is this byte, which is not UTF-8 and
   /// so cannot be shown as text.
   indirect case foundByteNotUTF8(UInt8, instead: SyntaxProblem)
+  /// The syntax problem `instead`, at the start of an input whose first line looks like
+  /// another format, `format`: the input was most likely read in the wrong format.
+  indirect case looksLike(SourceFormat, instead: SyntaxProblem)
+}
+
+/// A format a source's records can be written in, as a problem names it.
+public enum SourceFormat: Hashable, Sendable {
+  /// One JSON array of record objects.
+  case json
+  /// Newline-delimited JSON: one record object on each line.
+  case ndjson
+  /// Comma-separated values, with a header row naming the columns.
+  case csv
 }
 
 /// What the JSON syntax expected where it found something else.

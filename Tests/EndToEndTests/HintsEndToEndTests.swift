@@ -2,10 +2,55 @@ import Foundation
 import Testing
 
 /// Bad input that is most likely one mistake gets one line that names the mistake (decision
-/// 0025): a key or column named nearly like a missing field, a number where text is expected.
+/// 0025): an input in another format than the one it is read as, a key or column named nearly
+/// like a missing field, a number where text is expected.
 /// (The corpus of bad input, in `InputFormatsEndToEndTests`, pins more of these lines.)
 @Suite(.timeLimit(.minutes(2))) struct HintsEndToEndTests {
   private typealias TX = TXReportProcess
+
+  @Test(
+    "An input that looks like another format says which, and the option that reads it; that option reads it",
+    arguments: [
+      (
+        "json_holding_ndjson.txt", "ndjson",
+        "expected '[': the file must hold one JSON array of records (got \"{\")"
+      ),
+      (
+        "json_holding_csv.json", "csv",
+        "expected '[': the file must hold one JSON array of records (got \"group\")"
+      ),
+      (
+        "ndjson_holding_csv.ndjson", "csv",
+        "expected a record ('{') at the start of a line (got \"group\")"
+      ),
+      (
+        "csv_holding_json.csv", "json",
+        "the header has no columns group, date, description, amount and debit (got \"[\")"
+      ),
+    ])
+  func inputInAnotherFormat(file: String, format: String, problem: String) throws {
+    let path = TX.fixture("bad/" + file)
+    let formats = [
+      "json": "a JSON array of records", "ndjson": "NDJSON, one record on each line",
+      "csv": "CSV, with a header row",
+    ]
+    let looksLike = try #require(formats[format])
+
+    let misread = try TX.run(["--all", path])
+    let read = try TX.run(["--all", path, "--input-format", format])
+
+    #expect(misread.status == 65)
+    #expect(misread.standardOutput == "")
+    #expect(
+      misread.standardError == """
+        \(path):1:1: error: \(problem); hint: the input looks like \(looksLike): read it with --input-format \(format)
+        txreport: error: 1 invalid record; no report was made.
+
+        """)
+    #expect(read.status == 0)
+    #expect(read.standardError == "")
+    #expect(read.standardOutput.hasSuffix("Grand Total" + String(repeating: " ", count: 60) + "-396.89\n"))
+  }
 
   @Test("A key named nearly like a missing field is named, at the key; a record that has the field is valid")
   func mistypedKey() throws {

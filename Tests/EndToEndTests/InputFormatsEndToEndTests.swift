@@ -239,6 +239,8 @@ import Testing
 
   static let corpus: [BadInput] = [
     BadInput(file: "json_malformed.json"),
+    BadInput(file: "json_holding_ndjson.txt"),
+    BadInput(file: "json_holding_csv.json"),
     BadInput(file: "json_missing_field.json"),
     BadInput(file: "json_misspelled_key.json"),
     BadInput(file: "json_wrong_type.json"),
@@ -254,6 +256,7 @@ import Testing
     BadInput(file: "json_total_overflow.json"),
     BadInput(file: "json_negative_total_overflow.json"),
     BadInput(file: "ndjson_malformed_lines.ndjson"),
+    BadInput(file: "ndjson_holding_csv.ndjson"),
     BadInput(file: "ndjson_bad_values.ndjson"),
     BadInput(file: "ndjson_amounts.ndjson"),
     BadInput(file: "ndjson_not_utf8.ndjson"),
@@ -264,6 +267,7 @@ import Testing
     BadInput(file: "csv_misspelled_column.csv"),
     BadInput(file: "csv_duplicate_column.csv"),
     BadInput(file: "csv_no_header.csv"),
+    BadInput(file: "csv_holding_json.csv"),
     BadInput(file: "csv_field_count.csv"),
     BadInput(file: "csv_quotes.csv"),
     BadInput(file: "csv_unterminated_quote.csv"),

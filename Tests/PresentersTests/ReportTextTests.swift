@@ -143,6 +143,27 @@ import UseCases
       ),
       (
         RecordIssue(
+          source: "a.txt", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(.looksLike(.ndjson, instead: .expected(.arrayOfRecords, inputEnded: nil))),
+          value: "{"),
+        #"a.txt:1:1: error: expected '[': the file must hold one JSON array of records (got "{"); hint: the input looks like NDJSON, one record on each line: read it with --input-format ndjson"#
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(
+            .looksLike(
+              .csv, instead: .foundByteNotUTF8(0xEF, instead: .expected(.arrayOfRecords, inputEnded: nil))))),
+        #"a.json:1:1: error: expected '[': the file must hold one JSON array of records (got "byte 0xEF (not UTF-8)"); hint: the input looks like CSV, with a header row: read it with --input-format csv"#
+      ),
+      (
+        RecordIssue(
+          source: "a.csv", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(.looksLike(.json, instead: .missingColumns(RecordField.allCases))), value: "["),
+        #"a.csv:1:1: error: the header has no columns group, date, description, amount and debit (got "["); hint: the input looks like a JSON array of records: read it with --input-format json"#
+      ),
+      (
+        RecordIssue(
           source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
           problem: .badDate(.notISO8601), value: "20160401"),
         #"a.json:3:13: error: date: not a date in the form YYYY-MM-DD (got "20160401"); hint: write the date as YYYY-MM-DD"#
