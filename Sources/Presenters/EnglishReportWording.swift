@@ -65,6 +65,8 @@ public struct EnglishReportWording: ReportWording {
       "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: "
         + (systemError ?? "nothing was written")
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
+    case .sourcesSwapped(let authorized, let posted):
+      "every record of '\(authorized)' is Posted and every record of '\(posted)' is Authorized"
     case .totalOverflow(let total, _):
       "the \(label(total)) total would overflow (it cannot go beyond 92233720368547758.07 either way)"
     case .sourceChanged: "the source changed while the report was being made"
@@ -90,6 +92,7 @@ public struct EnglishReportWording: ReportWording {
     case .groupMismatch(_, let found):
       "move the record to the \(found == .authorized ? "authorized" : "posted") source,"
         + " or read one file holding both groups in one-source mode"
+    case .sourcesSwapped: "were --authorized and --posted swapped?"
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,

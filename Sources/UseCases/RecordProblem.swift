@@ -57,6 +57,10 @@ public enum RecordProblem: Hashable, Sendable {
 
   /// In two-source mode, a record of the other group.
   case groupMismatch(expected: TransactionGroup, found: TransactionGroup)
+  /// In two-source mode, every record of the authorized source is posted and every record of
+  /// the posted source is authorized: the sources, named here, were most likely given the
+  /// other way round. This one issue stands for the group mismatch of every record.
+  case sourcesSwapped(authorized: String, posted: String)
   /// A total that would not fit in `Money`, from the record whose amount this is on.
   case totalOverflow(ReportTotal, amount: Money)
   /// A source gave other records on a later reading than on the first.

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Bad input that is most likely one mistake gets one line that names the mistake (decision
-/// 0025): an input in another format than the one it is read as, a key or column named nearly
-/// like a missing field, a number where text is expected.
+/// 0025): an input in another format than the one it is read as, two files given to each
+/// other's option, a key or column named nearly like a missing field, a number where text is
+/// expected.
 /// (The corpus of bad input, in `InputFormatsEndToEndTests`, pins more of these lines.)
 @Suite(.timeLimit(.minutes(2))) struct HintsEndToEndTests {
   private typealias TX = TXReportProcess
@@ -50,6 +51,37 @@ import Testing
     #expect(read.status == 0)
     #expect(read.standardError == "")
     #expect(read.standardOutput.hasSuffix("Grand Total" + String(repeating: " ", count: 60) + "-396.89\n"))
+  }
+
+  @Test("Files given to each other's option: one line says so, not one for each record; exit 65")
+  func swappedFiles() throws {
+    let (authorized, posted) = (TX.fixture("demo_authorized.json"), TX.fixture("demo_posted.json"))
+
+    let result = try TX.run(["--authorized", posted, "--posted", authorized])
+
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError == """
+        \(posted): error: every record of '\(posted)' is Posted and every record of '\(authorized)' is \
+        Authorized; hint: were --authorized and --posted swapped?
+        txreport: error: 1 invalid record; no report was made.
+
+        """)
+  }
+
+  @Test("When only some records are in the wrong file, each of them is named")
+  func someRecordsInTheWrongFile() throws {
+    let posted = TX.fixture("demo_posted.json")
+
+    let result = try TX.run(["--authorized", posted, "--posted", posted])
+
+    let lines = result.standardError.split(separator: "\n")
+    #expect(result.status == 65)
+    #expect(lines.count == 21)
+    #expect(lines.first?.hasPrefix("\(posted):3:") == true)
+    #expect(lines.first?.contains("group: this source holds only group A records (got \"P\")") == true)
+    #expect(lines.last == "txreport: error: 30 invalid records (10 not shown); no report was made.")
   }
 
   @Test("A key named nearly like a missing field is named, at the key; a record that has the field is valid")

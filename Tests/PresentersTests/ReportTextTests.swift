@@ -164,6 +164,13 @@ import UseCases
       ),
       (
         RecordIssue(
+          source: "a.json", position: nil, field: nil,
+          problem: .sourcesSwapped(authorized: "a.json", posted: "p.json")),
+        "a.json: error: every record of 'a.json' is Posted and every record of 'p.json' is Authorized;"
+          + " hint: were --authorized and --posted swapped?"
+      ),
+      (
+        RecordIssue(
           source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
           problem: .badDate(.notISO8601), value: "20160401"),
         #"a.json:3:13: error: date: not a date in the form YYYY-MM-DD (got "20160401"); hint: write the date as YYYY-MM-DD"#
