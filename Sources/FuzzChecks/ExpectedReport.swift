@@ -6,12 +6,15 @@ import UseCases
 /// presenter and formatting code: a second, plain reading of SPEC §2 to §4.
 ///
 /// The records are read once from each source. Every issue, every record in the wrong source
-/// and every total that does not fit in `Money` counts against the input; with none, the rows
-/// are built here, from a stable sort of the valid records by group and date, with the banding,
-/// dates and amounts written out by hand.
+/// and every total that does not fit in `Money` counts against the input, except that two
+/// sources that each hold only valid records of the other's group count once (they look
+/// swapped); with none, the rows are built here, from a stable sort of the valid records by
+/// group and date, with the banding, dates and amounts written out by hand.
 struct ExpectedReport {
   /// How many issues the rejection must count; 0 when there must be a report.
   let issueCount: Int
+  /// Whether the two sources look swapped: the rejection is then that one issue.
+  let isSwapped: Bool
   /// How many valid records the sources hold.
   let validCount: Int
   /// The rows of the report; empty when it must be rejected.
@@ -30,20 +33,28 @@ struct ExpectedReport {
     var issues = 0
     var kept: [Transaction] = []
     var valid = 0
+    var holdsOnlyTheOtherGroup: [Bool] = []
     for (group, records) in sources {
+      var (ownGroup, otherGroup, invalid) = (0, 0, 0)
       for record in records {
         guard let transaction = record.transaction else {
           issues += 1
+          invalid += 1
           continue
         }
         valid += 1
         if let group, transaction.group != group {
           issues += 1
+          otherGroup += 1
         } else {
           kept.append(transaction)
+          ownGroup += 1
         }
       }
+      holdsOnlyTheOtherGroup.append(group != nil && otherGroup > 0 && ownGroup == 0 && invalid == 0)
     }
+    isSwapped = holdsOnlyTheOtherGroup == [true, true]
+    if isSwapped { issues = 1 }
     let totals = TransactionGroup.allCases.map { group in
       kept.filter { $0.group == group }.reduce(Int128(0)) { $0 + Int128($1.signedAmount.minorUnits) }
     }

@@ -8,7 +8,8 @@ import UseCases
 /// record's unit must get at least one record or issue whose position is inside it (a valid
 /// record exactly one), and nothing may come from where there is no record. The reading knows
 /// only where units start and end, not whether they are valid; where a format stops at a
-/// syntax error (a JSON array, a CSV header), the units after it are not required.
+/// syntax error (a JSON array, a CSV header, an input that looks like another format), the
+/// units after it are not required.
 struct RecordUnits {
   /// The text positions of a unit's first and last byte.
   struct Unit {
@@ -228,8 +229,9 @@ struct RecordUnits {
   /// Checks that every record of the input got a record or an issue, and nothing else did.
   ///
   /// Where the input stops being read (a JSON issue of no field that is the last thing
-  /// yielded, which may be a syntax error; an issue in the CSV header, which must then be the
-  /// last thing yielded), the units after it need not get anything.
+  /// yielded, which may be a syntax error; an issue in the CSV header, or one saying that the
+  /// input looks like another format, which must then be the last thing yielded), the units
+  /// after it need not get anything.
   ///
   /// - Parameters:
   ///   - records: What the source yielded, in order.
@@ -247,6 +249,13 @@ struct RecordUnits {
       var isSyntax = false
       if case .invalid(let issue) = record, issue.field == nil, format == .json, index == records.count - 1 {
         isSyntax = true
+        if cutoff == nil { cutoff = anchor }
+      }
+      // An input whose start looks like another format stops at that one issue, in every format.
+      if case .invalid(let issue) = record, case .syntax(.looksLike) = issue.problem {
+        require(
+          index == records.count - 1,
+          "\(name): the input looks like another format at \(anchor), yet goes on: \(shown(records))")
         if cutoff == nil { cutoff = anchor }
       }
       if let header, header.contains(anchor) {

@@ -66,7 +66,7 @@ struct RecordsCheck {
     case .invalid(let issue):
       require(issue.source == name, "issue \(index) names the source \(shown(issue.source)), not \(name)")
       switch issue.problem {
-      case .unreadable, .copyFailed, .groupMismatch, .totalOverflow, .sourceChanged:
+      case .unreadable, .copyFailed, .groupMismatch, .sourcesSwapped, .totalOverflow, .sourceChanged:
         // Bytes in memory cannot fail to read, and rules across records are the use cases'.
         fatalError("fuzz invariant broken: issue \(index) is not a decoder's or a field's: \(shown(issue))")
       default:

@@ -177,29 +177,81 @@ struct ByteInput {
   /// - Returns: How many unread bytes the buffer holds: `count` or more, fewer only at the end
   ///   of the input (or after a read failure, which is kept for ``readFailure`` as usual).
   private mutating func buffered(atLeast count: Int) -> Int {
-    while end - index < count, var provider {
-      if index > 0 {
-        buffer.replaceSubrange(0..<(end - index), with: buffer[index..<end])
-        end -= index
-        index = 0
+    while end - index < count, readMore(keeping: count) {}
+    return end - index
+  }
+
+  /// The bytes from the next one to the end of its line, its line feed left out, or the first
+  /// `limit` of them, without consuming them: a decoder that cannot read its input from the
+  /// start looks there to guess what the input is (``FormatGuess``).
+  ///
+  /// The line is read on past the current chunk, so the bytes do not depend on the chunk size;
+  /// a read that fails on the way is kept for ``readFailure``, at the first byte not read.
+  ///
+  /// - Parameter limit: The most bytes to return.
+  /// - Returns: The bytes; empty at the end of the input.
+  mutating func upcomingLine(limit: Int) -> [UInt8] {
+    var searched = 0
+    while true {
+      let unread = buffer[index..<end]
+      if let lineFeed = unread.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) {
+        return Array(unread[..<min(lineFeed, index + limit)])
       }
-      if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
-      let filled = end
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        provider.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
-      }
-      self.provider = provider
-      switch result {
-      case .bytes(let read):
-        end += read
-      case .endOfFile:
-        self.provider = nil
-      case .failure(let reason):
-        readFailure = ReadFailure(position: position, reason: reason)
-        self.provider = nil
+      searched = unread.count
+      guard searched < limit, readMore(keeping: searched + 1, failingAfterBuffer: true)
+      else { return Array(unread.prefix(limit)) }
+    }
+  }
+
+  /// Reads one more chunk after the unread bytes, which move to the start of the buffer; the
+  /// buffer grows to hold at least `count` of them.
+  ///
+  /// - Parameters:
+  ///   - count: How many unread bytes the buffer must have room for.
+  ///   - failingAfterBuffer: Whether a read that fails is reported at the first byte after the
+  ///     buffer, rather than at the next byte to consume.
+  /// - Returns: `false` when nothing more can be read: at the end of the input, or after a
+  ///   read failure, kept for ``readFailure``.
+  private mutating func readMore(keeping count: Int, failingAfterBuffer: Bool = false) -> Bool {
+    guard var provider else { return false }
+    if index > 0 {
+      buffer.replaceSubrange(0..<(end - index), with: buffer[index..<end])
+      end -= index
+      index = 0
+    }
+    if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
+    let filled = end
+    let result = buffer.withUnsafeMutableBytes { bytes in
+      provider.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+    }
+    self.provider = provider
+    switch result {
+    case .bytes(let read):
+      end += read
+      return true
+    case .endOfFile:
+      self.provider = nil
+      return false
+    case .failure(let reason):
+      readFailure = ReadFailure(
+        position: failingAfterBuffer ? positionAfterBuffer() : position, reason: reason)
+      self.provider = nil
+      return false
+    }
+  }
+
+  /// The position of the byte after the last one in the buffer, as ``advance()`` would count it.
+  private func positionAfterBuffer() -> TextPosition {
+    var (line, column) = (self.line, self.column)
+    for byte in buffer[index..<end] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
       }
     }
-    return end - index
+    return TextPosition(line: line, column: column)
   }
 
   /// Consumes the rest of the line, up to and including its line feed, or to the end of the

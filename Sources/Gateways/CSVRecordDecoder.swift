@@ -6,9 +6,11 @@ import UseCases
 /// **The header** is the first row that is not empty. It must name the columns `group`, `date`,
 /// `description`, `amount` and `debit`, each once, in any order; other columns are allowed and
 /// ignored (their values are only checked to be UTF-8). A header that lacks a column is one
-/// issue at 1:1 naming what is missing; a header that names a column twice, or breaks the
+/// issue at 1:1 naming what is missing (and, when a column's name is likely a missing one's
+/// mistyped, naming it: ``FieldNameGuess``); a header that names a column twice, or breaks the
 /// syntax, is one issue at the offending place. Either ends the input: without a header the
-/// rows cannot be read.
+/// rows cannot be read. A header that looks like the start of JSON or NDJSON
+/// (``FormatGuess``) says so in its issue.
 ///
 /// **Rows.** Fields are separated by commas; a row ends at a line feed or a carriage return and
 /// line feed, or at the end of the file (a final line break is optional). A field in double
@@ -101,9 +103,15 @@ struct CSVRecordDecoder: RecordDecoder {
     let start = input.position
     var problem: MalformedInput?
     var terminator = Terminator.comma
+    var extraNames: [FieldNameGuess.Name] = []
     while terminator == .comma {
       let position = input.position
-      let field = try readField(problem: &problem, field: nil)
+      let field: FieldRead
+      do throws(RowError) {
+        field = try readField(problem: &problem, field: nil)
+      } catch {
+        throw RowError(guessingFormat(error.malformed), isFatal: true)
+      }
       terminator = field.terminator
       if problem == nil, let encoding = field.encodingProblem {
         problem = MalformedInput(position: encoding.position, syntax: .badColumnName(encoding.problem))
@@ -115,16 +123,33 @@ struct CSVRecordDecoder: RecordDecoder {
       }
       columns.append(recordField)
       columnNames.append(name)
+      if recordField == nil { extraNames.append(FieldNameGuess.Name(text: name, position: position)) }
     }
-    if let problem { throw RowError(problem, isFatal: true) }
+    if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
     let missing = RecordField.allCases.filter { !columns.contains($0) }
     guard missing.isEmpty else {
-      throw RowError(
-        MalformedInput(
-          position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ",")),
-        isFatal: true)
+      var malformed = MalformedInput(
+        position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ","))
+      if let format = FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) {
+        malformed.note(lookingLike: format)
+      } else {
+        // One column named nearly right is most likely the mistake: the first one found is named.
+        for field in missing {
+          guard let typo = FieldNameGuess.likelyName(for: field, among: extraNames) else { continue }
+          malformed.problem = .likelyTypo(typo.text, of: field, instead: malformed.problem)
+          break
+        }
+      }
+      throw RowError(malformed, isFatal: true)
     }
     return true
+  }
+
+  /// A header problem, noting the format the header looks like, if not CSV (``FormatGuess``).
+  private func guessingFormat(_ malformed: MalformedInput) -> MalformedInput {
+    var malformed = malformed
+    malformed.note(lookingLike: FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv))
+    return malformed
   }
 
   // MARK: Rows

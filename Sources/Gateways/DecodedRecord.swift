@@ -10,8 +10,8 @@ enum DecodedRecord {
   /// pass around.
   indirect case record(RawRecord)
   /// The input is malformed here. When `resumes` is `false` the decoder reads nothing more (a
-  /// JSON array, a CSV header or quote that is not closed); when `true` it goes on with the next
-  /// line or row (NDJSON, a CSV row).
+  /// JSON array, a CSV header or quote that is not closed, an input that looks like another
+  /// format); when `true` it goes on with the next line or row (NDJSON, a CSV row).
   case malformed(MalformedInput, resumes: Bool)
 }
 
@@ -39,5 +39,14 @@ struct MalformedInput: Error {
     self.field = field
     self.problem = .syntax(syntax)
     self.value = value
+  }
+
+  /// Notes that the input, which breaks its syntax here at its start, looks like another
+  /// format (``FormatGuess``).
+  ///
+  /// - Parameter format: The format it looks like, or `nil` when it looks like none.
+  mutating func note(lookingLike format: SourceFormat?) {
+    guard let format, case .syntax(let syntax) = problem else { return }
+    problem = .syntax(.looksLike(format, instead: syntax))
   }
 }

@@ -12,7 +12,8 @@ import UseCases
 /// is read as usual. Malformed syntax is reported once, at the offending byte, and ends the
 /// input: inside an array there is no telling where the next record starts, so there is no
 /// resynchronising after a syntax error. An empty or blank file holds no records, like `[]`.
-/// A UTF-8 byte order mark at the start is skipped.
+/// A UTF-8 byte order mark at the start is skipped. An input that does not start with `[` and
+/// looks like NDJSON or CSV (``FormatGuess``) says so in its issue.
 struct JSONRecordDecoder: RecordDecoder {
   private enum State {
     case start
@@ -62,7 +63,10 @@ struct JSONRecordDecoder: RecordDecoder {
       parser.skipWhitespace()
       guard let byte = parser.input.peek() else { return nil }
       guard byte == UInt8(ascii: "[") else {
-        throw parser.malformed(expecting: .arrayOfRecords)
+        let line = parser.input.upcomingLine(limit: FormatGuess.lineLimit)
+        var error = parser.malformed(expecting: .arrayOfRecords)
+        error.note(lookingLike: FormatGuess.format(ofFirstLine: line, other: .json))
+        throw error
       }
       parser.input.advance()
       parser.skipWhitespace()

@@ -24,10 +24,11 @@ struct JSONRecordParser {
   var usesFastPath = true
   /// The decoded bytes of the string (or the text of the number or literal) read last.
   var scratch: [UInt8] = []
-  /// The keys of the current record that are not one of the five, to find one written twice:
-  /// a set, so a record of many keys is read in time linear in its size (a list made 80,000
-  /// keys take 19 s).
-  private var extraKeys: Set<String> = []
+  /// The keys of the current record that are not one of the five, with where each was last
+  /// written: to find one written twice, and the name of a missing field mistyped. A dictionary,
+  /// so a record of many keys is read in time linear in its size (a list made 80,000 keys take
+  /// 19 s).
+  private var extraKeys: [String: TextPosition] = [:]
 
   /// Creates a parser of the given bytes.
   ///
@@ -94,6 +95,7 @@ struct JSONRecordParser {
         isFirstKey = false
       case UInt8(ascii: "}"):
         input.advance()
+        keepExtraKeys(in: &record)
         return record
       default:
         throw malformed(expecting: .commaOrRecordEnd)
@@ -127,7 +129,7 @@ struct JSONRecordParser {
       }
       record[field] = value
     } else if let extraKey {
-      if !extraKeys.insert(extraKey).inserted {
+      if extraKeys.updateValue(keyPosition, forKey: extraKey) != nil {
         record.problems.append(
           RawProblem(
             position: keyPosition, field: nil, problem: .duplicateExtraKey, value: extraKey))
@@ -139,6 +141,17 @@ struct JSONRecordParser {
             problem: .badExtraValue(problem.problem, inColumn: false), value: extraKey))
       }
     }
+  }
+
+  /// Keeps the extra keys in a record that lacks one of the five fields: one of them may be its
+  /// name mistyped. Valid records keep none.
+  private func keepExtraKeys(in record: inout RawRecord) {
+    guard !extraKeys.isEmpty,
+      record.group == nil || record.date == nil || record.description == nil || record.amount == nil
+        || record.debit == nil
+    else { return }
+    record.extraKeys = extraKeys.map { FieldNameGuess.Name(text: $0.key, position: $0.value) }
+      .sorted { $0.position < $1.position }
   }
 
   /// The record field a key names, if it is one of the five.

@@ -12,10 +12,14 @@ import UseCases
 /// object) gives one ``DecodedRecord/malformed(_:resumes:)`` at the offending byte, and decoding goes on
 /// with the next line. Unlike a JSON array, where one missing bracket leaves no telling where
 /// the next record starts, every line of NDJSON starts afresh, so one run can name every bad
-/// line. A UTF-8 byte order mark at the start is skipped.
+/// line. A UTF-8 byte order mark at the start is skipped. When the first line is not a record
+/// and looks like a JSON array or a CSV header (``FormatGuess``), its issue says so, and is the
+/// only one: the input is in another format, and every line would repeat it.
 struct NDJSONRecordDecoder: RecordDecoder {
   private var parser: JSONRecordParser
   private var isAtStart = true
+  /// Whether no line that is not blank was read yet: where an input in another format fails.
+  private var isAtFirstLine = true
 
   /// Creates a decoder of the given bytes.
   ///
@@ -46,8 +50,14 @@ struct NDJSONRecordDecoder: RecordDecoder {
         parser.input.advance()
       default:
         do throws(MalformedInput) {
+          defer { isAtFirstLine = false }
           return try readLine()
         } catch {
+          if case .syntax(.looksLike) = error.problem {
+            // Every line of an input in another format would be one more issue saying the same.
+            parser.input.close()
+            return .malformed(error, resumes: false)
+          }
           parser.input.skipLine()
           return .malformed(error, resumes: true)
         }
@@ -58,7 +68,10 @@ struct NDJSONRecordDecoder: RecordDecoder {
   /// Reads the record of a line that is not blank, and the line's end.
   private mutating func readLine() throws(MalformedInput) -> DecodedRecord {
     guard parser.input.peek() == UInt8(ascii: "{") else {
-      throw parser.malformed(expecting: .recordAtLineStart)
+      let line = isAtFirstLine ? parser.input.upcomingLine(limit: FormatGuess.lineLimit) : nil
+      var error = parser.malformed(expecting: .recordAtLineStart)
+      error.note(lookingLike: line.flatMap { FormatGuess.format(ofFirstLine: $0, other: .ndjson) })
+      throw error
     }
     let record = try parser.readAnyRecord()
     parser.skipWhitespace()

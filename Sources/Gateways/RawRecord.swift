@@ -22,6 +22,9 @@ struct RawRecord {
   /// Problems the decoder found inside the record that do not stop decoding, such as a
   /// duplicate key; each makes the record invalid.
   var problems: [RawProblem] = []
+  /// The keys that are not one of the five, in input order; a decoder keeps them only when the
+  /// record lacks one of the five, for the validator to look there for its name mistyped.
+  var extraKeys: [FieldNameGuess.Name] = []
 
   /// Creates a record with no values yet.
   init(start: TextPosition) {

@@ -10,7 +10,8 @@ import UseCases
 ///
 /// Every problem in a record is reported, each as its own issue, in the order of their positions
 /// in the input: fixing a file should not take one run per bad field. A missing field is
-/// reported at the record's start.
+/// reported at the record's start, or, when the record has a key that is likely the field's
+/// name mistyped (``FieldNameGuess``), at that key.
 struct RecordValidator {
   /// What checking one record gave.
   enum Outcome {
@@ -83,16 +84,24 @@ struct RecordValidator {
     parse: (RawValue) throws(Complaint) -> Value
   ) -> Value? {
     guard let value = record[field] else {
-      issues.append(
-        RecordIssue(
-          source: source, position: record.start, field: field, problem: .missing))
+      if let typo = FieldNameGuess.likelyName(for: field, among: record.extraKeys) {
+        issues.append(
+          RecordIssue(
+            source: source, position: typo.position, field: field,
+            problem: .likelyTypo(typo.text, of: field, instead: .missing)))
+      } else {
+        issues.append(
+          RecordIssue(
+            source: source, position: record.start, field: field, problem: .missing))
+      }
       return nil
     }
     guard value.kind == .string || (allowingNumber && value.kind == .number) else {
       issues.append(
         RecordIssue(
           source: source, position: value.position, field: field,
-          problem: .wrongType(numberAllowed: allowingNumber), value: value.text))
+          problem: value.kind == .number ? .numberNotAllowed : .wrongType(numberAllowed: allowingNumber),
+          value: value.text))
       return nil
     }
     if let problem = value.encodingProblem {

@@ -46,6 +46,7 @@ public struct EnglishReportWording: ReportWording {
     switch problem {
     case .missing: "missing"
     case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
+    case .numberNotAllowed: "expected a string"
     case .badText(let encoding): text(encoding)
     case .notAGroupCode: "not a group code"
     case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
@@ -57,12 +58,15 @@ public struct EnglishReportWording: ReportWording {
     case .badKey(let encoding): "a key is \(text(encoding))"
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(inColumn ? "column" : "key") is \(text(encoding))"
+    case .likelyTypo(_, _, let problem): self.problem(problem)
     case .syntax(let syntax): self.syntax(syntax)
     case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
     case .copyFailed(let systemError):
       "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: "
         + (systemError ?? "nothing was written")
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
+    case .sourcesSwapped(let authorized, let posted):
+      "every record of '\(authorized)' is Posted and every record of '\(posted)' is Authorized"
     case .totalOverflow(let total, _):
       "the \(label(total)) total would overflow (it cannot go beyond 92233720368547758.07 either way)"
     case .sourceChanged: "the source changed while the report was being made"
@@ -82,13 +86,17 @@ public struct EnglishReportWording: ReportWording {
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
     case .syntax(let syntax): syntaxHint(syntax)
+    case .likelyTypo(let name, let field, let problem):
+      "the \(Self.holder(of: problem)) has \"\(ReportText.visible(name, quoting: true))\":"
+        + " did you mean \"\(field.rawValue)\"?"
     case .groupMismatch(_, let found):
       "move the record to the \(found == .authorized ? "authorized" : "posted") source,"
         + " or read one file holding both groups in one-source mode"
+    case .sourcesSwapped: "were --authorized and --posted swapped?"
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
-    case .wrongType, .badText, .duplicateField, .duplicateExtraKey, .badKey, .badExtraValue, .unreadable,
-      .copyFailed:
+    case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
+      .badExtraValue, .unreadable, .copyFailed:
       nil
     }
   }
@@ -210,6 +218,7 @@ public struct EnglishReportWording: ReportWording {
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
     case .foundByteNotUTF8(_, let problem): self.syntax(problem)
+    case .looksLike(_, let problem): self.syntax(problem)
     }
   }
 
@@ -263,6 +272,17 @@ public struct EnglishReportWording: ReportWording {
       return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
     case .textAfterArray: return nil
     case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
+    case .looksLike(let format, _): return formatHint(format)
+    }
+  }
+
+  /// The hint for an input that looks like another format: which, and the option of `txreport`
+  /// that reads it.
+  private func formatHint(_ format: SourceFormat) -> String {
+    switch format {
+    case .json: "the input looks like a JSON array of records: read it with --input-format json"
+    case .ndjson: "the input looks like NDJSON, one record on each line: read it with --input-format ndjson"
+    case .csv: "the input looks like CSV, with a header row: read it with --input-format csv"
     }
   }
 
@@ -285,6 +305,15 @@ public struct EnglishReportWording: ReportWording {
     guard let last = names.last else { return "columns" }
     return names.count == 1
       ? "column \(last)" : "columns \(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  /// What holds a name that is likely a typo, given the problem it explains: the CSV header
+  /// for its missing columns, else the record.
+  private static func holder(of problem: RecordProblem) -> String {
+    switch problem {
+    case .syntax: "header"
+    default: "record"
+    }
   }
 
   private static func hex(_ byte: UInt8) -> String {

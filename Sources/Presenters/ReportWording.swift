@@ -75,7 +75,9 @@ extension ReportWording {
   /// words: `SOURCE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
   ///
   /// Parts that are not known are left out. Every text from the data is passed through
-  /// ``ReportText/visible(_:quoting:)``, so control characters never reach a terminal raw.
+  /// ``ReportText/visible(_:quoting:)``, so control characters never reach a terminal raw. The
+  /// value is quoted, as text, except a number where text is expected
+  /// (`RecordProblem.numberNotAllowed`), which is shown as written: `(got 20160401)`.
   ///
   /// - Parameter issue: The issue.
   /// - Returns: The line, without a line break.
@@ -86,20 +88,24 @@ extension ReportWording {
     if let field = issue.field { line += "\(field.rawValue): " }
     line += ReportText.visible(problem(issue.problem))
     if let value = issue.value ?? Self.valueFound(in: issue.problem) {
-      line += " (got \"\(ReportText.visible(value, quoting: true))\")"
+      line +=
+        issue.problem == .numberNotAllowed
+        ? " (got \(ReportText.visible(value)))" : " (got \"\(ReportText.visible(value, quoting: true))\")"
     }
     if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.visible(hint))" }
     return line
   }
 
   /// What was found, for the problems that hold it as a value rather than as text: the amount a
-  /// total overflows at, or a byte that is not UTF-8.
+  /// total overflows at, or a byte that is not UTF-8 (also inside a problem that explains it).
   private static func valueFound(in problem: RecordProblem) -> String? {
     switch problem {
     case .totalOverflow(_, let amount): return ReportText.amount(amount)
     case .syntax(.foundByteNotUTF8(let byte, _)):
       let digits = String(byte, radix: 16, uppercase: true)
       return "byte 0x\(byte < 0x10 ? "0" : "")\(digits) (not UTF-8)"
+    case .syntax(.looksLike(_, let syntax)): return valueFound(in: .syntax(syntax))
+    case .likelyTypo(_, _, let problem): return valueFound(in: problem)
     default: return nil
     }
   }

@@ -12,6 +12,10 @@ struct InputSurvey: Sendable {
   let source: String
   let expectedGroup: TransactionGroup?
   private(set) var count = 0
+  /// How many valid records of another group than ``expectedGroup`` the source holds.
+  private(set) var otherGroupCount = 0
+  /// How many issues the source's records gave, its group mismatches included.
+  private(set) var issueCount = 0
   private(set) var isInReportOrder = true
   /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
   let digest: Int
@@ -42,10 +46,13 @@ struct InputSurvey: Sendable {
       switch record {
       case .invalid(let issue):
         issues.record(issue)
+        issueCount += 1
       case .transaction(let transaction, let origin):
         if let expectedGroup, transaction.group != expectedGroup {
           issues.record(
             Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
+          issueCount += 1
+          otherGroupCount += 1
           continue
         }
         digest.add(transaction)
@@ -57,6 +64,12 @@ struct InputSurvey: Sendable {
       }
     }
     self.digest = digest.value
+  }
+
+  /// Whether every record of the source is a valid record of another group than the one it
+  /// may hold, and there is at least one: what a source given for the other group holds.
+  var holdsOnlyAnotherGroup: Bool {
+    expectedGroup != nil && count == 0 && otherGroupCount > 0 && issueCount == otherGroupCount
   }
 
   private static func groupMismatch(

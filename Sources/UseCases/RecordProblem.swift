@@ -11,9 +11,12 @@ public enum RecordProblem: Hashable, Sendable {
 
   /// A record lacks this field.
   case missing
-  /// The value is of the wrong kind: an object, an array, `true`, or a number where only text
-  /// is allowed; `numberAllowed` says whether a number would have done (the amount).
+  /// The value is of the wrong kind: an object, an array, `true`, `false` or `null` where only
+  /// text is allowed; `numberAllowed` says whether a number would have done (the amount).
   case wrongType(numberAllowed: Bool)
+  /// A number where only text is allowed (`"date": 20160401`, `"group": 1`); the value is the
+  /// number as written, which is not text, so a wording shows it without quotes.
+  case numberNotAllowed
   /// The value is not valid text.
   case badText(TextEncodingProblem)
   /// The group is not `A` or `P`.
@@ -32,6 +35,13 @@ public enum RecordProblem: Hashable, Sendable {
   case badKey(TextEncodingProblem)
   /// The value of a key (JSON) or column (CSV) that is not one of the five is not valid text.
   case badExtraValue(TextEncodingProblem, inColumn: Bool)
+  /// The problem `instead`, where the input has a name that is likely the name of the field `of`
+  /// mistyped: a key of the record, or a column of the CSV header, at most two edits away from
+  /// it, ignoring case (`descripton`, `Amount`, `grup`).
+  ///
+  /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
+  /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
+  indirect case likelyTypo(String, of: RecordField, instead: RecordProblem)
 
   // MARK: The syntax of the input (the gateway's decoders)
 
@@ -47,6 +57,10 @@ public enum RecordProblem: Hashable, Sendable {
 
   /// In two-source mode, a record of the other group.
   case groupMismatch(expected: TransactionGroup, found: TransactionGroup)
+  /// In two-source mode, every record of the authorized source is posted and every record of
+  /// the posted source is authorized: the sources, named here, were most likely given the
+  /// other way round. This one issue stands for the group mismatch of every record.
+  case sourcesSwapped(authorized: String, posted: String)
   /// A total that would not fit in `Money`, from the record whose amount this is on.
   case totalOverflow(ReportTotal, amount: Money)
   /// A source gave other records on a later reading than on the first.
@@ -116,6 +130,19 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// The syntax problem `instead`, where what was found is this byte, which is not UTF-8 and
   /// so cannot be shown as text.
   indirect case foundByteNotUTF8(UInt8, instead: SyntaxProblem)
+  /// The syntax problem `instead`, at the start of an input whose first line looks like
+  /// another format, `format`: the input was most likely read in the wrong format.
+  indirect case looksLike(SourceFormat, instead: SyntaxProblem)
+}
+
+/// A format a source's records can be written in, as a problem names it.
+public enum SourceFormat: Hashable, Sendable {
+  /// One JSON array of record objects.
+  case json
+  /// Newline-delimited JSON: one record object on each line.
+  case ndjson
+  /// Comma-separated values, with a header row naming the columns.
+  case csv
 }
 
 /// What the JSON syntax expected where it found something else.

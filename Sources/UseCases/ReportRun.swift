@@ -87,6 +87,8 @@ struct ReportRun {
       checked = []
       for part in parts { checked.append(try await Self.check(part, issues: &issues, totals: &totals)) }
     }
+    let surveys: [InputSurvey?] = checked.map { if case .surveyed(let survey) = $0 { survey } else { nil } }
+    if let swapped = SwappedSources(parts, surveys: surveys) { issues = swapped.issues(limit: issueLimit) }
     for issue in totals.overflowIssues() { issues.record(issue) }
     if !partial {
       let missing = zip(parts, checked).compactMap { part, check in

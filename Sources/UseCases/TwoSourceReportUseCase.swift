@@ -12,8 +12,10 @@ import Entities
 ///
 /// A grand footer with the sum of the group totals ends the report. Both sources are opened at
 /// once (each may be a slow service), and every record of both is checked before the first row:
-/// invalid input anywhere gets no report, only its issues. The steps every report shares are
-/// `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
+/// invalid input anywhere gets no report, only its issues. Two sources that each hold only the
+/// other's group were most likely given the other way round: that is one issue,
+/// ``RecordProblem/sourcesSwapped(authorized:posted:)``, not one for each record. The steps every
+/// report shares are `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let authorized: any TransactionSource
   private let posted: any TransactionSource

@@ -97,6 +97,39 @@ import UseCases
     #expect(issue.hintText != nil)
   }
 
+  @Test(
+    "A column named nearly like a missing one is named in the hint, the first one found",
+    arguments: [
+      (
+        "group,date,descripton,amount,debit", RecordField.description, "descripton",
+        [RecordField.description]
+      ),
+      ("Group,Date,Description,Amount,Debit", .group, "Group", RecordField.allCases),
+      ("grup,date,description,amt,debit", .group, "grup", [.group, .amount]),
+      ("group,date,description,amt,debt", .debit, "debt", [.amount, .debit]),
+    ])
+  func aColumnNamedNearlyRight(header: String, field: RecordField, name: String, missing: [RecordField])
+    async throws
+  {
+    let records = try await read(header + "\nA,2016-04-01,x,1,D\n")
+
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: "t.csv", position: at(1, 1), field: nil,
+            problem: .likelyTypo(name, of: field, instead: .syntax(.missingColumns(missing))), value: header))
+      ])
+    #expect(
+      records.first?.issue?.hintText == "the header has \"\(name)\": did you mean \"\(field.rawValue)\"?")
+  }
+
+  @Test func aMissingColumnWithNoNameLikeItKeepsTheUsualHint() async throws {
+    let records = try await read("group,date,description,amount,note\n")
+
+    #expect(records.map(\.issue?.problem) == [.syntax(.missingColumns([.debit]))])
+  }
+
   @Test func aHeaderThatIsNotUTF8IsOneIssueAtTheByte() async throws {
     let records = try await read(bytes: Array("group,date,description,amount,debit,n".utf8) + [0xE9] + [0x0A])
 

@@ -133,6 +133,28 @@ import UseCases
   }
 
   @Test(
+    "A number where text is expected is a problem of its own, shown as written; other kinds are the wrong type",
+    arguments: [
+      (RecordField.group, "1", RecordProblem.numberNotAllowed), (.date, "20160401", .numberNotAllowed),
+      (.description, "-2.5e3", .numberNotAllowed), (.debit, "0", .numberNotAllowed),
+      (.date, "true", .wrongType(numberAllowed: false)), (.amount, "null", .wrongType(numberAllowed: true)),
+    ])
+  func aNumberWhereTextIsExpected(field: RecordField, json: String, problem: RecordProblem) async throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("number.json", text: LaidOutRecord(replacing: field, with: json).json)
+
+    let records = try await readAll(FileTransactionSource(path: path))
+
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: path, position: LaidOutRecord.valuePosition(of: field), field: field, problem: problem,
+            value: json))
+      ])
+  }
+
+  @Test(
     arguments: [
       (#""3.11""#, 3_11), (#""400""#, 400_00), (#""0.5""#, 50), (#""0""#, 0), (#""0.00""#, 0), ("3.5", 3_50),
       ("3.50", 3_50), ("12", 12_00), ("0", 0), (#""92233720368547758.07""#, Int64.max),
@@ -203,6 +225,64 @@ import UseCases
 
     #expect(issues.map { $0?.field } == [.debit, .group])
     #expect(issues.map { $0?.position } == [at(1, 12), at(1, 83)])
+  }
+
+  @Test func aMissingFieldWhoseNameIsMistypedIsAnIssueAtTheMistypedKey() async throws {
+    let text = """
+      [
+        {"group": "A", "date": "2016-04-01", "descripton": "Starbucks", "amount": "3.11", "debit": "D"},
+        {"Group": "P", "date": "2016-04-01", "description": "x", "ammount": 3, "amounts": 4, "debit": "C"},
+        {"group": "A", "date": "2016-04-01", "description": "x", "amount": "1", "debit": "D", "amont": 2}
+      ]
+      """
+    let records = try await readAll(
+      BytesTransactionSource(name: "typo.json", bytes: Array(text.utf8), format: .json))
+
+    #expect(
+      records.prefix(3) == [
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(2, 40), field: .description,
+            problem: .likelyTypo("descripton", of: .description, instead: .missing))),
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(3, 4), field: .group,
+            problem: .likelyTypo("Group", of: .group, instead: .missing))),
+        .invalid(
+          RecordIssue(
+            source: "typo.json", position: at(3, 60), field: .amount,
+            problem: .likelyTypo("ammount", of: .amount, instead: .missing))),
+      ])
+    // A record that has the field is valid, whatever keys it has that look like its name.
+    #expect(records.count == 4)
+    #expect(records.last?.transaction != nil)
+    #expect(records.first?.issue?.problemText == "missing")
+    #expect(records.first?.issue?.hintText == #"the record has "descripton": did you mean "description"?"#)
+  }
+
+  @Test func aMissingFieldWithNoKeyLikeItIsAtTheRecordStart() async throws {
+    let text = #"{"group": "A", "when": "2016-04-01", "description": "x", "amount": "1", "debit": "D"}"#
+    let records = try await readAll(
+      BytesTransactionSource(name: "t.ndjson", bytes: Array(text.utf8), format: .ndjson))
+
+    #expect(
+      records == [
+        .invalid(RecordIssue(source: "t.ndjson", position: at(1, 1), field: .date, problem: .missing))
+      ])
+  }
+
+  @Test func aMistypedKeyInNDJSONIsFoundTheSameWay() async throws {
+    let text = #"{"grup": "A", "date": "2016-04-01", "description": "x", "amount": "1", "debit": "D"}"#
+    let records = try await readAll(
+      BytesTransactionSource(name: "t.ndjson", bytes: Array(text.utf8), format: .ndjson))
+
+    #expect(
+      records == [
+        .invalid(
+          RecordIssue(
+            source: "t.ndjson", position: at(1, 2), field: .group,
+            problem: .likelyTypo("grup", of: .group, instead: .missing)))
+      ])
   }
 
   @Test func aRecordWithNoFieldsHasFiveMissingIssuesAtItsStart() async throws {

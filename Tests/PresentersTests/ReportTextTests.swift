@@ -122,6 +122,59 @@ import UseCases
           problem: .wrongType(numberAllowed: false), value: ""),
         #"a.json:2:9: error: description: expected a string (got "")"#
       ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
+          problem: .numberNotAllowed, value: "20160401"),
+        "a.json:3:13: error: date: expected a string (got 20160401)"
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 2, column: 40), field: .description,
+          problem: .likelyTypo("descripton", of: .description, instead: .missing)),
+        #"a.json:2:40: error: description: missing; hint: the record has "descripton": did you mean "description"?"#
+      ),
+      (
+        RecordIssue(
+          source: "a.csv", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .likelyTypo("a\"m\u{1B}t", of: .amount, instead: .syntax(.missingColumns([.amount]))),
+          value: "a\"m\u{1B}t"),
+        #"a.csv:1:1: error: the header has no column amount (got "a\"m\u{1B}t"); hint: the header has "a\"m\u{1B}t": did you mean "amount"?"#
+      ),
+      (
+        RecordIssue(
+          source: "a.txt", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(.looksLike(.ndjson, instead: .expected(.arrayOfRecords, inputEnded: nil))),
+          value: "{"),
+        #"a.txt:1:1: error: expected '[': the file must hold one JSON array of records (got "{"); hint: the input looks like NDJSON, one record on each line: read it with --input-format ndjson"#
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(
+            .looksLike(
+              .csv, instead: .foundByteNotUTF8(0xEF, instead: .expected(.arrayOfRecords, inputEnded: nil))))),
+        #"a.json:1:1: error: expected '[': the file must hold one JSON array of records (got "byte 0xEF (not UTF-8)"); hint: the input looks like CSV, with a header row: read it with --input-format csv"#
+      ),
+      (
+        RecordIssue(
+          source: "a.csv", position: TextPosition(line: 1, column: 1), field: nil,
+          problem: .syntax(.looksLike(.json, instead: .missingColumns(RecordField.allCases))), value: "["),
+        #"a.csv:1:1: error: the header has no columns group, date, description, amount and debit (got "["); hint: the input looks like a JSON array of records: read it with --input-format json"#
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: nil, field: nil,
+          problem: .sourcesSwapped(authorized: "a.json", posted: "p.json")),
+        "a.json: error: every record of 'a.json' is Posted and every record of 'p.json' is Authorized;"
+          + " hint: were --authorized and --posted swapped?"
+      ),
+      (
+        RecordIssue(
+          source: "a.json", position: TextPosition(line: 3, column: 13), field: .date,
+          problem: .badDate(.notISO8601), value: "20160401"),
+        #"a.json:3:13: error: date: not a date in the form YYYY-MM-DD (got "20160401"); hint: write the date as YYYY-MM-DD"#
+      ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
     #expect(ReportText.issueLine(issue) == line)

@@ -40,11 +40,14 @@ import UseCases
     "Wrong-group records in both sources are all listed, authorized first; without an origin, the source is named"
   )
   func groupMismatchInBothSources() async throws {
+    // The posted source also holds a posted record: the sources are not simply swapped.
     let spy = await runTwoSource(
       authorized: FakeTransactionSource(
         name: "authorized.json", transactions: try [.fixture(group: .posted)]),
       posted: FakeTransactionSource(
-        name: "posted.json", records: records(try [.fixture(group: .authorized)], source: "posted.json")))
+        name: "posted.json",
+        records: records(try [.fixture(group: .authorized), .fixture(group: .posted)], source: "posted.json"))
+    )
     let rejection = try #require(spy.invalidInput)
     #expect(spy.calls.count == 1)
     #expect(rejection.totalCount == 2)
