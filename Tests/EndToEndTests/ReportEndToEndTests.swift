@@ -227,4 +227,16 @@ import Testing
       result.standardError.hasPrefix("txreport: error: unknown option '\(typed)'; did you mean '\(meant)'?\n")
     )
   }
+
+  @Test("The README's option table names every option of txreport --help, so the two cannot drift")
+  func readmeListsEveryOption() throws {
+    let readme = try String(contentsOf: TX.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let help = try TX.run(["--help"]).standardOutput
+    let options = Set(
+      help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," }).filter {
+        $0.hasPrefix("--") && $0.count > 2
+      })
+    #expect(options.count >= 15)
+    for option in options { #expect(readme.contains("`\(option)"), "README does not list \(option)") }
+  }
 }
