@@ -58,7 +58,8 @@ let package = Package(
     .testTarget(
       name: "ReportRenderingTests", dependencies: ["ReportRendering", "Presenters", "TestSupport"]),
     .testTarget(
-      name: "CLITests", dependencies: ["CLI", "ReportRendering", "Presenters", "UseCases", "TestSupport"]),
+      name: "CLITests",
+      dependencies: ["CLI", "ReportRendering", "Presenters", "UseCases", "Entities", "TestSupport"]),
     .testTarget(
       name: "CompositionRootTests",
       dependencies: ["CompositionRoot", "CLI", "Presenters", "TestSupport"]

@@ -147,6 +147,9 @@ package struct OutputError: Error, Equatable, Sendable {
     self.reason = reason
   }
 
-  /// The error as one line: `cannot write 'report.txt': No space left on device`.
-  package var message: String { "cannot write '\(path)': \(reason)" }
+  /// The error as one line: `cannot write 'report.txt': No space left on device`, or for
+  /// standard output (`-`), `cannot write to standard output: …`.
+  package var message: String {
+    path == "-" ? "cannot write to standard output: \(reason)" : "cannot write '\(path)': \(reason)"
+  }
 }

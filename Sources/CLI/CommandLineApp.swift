@@ -272,6 +272,10 @@ package enum CommandLineApp {
         context.errors.write(Diagnostic.line(.error, error.message, colored: coloredLabels))
         return .outputError
       }
+    } else if command.input.readsFiles {
+      // A file may change between its two readings: no row reaches standard output until the
+      // report is known to be good.
+      file = SpooledStandardOutput(releasingTo: context.output, isTerminal: context.outputIsTerminal)
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
     let view = CommandLineView(

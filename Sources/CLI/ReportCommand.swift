@@ -73,3 +73,15 @@ package enum ReportInput: Equatable, Sendable {
   /// One file holding both groups (one-source mode). A path of `-` is standard input.
   case oneFile(String)
 }
+
+extension ReportInput {
+  /// Whether the report reads a file by its path (not only standard input or the demo): a
+  /// file can change between the two readings of a report.
+  package var readsFiles: Bool {
+    switch self {
+    case .demo: false
+    case .oneFile(let path): path != "-"
+    case .twoFiles(let authorized, let posted): authorized != "-" || posted != "-"
+    }
+  }
+}

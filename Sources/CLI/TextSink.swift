@@ -119,7 +119,7 @@ package final class MemoryTextSink: TextSink {
   package var failure: String? { nil }
 }
 
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
     Glibc.write(descriptor, bytes, count)
   #else

@@ -1,0 +1,142 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard output held back until the report is known to be good: a report that reads files
+/// shows no row on standard output unless it ends well (SPEC §8: no row for a rejected
+/// report).
+///
+/// Each file is read twice, once to check every record and once to make the report (decision
+/// 0006); a file that changes between the two readings is found only during
+/// the second one, after rows were made. So the report is kept here, not written: in memory up
+/// to ``memoryLimit``, then in an unnamed temporary file in `$TMPDIR` (else `/tmp`), which goes
+/// away with the process however it ends. ``commit()`` writes it all to standard output;
+/// ``discard()`` drops it. An `--output` file keeps the same promise its own way
+/// (``AtomicFileSink``).
+package final class SpooledStandardOutput: OutputFileSink {
+  /// How much of the report is kept in memory before it goes to a temporary file.
+  package static let memoryLimit = 8 << 20
+
+  private struct State {
+    var buffer: [UInt8] = []
+    /// The temporary file, once the report outgrew memory, or -1.
+    var descriptor: Int32 = -1
+    var failure: String?
+  }
+
+  private let state = Mutex(State())
+  private let destination: any TextSink
+  private let memoryLimit: Int
+
+  /// Always `-`: standard output.
+  package var path: String { "-" }
+  /// Whether standard output is a terminal.
+  package let isTerminal: Bool
+
+  /// Creates a spool that will write to `destination`.
+  ///
+  /// - Parameters:
+  ///   - destination: Standard output.
+  ///   - isTerminal: Whether standard output is a terminal.
+  ///   - memoryLimit: How many bytes to keep in memory before spilling to a temporary file.
+  package init(releasingTo destination: any TextSink, isTerminal: Bool, memoryLimit: Int = memoryLimit) {
+    self.destination = destination
+    self.isTerminal = isTerminal
+    self.memoryLimit = memoryLimit
+  }
+
+  deinit {
+    state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
+  }
+
+  /// Keeps text, in memory or in the temporary file.
+  ///
+  /// - Parameter text: The text.
+  package func write(_ text: String) {
+    state.withLock { state in
+      guard state.failure == nil else { return }
+      state.buffer.append(contentsOf: text.utf8)
+      if state.buffer.count >= memoryLimit { Self.spill(&state) }
+    }
+  }
+
+  /// Nothing: the text is written on ``commit()``.
+  package func flush() {}
+
+  /// Why keeping the report failed (the temporary file could not be made or written).
+  package var failure: String? {
+    state.withLock { $0.failure.map { "standard output (held in a temporary file): \($0)" } }
+  }
+
+  /// Writes the whole report to standard output.
+  ///
+  /// - Throws: ``OutputError`` when the report could not be kept, or standard output fails.
+  package func commit() throws(OutputError) {
+    let (failure, descriptor, rest) = state.withLock { state in
+      let taken = (state.failure, state.descriptor, state.buffer)
+      state.buffer = []
+      return taken
+    }
+    if let failure { throw OutputError(path: "-", reason: failure) }
+    if descriptor >= 0 {
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      var offset: off_t = 0
+      while true {
+        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          if count < 0 { throw OutputError(path: "-", reason: String(cString: strerror(errno))) }
+          break
+        }
+        destination.write(String(decoding: chunk[..<count], as: UTF8.self))
+        offset += off_t(count)
+      }
+    }
+    destination.write(String(decoding: rest, as: UTF8.self))
+    destination.flush()
+    if let failure = destination.failure { throw OutputError(path: "-", reason: failure) }
+  }
+
+  /// Drops the report: nothing reaches standard output.
+  package func discard() {
+    state.withLock { state in
+      state.buffer = []
+      if state.descriptor >= 0 { close(state.descriptor) }
+      state.descriptor = -1
+    }
+  }
+
+  /// Moves what is in memory to the temporary file, making it first.
+  private static func spill(_ state: inout State) {
+    if state.descriptor < 0 {
+      var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+      if folder.isEmpty || folder.utf8.contains(0) { folder = "/tmp" }
+      var template = Array((folder + "/txreport-output-XXXXXX").utf8CString)
+      let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+      guard descriptor >= 0 else {
+        state.failure = "cannot make a temporary file in \(folder): " + String(cString: strerror(errno))
+        return
+      }
+      template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+      state.descriptor = descriptor
+    }
+    var offset = 0
+    while offset < state.buffer.count {
+      let written = state.buffer.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return 0 }
+        return systemWrite(state.descriptor, base + offset, bytes.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else {
+        state.failure = String(cString: strerror(errno))
+        return
+      }
+      offset += written
+    }
+    state.buffer.removeAll(keepingCapacity: true)
+  }
+}

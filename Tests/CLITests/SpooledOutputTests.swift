@@ -1,0 +1,86 @@
+import CLI
+import Entities
+import Presenters
+import Synchronization
+import Testing
+import UseCases
+
+/// A report that reads files writes no row to standard output unless it ends well: a file that
+/// changes between its two readings is found after rows were made (SPEC §8, decision 0027).
+@Suite struct SpooledOutputTests {
+  /// A use case that presents the start of a report, then finds its source changed, as the
+  /// second reading of a truncated file does.
+  private struct ChangedMidway: TransactionReportUseCaseInput {
+    let output: any TransactionReportUseCaseOutput
+    func eventGenerateReport() async {
+      output.presentReportStart()
+      output.presentHeader(.group(.authorized))
+      if let date = try? CalendarDate(year: 2016, month: 4, day: 1) { output.presentSubheader(date: date) }
+      output.presentDetail(description: "Starbucks", amount: Money(minorUnits: 311) ?? .zero)
+      output.presentInvalidInput(issues: [], totalCount: 1)
+    }
+  }
+
+  /// A use case that presents a small, good report.
+  private struct Good: TransactionReportUseCaseInput {
+    let output: any TransactionReportUseCaseOutput
+    func eventGenerateReport() async {
+      output.presentReportStart()
+      output.presentHeader(.group(.authorized))
+      output.presentNoTransactions(group: .authorized)
+      output.presentGrandFooter(total: .zero)
+      output.presentReportEnd()
+    }
+  }
+
+  private func run(
+    _ arguments: [String],
+    _ makeUseCase:
+      @escaping @Sendable (any TransactionReportUseCaseOutput) -> any TransactionReportUseCaseInput
+  ) async -> (status: ExitCode, output: String, errors: String) {
+    let (output, errors) = (MemoryTextSink(), MemoryTextSink())
+    let context = CommandLineApp.Context(arguments: arguments, output: output, errors: errors)
+    let status = await CommandLineApp.run(context) { _, presenter, _ in makeUseCase(presenter) }
+    return (status, output.text, errors.text)
+  }
+
+  @Test("A file that changes between readings: rows were made, none reaches standard output; exit 65")
+  func changedFileWritesNothing() async {
+    for arguments in [
+      ["--all", "a.json"], ["--authorized", "a.json", "--posted", "-"], ["--all", "a.json", "-o", "-"],
+    ] {
+      let result = await run(arguments + ["--format", "json"]) { ChangedMidway(output: $0) }
+      #expect(result.status == .dataError)
+      #expect(result.output == "")
+      #expect(result.errors.hasSuffix("no report was made.\n"))
+    }
+  }
+
+  @Test("A good report of files reaches standard output whole, once it has ended")
+  func goodReportIsWritten() async {
+    let result = await run(["--all", "a.json", "--format", "json"]) { Good(output: $0) }
+    #expect(result.status == .success)
+    #expect(result.output.hasPrefix("[\n") && result.output.hasSuffix("]\n"))
+  }
+
+  @Test("A report bigger than the memory limit goes through a temporary file and comes back whole")
+  func spillsToATemporaryFile() throws {
+    let destination = MemoryTextSink()
+    let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: 1000)
+    let line = String(repeating: "x", count: 99) + "\n"
+    for _ in 0..<5_000 { spool.write(line) }
+    #expect(destination.text.isEmpty)
+    try spool.commit()
+    #expect(destination.text.utf8.count == 500_000)
+    #expect(destination.text == String(repeating: line, count: 5_000))
+  }
+
+  @Test("A discarded spool writes nothing")
+  func discard() {
+    let destination = MemoryTextSink()
+    let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: 10)
+    spool.write(String(repeating: "y", count: 100))
+    spool.discard()
+    #expect(destination.text.isEmpty)
+  }
+}
