@@ -5,8 +5,9 @@ import Presenters
 ///
 /// Messages carry paths and values from the user and from the data, and a file name can hold
 /// an escape sequence as well as a record can. Every character that could control a terminal
-/// is shown escaped here (``ReportText/visible(_:quoting:)``), whatever the message, so no call
-/// site can forget it.
+/// is shown escaped here (``ReportText/terminalSafe(_:)``), whatever the message, so no call
+/// site can forget it. Messages may hold values a wording has already shown escaped, so this
+/// pass leaves backslashes alone: applied twice, it changes nothing.
 package enum Diagnostic {
   /// How serious a message is: the word after `txreport:`.
   package enum Severity: String {
@@ -28,7 +29,7 @@ package enum Diagnostic {
   package static func line(_ severity: Severity, _ message: String, colored: Bool = false) -> String {
     let label = "txreport: \(severity.rawValue):"
     let shown = colored ? labelColor(severity) + label + "\u{1B}[0m" : label
-    return "\(shown) \(ReportText.visible(message))\n"
+    return "\(shown) \(ReportText.terminalSafe(message))\n"
   }
 
   /// A line of explanation that comes before a message, such as the line of one issue,
@@ -37,7 +38,7 @@ package enum Diagnostic {
   /// - Parameter text: The line, which may quote paths and values as they are.
   /// - Returns: The line, with every unsafe character escaped.
   package static func detail(_ text: String) -> String {
-    ReportText.visible(text) + "\n"
+    ReportText.terminalSafe(text) + "\n"
   }
 
   /// The escape sequence that colours a label on a terminal: bold red for an error, bold

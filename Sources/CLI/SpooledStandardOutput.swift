@@ -18,8 +18,9 @@ import Synchronization
 /// ``discard()`` drops it. An `--output` file keeps the same promise its own way
 /// (``AtomicFileSink``).
 package final class SpooledStandardOutput: OutputFileSink {
-  /// How much of the report is kept in memory before it goes to a temporary file.
-  package static let memoryLimit = 8 << 20
+  /// How much of the report is kept in memory before it goes to a temporary file: 1 MiB, in
+  /// a buffer made that large once, so a report of any size keeps memory flat.
+  package static let memoryLimit = 1 << 20
 
   private struct State {
     var buffer: [UInt8] = []
@@ -59,6 +60,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   package func write(_ text: String) {
     state.withLock { state in
       guard state.failure == nil else { return }
+      if state.buffer.capacity < memoryLimit { state.buffer.reserveCapacity(memoryLimit + (64 << 10)) }
       state.buffer.append(contentsOf: text.utf8)
       if state.buffer.count >= memoryLimit { Self.spill(&state) }
     }

@@ -108,19 +108,22 @@ public enum ReportText {
   /// replaced by visible escapes such as `\u{1B}`.
   ///
   /// Tabs, line breaks, escape sequences, C1 controls and the Unicode bidirectional controls
-  /// (which can make text display in a different order than it is stored) are all escaped.
+  /// (which can make text display in a different order than it is stored) are all escaped, and
+  /// so are the invisible characters that can hide or fake text (``isInvisible(_:)``). A
+  /// backslash of the text itself is shown doubled, `\\`, so that an escape is never ambiguous:
+  /// the text `\u{1B}` shows as `\\u{1B}`, a real escape character as `\u{1B}`.
   ///
   /// - Parameters:
   ///   - text: The text.
-  ///   - quoting: Whether to escape `"` and `\` too, for text shown between quotes.
+  ///   - quoting: Whether to escape `"` too, for text shown between quotes.
   /// - Returns: The text with every unsafe character escaped.
   public static func visible(_ text: String, quoting: Bool = false) -> String {
     guard needsEscapes(text, quoting: quoting) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) {
+      if isUnsafe(scalar) || isInvisible(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else if quoting && (scalar == "\"" || scalar == "\\") {
+      } else if scalar == "\\" || (quoting && scalar == "\"") {
         result += "\\" + String(scalar)
       } else {
         result.unicodeScalars.append(scalar)
@@ -129,8 +132,32 @@ public enum ReportText {
     return result
   }
 
+  /// Text made safe for a terminal without touching backslashes: what ``visible(_:quoting:)``
+  /// escapes, except that a backslash stays one.
+  ///
+  /// For a second pass over text that may already hold escapes, such as a whole message whose
+  /// values a wording has shown with ``visible(_:quoting:)``: applied again, it changes
+  /// nothing, where ``visible(_:quoting:)`` would double every backslash of the escapes.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The text with every unsafe and invisible character escaped.
+  public static func terminalSafe(_ text: String) -> String {
+    guard mayNeedEscapes(text, quoting: false),
+      text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) || isInvisible(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// Whether a text holds a character that ``visible(_:quoting:)`` escapes: one that
-  /// ``isUnsafe(_:)`` names, or, when quoting, a quote or a backslash.
+  /// ``isUnsafe(_:)`` or ``isInvisible(_:)`` names, a backslash, or, when quoting, a quote.
   ///
   /// Every description passes through here, so the common case is judged from the UTF-8 bytes
   /// in one pass; only a text with a byte that can start such a character is read as Unicode
@@ -138,24 +165,26 @@ public enum ReportText {
   ///
   /// - Parameters:
   ///   - text: The text.
-  ///   - quoting: Whether quotes and backslashes count.
+  ///   - quoting: Whether quotes count.
   /// - Returns: `true` when the text must be escaped.
   public static func needsEscapes(_ text: String, quoting: Bool = false) -> Bool {
     mayNeedEscapes(text, quoting: quoting)
-      && text.unicodeScalars.contains { isUnsafe($0) || (quoting && ($0 == "\"" || $0 == "\\")) }
+      && text.unicodeScalars.contains {
+        isUnsafe($0) || isInvisible($0) || $0 == "\\" || (quoting && $0 == "\"")
+      }
   }
 
   /// Whether a text may hold a character to escape, judged from its UTF-8 bytes in one pass: a
-  /// text with none of the bytes that can start one (a control, DEL, the lead bytes `C2`, `D8`
-  /// and `E2` of C1 controls and bidirectional characters, and quotes and backslashes when
-  /// quoting) certainly needs no escape.
+  /// text with none of the bytes that can start one (a control, DEL, a backslash, the lead bytes
+  /// `C2`, `D8`, `E1`, `E2`, `E3` and `EF` of C1 controls, bidirectional and invisible
+  /// characters, and quotes when quoting) certainly needs no escape.
   private static func mayNeedEscapes(_ text: String, quoting: Bool) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       for byte in bytes {
         switch byte {
-        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE2: return true
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): if quoting { return true }
+        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, UInt8(ascii: "\\"): return true
+        case UInt8(ascii: "\""): if quoting { return true }
         default: continue
         }
       }
@@ -173,6 +202,25 @@ public enum ReportText {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     case 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  /// Whether a character is invisible and carries nothing a description needs, so that shown
+  /// raw it could hide text or make two different texts look the same: the soft hyphen, the
+  /// Hangul fillers, the Khmer inherent vowels, the Mongolian vowel separator, the zero-width
+  /// space, the word joiner and the invisible operators, and the byte order mark.
+  ///
+  /// The zero-width joiner and non-joiner, variation selectors and tag characters are not
+  /// among them: they join emoji sequences and shape scripts, so they are part of what a
+  /// description says. The JSON output keeps every one of these characters as it is: a program
+  /// reading it gets the text back exactly.
+  ///
+  /// - Parameter scalar: The character.
+  /// - Returns: `true` when ``visible(_:quoting:)`` shows it as an escape.
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060...0x2064, 0x3164, 0xFEFF, 0xFFA0: true
     default: false
     }
   }

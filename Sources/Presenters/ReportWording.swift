@@ -74,10 +74,14 @@ extension ReportWording {
   /// One issue as one line, laid out as the English wording lays it out, with this wording's
   /// words: `SOURCE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
   ///
-  /// Parts that are not known are left out. Every text from the data is passed through
-  /// ``ReportText/visible(_:quoting:)``, so control characters never reach a terminal raw. The
+  /// Parts that are not known are left out. The source and the value are passed through
+  /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
+  /// already shown that way) through ``ReportText/terminalSafe(_:)``, so control characters
+  /// never reach a terminal raw. The
   /// value is quoted, as text, except a number where text is expected
-  /// (`RecordProblem.numberNotAllowed`), which is shown as written: `(got 20160401)`.
+  /// (`RecordProblem.numberNotAllowed`), which is shown as written: `(got 20160401)`. A value
+  /// longer than 64 characters is shown by its start and its length:
+  /// `(got "1234…", 10000000 characters)`.
   ///
   /// - Parameter issue: The issue.
   /// - Returns: The line, without a line break.
@@ -86,14 +90,31 @@ extension ReportWording {
     if let position = issue.position { line += ":\(position.line):\(position.column)" }
     line += ": error: "
     if let field = issue.field { line += "\(field.rawValue): " }
-    line += ReportText.visible(problem(issue.problem))
-    if let value = issue.value ?? Self.valueFound(in: issue.problem) {
+    line += ReportText.terminalSafe(problem(issue.problem))
+    if let found = issue.value ?? Self.valueFound(in: issue.problem) {
+      let (value, length) = Self.readable(found)
+      let more = length.map { ", \($0) characters" } ?? ""
       line +=
         issue.problem == .numberNotAllowed
-        ? " (got \(ReportText.visible(value)))" : " (got \"\(ReportText.visible(value, quoting: true))\")"
+        ? " (got \(ReportText.visible(value))\(more))"
+        : " (got \"\(ReportText.visible(value, quoting: true))\"\(more))"
     }
-    if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.visible(hint))" }
+    if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.terminalSafe(hint))" }
     return line
+  }
+
+  /// The most of a value an issue line shows, in characters (Unicode scalars).
+  static var readableLength: Int { 64 }
+
+  /// A value as an issue line shows it: whole when it is short, else its first
+  /// ``readableLength`` characters and `…`, with its length, so that a ten-million-digit
+  /// amount gives a readable line, not a ten-megabyte one.
+  private static func readable(_ value: String) -> (shown: String, length: Int?) {
+    let scalars = value.unicodeScalars
+    guard scalars.count > readableLength else { return (value, nil) }
+    var shown = String.UnicodeScalarView(scalars.prefix(readableLength))
+    shown.append("…")
+    return (String(shown), scalars.count)
   }
 
   /// What was found, for the problems that hold it as a value rather than as text: the amount a

@@ -239,4 +239,35 @@ import Testing
     #expect(options.count >= 15)
     for option in options { #expect(readme.contains("`\(option)"), "README does not list \(option)") }
   }
+
+  @Test("A million-digit amount gives a readable error line, not a megabyte one")
+  func longBadValue() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-long-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let amount = String(repeating: "9", count: 1_000_000)
+    try #"[{"group": "A", "date": "2016-04-01", "description": "x", "amount": "\#(amount)", "debit": "D"}]"#
+      .write(to: file, atomically: true, encoding: .utf8)
+    let result = try TX.run(["--all", file.path])
+    #expect(result.status == 65)
+    #expect(result.standardError.utf8.count < 1_000)
+    #expect(result.standardError.contains(String(repeating: "9", count: 64) + "…\", 1000000 characters)"))
+  }
+
+  @Test("The text \\u{1B} and a real escape character look different in the text report")
+  func escapesAreUnambiguous() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-esc-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try
+      #"[{"group": "A", "date": "2016-04-01", "description": "lit \\u{1B}", "amount": "1.00", "debit": "D"},"#
+      .appending(
+        #"{"group": "A", "date": "2016-04-01", "description": "real \u001b", "amount": "1.00", "debit": "D"}]"#
+      )
+      .write(to: file, atomically: true, encoding: .utf8)
+    let result = try TX.run(["--all", file.path, "--color", "never"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("    lit \\\\u{1B} "))
+    #expect(result.standardOutput.contains("    real \\u{1B} "))
+  }
 }

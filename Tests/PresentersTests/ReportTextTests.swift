@@ -254,4 +254,37 @@ import UseCases
     #expect(!ReportText.needsEscapes(#"The "Rex""#))
     #expect(ReportText.needsEscapes(#"The "Rex""#, quoting: true))
   }
+
+  @Test("An escape is never ambiguous: a backslash of the text itself is shown doubled")
+  func backslashesAreDoubled() {
+    #expect(ReportText.visible("\u{1B}[31m") == "\\u{1B}[31m")
+    #expect(ReportText.visible("\u{1B}") == "\\u{1B}")
+    #expect(ReportText.visible("C:\\path") == "C:\\\\path")
+    #expect(ReportText.visible("plain") == "plain")
+  }
+
+  @Test(
+    "Invisible characters that can hide text are shown as escapes; joiners, selectors and tags stay",
+    arguments: [
+      ("a\u{200B}b", "a\\u{200B}b"), ("a\u{2060}b", "a\\u{2060}b"), ("\u{FEFF}x", "\\u{FEFF}x"),
+      ("soft\u{AD}hyphen", "soft\\u{AD}hyphen"), ("\u{3164}", "\\u{3164}"),
+      ("\u{115F}\u{1160}", "\\u{115F}\\u{1160}"),
+      ("\u{FFA0}", "\\u{FFA0}"), ("\u{180E}", "\\u{180E}"),
+      ("👨\u{200D}👩\u{200D}👧", "👨\u{200D}👩\u{200D}👧"), ("❤\u{FE0F}", "❤\u{FE0F}"), ("東京", "東京"),
+      ("ｆｕｌｌ", "ｆｕｌｌ"),
+    ])
+  func invisibleCharacters(text: String, shown: String) {
+    #expect(ReportText.visible(text) == shown)
+  }
+
+  @Test("A long bad value is shown by its first 64 characters and its length")
+  func longValues() {
+    let digits = String(repeating: "1", count: 1_000_004)
+    let issue = RecordIssue(
+      source: "a.json", position: TextPosition(line: 2, column: 3), field: .amount,
+      problem: .notADebitCreditCode, value: digits)
+    let line = ReportText.issueLine(issue)
+    #expect(line.count < 300)
+    #expect(line.contains("(got \"" + String(repeating: "1", count: 64) + "…\", 1000004 characters)"))
+  }
 }

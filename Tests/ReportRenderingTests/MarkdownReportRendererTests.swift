@@ -81,7 +81,7 @@ import Testing
     "Characters with a meaning in Markdown are escaped with a backslash",
     arguments: [
       ("a|b", #"a\|b"#),
-      (#"back\slash"#, #"back\\slash"#),
+      (#"back\slash"#, #"back\\\\slash"#),
       ("`code`", #"\`code\`"#),
       ("*bold* _em_ ~del~", #"\*bold\* \_em\_ \~del\~"#),
       ("[link](http://x)", #"\[link\](http\://x)"#),
