@@ -24,6 +24,10 @@ package final class AtomicFileSink: OutputFileSink {
   /// The temporary file's descriptor (-1 once closed) and whether the sink is committed or
   /// discarded, reached only through the mutex.
   private let state: Mutex<(descriptor: Int32, finished: Bool)>
+  private let left = Mutex<String?>(nil)
+
+  /// The temporary file, emptied, when the folder did not let it be removed.
+  package var leftBehind: String? { left.withLock { $0 } }
 
   /// Creates the temporary file beside the file to replace.
   ///
@@ -116,7 +120,12 @@ package final class AtomicFileSink: OutputFileSink {
       if state.descriptor >= 0 { close(state.descriptor) }
       state = (-1, true)
     }
-    unlink(temporaryPath)
+    if unlink(temporaryPath) != 0 && errno != ENOENT {
+      // An append-only folder lets a file be made but not removed: empty it, so no partial
+      // report stays, and say so.
+      truncate(temporaryPath, 0)
+      left.withLock { $0 = temporaryPath }
+    }
     TemporaryFileCleanup.unregister(temporaryPath)
   }
 

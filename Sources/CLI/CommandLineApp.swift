@@ -284,6 +284,15 @@ package enum CommandLineApp {
     await compose(command, TransactionReportPresenter(output: view), progress).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
+    defer {
+      if let left = file.leftBehind {
+        context.errors.write(
+          Diagnostic.line(
+            .warning,
+            "the folder does not let '\(left)' be removed (append-only?): it is left behind, empty; remove it by hand",
+            colored: coloredLabels))
+      }
+    }
     guard view.exitStatus == .success || view.exitStatus == .sourceUnavailable else {
       file.discard()
       return view.exitStatus

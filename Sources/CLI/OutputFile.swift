@@ -19,6 +19,14 @@ package protocol OutputFileSink: TextSink {
   func discard()
   /// Whether the destination is a terminal, where a progress line must not be drawn.
   var isTerminal: Bool { get }
+  /// A temporary file that could not be removed after a discard (an append-only folder),
+  /// emptied, for the user to remove; `nil` when nothing is left behind.
+  var leftBehind: String? { get }
+}
+
+extension OutputFileSink {
+  /// `nil`: nothing of this sink's is left on disk.
+  package var leftBehind: String? { nil }
 }
 
 /// Opens the destination of `--output` with the sink its kind of file needs.

@@ -244,4 +244,29 @@ import Testing
     #expect(result.standardError == "txreport: error: cannot write '\(target)': Permission denied\n")
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "previous\n")
   }
+
+  @Test(
+    "An append-only folder: nothing replaced, the temporary file left empty and named, exit 74",
+    .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")))
+  func appendOnlyFolder() throws {
+    let folder = try Folder()
+    let chattr = { (flag: String) throws in
+      let process = try Process.run(
+        URL(fileURLWithPath: "/usr/bin/chattr"), arguments: [flag, folder.url.path])
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+    // Some file systems (tmpfs, overlays) have no append-only flag: nothing to test there.
+    guard try chattr("+a") == 0 else { return }
+    defer { _ = try? chattr("-a") }
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path("r.txt")])
+    #expect(result.status == 74)
+    let left = try folder.contents()
+    try #require(left.count == 1 && left[0].hasPrefix(".r.txt.txreport-"))
+    #expect(
+      result.standardError.contains(
+        "'\(folder.path(left[0]))' be removed (append-only?): it is left behind, empty"))
+    let size = try FileManager.default.attributesOfItem(atPath: folder.path(left[0]))[.size] as? Int
+    #expect(size == 0)
+  }
 }
