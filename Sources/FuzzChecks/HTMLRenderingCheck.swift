@@ -10,7 +10,7 @@ import ReportRendering
 /// renderer writes. Then the row elements are read in document order (each element whose
 /// `class` starts with a row kind, as `tr class="detail odd"`), with their text and their band:
 /// they must be the rows, kind for kind, band for band, with each text as the text output shows
-/// it (``ReportText/visible(_:quoting:)``).
+/// it (`TerminalSafety.escaped`, the fuzzer's own model of the escapes).
 struct HTMLRenderingCheck {
   /// One row element as read back from the page.
   private struct Element: Equatable {
@@ -56,7 +56,7 @@ struct HTMLRenderingCheck {
 
   /// A row as its element should read back: its kind, band and texts.
   private static func element(_ row: ReportRow) -> Element {
-    let visible = { (text: String) in ReportText.visible(text) }
+    let visible = { (text: String) in TerminalSafety.escaped(text) }
     let band = { (odd: Bool) in odd ? "odd" : "even" }
     return switch row {
     case .header(let title): Element(kind: "header", band: nil, texts: [visible(title)])

@@ -19,7 +19,8 @@ import ReportRendering
 ///   (``holdsEmailLink(_:)``): no wider, so the check cannot cry wolf.
 ///
 /// What is read must be the description as the text output shows it
-/// (``ReportText/visible(_:quoting:)``), without the spaces a table cell trims.
+/// (`TerminalSafety.escaped`, the fuzzer's own model of the escapes), without the spaces a table
+/// cell trims.
 struct MarkdownRenderingCheck {
   /// Checks the rendering of every row.
   ///
@@ -46,7 +47,7 @@ struct MarkdownRenderingCheck {
         cells.count == 3,
         "Markdown: row \(index)'s line \(shown(String(line))) has \(cells.count) cells, not 3")
       let read = Self.read(cells[1], row: index)
-      let expected = Self.trimmed(Array(ReportText.visible(description).utf8))
+      let expected = Self.trimmed(Array(TerminalSafety.escaped(description).utf8))
       require(
         read == expected,
         "Markdown: row \(index)'s description reads back as \(shown(String(decoding: read, as: UTF8.self))), "

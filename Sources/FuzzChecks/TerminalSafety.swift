@@ -19,6 +19,41 @@ enum TerminalSafety {
     }
   }
 
+  /// Whether a character is one of the invisible characters the report shows escaped, by the
+  /// rule decision 0015 writes down: the soft hyphen, the Hangul fillers, the Khmer inherent
+  /// vowels, the Mongolian vowel separator, the zero-width space, the word joiner and the
+  /// invisible operators, and the byte order mark (not the joiners, selectors or tags).
+  ///
+  /// - Parameter scalar: The character.
+  /// - Returns: `true` when the report must show it as an escape.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    [
+      0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164,
+      0xFEFF, 0xFFA0,
+    ]
+    .contains(scalar.value)
+  }
+
+  /// A text from the data as the report must show it, written here from the rule, not taken
+  /// from `ReportText`: each unsafe or invisible character as `\u{HEX}` (upper-case hex, no
+  /// leading zeros), each backslash doubled, everything else as it is.
+  ///
+  /// - Parameter text: The text from the data.
+  /// - Returns: The text as shown.
+  static func escaped(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) || isInvisible(scalar) {
+        result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16).uppercased())}".unicodeScalars)
+      } else if scalar == "\\" {
+        result.append(contentsOf: "\\\\".unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
   /// The first unsafe character of a text.
   ///
   /// - Parameters:

@@ -6,8 +6,8 @@ import ReportRendering
 ///
 /// Without colours, each row is one line (a header after the first row and the grand footer
 /// get a blank line before them), and no control, bidirectional or separator character from the
-/// data reaches it: descriptions and messages are shown with ``ReportText/visible(_:quoting:)``
-/// escapes. A detail, footer or grand-footer line starts with its indent, ends with its amount
+/// data reaches it: descriptions and messages are shown as `TerminalSafety.escaped` says (the
+/// fuzzer's own model of the escapes). A detail, footer or grand-footer line starts with its indent, ends with its amount
 /// exactly two columns from the right edge (its display width is the width less 2), and shows
 /// the escaped description whole when it fits, or a start of it and `…` when it does not.
 ///
@@ -48,9 +48,9 @@ struct TextRenderingCheck {
     case .header(let title): expect(line, title, at: index)
     case .subheader(let title, _): expect(line, "  " + title, at: index)
     case .subfooter: expect(line, "", at: index)
-    case .message(let message): expect(line, "  " + ReportText.visible(message), at: index)
+    case .message(let message): expect(line, "  " + TerminalSafety.escaped(message), at: index)
     case .detail(let description, let amount, _):
-      checkColumns(line, indent: 4, label: ReportText.visible(description), amount: amount, row: row)
+      checkColumns(line, indent: 4, label: TerminalSafety.escaped(description), amount: amount, row: row)
     case .footer(let total, _):
       checkColumns(line, indent: 2, label: "Total", amount: total, row: row)
     case .grandFooter(let total):
