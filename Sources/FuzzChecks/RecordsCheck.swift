@@ -16,9 +16,14 @@ import UseCases
 /// - a valid record's group and amount are not before its start, and its amount has no sign;
 /// - records and issues come in input order: their positions never go back;
 /// - no record is silently dropped: each line of NDJSON, row of CSV and element of a JSON array
-///   gets a record or issues (see ``RecordUnits``).
+///   gets a record or issues (see ``RecordUnits``);
+/// - a count of issues not kept follows a record's first ``keptIssues`` issues.
 struct RecordsCheck {
   let format: RecordFormat
+
+  /// How many issues of one record the gateways keep before they only count the rest
+  /// (``SourceRecord/unlistedIssues(count:)``).
+  static let keptIssues = 20
 
   /// The most records and issues an input of `count` bytes can give.
   ///
@@ -45,6 +50,15 @@ struct RecordsCheck {
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
+      if case .unlistedIssues = record {
+        // Only the first issues of a record are kept: the count follows them, and them only.
+        require(
+          index >= Self.keptIssues
+            && records[index - Self.keptIssues..<index].allSatisfy {
+              if case .invalid = $0 { true } else { false }
+            },
+          "\(name): issue counts \(index) do not follow the first issues of a record: \(shown(records))")
+      }
       if case .transaction(let transaction, let origin?) = record {
         rawFields.check(transaction, origin: origin, index: index)
       }
@@ -78,6 +92,8 @@ struct RecordsCheck {
       }
       require(
         layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
+    case .unlistedIssues(let count):
+      require(count > 0, "record \(index) counts \(count) issues not kept")
     case .transaction(let transaction, let origin):
       require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
       guard let origin else {

@@ -206,7 +206,7 @@ struct CSVRecordDecoder: RecordDecoder {
         record[field] = RawValue(
           kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
       } else if count < columns.count, let encoding = read.encodingProblem {
-        record.problems.append(
+        record.note(
           RawProblem(
             position: encoding.position, field: nil,
             problem: .badExtraValue(encoding.problem, inColumn: true), value: columnNames[count]))

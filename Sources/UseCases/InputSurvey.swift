@@ -47,6 +47,9 @@ struct InputSurvey: Sendable {
       case .invalid(let issue):
         issues.record(issue)
         issueCount += 1
+      case .unlistedIssues(let count):
+        issues.recordUnlisted(count)
+        issueCount += max(0, count)
       case .transaction(let transaction, let origin):
         if let expectedGroup, transaction.group != expectedGroup {
           issues.record(

@@ -70,6 +70,14 @@ public enum SourceRecord: Hashable, Sendable {
   case transaction(Transaction, RecordOrigin?)
   /// A record that could not be turned into a transaction.
   case invalid(RecordIssue)
+  /// This many more issues of the record whose issues came just before, which the source
+  /// counted but did not keep, since a report lists only the first few; always at least 1.
+  ///
+  /// A record can hold a million problems (one key written a million times), and keeping each
+  /// would take memory in proportion. A source may keep a record's first issues, in input order,
+  /// yield them as ``invalid(_:)``, then count the rest with this. The file gateways keep a
+  /// record's first 20, as many as a report lists by default.
+  case unlistedIssues(count: Int)
 }
 
 /// Why a source cannot be read at all: a value, which Presenters words.

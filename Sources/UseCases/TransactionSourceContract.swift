@@ -153,7 +153,7 @@ public enum TransactionSourceContract {
         if locatesIssues && issue.position == nil { violations.append(.issueNotLocated(record: index)) }
       case .transaction(_, let origin?) where origin.source != name:
         violations.append(.originNamesAnotherSource(record: index, name: origin.source))
-      case .transaction:
+      case .transaction, .unlistedIssues:
         break
       }
     }
