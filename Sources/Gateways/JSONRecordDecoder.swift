@@ -40,6 +40,8 @@ struct JSONRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    // The bytes between records are not limited; a record is, from its `{`.
+    parser.input.endRecord()
     do throws(MalformedInput) {
       guard let record = try readElement() else {
         state = .finished
@@ -92,6 +94,7 @@ struct JSONRecordDecoder: RecordDecoder {
       }
     }
     state = .afterElement
+    parser.input.startRecord()
     return try parser.readAnyRecord()
   }
 

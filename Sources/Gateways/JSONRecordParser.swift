@@ -114,7 +114,9 @@ struct JSONRecordParser {
     guard input.peek() == UInt8(ascii: ":") else { throw malformed(expecting: .colonAfterKey) }
     input.advance()
     skipWhitespace()
+    input.startValue(of: field)
     let value = try readValue(keepingText: field != nil)
+    input.startValue(of: nil)
 
     // Problems are noted in input order (the key's start, a byte inside it, then the value), so
     // that the problems a record keeps are its first ones.

@@ -42,6 +42,8 @@ struct NDJSONRecordDecoder: RecordDecoder {
       parser.input.skipByteOrderMark()
     }
     while true {
+      // Every line, blank or not, is limited, from its first byte to its line feed.
+      parser.input.startRecord()
       parser.skipWhitespace()
       switch parser.input.peek() {
       case nil:

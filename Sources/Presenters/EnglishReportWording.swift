@@ -213,7 +213,7 @@ public struct EnglishReportWording: ReportWording {
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
-    case .fieldTooLong(let limit): "longer than \(limit) bytes"
+    case .recordTooLong(let limit): "a record longer than \(limit) bytes; the rest of the input is not read"
     case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
@@ -264,7 +264,8 @@ public struct EnglishReportWording: ReportWording {
         ? "put a field that holds a comma in double quotes"
         : "give every row one value for each column of the header, even an empty one"
     case .textAfterClosingQuote: return doubledQuote
-    case .fieldTooLong: return "check for a quote that is not closed"
+    case .recordTooLong:
+      return "check for a quote that is not closed or a missing line break, or input that is not text"
     case .unterminatedQuotedField: return "close the field with '\"'; " + doubledQuote
     case .quoteInUnquotedField:
       return "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""

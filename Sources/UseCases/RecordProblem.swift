@@ -119,8 +119,10 @@ public enum SyntaxProblem: Hashable, Sendable {
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.
   case textAfterClosingQuote
-  /// A CSV field longer than this many bytes.
-  case fieldTooLong(limit: Int)
+  /// A record longer than this many bytes, the limit of a record in every format: the input is
+  /// not read past it. The issue names the field whose value the record ran past the limit in,
+  /// and is at that value's start, or else at the record's start.
+  case recordTooLong(limit: Int)
   /// A quoted CSV field that the file ends inside.
   case unterminatedQuotedField
   /// A quote inside a CSV field that is not quoted.

@@ -2,8 +2,13 @@ import Foundation
 import Testing
 
 /// Inputs that could make a run take memory, time or disk without bound: a key repeated
-/// millions of times. Each must end promptly, in flat memory, with exact counts.
+/// millions of times, a field of many megabytes, standard input without end. Each must end
+/// promptly, in flat memory, with exact counts and a located error.
 @Suite(.timeLimit(.minutes(2))) struct InputLimitsEndToEndTests {
+  static let tooLong =
+    "a record longer than 1048576 bytes; the rest of the input is not read; hint: check for a quote that is"
+    + " not closed or a missing line break, or input that is not text"
+
   /// A scratch folder, removed with its files.
   final class Folder {
     let path: String
@@ -44,5 +49,56 @@ import Testing
     #expect(lines.last == "txreport: error: 2000000 invalid records (1999980 not shown); no report was made.")
     // A run that kept every issue took 150 MB here; the report itself needs about 14 MB.
     #expect(run.peakMemory < 48 << 20, "peak memory \(run.peakMemory >> 20) MiB")
+  }
+
+  @Test(
+    "A description of 20 MB is refused in every format, at its value, naming the field, in flat memory",
+    arguments: [("json", "1:49"), ("ndjson", "1:48"), ("csv", "2:14")])
+  func aLongDescriptionIsRefusedInEveryFormat(format: String, place: String) throws {
+    let folder = try Folder()
+    let long = String(repeating: "x", count: 20_000_000)
+    let record = #"{"group":"A","date":"2016-04-01","description":"\#(long)","amount":"1.00","debit":"D"}"#
+    let text =
+      switch format {
+      case "json": "[" + record + "]\n"
+      case "ndjson": record + "\n"
+      default: "group,date,description,amount,debit\nA,2016-04-01," + long + ",1.00,D\n"
+      }
+    let path = try folder.file("long." + format, text)
+
+    let run = try MeasuredRun.run(["--all", path])
+
+    #expect(run.status == 65)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "\(path):\(place): error: description: \(Self.tooLong)\n"
+        + "txreport: error: 1 invalid record; no report was made.\n")
+    // Accepting the description took 60 MB and more; the record is never held now.
+    #expect(run.peakMemory < 40 << 20, "peak memory \(run.peakMemory >> 20) MiB")
+  }
+
+  @Test(
+    "Standard input without end (/dev/zero) ends promptly with exit 65 in every format",
+    arguments: ["json", "ndjson", "csv"])
+  func endlessStandardInputEnds(format: String) throws {
+    let folder = try Folder()
+
+    let run = try MeasuredRun.run(
+      ["--all", "-", "--input-format", format], standardInput: "/dev/zero",
+      environment: ["TMPDIR": folder.path],
+      timeLimit: 30)
+
+    #expect(!run.timedOut)
+    #expect(run.seconds < 5)
+    #expect(run.status == 65)
+    #expect(run.standardOutput == "")
+    let problem =
+      format == "json"
+      ? #"expected '[': the file must hold one JSON array of records (got "\u{0}"); hint: write the records as [{...}, {...}]"#
+      : Self.tooLong
+    #expect(
+      run.standardError
+        == "<stdin>:1:1: error: \(problem)\ntxreport: error: 1 invalid record; no report was made.\n")
   }
 }
