@@ -65,6 +65,13 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = input.recordCut else { return decoded }
+    state = .finished
+    return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
     do throws(RowError) {
       switch state {
       case .finished:

@@ -12,9 +12,9 @@ import UseCases
 /// order; when it has more than it keeps (``RawRecord/keptProblemLimit``), its first ones, then
 /// ``SourceRecord/unlistedIssues(count:)`` for the others. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
 /// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
-/// it wins over whatever the decoder made of the early end. So does a record that runs past the
-/// limit of a record (``ByteInput/recordCut``): one issue,
-/// `SyntaxProblem.recordTooLong(limit:)`, then the end.
+/// it wins over whatever the decoder made of the early end. A record that runs past the limit of
+/// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
+/// the end.
 final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream {
   private var decoder: Decoder
   private let validator: RecordValidator
@@ -35,11 +35,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
   func next() -> SourceRecord? {
     if let issue = pendingIssues.popLast() { return issue }
     guard !isFinished else { return nil }
-    let decoded = decoder.nextRecord()
-    // The decoder saw the input end at the record's limit: the record is too long, whatever it
-    // made of it, and the input is not read further.
-    guard decoder.input.recordCut == nil else { return finish(nil) }
-    switch decoded {
+    switch decoder.nextRecord() {
     case .valid(let record):
       let origin = RecordOrigin(
         source: validator.source, start: record.start, group: record.group, amount: record.amount)
@@ -66,23 +62,16 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
   }
 
   /// Ends the stream and releases the input, yielding the read failure if there was one, or
-  /// the record that ran past the limit, or else the given issue.
+  /// else the given issue.
   private func finish(_ issue: RecordIssue?) -> SourceRecord? {
     isFinished = true
     let failure = decoder.input.readFailure
-    let cut = decoder.input.recordCut
     decoder.input.close()
     if let failure {
       return .invalid(
         RecordIssue(
           source: validator.source, position: failure.position, field: nil,
           problem: Self.problem(failure.reason)))
-    }
-    if let cut {
-      return .invalid(
-        RecordIssue(
-          source: validator.source, position: cut.position, field: cut.field,
-          problem: .syntax(.recordTooLong(limit: decoder.input.recordLimit))))
     }
     return issue.map(SourceRecord.invalid)
   }

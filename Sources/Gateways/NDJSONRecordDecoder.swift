@@ -37,6 +37,13 @@ struct NDJSONRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = parser.input.recordCut else { return decoded }
+    parser.input.close()
+    return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
     if isAtStart {
       isAtStart = false
       parser.input.skipByteOrderMark()
