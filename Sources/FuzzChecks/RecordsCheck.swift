@@ -129,7 +129,7 @@ struct RecordsCheck {
     case .invalid(let issue):
       require(issue.source == name, "issue \(index) names the source \(shown(issue.source)), not \(name)")
       switch issue.problem {
-      case .unreadable, .copyFailed, .groupMismatch, .sourcesSwapped, .totalOverflow, .sourceChanged:
+      case .unreadable, .groupMismatch, .sourcesSwapped, .totalOverflow, .sourceChanged:
         // Bytes in memory cannot fail to read, and rules across records are the use cases'.
         fatalError("fuzz invariant broken: issue \(index) is not a decoder's or a field's: \(shown(issue))")
       default:
@@ -143,6 +143,9 @@ struct RecordsCheck {
         layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
     case .unlistedIssues(let count):
       require(count > 0, "record \(index) counts \(count) issues not kept")
+    case .unavailable(let reason):
+      fatalError(
+        "fuzz invariant broken: record \(index): bytes in memory became unavailable: \(shown(reason))")
     case .transaction(let transaction, let origin):
       require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
       guard let origin else {

@@ -12,19 +12,19 @@ extension SourceRecord {
   /// count of issues counted but not kept.
   var issueCount: Int {
     switch self {
-    case .transaction: 0
+    case .transaction, .unavailable: 0
     case .invalid: 1
     case .unlistedIssues(let count): count
     }
   }
 
   /// The position that places the record in the input: the issue's, or the record's start;
-  /// `nil` for issues that are only counted.
+  /// `nil` for issues that are only counted, and for a source that became unavailable.
   var anchor: TextPosition? {
     switch self {
     case .transaction(_, let origin): origin?.start
     case .invalid(let issue): issue.position
-    case .unlistedIssues: nil
+    case .unlistedIssues, .unavailable: nil
     }
   }
 

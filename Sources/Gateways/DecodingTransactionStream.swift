@@ -12,7 +12,9 @@ import UseCases
 /// order; when it has more than it keeps (``RawRecord/keptProblemLimit``), its first ones, then
 /// ``SourceRecord/unlistedIssues(count:)`` for the others. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
 /// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
-/// it wins over whatever the decoder made of the early end. A record that runs past the limit of
+/// it wins over whatever the decoder made of the early end. A failure that is not the data's
+/// (the copy of standard input that the disk cannot hold) ends it with
+/// ``SourceRecord/unavailable(_:)`` instead. A record that runs past the limit of
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
 final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream {
@@ -67,20 +69,16 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
     isFinished = true
     let failure = decoder.input.readFailure
     decoder.input.close()
-    if let failure {
+    switch failure?.reason {
+    case .system(let systemError)?:
       return .invalid(
         RecordIssue(
-          source: validator.source, position: failure.position, field: nil,
-          problem: Self.problem(failure.reason)))
-    }
-    return issue.map(SourceRecord.invalid)
-  }
-
-  /// The problem of a read that failed.
-  private static func problem(_ reason: ReadFailureReason) -> RecordProblem {
-    switch reason {
-    case .system(let systemError): .unreadable(reason: systemError)
-    case .copy(let systemError): .copyFailed(systemError: systemError)
+          source: validator.source, position: failure?.position, field: nil,
+          problem: .unreadable(reason: systemError)))
+    case .unavailable(let reason)?:
+      return .unavailable(reason)
+    case nil:
+      return issue.map(SourceRecord.invalid)
     }
   }
 }

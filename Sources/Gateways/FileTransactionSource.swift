@@ -118,8 +118,9 @@ public struct FileTransactionSource: TransactionSource, Sendable {
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
           return .unavailable(reason: .cannotCopy(path: isStandardInput ? nil : path, reason))
-        case .file(let copy):
-          let created = InputSpool(origin: file, copy: copy)
+        case .file(let copy, let folder):
+          let created = InputSpool(
+            origin: file, copy: copy, path: isStandardInput ? nil : path, folder: folder)
           spool = created
           return records(of: created.reader(), totalBytes: nil)
         }

@@ -61,9 +61,6 @@ public struct EnglishReportWording: ReportWording {
     case .likelyTypo(_, _, let problem): self.problem(problem)
     case .syntax(let syntax): self.syntax(syntax)
     case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
-    case .copyFailed(let systemError):
-      "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: "
-        + (systemError ?? "nothing was written")
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
     case .sourcesSwapped(let authorized, let posted):
       "every record of '\(authorized)' is Posted and every record of '\(posted)' is Authorized"
@@ -96,7 +93,7 @@ public struct EnglishReportWording: ReportWording {
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
-      .badExtraValue, .unreadable, .copyFailed:
+      .badExtraValue, .unreadable:
       nil
     }
   }
@@ -158,6 +155,9 @@ public struct EnglishReportWording: ReportWording {
     switch failure {
     case .create(let folder, let systemError): "cannot create a temporary file in \(folder): \(systemError)"
     case .unlink(let folder, let systemError): "cannot unlink a temporary file in \(folder): \(systemError)"
+    case .write(let folder, let systemError):
+      "cannot write its copy to a temporary file in \(folder): \(systemError ?? "nothing was written")"
+        + " (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
     }
   }
 

@@ -49,9 +49,6 @@ public enum RecordProblem: Hashable, Sendable {
   case syntax(SyntaxProblem)
   /// The input could not be read to its end; `reason` is the operating system's.
   case unreadable(reason: String)
-  /// Input that can be read only once could not be copied, as it was read, to read it again;
-  /// `systemError` is the operating system's reason, or `nil` when a write wrote nothing.
-  case copyFailed(systemError: String?)
 
   // MARK: Rules across records (the use cases)
 

@@ -101,4 +101,71 @@ import Testing
       run.standardError
         == "<stdin>:1:1: error: \(problem)\ntxreport: error: 1 invalid record; no report was made.\n")
   }
+
+  // MARK: A temporary folder that cannot hold standard input
+
+  /// Three MB of valid NDJSON records, more than the copy of standard input may take below.
+  static func manyRecords(in folder: Folder) throws -> String {
+    let line =
+      #"{"group": "A", "date": "2016-04-01", "description": "Starbucks", "amount": "3.11", "debit": "D"}"#
+    return try folder.file("many.ndjson", String(repeating: line + "\n", count: 30_000))
+  }
+
+  static func diskWarning(folder: String, reason: String) -> String {
+    "txreport: warning: Transactions are not available: cannot read standard input twice: cannot write its"
+      + " copy to a temporary file in \(folder): \(reason) (the disk, not the data: free some space there, or"
+      + " set TMPDIR to a folder with more)\n"
+  }
+
+  @Test(
+    "A copy of standard input that may not grow (RLIMIT_FSIZE) is an unavailable source, exit 3: the disk, not the data"
+  )
+  func copyOverAFileSizeLimit() throws {
+    let folder = try Folder()
+    let input = try Self.manyRecords(in: folder)
+
+    let run = try MeasuredRun.run(
+      ["--all", "-", "--input-format", "ndjson"], standardInput: input, environment: ["TMPDIR": folder.path],
+      wrapper: ["/usr/bin/prlimit", "--fsize=65536"])
+
+    #expect(run.status == 3)
+    #expect(run.standardError == Self.diskWarning(folder: folder.path, reason: "File too large"))
+    #expect(run.standardOutput.hasPrefix("All\n  Transactions are not currently available.\n"))
+  }
+
+  /// Whether this machine lets the tests mount a small tmpfs in a mount namespace of their own
+  /// (root with CAP_SYS_ADMIN; not in every container).
+  static let canMountTmpfs: Bool = {
+    guard let folder = try? Folder() else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = ["--mount", "/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+  }()
+
+  @Test(
+    "A full disk under TMPDIR (a 64 KiB tmpfs) is an unavailable source, exit 3: the disk, not the data",
+    .enabled(if: canMountTmpfs, "needs to mount a tmpfs in a mount namespace of its own"))
+  func copyOnAFullDisk() throws {
+    let folder = try Folder()
+    let input = try Self.manyRecords(in: folder)
+    let small = folder.path + "/small"
+    try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+
+    // The tmpfs lives in the namespace of this one run, and goes away with it.
+    let run = try MeasuredRun.run(
+      ["--all", "-", "--input-format", "ndjson"], standardInput: input, environment: ["TMPDIR": small],
+      wrapper: [
+        "/usr/bin/unshare", "--mount", "/bin/sh", "-c",
+        #"mount -t tmpfs -o size=64k tmpfs "$TMPDIR" && exec "$@""#, "sh",
+      ])
+
+    #expect(run.status == 3)
+    #expect(run.standardError == Self.diskWarning(folder: small, reason: "No space left on device"))
+    #expect(run.standardOutput.hasPrefix("All\n  Transactions are not currently available.\n"))
+  }
 }
