@@ -38,8 +38,8 @@ struct ExpectedReport {
       var (ownGroup, otherGroup, invalid) = (0, 0, 0)
       for record in records {
         guard let transaction = record.transaction else {
-          issues += 1
-          invalid += 1
+          issues += record.issueCount
+          invalid += record.issueCount
           continue
         }
         valid += 1

@@ -17,6 +17,9 @@ import UseCases
 /// padding so that `offset % (data.count + 1)` of its bytes come before the first chunk's end.
 /// The padding is what each format skips: spaces for JSON, empty lines for NDJSON and CSV.
 /// Both sources, named alike, must yield the same records and issues, on every opening.
+///
+/// When `format / 3` is odd, both read with a small limit on a record, `1 + format / 6` bytes
+/// (1 to 43), so that the limit too is crossed at every place a chunk can end.
 struct FileRecordsCheck {
   /// The chunk size of a file's reads (the size of `ByteInput`'s reads).
   static let chunkSize = 1 << 20
@@ -25,7 +28,9 @@ struct FileRecordsCheck {
   ///
   /// - Parameter bytes: The input.
   func run(_ bytes: [UInt8]) async {
-    let format = RecordFormat.allCases[Int(bytes.first ?? 0) % 3]
+    let choice = Int(bytes.first ?? 0)
+    let format = RecordFormat.allCases[choice % 3]
+    let recordLimit = choice / 3 % 2 == 1 ? 1 + choice / 6 : RecordFormat.maximumRecordLength
     let data = bytes.dropFirst(3)
     let offset = (bytes.count > 2 ? Int(bytes[1]) | Int(bytes[2]) << 8 : 0) % (data.count + 1)
     let filler = format == .json ? UInt8(ascii: " ") : UInt8(ascii: "\n")
@@ -34,8 +39,9 @@ struct FileRecordsCheck {
     let path = ScratchFile.shared.path
     let limit = RecordsCheck.recordLimit(forByteCount: padded.count)
     let expected = await SourceRecord.all(
-      of: BytesTransactionSource(name: path, bytes: padded, format: format), limit: limit)
-    let file = FileTransactionSource(path: path, format: format)
+      of: BytesTransactionSource(name: path, bytes: padded, format: format, recordLimit: recordLimit),
+      limit: limit)
+    let file = FileTransactionSource(path: path, format: format, recordLimit: recordLimit)
     for opening in 1...2 {
       let records = await SourceRecord.all(of: file, limit: limit)
       guard records != expected else { continue }
@@ -44,7 +50,7 @@ struct FileRecordsCheck {
         ?? min(records.count, expected.count)
       fatalError(
         "fuzz invariant broken: \(format) read from a file (opening \(opening), \(offset) bytes before the "
-          + "chunk's end) gives \(records.count) records, not \(expected.count); record \(first) is "
+          + "chunk's end, records of at most \(recordLimit) bytes) gives \(records.count) records, not \(expected.count); record \(first) is "
           + "\(shown(records.dropFirst(first).first)), not \(shown(expected.dropFirst(first).first))")
     }
   }

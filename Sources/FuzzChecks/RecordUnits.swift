@@ -8,13 +8,15 @@ import UseCases
 /// record's unit must get at least one record or issue whose position is inside it (a valid
 /// record exactly one), and nothing may come from where there is no record. The reading knows
 /// only where units start and end, not whether they are valid; where a format stops at a
-/// syntax error (a JSON array, a CSV header, an input that looks like another format), the
-/// units after it are not required.
+/// syntax error (a JSON array, a CSV header, an input that looks like another format, a record
+/// longer than the limit), the units after it are not required.
 struct RecordUnits {
-  /// The text positions of a unit's first and last byte.
+  /// The text positions of a unit's first and last byte, and its size in bytes.
   struct Unit {
     var start: TextPosition
     var end: TextPosition
+    /// How many bytes the unit takes, its line break included.
+    var byteCount: Int
 
     func contains(_ position: TextPosition) -> Bool { start <= position && position <= end }
   }
@@ -26,6 +28,8 @@ struct RecordUnits {
 
   private let bytes: [UInt8]
   private let positions: [TextPosition]
+  /// Where the text starts: after a byte order mark.
+  private let textStart: Int
 
   /// Finds the units of an input.
   ///
@@ -36,6 +40,7 @@ struct RecordUnits {
     self.bytes = bytes
     self.positions = Self.positions(of: bytes)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    self.textStart = start
     switch format {
     case .json: findElements(from: start)
     case .ndjson: findLines(from: start)
@@ -67,7 +72,38 @@ struct RecordUnits {
   }
 
   private mutating func add(from first: Int, to last: Int) {
-    units.append(Unit(start: positions[first], end: positions[min(last, bytes.count)]))
+    units.append(unit(from: first, to: last))
+  }
+
+  private func unit(from first: Int, to last: Int) -> Unit {
+    Unit(
+      start: positions[first], end: positions[min(last, bytes.count)],
+      byteCount: min(last, bytes.count - 1) - first + 1)
+  }
+
+  /// How many bytes the record holding a position takes, as a decoder's limit counts them: the
+  /// JSON element, or CSV row or header, that holds it, or else the line (NDJSON, and the empty
+  /// or broken lines of CSV), its line feed included.
+  ///
+  /// - Parameters:
+  ///   - position: A position in the input, such as where an issue is.
+  ///   - format: The input's format.
+  /// - Returns: The size in bytes, or `nil` for a JSON position outside every element.
+  func recordByteCount(at position: TextPosition, format: RecordFormat) -> Int? {
+    if format != .ndjson,
+      let unit = ([header].compactMap { $0 } + units).first(where: { $0.contains(position) })
+    {
+      return unit.byteCount
+    }
+    guard format != .json else { return nil }
+    var lineStart = textStart
+    var line = 1
+    while line < position.line, let lineFeed = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+      lineStart = lineFeed + 1
+      line += 1
+    }
+    let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+    return lineEnd - lineStart
   }
 
   // MARK: NDJSON
@@ -114,7 +150,7 @@ struct RecordUnits {
       }
       let end = rowEnd(from: offset)
       if header == nil {
-        header = Unit(start: positions[offset], end: positions[min(end, bytes.count)])
+        header = unit(from: offset, to: end)
       } else {
         add(from: offset, to: end)
       }
@@ -230,8 +266,8 @@ struct RecordUnits {
   ///
   /// Where the input stops being read (a JSON issue of no field that is the last thing
   /// yielded, which may be a syntax error; an issue in the CSV header, or one saying that the
-  /// input looks like another format, which must then be the last thing yielded), the units
-  /// after it need not get anything.
+  /// input looks like another format or that a record is longer than the limit, which must
+  /// then be the last thing yielded), the units after it need not get anything.
   ///
   /// - Parameters:
   ///   - records: What the source yielded, in order.
@@ -256,6 +292,15 @@ struct RecordUnits {
         require(
           index == records.count - 1,
           "\(name): the input looks like another format at \(anchor), yet goes on: \(shown(records))")
+        if cutoff == nil { cutoff = anchor }
+      }
+      // A record longer than the limit ends the input, in every format; it may be a line that
+      // holds no record (NDJSON's blank lines and CSV's empty ones are limited too).
+      if case .invalid(let issue) = record, case .syntax(.recordTooLong) = issue.problem {
+        require(
+          index == records.count - 1,
+          "\(name): a record longer than the limit at \(anchor), yet the input goes on: \(shown(records))")
+        isSyntax = true
         if cutoff == nil { cutoff = anchor }
       }
       if let header, header.contains(anchor) {

@@ -16,9 +16,18 @@ import UseCases
 /// - a valid record's group and amount are not before its start, and its amount has no sign;
 /// - records and issues come in input order: their positions never go back;
 /// - no record is silently dropped: each line of NDJSON, row of CSV and element of a JSON array
-///   gets a record or issues (see ``RecordUnits``).
+///   gets a record or issues (see ``RecordUnits``);
+/// - a count of issues not kept follows a record's first ``keptIssues`` issues;
+/// - read again with a small limit on a record (``recordLimit(for:)``), the input gives the same
+///   records and issues up to the first record longer than the limit, then one issue that says
+///   so, at a place inside that record, and nothing more; with no record that long, exactly the
+///   same records and issues (see ``checkLimited(_:against:bytes:)``).
 struct RecordsCheck {
   let format: RecordFormat
+
+  /// How many issues of one record the gateways keep before they only count the rest
+  /// (``SourceRecord/unlistedIssues(count:)``).
+  static let keptIssues = 20
 
   /// The most records and issues an input of `count` bytes can give.
   ///
@@ -45,6 +54,15 @@ struct RecordsCheck {
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
+      if case .unlistedIssues = record {
+        // Only the first issues of a record are kept: the count follows them, and them only.
+        require(
+          index >= Self.keptIssues
+            && records[index - Self.keptIssues..<index].allSatisfy {
+              if case .invalid = $0 { true } else { false }
+            },
+          "\(name): issue counts \(index) do not follow the first issues of a record: \(shown(records))")
+      }
       if case .transaction(let transaction, let origin?) = record {
         rawFields.check(transaction, origin: origin, index: index)
       }
@@ -59,6 +77,51 @@ struct RecordsCheck {
     }
     RecordUnits(bytes, format: format).check(records, format: format, name: name)
     await checkSideBySide(source, expecting: records)
+    await checkLimited(source, against: records, bytes: bytes)
+  }
+
+  /// The small limit on a record that an input is read again with: 1 to 64 bytes, picked by its
+  /// first byte, so that the fuzzer tries records shorter and longer than it.
+  ///
+  /// - Parameter bytes: The input.
+  /// - Returns: The limit.
+  static func recordLimit(for bytes: [UInt8]) -> Int {
+    1 + Int(bytes.first ?? 0) % 64
+  }
+
+  /// Reads the input again with a small limit on a record, and checks that the limit changes
+  /// nothing but the end: the first record that is longer than the limit is one issue, and the
+  /// last thing yielded.
+  private func checkLimited(_ source: BytesTransactionSource, against records: [SourceRecord], bytes: [UInt8])
+    async
+  {
+    let limit = Self.recordLimit(for: bytes)
+    let name = source.name
+    let limited = await SourceRecord.all(
+      of: BytesTransactionSource(name: name, bytes: bytes, format: format, recordLimit: limit),
+      limit: Self.recordLimit(forByteCount: bytes.count))
+    guard case .invalid(let issue)? = limited.last, case .syntax(.recordTooLong(let stated)) = issue.problem
+    else {
+      require(
+        limited == records,
+        "\(name): a limit of \(limit) bytes on a record, which no record reached, changed the records: "
+          + "\(shown(limited)), not \(shown(records))")
+      return
+    }
+    require(stated == limit, "\(name): a record longer than \(stated) bytes, but the limit is \(limit)")
+    require(
+      Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
+      "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
+        + "not \(shown(records))")
+    let layout = TextLayout(bytes)
+    for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
+    guard let position = issue.position else { return }
+    let units = RecordUnits(bytes, format: format)
+    units.check(limited, format: format, name: name)
+    let size = units.recordByteCount(at: position, format: format)
+    require(
+      size.map { $0 > limit } ?? false,
+      "\(name): the record at \(position) is cut at a limit of \(limit) bytes, but it takes \(shown(size))")
   }
 
   private func check(_ record: SourceRecord, at index: Int, name: String, layout: TextLayout) {
@@ -66,7 +129,7 @@ struct RecordsCheck {
     case .invalid(let issue):
       require(issue.source == name, "issue \(index) names the source \(shown(issue.source)), not \(name)")
       switch issue.problem {
-      case .unreadable, .copyFailed, .groupMismatch, .sourcesSwapped, .totalOverflow, .sourceChanged:
+      case .unreadable, .groupMismatch, .sourcesSwapped, .totalOverflow, .sourceChanged:
         // Bytes in memory cannot fail to read, and rules across records are the use cases'.
         fatalError("fuzz invariant broken: issue \(index) is not a decoder's or a field's: \(shown(issue))")
       default:
@@ -78,6 +141,11 @@ struct RecordsCheck {
       }
       require(
         layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
+    case .unlistedIssues(let count):
+      require(count > 0, "record \(index) counts \(count) issues not kept")
+    case .unavailable(let reason):
+      fatalError(
+        "fuzz invariant broken: record \(index): bytes in memory became unavailable: \(shown(reason))")
     case .transaction(let transaction, let origin):
       require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
       guard let origin else {

@@ -11,7 +11,23 @@ import UseCases
 /// When the bytes end, or a read fails, ``peek()`` returns `nil` and the provider is released
 /// (an open file is closed). A failure is kept in ``readFailure`` so that the stream can report
 /// it instead of whatever the decoder makes of the early end.
+///
+/// **The limit of a record.** A decoder says where each record starts (``startRecord()``) and,
+/// on its full path, which field's value it is reading (``startValue(of:)``). From a record's
+/// first byte, at most ``recordLimit`` bytes can be read: the input then behaves as if it ended
+/// there, and ``recordCut`` says where the record that is too long starts (or the value it was
+/// in, with its field), for the stream to report instead of whatever the decoder made of it. So
+/// no decoder can hold, or skip, more than the limit for one record, whatever the input: a
+/// field, a line without an end (`/dev/zero`), a quote that is never closed.
 struct ByteInput {
+  /// Where a record that is longer than the limit was, once reading ran into the limit.
+  struct RecordCut: Equatable {
+    /// The start of the value of ``field`` being read, or else of the record.
+    var position: TextPosition
+    /// The field whose value was being read, if it was one of the five.
+    var field: RecordField?
+  }
+
   /// Why reading stopped before the end of the bytes, and where.
   struct ReadFailure: Equatable {
     /// The position of the first byte that could not be read.
@@ -26,11 +42,29 @@ struct ByteInput {
 
   private var buffer: [UInt8]
   private var index = 0
+  /// The end of what may be read now: the end of the bytes in the buffer, or the limit of the
+  /// record being read when that comes first.
   private var end = 0
+  /// The end of the bytes in the buffer.
+  private var filled = 0
+  /// The offset, in the whole input, of the buffer's first byte.
+  private var bufferStart = 0
+  /// The offset, in the whole input, of the first byte past the limit of the record being read;
+  /// `Int.max` between records.
+  private var recordEnd = Int.max
+  /// Where the record being read starts.
+  private var recordStart = TextPosition(line: 1, column: 1)
+  /// The field whose value is being read, and where the value starts.
+  private var value: (field: RecordField, start: TextPosition)?
   private var provider: (any ByteProvider)?
   private(set) var line = 1
   private(set) var column = 1
   private(set) var readFailure: ReadFailure?
+  /// Where the record that ran into the limit is, once one has; the input then ends there.
+  private(set) var recordCut: RecordCut?
+  /// The most bytes one record may take (``RecordFormat/maximumRecordLength``, unless a test
+  /// asks for less).
+  let recordLimit: Int
 
   /// Creates the input of a provider, such as an open file, which it owns from now on.
   ///
@@ -38,17 +72,26 @@ struct ByteInput {
   ///   - provider: Where the bytes come from; released at their end or when the input goes
   ///     away.
   ///   - chunkSize: How many bytes one read asks for.
-  init(provider: some ByteProvider, chunkSize: Int = ByteInput.chunkSize) {
+  ///   - recordLimit: The most bytes one record may take.
+  init(
+    provider: some ByteProvider, chunkSize: Int = ByteInput.chunkSize,
+    recordLimit: Int = RecordFormat.maximumRecordLength
+  ) {
     self.provider = provider
     self.buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+    self.recordLimit = max(1, recordLimit)
   }
 
   /// Creates the input of bytes in memory; the array is read in place, not copied.
   ///
-  /// - Parameter bytes: All the bytes.
-  init(bytes: [UInt8]) {
+  /// - Parameters:
+  ///   - bytes: All the bytes.
+  ///   - recordLimit: The most bytes one record may take.
+  init(bytes: [UInt8], recordLimit: Int = RecordFormat.maximumRecordLength) {
     self.buffer = bytes
     self.end = bytes.count
+    self.filled = bytes.count
+    self.recordLimit = max(1, recordLimit)
   }
 
   /// Where the next byte is.
@@ -59,6 +102,49 @@ struct ByteInput {
     if index == end, !refill() { return nil }
     return buffer[index]
   }
+
+  // MARK: Records
+
+  /// Says that a record starts at the next byte: from it on, at most ``recordLimit`` bytes can
+  /// be read until the next record starts, or ``endRecord()``.
+  mutating func startRecord() {
+    guard recordCut == nil else { return }
+    recordStart = position
+    value = nil
+    recordEnd = bufferStart + index + recordLimit
+    end = min(filled, recordEnd - bufferStart)
+  }
+
+  /// Says that the bytes that follow, up to the next ``startRecord()``, belong to no record
+  /// (whitespace and commas between the records of a JSON array), and are not limited.
+  mutating func endRecord() {
+    guard recordCut == nil else { return }
+    recordEnd = Int.max
+    value = nil
+    end = filled
+  }
+
+  /// Says that the value of a field starts at the next byte, or, with `nil`, that no value of
+  /// the five fields is being read: where the record's limit is reached, the issue names the
+  /// field and points at the value's start.
+  ///
+  /// - Parameter field: The field, or `nil` for a key, the value of an extra key or column, or
+  ///   the bytes between values.
+  mutating func startValue(of field: RecordField?) {
+    value = field.map { ($0, position) }
+  }
+
+  /// Notes that a read ran into the limit of the record, which is longer than the limit.
+  ///
+  /// - Returns: `false`, for ``refill()`` to return: the input ends here.
+  private mutating func cutRecord() -> Bool {
+    if recordCut == nil {
+      recordCut = RecordCut(position: value?.start ?? recordStart, field: value?.field)
+    }
+    return false
+  }
+
+  // MARK: Bytes
 
   /// Consumes the byte that ``peek()`` returned. Call it only after `peek()` gave a byte.
   mutating func advance() {
@@ -85,6 +171,7 @@ struct ByteInput {
   ///   `nil`, with nothing consumed.
   mutating func readQuickly<Found>(_ scan: (inout ChunkCursor) -> Found?) -> Found? {
     if index == end { _ = refill() }
+    // The bytes end at the record's limit too: a record that does not fit is read fully.
     let (start, limit, position) = (index, end, position)
     let read = buffer.withUnsafeBufferPointer { bytes -> (Found, Int, TextPosition)? in
       var cursor = ChunkCursor(bytes: UnsafeBufferPointer(rebasing: bytes[start..<limit]), at: position)
@@ -177,23 +264,24 @@ struct ByteInput {
   /// - Returns: How many unread bytes the buffer holds: `count` or more, fewer only at the end
   ///   of the input (or after a read failure, which is kept for ``readFailure`` as usual).
   private mutating func buffered(atLeast count: Int) -> Int {
-    while end - index < count, readMore(keeping: count) {}
-    return end - index
+    while filled - index < count, readMore(keeping: count) {}
+    return filled - index
   }
 
   /// The bytes from the next one to the end of its line, its line feed left out, or the first
   /// `limit` of them, without consuming them: a decoder that cannot read its input from the
   /// start looks there to guess what the input is (``FormatGuess``).
   ///
-  /// The line is read on past the current chunk, so the bytes do not depend on the chunk size;
-  /// a read that fails on the way is kept for ``readFailure``, at the first byte not read.
+  /// The line is read on past the current chunk, so the bytes do not depend on the chunk size,
+  /// and past the limit of a record, which applies to what is consumed; a read that fails on the
+  /// way is kept for ``readFailure``, at the first byte not read.
   ///
   /// - Parameter limit: The most bytes to return.
   /// - Returns: The bytes; empty at the end of the input.
   mutating func upcomingLine(limit: Int) -> [UInt8] {
     var searched = 0
     while true {
-      let unread = buffer[index..<end]
+      let unread = buffer[index..<filled]
       if let lineFeed = unread.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) {
         return Array(unread[..<min(lineFeed, index + limit)])
       }
@@ -215,19 +303,21 @@ struct ByteInput {
   private mutating func readMore(keeping count: Int, failingAfterBuffer: Bool = false) -> Bool {
     guard var provider else { return false }
     if index > 0 {
-      buffer.replaceSubrange(0..<(end - index), with: buffer[index..<end])
-      end -= index
+      buffer.replaceSubrange(0..<(filled - index), with: buffer[index..<filled])
+      bufferStart += index
+      filled -= index
       index = 0
     }
     if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
-    let filled = end
+    let filled = filled
     let result = buffer.withUnsafeMutableBytes { bytes in
       provider.readChunk(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
     }
     self.provider = provider
     switch result {
     case .bytes(let read):
-      end += read
+      self.filled += read
+      end = min(self.filled, recordEnd - bufferStart)
       return true
     case .endOfFile:
       self.provider = nil
@@ -243,7 +333,7 @@ struct ByteInput {
   /// The position of the byte after the last one in the buffer, as ``advance()`` would count it.
   private func positionAfterBuffer() -> TextPosition {
     var (line, column) = (self.line, self.column)
-    for byte in buffer[index..<end] {
+    for byte in buffer[index..<filled] {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
@@ -295,17 +385,25 @@ struct ByteInput {
     buffer = []
     index = 0
     end = 0
+    filled = 0
   }
 
+  /// Reads the next chunk once the current one is read to its ``end``; or, at the limit of a
+  /// record with bytes still to come, cuts the record.
+  ///
+  /// - Returns: Whether there are bytes to read now.
   private mutating func refill() -> Bool {
+    if index < filled { return cutRecord() }
     guard var provider else { return false }
     let result = buffer.withUnsafeMutableBytes { provider.readChunk(into: $0) }
     self.provider = provider
     switch result {
     case .bytes(let count):
+      bufferStart += filled
       index = 0
-      end = count
-      return true
+      filled = count
+      end = min(filled, recordEnd - bufferStart)
+      return end > 0 || cutRecord()
     case .endOfFile:
       close()
       return false

@@ -1,3 +1,5 @@
+import UseCases
+
 /// Where a ``ByteInput`` gets its next chunk of bytes: an open file, or a copy of standard input
 /// or a pipe.
 ///
@@ -24,7 +26,8 @@ enum ByteReadResult: Equatable {
 enum ReadFailureReason: Equatable {
   /// The operating system's reason.
   case system(String)
-  /// Input that can be read only once could not be copied to read it again: the operating
-  /// system's reason, or `nil` when a write wrote nothing.
-  case copy(systemError: String?)
+  /// The input is there, but the machine cannot read it to its end now, for this reason: the
+  /// copy of input that can be read only once could not be written. The source is unavailable,
+  /// not invalid.
+  case unavailable(UnavailableReason)
 }

@@ -14,6 +14,9 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   public let bytes: [UInt8]
   /// The syntax of the bytes.
   public let format: RecordFormat
+  /// The most bytes one record may take: ``RecordFormat/maximumRecordLength``, unless a test or
+  /// a fuzzer asks for less.
+  package let recordLimit: Int
 
   /// Creates a source of the given bytes.
   ///
@@ -23,15 +26,27 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   ///     mark).
   ///   - format: The syntax of the bytes.
   public init(name: String, bytes: [UInt8], format: RecordFormat) {
+    self.init(name: name, bytes: bytes, format: format, recordLimit: RecordFormat.maximumRecordLength)
+  }
+
+  /// Creates a source of the given bytes whose records may take at most `recordLimit` bytes.
+  ///
+  /// - Parameters:
+  ///   - name: How messages name this source.
+  ///   - bytes: The bytes, as a file would hold them.
+  ///   - format: The syntax of the bytes.
+  ///   - recordLimit: The most bytes one record may take, at least 1.
+  package init(name: String, bytes: [UInt8], format: RecordFormat, recordLimit: Int) {
     self.name = name
     self.bytes = bytes
     self.format = format
+    self.recordLimit = recordLimit
   }
 
   /// Starts decoding the bytes from the first.
   ///
   /// - Returns: Always a stream: bytes in memory are never unavailable.
   public func open() async -> SourceOpening {
-    .available(format.stream(reading: ByteInput(bytes: bytes), source: name))
+    .available(format.stream(reading: ByteInput(bytes: bytes, recordLimit: recordLimit), source: name))
   }
 }

@@ -29,13 +29,12 @@ import UseCases
 /// header's number of fields.
 ///
 /// A UTF-8 byte order mark at the start is skipped. An empty file, or one holding only the
-/// header, holds no records. A field longer than ``maximumFieldLength`` bytes makes its row
-/// malformed, so that one runaway quote cannot make the decoder hold the rest of the file in
-/// memory.
+/// header, holds no records.
+///
+/// **Limits.** Each row, the header's too, is a record for ``ByteInput``'s limit
+/// (``RecordFormat/maximumRecordLength``), so one runaway quote cannot make the decoder hold,
+/// or skip, the rest of the file.
 struct CSVRecordDecoder: RecordDecoder {
-  /// The longest field kept, in bytes: 1 MiB.
-  static let maximumFieldLength = 1 << 20
-
   private enum State {
     case header
     case rows
@@ -66,6 +65,13 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = input.recordCut else { return decoded }
+    state = .finished
+    return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
     do throws(RowError) {
       switch state {
       case .finished:
@@ -154,13 +160,16 @@ struct CSVRecordDecoder: RecordDecoder {
 
   // MARK: Rows
 
-  /// Skips empty lines (LF or CRLF with nothing before it).
+  /// Skips empty lines (LF or CRLF with nothing before it), and starts the record of the row
+  /// that follows (``ByteInput/startRecord()``).
   ///
   /// - Returns: `false` at the end of the input.
   /// - Throws: ``RowError`` (not fatal) for a carriage return at the start of a line that is
   ///   not followed by a line feed; the rest of that line is skipped.
   private mutating func skipEmptyLines() throws(RowError) -> Bool {
-    while let byte = input.peek() {
+    while true {
+      input.startRecord()
+      guard let byte = input.peek() else { return false }
       switch byte {
       case UInt8(ascii: "\n"):
         input.advance()
@@ -178,7 +187,6 @@ struct CSVRecordDecoder: RecordDecoder {
         return true
       }
     }
-    return false
   }
 
   /// Reads a plain, valid row on the fast path, or consumes nothing and returns `nil`.
@@ -199,6 +207,7 @@ struct CSVRecordDecoder: RecordDecoder {
     var terminator = Terminator.comma
     while terminator == .comma {
       let field = count < columns.count ? columns[count] : nil
+      input.startValue(of: field)
       let read = try readField(problem: &problem, field: field)
       terminator = read.terminator
       if let field {
@@ -206,7 +215,7 @@ struct CSVRecordDecoder: RecordDecoder {
         record[field] = RawValue(
           kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
       } else if count < columns.count, let encoding = read.encodingProblem {
-        record.problems.append(
+        record.note(
           RawProblem(
             position: encoding.position, field: nil,
             problem: .badExtraValue(encoding.problem, inColumn: true), value: columnNames[count]))
@@ -242,8 +251,8 @@ struct CSVRecordDecoder: RecordDecoder {
   /// Reads one field into `scratch`, with the separator or line break after it.
   ///
   /// A problem that leaves the row's end findable (a stray quote, text after a closing quote, a
-  /// bare carriage return, a field too long) goes into `problem`, if it holds none yet, with
-  /// the field as written for its value; the field is read leniently to its end.
+  /// bare carriage return) goes into `problem`, if it holds none yet, with the field as written
+  /// for its value; the field is read leniently to its end.
   ///
   /// - Throws: ``RowError`` (fatal) for a quoted field that the input ends inside.
   private mutating func readField(
@@ -253,10 +262,9 @@ struct CSVRecordDecoder: RecordDecoder {
     scratch.removeAll(keepingCapacity: true)
     var read = FieldRead(position: position, terminator: .rowEnd)
     var fieldProblem: MalformedInput?
-    var isTooLong = false
     if input.peek() == UInt8(ascii: "\"") {
       input.advance()
-      try readQuotedContent(from: position, field: field, into: &read, isTooLong: &isTooLong)
+      try readQuotedContent(from: position, field: field, into: &read)
       switch input.peek() {
       case nil, UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         break
@@ -273,13 +281,8 @@ struct CSVRecordDecoder: RecordDecoder {
         scratch = written
       }
     }
-    readUnquotedContent(into: &read, problem: &fieldProblem, field: field, isTooLong: &isTooLong)
-    if isTooLong {
-      fieldProblem = MalformedInput(
-        position: position, field: field, syntax: .fieldTooLong(limit: Self.maximumFieldLength))
-    } else {
-      fieldProblem?.value = String(decoding: scratch, as: UTF8.self)
-    }
+    readUnquotedContent(into: &read, problem: &fieldProblem, field: field)
+    fieldProblem?.value = String(decoding: scratch, as: UTF8.self)
     if problem == nil { problem = fieldProblem }
     return read
   }
@@ -287,7 +290,7 @@ struct CSVRecordDecoder: RecordDecoder {
   /// Reads the content of a quoted field, after its opening quote, up to and including its
   /// closing quote; doubled quotes become one.
   private mutating func readQuotedContent(
-    from opening: TextPosition, field: RecordField?, into read: inout FieldRead, isTooLong: inout Bool
+    from opening: TextPosition, field: RecordField?, into read: inout FieldRead
   ) throws(RowError) {
     while true {
       input.appendPrintableASCII(to: &scratch, stoppingAt: UInt8(ascii: "\""), or: UInt8(ascii: "\""))
@@ -310,17 +313,15 @@ struct CSVRecordDecoder: RecordDecoder {
         scratch.append(byte)
         input.advance()
       }
-      limitLength(&isTooLong)
     }
   }
 
   /// Reads unquoted text up to the comma or line break that ends the field.
   private mutating func readUnquotedContent(
-    into read: inout FieldRead, problem: inout MalformedInput?, field: RecordField?, isTooLong: inout Bool
+    into read: inout FieldRead, problem: inout MalformedInput?, field: RecordField?
   ) {
     while true {
       input.appendPrintableASCII(to: &scratch, stoppingAt: UInt8(ascii: ","), or: UInt8(ascii: "\""))
-      limitLength(&isTooLong)
       guard let byte = input.peek() else {
         read.terminator = .rowEnd
         return
@@ -364,13 +365,6 @@ struct CSVRecordDecoder: RecordDecoder {
         input.advance()
       }
     }
-  }
-
-  /// Drops the text of a field that has grown too long, remembering that it did.
-  private mutating func limitLength(_ isTooLong: inout Bool) {
-    guard scratch.count > Self.maximumFieldLength else { return }
-    isTooLong = true
-    scratch.removeAll(keepingCapacity: true)
   }
 
   /// Keeps the first problem of a row.

@@ -161,8 +161,8 @@ struct CSVRowScanner {
       }
       content = first..<index
     }
-    // A field too long is an issue of its own (``CSVRecordDecoder/maximumFieldLength``).
-    guard index < bytes.count, content.count <= CSVRecordDecoder.maximumFieldLength else { return nil }
+    // The bytes end at the chunk's end or the record's limit: a row that reaches it is read fully.
+    guard index < bytes.count else { return nil }
     let endsRow: Bool
     switch bytes[index] {
     case UInt8(ascii: ","):

@@ -41,6 +41,16 @@ struct MalformedInput: Error {
     self.value = value
   }
 
+  /// Creates the error of a record that ran past the limit of a record: at the value of the
+  /// field it was in, or else at its start.
+  ///
+  /// - Parameters:
+  ///   - cut: Where the record ran into the limit (``ByteInput/recordCut``).
+  ///   - limit: The limit, in bytes.
+  init(cut: ByteInput.RecordCut, limit: Int) {
+    self.init(position: cut.position, field: cut.field, syntax: .recordTooLong(limit: limit))
+  }
+
   /// Notes that the input, which breaks its syntax here at its start, looks like another
   /// format (``FormatGuess``).
   ///

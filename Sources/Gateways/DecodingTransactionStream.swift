@@ -9,14 +9,19 @@ import UseCases
 /// one position.
 ///
 /// A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
-/// order. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
+/// order; when it has more than it keeps (``RawRecord/keptProblemLimit``), its first ones, then
+/// ``SourceRecord/unlistedIssues(count:)`` for the others. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
 /// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
-/// it wins over whatever the decoder made of the early end.
+/// it wins over whatever the decoder made of the early end. A failure that is not the data's
+/// (the copy of standard input that the disk cannot hold) ends it with
+/// ``SourceRecord/unavailable(_:)`` instead. A record that runs past the limit of
+/// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
+/// the end.
 final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream {
   private var decoder: Decoder
   private let validator: RecordValidator
-  /// Issues still to yield, last first.
-  private var pendingIssues: [RecordIssue] = []
+  /// The issues of a record still to yield, last first.
+  private var pendingIssues: [SourceRecord] = []
   private var isFinished = false
 
   /// Creates the stream of a decoder's records.
@@ -30,7 +35,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
   }
 
   func next() -> SourceRecord? {
-    if let issue = pendingIssues.popLast() { return .invalid(issue) }
+    if let issue = pendingIssues.popLast() { return issue }
     guard !isFinished else { return nil }
     switch decoder.nextRecord() {
     case .valid(let record):
@@ -41,9 +46,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
       switch validator.validate(record) {
       case .valid(let transaction, let origin):
         return .transaction(transaction, origin)
-      case .invalid(let issues):
-        pendingIssues = issues.reversed()
-        return pendingIssues.popLast().map(SourceRecord.invalid)
+      case .invalid(let issues, let unlisted):
+        if unlisted > 0 { pendingIssues.append(.unlistedIssues(count: unlisted)) }
+        pendingIssues += issues.reversed().map(SourceRecord.invalid)
+        return pendingIssues.popLast()
       }
     case .malformed(let malformed, let resumes):
       let issue = RecordIssue(
@@ -63,20 +69,16 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
     isFinished = true
     let failure = decoder.input.readFailure
     decoder.input.close()
-    if let failure {
+    switch failure?.reason {
+    case .system(let systemError)?:
       return .invalid(
         RecordIssue(
-          source: validator.source, position: failure.position, field: nil,
-          problem: Self.problem(failure.reason)))
-    }
-    return issue.map(SourceRecord.invalid)
-  }
-
-  /// The problem of a read that failed.
-  private static func problem(_ reason: ReadFailureReason) -> RecordProblem {
-    switch reason {
-    case .system(let systemError): .unreadable(reason: systemError)
-    case .copy(let systemError): .copyFailed(systemError: systemError)
+          source: validator.source, position: failure?.position, field: nil,
+          problem: .unreadable(reason: systemError)))
+    case .unavailable(let reason)?:
+      return .unavailable(reason)
+    case nil:
+      return issue.map(SourceRecord.invalid)
     }
   }
 }

@@ -22,8 +22,8 @@ final class FileDescriptor: ByteProvider, Sendable {
 
   /// What creating an anonymous temporary file gave.
   enum TemporaryOpening {
-    /// The file, open for reading and writing, with no name.
-    case file(FileDescriptor)
+    /// The file, open for reading and writing, with no name, and the folder it is in.
+    case file(FileDescriptor, folder: String)
     /// Why it could not be made.
     case failure(TemporaryFileFailure)
   }
@@ -53,7 +53,12 @@ final class FileDescriptor: ByteProvider, Sendable {
   private let descriptor: Int32
   private let isOwned: Bool
 
-  private init(descriptor: Int32, isOwned: Bool = true) {
+  /// Takes an open descriptor, which it closes when it goes away.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The descriptor.
+  ///   - isOwned: Whether to close it; standard input is not.
+  init(descriptor: Int32, isOwned: Bool = true) {
     self.descriptor = descriptor
     self.isOwned = isOwned
   }
@@ -114,7 +119,7 @@ final class FileDescriptor: ByteProvider, Sendable {
     if let unlinkFailure {
       return .failure(.unlink(folder: directory, systemError: unlinkFailure))
     }
-    return .file(file)
+    return .file(file, folder: directory)
   }
 
   /// Whether the descriptor is open: standard input may have been closed by whoever started

@@ -41,6 +41,9 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   private let readings = Locked(0)
   /// Told how far each reading has got, if anyone wants to know.
   private let progress: (@Sendable (ReadProgress) -> Void)?
+  /// The most bytes one record may take: ``RecordFormat/maximumRecordLength``, unless a test or
+  /// a fuzzer asks for less.
+  private let recordLimit: Int
 
   /// Creates a source for a file, or for standard input; nothing is opened or read until
   /// ``open()``.
@@ -54,8 +57,23 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   public init(
     path: String, format: RecordFormat = .json, progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
+    self.init(path: path, format: format, recordLimit: RecordFormat.maximumRecordLength, progress: progress)
+  }
+
+  /// Creates a source for a file, or for standard input, whose records may take at most
+  /// `recordLimit` bytes.
+  ///
+  /// - Parameters:
+  ///   - path: The path of the file, or `-` for standard input.
+  ///   - format: The syntax of the file.
+  ///   - recordLimit: The most bytes one record may take, at least 1.
+  ///   - progress: Called after each chunk read, with how far that reading has got.
+  package init(
+    path: String, format: RecordFormat, recordLimit: Int, progress: (@Sendable (ReadProgress) -> Void)? = nil
+  ) {
     self.path = path
     self.format = format
+    self.recordLimit = recordLimit
     self.progress = progress
   }
 
@@ -93,15 +111,16 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       case .directory:
         return .missing(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
       case .characterDevice where !isStandardInput:
-        return records(of: ByteInput(bytes: []))
+        return records(of: ByteInput(bytes: [], recordLimit: recordLimit))
       case .regular where !isStandardInput:
         return records(of: file, totalBytes: file.regularFileSize)
       case .regular, .characterDevice, .stream:
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
           return .unavailable(reason: .cannotCopy(path: isStandardInput ? nil : path, reason))
-        case .file(let copy):
-          let created = InputSpool(origin: file, copy: copy)
+        case .file(let copy, let folder):
+          let created = InputSpool(
+            origin: file, copy: copy, path: isStandardInput ? nil : path, folder: folder)
           spool = created
           return records(of: created.reader(), totalBytes: nil)
         }
@@ -121,13 +140,17 @@ public struct FileTransactionSource: TransactionSource, Sendable {
 
   /// The records of a reading of bytes, reporting its progress when there is an observer.
   private func records(of provider: some ByteProvider, totalBytes: Int?) -> SourceOpening {
-    guard let progress else { return recordsReadAhead(of: ByteInput(provider: provider)) }
+    guard let progress else {
+      return recordsReadAhead(of: ByteInput(provider: provider, recordLimit: recordLimit))
+    }
     let reading = readings.withLock { count in
       count += 1
       return count
     }
     let start = ReadProgress(source: name, reading: reading, bytesRead: 0, totalBytes: totalBytes)
     return recordsReadAhead(
-      of: ByteInput(provider: ProgressReportingProvider(provider, progress: start, observer: progress)))
+      of: ByteInput(
+        provider: ProgressReportingProvider(provider, progress: start, observer: progress),
+        recordLimit: recordLimit))
   }
 }

@@ -10,6 +10,10 @@
 ///
 /// Readers of one spool may run at once, and on different threads: they share the copy, each
 /// with its own offset, and take turns through a lock.
+///
+/// When the copy cannot be written (the disk is full, a limit on a file's size is reached), the
+/// reading fails with ``ReadFailureReason/unavailable(_:)``: the input is there, the machine
+/// cannot hold it (decision 0026).
 final class InputSpool: Sendable {
   private struct State: Sendable {
     /// The input still being read, or `nil` once it has ended or failed.
@@ -22,15 +26,23 @@ final class InputSpool: Sendable {
 
   private let copy: FileDescriptor
   private let state: Locked<State>
+  /// The path of the input, or `nil` for standard input, for the reason a copy fails.
+  private let path: String?
+  /// The folder the copy is in, for the reason a copy fails.
+  private let folder: String
 
   /// Creates the spool of an input, copying it to a file.
   ///
   /// - Parameters:
   ///   - origin: The input, positioned at its start, which the spool now owns.
   ///   - copy: An empty file, open for reading and writing, that the spool now owns.
-  init(origin: FileDescriptor, copy: FileDescriptor) {
+  ///   - path: The path of the input, or `nil` for standard input.
+  ///   - folder: The folder the copy is in.
+  init(origin: FileDescriptor, copy: FileDescriptor, path: String?, folder: String) {
     self.copy = copy
     self.state = Locked(State(origin: origin))
+    self.path = path
+    self.folder = folder
   }
 
   /// The size of the whole input, once it has been read to its end without a failure.
@@ -65,7 +77,8 @@ final class InputSpool: Sendable {
         guard written == .written else {
           var systemError: String?
           if case .failed(let reason) = written { systemError = reason }
-          let failure = ReadFailureReason.copy(systemError: systemError)
+          let failure = ReadFailureReason.unavailable(
+            .cannotCopy(path: path, .write(folder: folder, systemError: systemError)))
           state.origin = nil
           state.failure = failure
           return .failure(failure)

@@ -40,6 +40,15 @@ struct JSONRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    // The bytes between records are not limited; a record is, from its `{`.
+    parser.input.endRecord()
+    let decoded = readNext()
+    guard let cut = parser.input.recordCut else { return decoded }
+    state = .finished
+    return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
     do throws(MalformedInput) {
       guard let record = try readElement() else {
         state = .finished
@@ -92,6 +101,7 @@ struct JSONRecordDecoder: RecordDecoder {
       }
     }
     state = .afterElement
+    parser.input.startRecord()
     return try parser.readAnyRecord()
   }
 

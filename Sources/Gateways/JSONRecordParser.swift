@@ -114,28 +114,30 @@ struct JSONRecordParser {
     guard input.peek() == UInt8(ascii: ":") else { throw malformed(expecting: .colonAfterKey) }
     input.advance()
     skipWhitespace()
+    input.startValue(of: field)
     let value = try readValue(keepingText: field != nil)
+    input.startValue(of: nil)
 
-    if let keyProblem {
-      record.problems.append(
-        RawProblem(
-          position: keyProblem.position, field: nil, problem: .badKey(keyProblem.problem), value: extraKey))
-    }
+    // Problems are noted in input order (the key's start, a byte inside it, then the value), so
+    // that the problems a record keeps are its first ones.
     if let field {
       guard record[field] == nil else {
-        record.problems.append(
-          RawProblem(position: keyPosition, field: field, problem: .duplicateField))
+        record.note(RawProblem(position: keyPosition, field: field, problem: .duplicateField))
         return
       }
       record[field] = value
     } else if let extraKey {
       if extraKeys.updateValue(keyPosition, forKey: extraKey) != nil {
-        record.problems.append(
+        record.note(
+          RawProblem(position: keyPosition, field: nil, problem: .duplicateExtraKey, value: extraKey))
+      }
+      if let keyProblem {
+        record.note(
           RawProblem(
-            position: keyPosition, field: nil, problem: .duplicateExtraKey, value: extraKey))
+            position: keyProblem.position, field: nil, problem: .badKey(keyProblem.problem), value: extraKey))
       }
       if let problem = value.encodingProblem {
-        record.problems.append(
+        record.note(
           RawProblem(
             position: problem.position, field: nil,
             problem: .badExtraValue(problem.problem, inColumn: false), value: extraKey))

@@ -13,7 +13,8 @@ import UseCases
 /// up, returning `nil`, at the first thing that is not plain: an unknown or repeated key, a
 /// missing field, an escape outside a description or one that is not valid, a
 /// value that breaks a rule, bytes that are not UTF-8, a record that runs past the end of the
-/// chunk, a line feed in an NDJSON record. The full ``JSONRecordParser`` then reads that record
+/// chunk or the limit of a record (``ByteInput/readQuickly(_:)`` gives the bytes up to the
+/// nearer), a line feed in an NDJSON record. The full ``JSONRecordParser`` then reads that record
 /// from its start, and its errors are the ones users see; so the fast path changes the speed of
 /// valid records and nothing else (decision 0022).
 ///

@@ -37,11 +37,20 @@ struct NDJSONRecordDecoder: RecordDecoder {
   }
 
   mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = parser.input.recordCut else { return decoded }
+    parser.input.close()
+    return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
     if isAtStart {
       isAtStart = false
       parser.input.skipByteOrderMark()
     }
     while true {
+      // Every line, blank or not, is limited, from its first byte to its line feed.
+      parser.input.startRecord()
       parser.skipWhitespace()
       switch parser.input.peek() {
       case nil:

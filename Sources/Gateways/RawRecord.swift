@@ -19,9 +19,16 @@ struct RawRecord {
   var amount: RawValue?
   /// The value of `debit`, if the record has one.
   var debit: RawValue?
-  /// Problems the decoder found inside the record that do not stop decoding, such as a
-  /// duplicate key; each makes the record invalid.
-  var problems: [RawProblem] = []
+  /// How many of a record's problems are kept: as many as a report lists by default. A record
+  /// can repeat a key a million times; the problems after these are only counted, so that
+  /// memory does not grow with them.
+  static let keptProblemLimit = 20
+
+  /// The first problems the decoder found inside the record that do not stop decoding, such as
+  /// a duplicate key, in input order; each makes the record invalid.
+  private(set) var problems: [RawProblem] = []
+  /// How many more problems the decoder found after those kept in ``problems``.
+  private(set) var unlistedProblemCount = 0
   /// The keys that are not one of the five, in input order; a decoder keeps them only when the
   /// record lacks one of the five, for the validator to look there for its name mistyped.
   var extraKeys: [FieldNameGuess.Name] = []
@@ -29,6 +36,18 @@ struct RawRecord {
   /// Creates a record with no values yet.
   init(start: TextPosition) {
     self.start = start
+  }
+
+  /// Adds a problem found inside the record, after those found before it in the input: kept
+  /// while fewer than ``keptProblemLimit`` are, counted otherwise.
+  ///
+  /// - Parameter problem: The problem.
+  mutating func note(_ problem: RawProblem) {
+    if problems.count < Self.keptProblemLimit {
+      problems.append(problem)
+    } else {
+      unlistedProblemCount += 1
+    }
   }
 
   /// The value of a field, if the record has one.

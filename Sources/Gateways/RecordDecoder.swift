@@ -14,6 +14,8 @@ protocol RecordDecoder {
   ///
   /// - Returns: The next raw record; ``DecodedRecord/malformed(_:resumes:)`` where the syntax breaks
   ///   (after which the decoder goes on, if its format lets it find the next record, or else
-  ///   returns `nil`); or `nil` at the end of the input.
+  ///   returns `nil`), and where a record runs past the limit of a record
+  ///   (``MalformedInput/init(cut:limit:)``, instead of whatever the early end made of it; the
+  ///   decoder then reads nothing more); or `nil` at the end of the input.
   mutating func nextRecord() -> DecodedRecord?
 }

@@ -31,6 +31,17 @@ public enum RecordFormat: String, CaseIterable, Sendable {
 }
 
 extension RecordFormat {
+  /// The most bytes one record may take, in every format: 1 MiB (1,048,576 bytes).
+  ///
+  /// A JSON record counts from its `{` to its `}`, an NDJSON line and a CSV row with the line
+  /// break that ends them; so no value, key or field can be longer either. A record that runs
+  /// past the limit is one issue, `SyntaxProblem.recordTooLong(limit:)`, at the value
+  /// it ran past the limit in (naming that field) or else at the record's start, and the input
+  /// is not read further: finding the next record could mean reading without end (`/dev/zero`
+  /// has no line break), and holding a record means holding its bytes. Whitespace between the
+  /// records of a JSON array is not part of a record.
+  public static let maximumRecordLength = 1 << 20
+
   /// The records decoded from an input in this format, checked by the one validator.
   ///
   /// - Parameters:

@@ -17,8 +17,10 @@ struct RecordValidator {
   enum Outcome {
     /// The record is a valid transaction.
     case valid(Transaction, RecordOrigin)
-    /// The record is invalid; there is at least one issue, in input order.
-    case invalid([RecordIssue])
+    /// The record is invalid; there is at least one issue, in input order. When the record has
+    /// more problems than it keeps (``RawRecord/keptProblemLimit``), the issues are its first
+    /// ``RawRecord/keptProblemLimit`` and `unlisted` counts the others.
+    case invalid([RecordIssue], unlisted: Int)
   }
 
   /// The name of the source, for issues: a file path.
@@ -55,7 +57,7 @@ struct RecordValidator {
     guard issues.isEmpty, let group, let date, let description, let amount, let debitCredit,
       let groupValue = record.group, let amountValue = record.amount
     else {
-      return .invalid(Self.inInputOrder(issues))
+      return Self.invalid(Self.inInputOrder(issues), unlisted: record.unlistedProblemCount)
     }
     let transaction = Transaction(
       group: group, date: date, description: description, amount: amount, debitCredit: debitCredit)
@@ -151,6 +153,21 @@ struct RecordValidator {
     } catch {
       throw Complaint(.badAmount(error))
     }
+  }
+
+  /// The outcome of an invalid record whose decoder kept only its first problems and counted
+  /// `unlisted` more: its first issues, and the count of the others.
+  ///
+  /// Every problem not kept comes after the kept ones in the input, so the first
+  /// ``RawRecord/keptProblemLimit`` of the issues in input order are the record's first, whatever
+  /// the problems not kept were; the rest are counted with them.
+  private static func invalid(_ issues: [RecordIssue], unlisted: Int) -> Outcome {
+    guard unlisted > 0, issues.count > RawRecord.keptProblemLimit else {
+      return .invalid(issues, unlisted: unlisted)
+    }
+    return .invalid(
+      Array(issues.prefix(RawRecord.keptProblemLimit)),
+      unlisted: unlisted + issues.count - RawRecord.keptProblemLimit)
   }
 
   /// Sorts issues by position, keeping the order of issues at the same position.

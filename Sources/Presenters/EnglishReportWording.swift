@@ -61,9 +61,6 @@ public struct EnglishReportWording: ReportWording {
     case .likelyTypo(_, _, let problem): self.problem(problem)
     case .syntax(let syntax): self.syntax(syntax)
     case .unreadable(let reason): "cannot read the rest of the file: \(reason)"
-    case .copyFailed(let systemError):
-      "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: "
-        + (systemError ?? "nothing was written")
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
     case .sourcesSwapped(let authorized, let posted):
       "every record of '\(authorized)' is Posted and every record of '\(posted)' is Authorized"
@@ -96,7 +93,7 @@ public struct EnglishReportWording: ReportWording {
     case .totalOverflow: "from this record on the total stays too large to show; check the amounts"
     case .sourceChanged: "run the report again once nothing is writing to the source"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
-      .badExtraValue, .unreadable, .copyFailed:
+      .badExtraValue, .unreadable:
       nil
     }
   }
@@ -158,6 +155,9 @@ public struct EnglishReportWording: ReportWording {
     switch failure {
     case .create(let folder, let systemError): "cannot create a temporary file in \(folder): \(systemError)"
     case .unlink(let folder, let systemError): "cannot unlink a temporary file in \(folder): \(systemError)"
+    case .write(let folder, let systemError):
+      "cannot write its copy to a temporary file in \(folder): \(systemError ?? "nothing was written")"
+        + " (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
     }
   }
 
@@ -213,7 +213,7 @@ public struct EnglishReportWording: ReportWording {
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
-    case .fieldTooLong(let limit): "longer than \(limit) bytes"
+    case .recordTooLong(let limit): "a record longer than \(limit) bytes; the rest of the input is not read"
     case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
@@ -264,7 +264,8 @@ public struct EnglishReportWording: ReportWording {
         ? "put a field that holds a comma in double quotes"
         : "give every row one value for each column of the header, even an empty one"
     case .textAfterClosingQuote: return doubledQuote
-    case .fieldTooLong: return "check for a quote that is not closed"
+    case .recordTooLong:
+      return "check for a quote that is not closed or a missing line break, or input that is not text"
     case .unterminatedQuotedField: return "close the field with '\"'; " + doubledQuote
     case .quoteInUnquotedField:
       return "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""

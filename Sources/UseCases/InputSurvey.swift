@@ -19,6 +19,9 @@ struct InputSurvey: Sendable {
   private(set) var isInReportOrder = true
   /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
   let digest: Int
+  /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
+  /// if it did: the survey stopped there.
+  private(set) var unavailableReason: UnavailableReason?
   private var last: ReportOrder?
 
   /// Surveys a whole stream.
@@ -41,12 +44,18 @@ struct InputSurvey: Sendable {
     self.expectedGroup = expectedGroup
     var digest = ReadingDigest()
     var cancellation = CancellationCheck()
-    while let record = stream.next() {
+    reading: while let record = stream.next() {
       try cancellation.check()
       switch record {
+      case .unavailable(let reason):
+        unavailableReason = reason
+        break reading
       case .invalid(let issue):
         issues.record(issue)
         issueCount += 1
+      case .unlistedIssues(let count):
+        issues.recordUnlisted(count)
+        issueCount += max(0, count)
       case .transaction(let transaction, let origin):
         if let expectedGroup, transaction.group != expectedGroup {
           issues.record(

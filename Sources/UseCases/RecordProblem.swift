@@ -49,9 +49,6 @@ public enum RecordProblem: Hashable, Sendable {
   case syntax(SyntaxProblem)
   /// The input could not be read to its end; `reason` is the operating system's.
   case unreadable(reason: String)
-  /// Input that can be read only once could not be copied, as it was read, to read it again;
-  /// `systemError` is the operating system's reason, or `nil` when a write wrote nothing.
-  case copyFailed(systemError: String?)
 
   // MARK: Rules across records (the use cases)
 
@@ -119,8 +116,10 @@ public enum SyntaxProblem: Hashable, Sendable {
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.
   case textAfterClosingQuote
-  /// A CSV field longer than this many bytes.
-  case fieldTooLong(limit: Int)
+  /// A record longer than this many bytes, the limit of a record in every format: the input is
+  /// not read past it. The issue names the field whose value the record ran past the limit in,
+  /// and is at that value's start, or else at the record's start.
+  case recordTooLong(limit: Int)
   /// A quoted CSV field that the file ends inside.
   case unterminatedQuotedField
   /// A quote inside a CSV field that is not quoted.

@@ -134,10 +134,12 @@ struct ReportRun {
       return .missing(reason: reason)
     case .available(var stream):
       do {
-        return .surveyed(
-          try InputSurvey(
-            reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup,
-            totals: &totals, issues: &issues))
+        let survey = try InputSurvey(
+          reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup,
+          totals: &totals, issues: &issues)
+        // A source that became unavailable while it was read is shown as one that did not open.
+        if let reason = survey.unavailableReason { return .unavailable(reason: reason) }
+        return .surveyed(survey)
       } catch {
         throw .cancelled
       }

@@ -70,6 +70,22 @@ public enum SourceRecord: Hashable, Sendable {
   case transaction(Transaction, RecordOrigin?)
   /// A record that could not be turned into a transaction.
   case invalid(RecordIssue)
+  /// This many more issues of the record whose issues came just before, which the source
+  /// counted but did not keep, since a report lists only the first few; always at least 1.
+  ///
+  /// A record can hold a million problems (one key written a million times), and keeping each
+  /// would take memory in proportion. A source may keep a record's first issues, in input order,
+  /// yield them as ``invalid(_:)``, then count the rest with this. The file gateways keep a
+  /// record's first 20, as many as a report lists by default.
+  case unlistedIssues(count: Int)
+  /// The source became unavailable while it was read, for this reason: the stream ends here.
+  ///
+  /// The input is there, but cannot be read to its end now, for a reason that is not the
+  /// data's: a service's response that breaks off, or the copy of standard input that the disk
+  /// cannot hold. A report shows the source as unavailable, as if its opening had said so
+  /// (``SourceOpening/unavailable(reason:)``); the records read before it are checked as usual,
+  /// so an invalid one still stops the report.
+  case unavailable(UnavailableReason)
 }
 
 /// Why a source cannot be read at all: a value, which Presenters words.
@@ -92,7 +108,7 @@ public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   case standardInputIsDirectory
   /// Input that can be read only once (standard input, a pipe; `path` is `nil` for standard
   /// input) that cannot be copied to read it again, because the temporary file for the copy
-  /// failed.
+  /// cannot be made, or cannot hold the input: the machine's fault, not the data's.
   case cannotCopy(path: String?, TemporaryFileFailure)
   /// A cause the source gives in its own words.
   case other(String)
@@ -112,4 +128,8 @@ public enum TemporaryFileFailure: Hashable, Sendable {
   case create(folder: String, systemError: String)
   /// It was created but cannot be unlinked from this folder, so it would outlive the run.
   case unlink(folder: String, systemError: String)
+  /// It was made in this folder, but writing the copy into it failed partway: the disk is full,
+  /// or a limit on a file's size was reached. `systemError` is the operating system's reason,
+  /// or `nil` when a write wrote nothing.
+  case write(folder: String, systemError: String?)
 }

@@ -153,7 +153,9 @@ public enum TransactionSourceContract {
         if locatesIssues && issue.position == nil { violations.append(.issueNotLocated(record: index)) }
       case .transaction(_, let origin?) where origin.source != name:
         violations.append(.originNamesAnotherSource(record: index, name: origin.source))
-      case .transaction:
+      case .unavailable(.other(let reason)) where reason.isEmpty:
+        violations.append(.unavailableWithoutReason(opening: 1))
+      case .transaction, .unlistedIssues, .unavailable:
         break
       }
     }

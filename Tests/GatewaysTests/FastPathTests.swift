@@ -12,9 +12,11 @@ import UseCases
 @Suite struct FastPathTests {
   /// Every record of `bytes`, read in chunks of `chunkSize` bytes, with the fast path on or off.
   private static func records(
-    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, fastPath: Bool
+    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, fastPath: Bool,
+    recordLimit: Int = RecordFormat.maximumRecordLength
   ) -> [SourceRecord] {
-    let input = ByteInput(provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize)
+    let input = ByteInput(
+      provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
     var stream = format.stream(reading: input, source: "input", usesFastPath: fastPath)
     var records: [SourceRecord] = []
     while let record = stream.next() { records.append(record) }
@@ -107,6 +109,34 @@ import UseCases
     }
     // The generator must make valid records too, or the fast path would go untested.
     #expect(transactions > 500)
+  }
+
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
+  func underALimitOnARecordBothPathsAndEveryChunkingReadTheSame(format: RecordFormat) {
+    var random = SplitMix64(seed: 0x11_417)
+    var (cut, whole) = (0, 0)
+    for round in 0..<600 {
+      var bytes = GeneratedInput.bytes(format: format, records: 1 + round % 6, random: &random)
+      if round % 2 == 0 { GeneratedInput.corrupt(&bytes, random: &random) }
+      // Generated records take 70 to 160 bytes (CSV rows 25 to 60): some fit, some do not.
+      let limit = format == .csv ? 15 + round % 50 : 60 + round % 100
+      let unlimited = Self.records(bytes, format, chunkSize: 1 << 20, fastPath: false)
+      let reference = Self.records(bytes, format, chunkSize: 1 << 20, fastPath: false, recordLimit: limit)
+      let comment = "round \(round), limit \(limit): \(String(decoding: bytes, as: UTF8.self))"
+      for chunkSize in [1, 7, 64, 1 << 20] {
+        let fast = Self.records(bytes, format, chunkSize: chunkSize, fastPath: true, recordLimit: limit)
+        #expect(fast == reference, "\(comment), chunks of \(chunkSize): read differently")
+      }
+      guard case .invalid(let issue)? = reference.last, issue.problem == .syntax(.recordTooLong(limit: limit))
+      else {
+        #expect(reference == unlimited, "\(comment): no record was cut, yet the records differ")
+        whole += 1
+        continue
+      }
+      cut += 1
+      #expect(Array(reference.dropLast()) == Array(unlimited.prefix(reference.count - 1)), "\(comment)")
+    }
+    #expect(cut > 100 && whole > 100, "\(cut) inputs cut, \(whole) whole: the limits test too little")
   }
 }
 

@@ -356,6 +356,43 @@ import UseCases
       ])
   }
 
+  @Test(arguments: [RecordFormat.json, .ndjson])
+  func aRecordKeepsItsFirstTwentyIssuesAndCountsTheRest(format: RecordFormat) async throws {
+    // No date (an issue at the record's start), then one key written 30 times: 29 repeats.
+    let body =
+      #"{"group": "A", "description": "d", "amount": "1", "debit": "D""#
+      + String(repeating: #", "k": 0"#, count: 30) + "}"
+    let text = format == .json ? "[" + body + "]" : body
+    let records = try await readAll(
+      BytesTransactionSource(name: "dup", bytes: Array(text.utf8), format: format))
+
+    let start = format == .json ? 2 : 1
+    let firstKey = start + 64
+    #expect(records.count == 21)
+    #expect(
+      records.first?.issue
+        == RecordIssue(source: "dup", position: at(1, start), field: .date, problem: .missing))
+    #expect(
+      records.dropFirst().prefix(19).map(\.issue?.position) == (1...19).map { at(1, firstKey + 8 * $0) })
+    #expect(records.dropFirst().prefix(19).allSatisfy { $0.issue?.problem == .duplicateExtraKey })
+    #expect(records.last == .unlistedIssues(count: 10))
+  }
+
+  @Test func aCSVRowKeepsItsFirstTwentyIssuesAndCountsTheRest() async throws {
+    let extra = (1...25).map { "x\($0)" }
+    let header = "group,date,description,amount,debit," + extra.joined(separator: ",")
+    let row =
+      Array("A,2016-04-01,d,1,D,".utf8)
+      + Array(repeating: [0xFF, UInt8(ascii: ",")], count: 25).joined().dropLast()
+    let records = try await readAll(
+      BytesTransactionSource(name: "bad.csv", bytes: Array((header + "\n").utf8) + row, format: .csv))
+
+    #expect(records.count == 21)
+    #expect(records.prefix(20).map(\.issue?.value) == Array(extra.prefix(20)))
+    #expect(records.prefix(20).map(\.issue?.position) == (0..<20).map { at(2, 20 + 2 * $0) })
+    #expect(records.last == .unlistedIssues(count: 5))
+  }
+
   // MARK: Encoding
 
   /// A description whose bytes are not all UTF-8, and the issue it gives.

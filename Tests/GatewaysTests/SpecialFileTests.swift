@@ -1,8 +1,9 @@
 import Entities
 import Foundation
-import Gateways
 import Testing
 import UseCases
+
+@testable import Gateways
 
 /// Files that are not regular files: devices, pipes and standard input, which can be read only
 /// once and are copied so that a report can read them twice.
@@ -95,6 +96,30 @@ import UseCases
       #expect(first.map(\.issue?.source) == ["<stdin>"])
       #expect(first.map(\.issue?.position) == [at(1, 82)])
       #expect(first == second)
+    }
+
+    @Test func aCopyTheDiskCannotHoldMakesTheSourceUnavailableNotInvalid() throws {
+      var ends: [Int32] = [0, 0]
+      try #require(pipe(&ends) == 0)
+      let record = #"{"group": "A", "date": "2016-04-01", "description": "d", "amount": "1", "debit": "D"}"#
+      let bytes = Array((record + "\n").utf8)
+      _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+      close(ends[1])
+      // /dev/full takes no byte: every write fails with ENOSPC, as on a full disk.
+      let full = open("/dev/full", O_RDWR)
+      try #require(full >= 0)
+      let spool = InputSpool(
+        origin: FileDescriptor(descriptor: ends[0]), copy: FileDescriptor(descriptor: full), path: nil,
+        folder: "/tmp")
+      let unavailable = SourceRecord.unavailable(
+        .cannotCopy(path: nil, .write(folder: "/tmp", systemError: "No space left on device")))
+      var stream = RecordFormat.ndjson.stream(reading: ByteInput(provider: spool.reader()), source: "<stdin>")
+
+      #expect(stream.next() == unavailable)
+      #expect(stream.next() == nil)
+      // The spool stays failed: a later reading ends the same way.
+      var again = RecordFormat.ndjson.stream(reading: ByteInput(provider: spool.reader()), source: "<stdin>")
+      #expect(again.next() == unavailable)
     }
 
     /// Makes a named pipe.

@@ -110,24 +110,29 @@ import UseCases
 
 /// The English words of the problems that only the operating system causes.
 @Suite struct EnglishSystemProblemsTests {
+  @Test("A read that fails is worded as before")
+  func readProblem() {
+    let problem = RecordProblem.unreadable(reason: "Input/output error")
+    #expect(EnglishReportWording().problem(problem) == "cannot read the rest of the file: Input/output error")
+    #expect(EnglishReportWording().hint(for: problem) == nil)
+  }
+
   @Test(
-    "A read that fails, and a copy of standard input that cannot be made, are worded as before",
+    "A copy of standard input that the disk cannot hold says it is the disk, not the data",
     arguments: [
       (
-        RecordProblem.unreadable(reason: "Input/output error"),
-        "cannot read the rest of the file: Input/output error"
+        UnavailableReason.cannotCopy(
+          path: nil, .write(folder: "/tmp", systemError: "No space left on device")),
+        "cannot read standard input twice: cannot write its copy to a temporary file in /tmp: No space left on"
+          + " device (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
       ),
       (
-        .copyFailed(systemError: "No space left on device"),
-        "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: No space left on device"
-      ),
-      (
-        .copyFailed(systemError: nil),
-        "cannot read the rest of the file: cannot copy it to a temporary file to read it twice: nothing was written"
+        .cannotCopy(path: "in.fifo", .write(folder: "/var/tmp", systemError: nil)),
+        "cannot read 'in.fifo' twice: cannot write its copy to a temporary file in /var/tmp: nothing was"
+          + " written (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
       ),
     ])
-  func readProblems(problem: RecordProblem, words: String) {
-    #expect(EnglishReportWording().problem(problem) == words)
-    #expect(EnglishReportWording().hint(for: problem) == nil)
+  func copyThatFails(reason: UnavailableReason, words: String) {
+    #expect(EnglishReportWording().reason(reason) == words)
   }
 }

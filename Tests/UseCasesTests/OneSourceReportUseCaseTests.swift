@@ -62,6 +62,32 @@ import UseCases
     #expect(source.openCount == 1)
   }
 
+  @Test("A stream that becomes unavailable while it is read is shown as an unavailable source, read once")
+  func streamThatBecomesUnavailable() async throws {
+    let source = FakeTransactionSource(
+      name: "<stdin>",
+      records: records(try [.fixture(group: .authorized), .fixture(group: .posted)], source: "<stdin>")
+        + [.unavailable("the disk is full")])
+    let spy = await runOneSource(source)
+    let expected: [Call] = [
+      .reportStart,
+      .header(.allTransactions),
+      .sourceUnavailable(.allTransactions, reason: "the disk is full"),
+      .grandFooter(.zero),
+      .reportEnd,
+    ]
+    #expect(spy.calls == expected)
+    #expect(source.openCount == 1)
+  }
+
+  @Test("An invalid record read before the source became unavailable still stops the report")
+  func invalidRecordBeforeTheSourceBecameUnavailable() async {
+    let issue = RecordIssue.fixture(source: "<stdin>", line: 2)
+    let spy = await runOneSource(
+      FakeTransactionSource(name: "<stdin>", records: [.invalid(issue), .unavailable("the disk is full")]))
+    #expect(spy.calls == [.invalidInput([issue], totalCount: 1)])
+  }
+
   @Test("Interleaved, unsorted groups are regrouped: A then P, dates ascending, same-date input order kept")
   func unsortedInterleavedGroups() async throws {
     let shuffled: [Transaction] = try [

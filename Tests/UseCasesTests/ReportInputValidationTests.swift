@@ -116,6 +116,31 @@ import UseCases
       spy.calls == [.invalidInput(Array((authorizedIssues + postedIssues).prefix(limit)), totalCount: 7)])
   }
 
+  @Test(
+    "Issues a source only counts are in the total, and no later issue is listed before them",
+    arguments: [1, 2, 3, 20])
+  func unlistedIssuesAreCounted(limit: Int) async {
+    let first = (1...2).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
+    let later = RecordIssue.fixture(source: "all.json", line: 9)
+    let spy = await runOneSource(
+      FakeTransactionSource(
+        name: "all.json",
+        records: first.map { .invalid($0) } + [.unlistedIssues(count: 1_999_998), .invalid(later)]),
+      issueLimit: limit)
+    #expect(spy.calls == [.invalidInput(Array(first.prefix(limit)), totalCount: 2_000_001)])
+  }
+
+  @Test("Issues counted by the authorized source end the listing before the posted source's issues")
+  func unlistedIssuesOfTwoSources() async {
+    let authorized = RecordIssue.fixture(source: "authorized.json", line: 2)
+    let posted = RecordIssue.fixture(source: "posted.json", line: 2)
+    let spy = await runTwoSource(
+      authorized: FakeTransactionSource(
+        name: "authorized.json", records: [.invalid(authorized), .unlistedIssues(count: 5)]),
+      posted: FakeTransactionSource(name: "posted.json", records: [.invalid(posted)]))
+    #expect(spy.calls == [.invalidInput([authorized], totalCount: 7)])
+  }
+
   @Test("The one-source use case applies the issue limit too")
   func issueLimitOneSource() async {
     let issues = (1...4).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
