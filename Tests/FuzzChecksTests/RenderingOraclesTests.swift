@@ -17,7 +17,8 @@ import Testing
       "a._b@c.d", "x@y.z9", "<img src=x onerror=alert(1)>", "&amp; &#60; &copy;", "*e* _e_ **s** ~~d~~",
       "`code` ``c``", "a | b \\| c", "# h", "- item", "1. item", "> q", "[^1]: f", "\\", "trailing\\",
       "  spaces  ", "", "café 東京 🇨🇦", "tab\there", "esc\u{1B}[31m", "\u{202E}rtl", "\"quoted\" 'single'",
-      "mailto:a@b.c", "http://x/(a)", "a@b", "@handle", "x@localhost", "a/b@c.d", "zero\u{200B}width", "C:\\path\\u{1B}",
+      "mailto:a@b.c", "http://x/(a)", "a@b", "@handle", "x@localhost", "a/b@c.d", "zero\u{200B}width",
+      "C:\\path\\u{1B}",
     ].map { ReportRow.detail(description: $0, amount: "1.00", odd: true) }
     + [
       .subfooter(odd: true), .footer(total: "32.00", odd: false),
