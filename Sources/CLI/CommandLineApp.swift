@@ -160,6 +160,9 @@ package enum CommandLineApp {
     // killing the process; ``StandardOutput`` then ends it quietly with status 141, and an
     // `--output` file is not left half made.
     signal(SIGPIPE, SIG_IGN)
+    // A write past a file-size limit (`ulimit -f`) fails with EFBIG, reported as any failed
+    // write, instead of killing the process with SIGXFSZ.
+    signal(SIGXFSZ, SIG_IGN)
     let status = await run(.process(), composing: compose)
     exit(status.rawValue)
   }
