@@ -1,6 +1,7 @@
 import CLI
 import CompositionRoot
 import Foundation
+import TestSupport
 import Testing
 
 /// How `CommandLineApp.run` colours the report and the labels on standard error, from the
@@ -90,18 +91,7 @@ import Testing
 
   /// The text without its SGR sequences, each line's trailing spaces dropped.
   private static func withoutEscapes(_ text: String) -> String {
-    var result = ""
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if scalar == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        inEscape = scalar != "m"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result.split(separator: "\n", omittingEmptySubsequences: false)
+    withoutSGR(text).split(separator: "\n", omittingEmptySubsequences: false)
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
   }
 

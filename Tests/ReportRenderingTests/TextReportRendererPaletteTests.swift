@@ -1,6 +1,7 @@
 import Foundation
 import Presenters
 import ReportRendering
+import TestSupport
 import Testing
 
 /// The text renderer's palettes (light and dark) at both colour depths (24-bit and 256 colours).
@@ -207,18 +208,5 @@ import Testing
   }
 
   /// A line without its SGR sequences.
-  private static func withoutEscapes(_ line: Substring) -> String {
-    var result = ""
-    var inEscape = false
-    for scalar in line.unicodeScalars {
-      if scalar == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        inEscape = scalar != "m"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  private static func withoutEscapes(_ line: Substring) -> String { withoutSGR(line) }
 }

@@ -1,5 +1,6 @@
 import Presenters
 import ReportRendering
+import TestSupport
 import Testing
 
 @Suite struct TextReportRendererTests {
@@ -84,20 +85,7 @@ import Testing
   }
 
   /// The text of a line without its colour escape sequences (the data's own are escaped).
-  private func withoutEscapes(_ line: Substring) -> String {
-    var result = ""
-    var inEscape = false
-    for scalar in line.unicodeScalars {
-      if scalar == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        inEscape = scalar != "m"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  private func withoutEscapes(_ line: Substring) -> String { withoutSGR(line) }
 
   @Test(
     "Amounts end two columns from the right edge whatever the descriptions hold",
