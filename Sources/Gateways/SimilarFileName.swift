@@ -42,7 +42,10 @@ enum SimilarFileName {
     for candidate in names where candidate != name && (name.hasPrefix(".") || !candidate.hasPrefix(".")) {
       let lowered = candidate.lowercased()
       let sameStem = !stem.isEmpty && Self.stem(lowered) == stem
-      let distance = sameStem ? 0 : editDistance(wanted, Array(lowered.unicodeScalars), limit: limit)
+      let other = Array(lowered.unicodeScalars)
+      // Names whose lengths differ by more than the limit are not measured at all.
+      guard sameStem || abs(other.count - wanted.count) <= limit else { continue }
+      let distance = sameStem ? 0 : FieldNameGuess.editDistance(wanted, other)
       guard distance <= limit else { continue }
       if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
       best = (candidate, distance)
@@ -74,21 +77,5 @@ enum SimilarFileName {
       if name != "." && name != ".." { names.append(name) }
     }
     return names
-  }
-
-  /// The Levenshtein distance of two strings of scalars, or `limit + 1` as soon as it is
-  /// known to be more than `limit`.
-  private static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
-    guard abs(lhs.count - rhs.count) <= limit else { return limit + 1 }
-    var previous = Array(0...rhs.count)
-    for (i, left) in lhs.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: rhs.count)
-      for (j, right) in rhs.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-      }
-      guard current.min() ?? 0 <= limit else { return limit + 1 }
-      previous = current
-    }
-    return previous[rhs.count]
   }
 }
