@@ -78,8 +78,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     output.flush()
     for input in missing { errors.write(Diagnostic.line(.error, input.text, colored: coloredLabels)) }
     if let rejection {
-      for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
-      errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
+      writeIssues(of: rejection)
     } else if missing.count == 1, case .group = missing[0].scope {
       // --partial helps only when another source is there to report: one group's file missing.
       errors.write(
@@ -96,9 +95,14 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// - Parameter rejection: The issues.
   package func showInputRejected(_ rejection: InputRejection) {
     output.flush()
-    for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
-    errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
+    writeIssues(of: rejection)
     errors.flush()
     status.withLock { $0 = .dataError }
+  }
+
+  /// One line per listed issue, then the summary, to standard error.
+  private func writeIssues(of rejection: InputRejection) {
+    for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
+    errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
   }
 }
