@@ -2,6 +2,7 @@ import CLI
 import CompositionRoot
 import Foundation
 import Presenters
+import TestSupport
 import Testing
 
 /// The composition root run in-process, with memory sinks in place of the terminal.
@@ -231,15 +232,9 @@ import Testing
   #if os(Linux)
     @Test("No progress when --output is a terminal either")
     func noProgressOnAnOutputTerminal() async throws {
-      // A pseudo-terminal: /dev/ptmx gives the master; TIOCSPTLCK unlocks the slave and
-      // TIOCGPTN gives its number (the asm-generic ioctl numbers, on x86-64 and arm64 alike).
-      let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      try #require(master >= 0)
-      defer { close(master) }
-      var unlock: Int32 = 0
-      var number: UInt32 = 0
-      try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-      let terminal = "/dev/pts/\(number)"
+      let pseudoTerminal = try #require(PseudoTerminal())
+      defer { close(pseudoTerminal.master) }
+      let terminal = pseudoTerminal.path
       let slave = open(terminal, O_RDONLY | O_NOCTTY)
       defer { close(slave) }
       try #require(isatty(slave) == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Colour as the built binary chooses it from its real environment and terminals.
@@ -37,15 +38,10 @@ import Testing
     private func runOnTerminal(
       _ arguments: [String], environment: [String: String], standardOutput: FileHandle? = nil
     ) throws -> String {
-      // /dev/ptmx gives the master; TIOCSPTLCK unlocks the slave and TIOCGPTN gives its number
-      // (the asm-generic ioctl numbers, on x86-64 and arm64 alike).
-      let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      try #require(master >= 0)
+      let pseudoTerminal = try #require(PseudoTerminal())
+      let master = pseudoTerminal.master
       defer { close(master) }
-      var unlock: Int32 = 0
-      var number: UInt32 = 0
-      try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-      let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+      let slave = open(pseudoTerminal.path, O_RDWR | O_NOCTTY)
       try #require(slave >= 0)
       let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
 
