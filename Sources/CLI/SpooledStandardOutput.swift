@@ -32,6 +32,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   private let state = Mutex(State())
   private let destination: any TextSink
   private let memoryLimit: Int
+  private let readSize: Int
 
   /// Always `-`: standard output.
   package var path: String { "-" }
@@ -44,10 +45,15 @@ package final class SpooledStandardOutput: OutputFileSink {
   ///   - destination: Standard output.
   ///   - isTerminal: Whether standard output is a terminal.
   ///   - memoryLimit: How many bytes to keep in memory before spilling to a temporary file.
-  package init(releasingTo destination: any TextSink, isTerminal: Bool, memoryLimit: Int = memoryLimit) {
+  ///   - readSize: How many bytes of the temporary file ``commit()`` reads at a time.
+  package init(
+    releasingTo destination: any TextSink, isTerminal: Bool, memoryLimit: Int = memoryLimit,
+    readSize: Int = 1 << 20
+  ) {
     self.destination = destination
     self.isTerminal = isTerminal
     self.memoryLimit = memoryLimit
+    self.readSize = max(4, readSize)
   }
 
   deinit {
@@ -85,7 +91,7 @@ package final class SpooledStandardOutput: OutputFileSink {
     }
     if let failure { throw OutputError(path: "-", reason: failure) }
     if descriptor >= 0 {
-      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      var chunk = [UInt8](repeating: 0, count: readSize)
       var offset: off_t = 0
       while true {
         let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
@@ -94,8 +100,11 @@ package final class SpooledStandardOutput: OutputFileSink {
           if count < 0 { throw OutputError(path: "-", reason: String(cString: strerror(errno))) }
           break
         }
-        destination.write(String(decoding: chunk[..<count], as: UTF8.self))
-        offset += off_t(count)
+        // A read may end inside a character of several bytes: write up to its start, and read
+        // it again whole with the next chunk.
+        let whole = Self.completeUTF8Prefix(chunk[..<count])
+        destination.write(String(decoding: chunk[..<whole], as: UTF8.self))
+        offset += off_t(whole)
       }
     }
     destination.write(String(decoding: rest, as: UTF8.self))
@@ -110,6 +119,17 @@ package final class SpooledStandardOutput: OutputFileSink {
       if state.descriptor >= 0 { close(state.descriptor) }
       state.descriptor = -1
     }
+  }
+
+  /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 character:
+  /// all of them, unless the last character's lead byte promises more bytes than follow it.
+  private static func completeUTF8Prefix(_ bytes: ArraySlice<UInt8>) -> Int {
+    var lead = bytes.endIndex
+    while lead > bytes.startIndex, bytes.endIndex - lead < 4, bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+    guard lead > bytes.startIndex else { return bytes.count }
+    let first = bytes[lead - 1]
+    let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+    return lead - 1 + length > bytes.endIndex ? lead - 1 - bytes.startIndex : bytes.count
   }
 
   /// Moves what is in memory to the temporary file, making it first.

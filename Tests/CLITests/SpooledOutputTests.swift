@@ -75,6 +75,21 @@ import UseCases
     #expect(destination.text == String(repeating: line, count: 5_000))
   }
 
+  @Test("Characters of several bytes come back whole, wherever a read of the temporary file ends")
+  func multibyteCharactersAcrossReads() throws {
+    let line = "é東🇨🇦x\n"
+    for readSize in [1, 2, 3, 5, 7, 64] {
+      let destination = MemoryTextSink()
+      let spool = SpooledStandardOutput(
+        releasingTo: destination, isTerminal: false, memoryLimit: 10, readSize: readSize)
+      for _ in 0..<100 { spool.write(line) }
+      try spool.commit()
+      #expect(
+        Array(destination.text.utf8) == Array(String(repeating: line, count: 100).utf8),
+        "read size \(readSize)")
+    }
+  }
+
   @Test("A discarded spool writes nothing")
   func discard() {
     let destination = MemoryTextSink()
