@@ -1,3 +1,4 @@
+import Presenters
 import Synchronization
 
 #if canImport(Glibc)
@@ -159,6 +160,7 @@ package struct OutputError: Error, Equatable, Sendable {
   /// The error as one line: `cannot write 'report.txt': No space left on device`, or for
   /// standard output (`-`), `cannot write to standard output: …`.
   package var message: String {
-    path == "-" ? "cannot write to standard output: \(reason)" : "cannot write '\(path)': \(reason)"
+    path == "-"
+      ? "cannot write to standard output: \(reason)" : "cannot write '\(ReportText.visible(path))': \(reason)"
   }
 }

@@ -103,17 +103,20 @@ public struct EnglishReportWording: ReportWording {
   /// - Parameter reason: The reason.
   /// - Returns: The words.
   public func reason(_ reason: UnavailableReason) -> String {
-    switch reason {
-    case .cannotOpen(let path, let systemError): "cannot read '\(path)': \(systemError)"
+    // Paths are shown as the report shows data (`ReportText.visible`): a backslash of the
+    // name doubled, so that an escape in a message is never ambiguous.
+    let shown = { (path: String) in ReportText.visible(path) }
+    return switch reason {
+    case .cannotOpen(let path, let systemError): "cannot read '\(shown(path))': \(systemError)"
     case .noSuchFile(let path, let similarPath):
-      "cannot read '\(path)': No such file or directory"
-        + (similarPath.map { "; did you mean '\($0)'?" } ?? "")
-    case .pathContainsNUL(let path): "cannot read '\(path)': the path contains a NUL character"
-    case .isDirectory(let path): "'\(path)' is a directory"
+      "cannot read '\(shown(path))': No such file or directory"
+        + (similarPath.map { "; did you mean '\(shown($0))'?" } ?? "")
+    case .pathContainsNUL(let path): "cannot read '\(shown(path))': the path contains a NUL character"
+    case .isDirectory(let path): "'\(shown(path))' is a directory"
     case .standardInputClosed: "standard input is closed"
     case .standardInputIsDirectory: "standard input is a directory"
     case .cannotCopy(let path, let failure):
-      "cannot read \(path.map { "'\($0)'" } ?? "standard input") twice: " + temporaryFile(failure)
+      "cannot read \(path.map { "'\(shown($0))'" } ?? "standard input") twice: " + temporaryFile(failure)
     case .other(let cause): cause
     }
   }

@@ -46,8 +46,13 @@ import UseCases
           + " Permission denied"
       ),
       (
-        .pathContainsNUL(path: "a\\u{0}b"),
+        .pathContainsNUL(path: "a\u{0}b"),
         "Posted Transactions are not available: cannot read 'a\\u{0}b': the path contains a NUL character"
+      ),
+      (
+        .noSuchFile(path: #"a\u{1B}.csv"#, similarPath: "a\u{1B}.csv"),
+        #"Posted Transactions are not available: cannot read 'a\\u{1B}.csv': No such file or directory;"#
+          + #" did you mean 'a\u{1B}.csv'?"#
       ),
       ("the service is down", "Posted Transactions are not available: the service is down"),
     ])
