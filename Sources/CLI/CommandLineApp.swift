@@ -391,6 +391,12 @@ private final class StandardOutput: TextSink {
 
   var failure: String? { sink.failure }
 
+  func writeContents(of descriptor: Int32, length: Int) -> Bool {
+    let written = sink.writeContents(of: descriptor, length: length)
+    stopIfFailed()
+    return written
+  }
+
   private func stopIfFailed() {
     guard let failure = sink.failure else { return }
     guard !sink.readerStopped else {

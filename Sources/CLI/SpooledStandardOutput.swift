@@ -91,20 +91,10 @@ package final class SpooledStandardOutput: OutputFileSink {
     }
     if let failure { throw OutputError(path: "-", reason: failure) }
     if descriptor >= 0 {
-      var chunk = [UInt8](repeating: 0, count: readSize)
-      var offset: off_t = 0
-      while true {
-        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          if count < 0 { throw OutputError(path: "-", reason: String(cString: strerror(errno))) }
-          break
-        }
-        // A read may end inside a character of several bytes: write up to its start, and read
-        // it again whole with the next chunk.
-        let whole = Self.completeUTF8Prefix(chunk[..<count])
-        destination.write(String(decoding: chunk[..<whole], as: UTF8.self))
-        offset += off_t(whole)
+      // Straight from the temporary file to standard output, in the kernel, when it can.
+      let length = Int(lseek(descriptor, 0, SEEK_END))
+      if length < 0 || !destination.writeContents(of: descriptor, length: length) {
+        try copyThroughMemory(from: descriptor)
       }
     }
     destination.write(String(decoding: rest, as: UTF8.self))
@@ -118,6 +108,25 @@ package final class SpooledStandardOutput: OutputFileSink {
       state.buffer = []
       if state.descriptor >= 0 { close(state.descriptor) }
       state.descriptor = -1
+    }
+  }
+
+  /// Writes the temporary file to a sink that takes text only, a chunk at a time.
+  private func copyThroughMemory(from descriptor: Int32) throws(OutputError) {
+    var chunk = [UInt8](repeating: 0, count: readSize)
+    var offset: off_t = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        if count < 0 { throw OutputError(path: "-", reason: String(cString: strerror(errno))) }
+        break
+      }
+      // A read may end inside a character of several bytes: write up to its start, and read
+      // it again whole with the next chunk.
+      let whole = Self.completeUTF8Prefix(chunk[..<count])
+      destination.write(String(decoding: chunk[..<whole], as: UTF8.self))
+      offset += off_t(whole)
     }
   }
 

@@ -18,6 +18,24 @@ package protocol TextSink: AnyObject, Sendable {
   func flush()
   /// Why writing failed, as the operating system said it; `nil` while every write succeeded.
   var failure: String? { get }
+  /// Writes the first `length` bytes of an open file, in the kernel when the sink can
+  /// (`sendfile(2)`), without reading them into memory.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file, read from offset 0 without moving its offset.
+  ///   - length: How many bytes to write.
+  /// - Returns: `false` when the sink cannot, so the caller writes the text itself.
+  func writeContents(of descriptor: Int32, length: Int) -> Bool
+}
+
+extension TextSink {
+  /// `false`: this sink takes text only.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file.
+  ///   - length: How many bytes.
+  /// - Returns: `false`.
+  package func writeContents(of descriptor: Int32, length: Int) -> Bool { false }
 }
 
 /// A sink that writes to a file descriptor, in large buffered writes.
@@ -64,6 +82,38 @@ package final class FileDescriptorSink: TextSink {
       state.buffer.append(contentsOf: text.utf8)
       if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
     }
+  }
+
+  /// Writes the first `length` bytes of an open file after what is buffered, with
+  /// `sendfile(2)`, retrying short and interrupted writes; a failure is kept as any write's.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file, read from offset 0 without moving its offset.
+  ///   - length: How many bytes to write.
+  /// - Returns: `true`: the bytes were written, or the failure is in ``failure``; `false` when
+  ///   the kernel cannot send to this descriptor (one opened with `O_APPEND`, as by the shell's
+  ///   `>>`), before any byte of the file was written.
+  package func writeContents(of descriptor: Int32, length: Int) -> Bool {
+    #if canImport(Glibc)
+      state.withLock { state in
+        Self.flush(&state, to: self.descriptor)
+        var offset = off_t(0)
+        while state.failure == nil, Int(offset) < length {
+          let sent = sendfile(self.descriptor, descriptor, &offset, length - Int(offset))
+          if sent < 0 {
+            if errno == EINTR { continue }
+            if offset == 0, errno == EINVAL || errno == ENOSYS { return false }
+            if errno == EPIPE { state.readerStopped = true }
+            state.failure = String(cString: strerror(errno))
+          } else if sent == 0 {
+            state.failure = "the temporary file ended early"
+          }
+        }
+        return true
+      }
+    #else
+      return false
+    #endif
   }
 
   /// Forgets what is buffered without writing it.

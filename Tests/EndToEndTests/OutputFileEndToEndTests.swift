@@ -269,4 +269,45 @@ import Testing
     let size = try FileManager.default.attributesOfItem(atPath: folder.path(left[0]))[.size] as? Int
     #expect(size == 0)
   }
+
+  @Test(
+    "A report of a file larger than the memory it is held in reaches standard output whole, byte for byte")
+  func largeReportThroughTheSpool() throws {
+    let folder = try Folder()
+    let lines = (0..<30_000).map { index in
+      #"{"group": "A", "date": "2016-04-01", "description": "東京é🇨🇦 \#(index)", "amount": "1.00", "debit": "D"}"#
+    }
+    try lines.joined(separator: "\n").write(
+      toFile: folder.path("big.ndjson"), atomically: true, encoding: .utf8)
+    let printed = try TX.run(["--all", folder.path("big.ndjson"), "--format", "json"])
+    let written = try TX.run([
+      "--all", folder.path("big.ndjson"), "--format", "json", "-o", folder.path("out.json"),
+    ])
+    #expect(printed.status == 0 && written.status == 0)
+    let file = try Data(contentsOf: URL(fileURLWithPath: folder.path("out.json")))
+    #expect(file.count > 2 << 20)
+    #expect(Data(printed.standardOutput.utf8) == file)
+  }
+
+  @Test("A large report appended to a log with >> follows what the log held, byte for byte")
+  func largeReportAppendedToALog() throws {
+    let folder = try Folder()
+    let lines = (0..<30_000).map { index in
+      #"{"group": "A", "date": "2016-04-01", "description": "東京é🇨🇦 \#(index)", "amount": "1.00", "debit": "D"}"#
+    }
+    try lines.joined(separator: "\n").write(
+      toFile: folder.path("big.ndjson"), atomically: true, encoding: .utf8)
+    try "earlier\n".write(toFile: folder.path("log"), atomically: true, encoding: .utf8)
+    let appended = try TX.run(
+      ["--all", folder.path("big.ndjson"), "--format", "json"], outputPath: folder.path("log"),
+      appending: true)
+    let written = try TX.run([
+      "--all", folder.path("big.ndjson"), "--format", "json", "-o", folder.path("out.json"),
+    ])
+    #expect(appended.status == 0 && written.status == 0)
+    let log = try Data(contentsOf: URL(fileURLWithPath: folder.path("log")))
+    let file = try Data(contentsOf: URL(fileURLWithPath: folder.path("out.json")))
+    #expect(file.count > 2 << 20)
+    #expect(log == Data("earlier\n".utf8) + file)
+  }
 }

@@ -57,13 +57,11 @@ struct TXReportProcess {
   }
 
   /// Runs the binary with its standard output sent to a file, such as `/dev/full`; with
-  /// `appending`, from the file's end, as the shell's `>>` does.
+  /// `appending`, opened with `O_APPEND`, as the shell's `>>` does.
   static func run(_ arguments: [String], outputPath: String, appending: Bool = false) throws -> Result {
-    guard let output = FileHandle(forWritingAtPath: outputPath) else {
-      throw SetupFailed(reason: "cannot open \(outputPath)")
-    }
-    if appending { try output.seekToEnd() }
-    return try run(arguments, standardOutput: output)
+    let descriptor = open(outputPath, O_WRONLY | (appending ? O_APPEND : 0))
+    guard descriptor >= 0 else { throw SetupFailed(reason: "cannot open \(outputPath)") }
+    return try run(arguments, standardOutput: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
   }
 
   /// Runs the binary with its standard output a pipe whose reading end is already closed, as
