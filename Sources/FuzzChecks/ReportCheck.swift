@@ -109,6 +109,14 @@ struct ReportCheck {
     require(
       rejection.totalCount == expected.issueCount,
       "the rejection counts \(rejection.totalCount) issues, not \(expected.issueCount): \(shown(rejection))")
+    // Records are counted apart from issues: a record with several problems is one record, and
+    // the one issue of swapped sources stands for every record of both.
+    require(
+      expected.isSwapped
+        ? rejection.recordCount == expected.validCount
+        : (1...max(1, expected.issueCount)).contains(rejection.recordCount),
+      "the rejection counts \(rejection.recordCount) invalid records for \(expected.issueCount) issues: \(shown(rejection))"
+    )
     require(
       rejection.lines.count == min(expected.issueCount, Self.issueLimit),
       "the rejection lists \(rejection.lines.count) of \(expected.issueCount) issues (limit \(Self.issueLimit))"

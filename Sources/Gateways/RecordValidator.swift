@@ -11,7 +11,8 @@ import UseCases
 /// Every problem in a record is reported, each as its own issue, in the order of their positions
 /// in the input: fixing a file should not take one run per bad field. A missing field is
 /// reported at the record's start, or, when the record has a key that is likely the field's
-/// name mistyped (``FieldNameGuess``), at that key.
+/// name mistyped (``FieldNameGuess``), at that key. Every issue of a record knows where the
+/// record starts (``RecordIssue/recordStart``), so a report counts records as well as issues.
 struct RecordValidator {
   /// What checking one record gave.
   enum Outcome {
@@ -57,7 +58,12 @@ struct RecordValidator {
     guard issues.isEmpty, let group, let date, let description, let amount, let debitCredit,
       let groupValue = record.group, let amountValue = record.amount
     else {
-      return Self.invalid(Self.inInputOrder(issues), unlisted: record.unlistedProblemCount)
+      let located = issues.map { issue in
+        var issue = issue
+        issue.recordStart = record.start
+        return issue
+      }
+      return Self.invalid(Self.inInputOrder(located), unlisted: record.unlistedProblemCount)
     }
     let transaction = Transaction(
       group: group, date: date, description: description, amount: amount, debitCredit: debitCredit)

@@ -131,17 +131,20 @@ public struct EnglishReportWording: ReportWording {
     "\(ReportText.subject(of: scope)) are not available: \(self.reason(reason))"
   }
 
-  /// `3 invalid records; no report was made.`, or with the unlisted count:
-  /// `25 invalid records (5 not shown); no report was made.`
+  /// `3 invalid records; no report was made.`; with the problems when the records have more
+  /// than one each: `1 invalid record with 4 problems; no report was made.`; and with the
+  /// count of problems not listed: `25 invalid records (5 not shown); no report was made.`
   ///
   /// - Parameters:
-  ///   - totalCount: How many issues there were in all.
-  ///   - unlistedCount: How many were not listed.
+  ///   - recordCount: How many invalid records there were.
+  ///   - issueCount: How many problems they had in all.
+  ///   - unlistedCount: How many problems were not listed.
   /// - Returns: The line.
-  public func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String {
-    let noun = totalCount == 1 ? "invalid record" : "invalid records"
+  public func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
+    let records = recordCount == 1 ? "1 invalid record" : "\(recordCount) invalid records"
+    let problems = issueCount > recordCount ? " with \(issueCount) problems" : ""
     let unlisted = unlistedCount > 0 ? " (\(unlistedCount) not shown)" : ""
-    return "\(totalCount) \(noun)\(unlisted); no report was made."
+    return "\(records)\(problems)\(unlisted); no report was made."
   }
 
   // MARK: The parts

@@ -61,13 +61,16 @@ public protocol ReportWording: Sendable {
   ///   - reason: Why its source cannot be read.
   /// - Returns: The warning, one line.
   func warning(_ scope: ReportScope, reason: UnavailableReason) -> String
-  /// The closing line of a rejected report: `2 invalid records; no report was made.`
+  /// The closing line of a rejected report: `2 invalid records; no report was made.`, or
+  /// `1 invalid record with 4 problems; no report was made.`
   ///
   /// - Parameters:
-  ///   - totalCount: How many issues there were in all.
-  ///   - unlistedCount: How many of them were not listed.
+  ///   - recordCount: How many invalid records there were.
+  ///   - issueCount: How many issues (problems) they had in all, at least one per record
+  ///     unless one issue stands for many records.
+  ///   - unlistedCount: How many of the issues were not listed.
   /// - Returns: The line.
-  func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String
+  func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String
 }
 
 extension ReportWording {

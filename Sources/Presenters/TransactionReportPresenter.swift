@@ -108,10 +108,14 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - missing: The missing inputs, in report order.
   ///   - issues: The issues of the other inputs to list.
   ///   - totalCount: How many there were in all.
-  public func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int) {
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentMissingInput(
+    _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
+  ) {
     output.showInputMissing(
       missing.map { SourceWarning(scope: $0.scope, reason: $0.reason, text: wording.reason($0.reason)) },
-      rejection: totalCount > 0 || !issues.isEmpty ? rejection(issues: issues, totalCount: totalCount) : nil)
+      rejection: totalCount > 0 || !issues.isEmpty
+        ? rejection(issues: issues, totalCount: totalCount, recordCount: recordCount) : nil)
   }
 
   /// Formats the issues, one line each, and tells the view there is no report.
@@ -119,16 +123,20 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - issues: The issues to list.
   ///   - totalCount: How many there were in all.
-  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
-    output.showInputRejected(rejection(issues: issues, totalCount: totalCount))
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
+    output.showInputRejected(rejection(issues: issues, totalCount: totalCount, recordCount: recordCount))
   }
 
-  /// The issues, worded: a line each and the summary.
-  private func rejection(issues: [RecordIssue], totalCount: Int) -> InputRejection {
+  /// The issues, worded: a line each and the summary. Counts below what the listed issues
+  /// show are raised to it: at least one record, and as many issues as are listed.
+  private func rejection(issues: [RecordIssue], totalCount: Int, recordCount: Int) -> InputRejection {
     let total = max(totalCount, issues.count)
+    let records = max(recordCount, total > 0 ? 1 : 0)
     return InputRejection(
-      issues: issues, lines: issues.map(wording.issueLine), totalCount: total,
-      summary: wording.rejectionSummary(totalCount: total, unlistedCount: total - issues.count))
+      issues: issues, lines: issues.map(wording.issueLine), totalCount: total, recordCount: records,
+      summary: wording.rejectionSummary(
+        recordCount: records, issueCount: total, unlistedCount: total - issues.count))
   }
 
   /// The banding flag of the current date block.

@@ -74,8 +74,12 @@ public struct InputRejection: Hashable, Sendable {
   public var lines: [String]
   /// How many issues there were in all; more than `lines.count` when some were not listed.
   public var totalCount: Int
+  /// How many invalid records the issues were found in: fewer than ``totalCount`` when a
+  /// record has several problems.
+  public var recordCount: Int
   /// The closing line, in the presenter's wording: `3 invalid records; no report was made.`,
-  /// or with the unlisted count: `25 invalid records (5 not shown); no report was made.`
+  /// with the problems when records have several: `1 invalid record with 4 problems; no report
+  /// was made.`, and the unlisted count: `25 invalid records (5 not shown); no report was made.`
   public var summary: String
 
   /// Creates a rejection.
@@ -84,11 +88,13 @@ public struct InputRejection: Hashable, Sendable {
   ///   - issues: The issues listed.
   ///   - lines: The same issues, one line each.
   ///   - totalCount: How many issues there were in all.
+  ///   - recordCount: How many invalid records they were found in.
   ///   - summary: The closing line.
-  public init(issues: [RecordIssue], lines: [String], totalCount: Int, summary: String) {
+  public init(issues: [RecordIssue], lines: [String], totalCount: Int, recordCount: Int, summary: String) {
     self.issues = issues
     self.lines = lines
     self.totalCount = totalCount
+    self.recordCount = recordCount
     self.summary = summary
   }
 

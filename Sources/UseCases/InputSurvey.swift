@@ -92,7 +92,8 @@ struct InputSurvey: Sendable {
       position: origin?.group,
       field: .group,
       problem: .groupMismatch(expected: expected, found: transaction.group),
-      value: transaction.group.code
+      value: transaction.group.code,
+      recordStart: origin?.start
     )
   }
 

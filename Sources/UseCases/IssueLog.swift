@@ -7,8 +7,14 @@ struct IssueLog: Sendable {
   let limit: Int
   private(set) var kept: [RecordIssue] = []
   private(set) var count = 0
+  /// How many records the issues are of: an issue of the same record as the one before it
+  /// (``RecordIssue/isOfSameRecord(as:)``) adds none, and unlisted issues are of the record
+  /// before them.
+  private(set) var recordCount = 0
   /// Whether issues were counted that are not kept, so that a later one may not be kept either.
   private var hasUnlisted = false
+  /// The issue recorded last, to tell whether the next one is of the same record.
+  private var last: RecordIssue?
 
   init(limit: Int) {
     self.limit = max(0, limit)
@@ -16,8 +22,18 @@ struct IssueLog: Sendable {
 
   var isEmpty: Bool { count == 0 }
 
-  mutating func record(_ issue: RecordIssue) {
+  /// Counts an issue, and keeps it while fewer than `limit` are kept.
+  ///
+  /// - Parameters:
+  ///   - issue: The issue.
+  ///   - recordCount: How many records it is about when it stands for many (two sources given
+  ///     the other way round); `nil` for the usual one record, or none more when it is of the
+  ///     same record as the issue before it.
+  mutating func record(_ issue: RecordIssue, recordCount: Int? = nil) {
     count += 1
+    let isOfAnotherRecord = last.map { !issue.isOfSameRecord(as: $0) } ?? true
+    self.recordCount += recordCount ?? (isOfAnotherRecord ? 1 : 0)
+    last = issue
     if !hasUnlisted, kept.count < limit { kept.append(issue) }
   }
 
@@ -29,8 +45,13 @@ struct IssueLog: Sendable {
   }
 
   /// Adds the issues of a later log, as if each had been recorded here in its order.
+  /// Adds the issues of a later log, of another source, as if each had been recorded here in
+  /// its order.
   mutating func append(_ later: IssueLog) {
-    for issue in later.kept { record(issue) }
-    recordUnlisted(later.count - later.kept.count)
+    for issue in later.kept where !hasUnlisted && kept.count < limit { kept.append(issue) }
+    hasUnlisted = hasUnlisted || later.hasUnlisted || later.kept.count < later.count
+    count += later.count
+    recordCount += later.recordCount
+    last = later.last ?? last
   }
 }

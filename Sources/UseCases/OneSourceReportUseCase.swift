@@ -25,7 +25,7 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   ///     counted.
   ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
   ///     report, with its group's unavailable message in place of its rows; by default it gets
-  ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:)``.
+  ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
   public init(
     source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
     partial: Bool = false

@@ -83,6 +83,12 @@ public struct RecordIssue: Error, Hashable, Sendable {
   public var problem: RecordProblem
   /// The offending value as found, or `nil` when there is none to show.
   public var value: String?
+  /// Where the record that holds the issue starts, or `nil` when it is not known.
+  ///
+  /// The issues of one record share it (and their ``source``), so a report can say how many
+  /// records were invalid as well as how many problems they had. An issue without it is counted
+  /// as a record of its own.
+  public var recordStart: TextPosition?
 
   /// Creates an issue.
   ///
@@ -92,17 +98,29 @@ public struct RecordIssue: Error, Hashable, Sendable {
   ///   - field: The field at fault, if any.
   ///   - problem: What is wrong.
   ///   - value: The offending value, if any.
+  ///   - recordStart: Where the record that holds the issue starts, if known.
   public init(
     source: String,
     position: TextPosition?,
     field: RecordField?,
     problem: RecordProblem,
-    value: String? = nil
+    value: String? = nil,
+    recordStart: TextPosition? = nil
   ) {
     self.source = source
     self.position = position
     self.field = field
     self.problem = problem
     self.value = value
+    self.recordStart = recordStart
+  }
+
+  /// Whether this issue is of the same record as `earlier`, the issue just before it: both
+  /// know where their record starts, and it is the same place in the same source.
+  ///
+  /// - Parameter earlier: The issue just before.
+  /// - Returns: `true` when the two are one record's.
+  public func isOfSameRecord(as earlier: RecordIssue) -> Bool {
+    recordStart != nil && recordStart == earlier.recordStart && source == earlier.source
   }
 }

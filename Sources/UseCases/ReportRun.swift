@@ -12,9 +12,9 @@ import Entities
 ///    every record and keeps none. Their issues and totals are then taken in the parts' order,
 ///    so the result is the one a check of one source after the other would give.
 /// 2. Any missing input (a file that is not there), unless the report may be partial:
-///    ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:)``, with the
+///    ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``, with the
 ///    issues of the other sources, and nothing else. Otherwise any issue, in any source:
-///    ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)`` and nothing
+///    ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:recordCount:)`` and nothing
 ///    else. Missing or invalid input gets no row.
 /// 3. Otherwise **present** the report: for each part, its header and message when it is
 ///    unavailable (or missing, in a partial report), or its groups from a second reading in report order (``ReportAssembler``,
@@ -60,7 +60,8 @@ struct ReportRun {
     } catch {
       switch error {
       case .cancelled: return
-      case .sourceChanged(let change): output.presentInvalidInput(issues: [change.issue], totalCount: 1)
+      case .sourceChanged(let change):
+        output.presentInvalidInput(issues: [change.issue], totalCount: 1, recordCount: 1)
       }
     }
   }
@@ -95,12 +96,14 @@ struct ReportRun {
         if case .missing(let reason) = check { MissingInput(part.scope, reason: reason) } else { nil }
       }
       guard missing.isEmpty else {
-        output.presentMissingInput(missing, issues: issues.kept, totalCount: issues.count)
+        output.presentMissingInput(
+          missing, issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
         return nil
       }
     }
     guard issues.isEmpty else {
-      output.presentInvalidInput(issues: issues.kept, totalCount: issues.count)
+      output.presentInvalidInput(
+        issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
       return nil
     }
     return checked

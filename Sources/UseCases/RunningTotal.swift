@@ -69,7 +69,8 @@ struct RunningTotal {
       source: culprit.origin?.source ?? culprit.source,
       position: culprit.origin?.amount,
       field: .amount,
-      problem: .totalOverflow(total, amount: culprit.transaction.amount)
+      problem: .totalOverflow(total, amount: culprit.transaction.amount),
+      recordStart: culprit.origin?.start
     )
   }
 }

@@ -9,6 +9,8 @@
 struct SwappedSources {
   /// The one issue that replaces the others: at the authorized source, with no position.
   let issue: RecordIssue
+  /// How many records the issue stands for: every record of both sources.
+  let recordCount: Int
 
   /// Judges the surveys of a report's parts: `nil` unless the parts are an authorized and a
   /// posted source, in that order, that each hold only the other's group.
@@ -22,6 +24,7 @@ struct SwappedSources {
       let authorized = surveys[0], let posted = surveys[1],
       authorized.holdsOnlyAnotherGroup, posted.holdsOnlyAnotherGroup
     else { return nil }
+    recordCount = authorized.otherGroupCount + posted.otherGroupCount
     issue = RecordIssue(
       source: authorized.source, position: nil, field: nil,
       problem: .sourcesSwapped(authorized: authorized.source, posted: posted.source))
@@ -33,7 +36,7 @@ struct SwappedSources {
   /// - Returns: A log of the one issue.
   func issues(limit: Int) -> IssueLog {
     var log = IssueLog(limit: limit)
-    log.record(issue)
+    log.record(issue, recordCount: recordCount)
     return log
   }
 }

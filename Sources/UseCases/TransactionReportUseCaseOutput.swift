@@ -5,8 +5,8 @@ import Entities
 /// A use case calls these in report order, one `present…` call per row the report will have,
 /// framed by ``presentReportStart()`` and ``presentReportEnd()``. Values cross the boundary:
 /// entities, never formatted text. When an input is missing, the use case calls
-/// ``presentMissingInput(_:issues:totalCount:)`` instead, and when the input is invalid,
-/// ``presentInvalidInput(issues:totalCount:)``, before any row: a rejected report shows
+/// ``presentMissingInput(_:issues:totalCount:recordCount:)`` instead, and when the input is invalid,
+/// ``presentInvalidInput(issues:totalCount:recordCount:)``, before any row: a rejected report shows
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
 ///
@@ -62,16 +62,22 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   /// - Parameters:
   ///   - missing: Each missing input, in report order: its group and why it is missing.
   ///   - issues: The first issues found in the other inputs (at most the use case's issue
-  ///     limit), as for ``presentInvalidInput(issues:totalCount:)``; empty when they are valid.
+  ///     limit), as for ``presentInvalidInput(issues:totalCount:recordCount:)``; empty when
+  ///     they are valid.
   ///   - totalCount: How many issues there were in all, including those not listed.
-  func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int)
+  ///   - recordCount: How many invalid records they were found in.
+  func presentMissingInput(
+    _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int)
   /// The input holds invalid records, so there is no report.
   ///
   /// - Parameters:
   ///   - issues: The first issues found (at most the use case's issue limit): the bad records in
   ///     input order, then any total that would overflow (known only once every record is in).
   ///   - totalCount: How many issues there were in all, including those not listed.
-  func presentInvalidInput(issues: [RecordIssue], totalCount: Int)
+  ///   - recordCount: How many invalid records they were found in: fewer than `totalCount`
+  ///     when a record has several problems, more when one issue stands for many records (two
+  ///     sources given the other way round).
+  func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int)
 }
 
 /// What a header or an unavailable-source message is about.

@@ -40,7 +40,7 @@ import Testing
         scope: .group(.posted), reason: "gone", text: "Posted Transactions are not available: gone"))
     view.showInputRejected(
       InputRejection(
-        issues: [], lines: ["a.json:1:2: error: date: bad"], totalCount: 3,
+        issues: [], lines: ["a.json:1:2: error: date: bad"], totalCount: 3, recordCount: 3,
         summary: "3 invalid records (2 not shown); no report was made."))
     #expect(output.text == "  Incomplete report: Posted Transactions are not available: gone\n")
     #expect(
@@ -93,7 +93,7 @@ import Testing
     view.showInputMissing(
       [SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone")],
       rejection: InputRejection(
-        issues: [], lines: ["a.json:2:3: error: date: bad"], totalCount: 1,
+        issues: [], lines: ["a.json:2:3: error: date: bad"], totalCount: 1, recordCount: 1,
         summary: "1 invalid record; no report was made."))
     #expect(
       errors.text

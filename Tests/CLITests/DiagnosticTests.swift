@@ -29,7 +29,8 @@ import Testing
   func view() {
     let warning = SourceWarning(scope: .group(.posted), reason: "gone", text: "Posted Transactions: gone")
     let rejection = InputRejection(
-      issues: [], lines: ["a.json:1:2: error: date: bad"], totalCount: 1, summary: "1 invalid record.")
+      issues: [], lines: ["a.json:1:2: error: date: bad"], totalCount: 1, recordCount: 1,
+      summary: "1 invalid record.")
     for colored in [false, true] {
       let errors = MemoryTextSink()
       let view = CommandLineView(

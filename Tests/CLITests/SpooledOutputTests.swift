@@ -17,7 +17,7 @@ import UseCases
       output.presentHeader(.group(.authorized))
       if let date = try? CalendarDate(year: 2016, month: 4, day: 1) { output.presentSubheader(date: date) }
       output.presentDetail(description: "Starbucks", amount: Money(minorUnits: 311) ?? .zero)
-      output.presentInvalidInput(issues: [], totalCount: 1)
+      output.presentInvalidInput(issues: [], totalCount: 1, recordCount: 1)
     }
   }
 

@@ -118,8 +118,8 @@ import UseCases
     func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
       english.warning(scope, reason: reason)
     }
-    func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String {
-      totalCount == 1 ? "1 enregistrement invalide" : "\(totalCount) enregistrements invalides"
+    func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
+      recordCount == 1 ? "1 enregistrement invalide" : "\(recordCount) enregistrements invalides"
     }
   }
 

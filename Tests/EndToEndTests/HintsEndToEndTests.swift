@@ -65,7 +65,7 @@ import Testing
       result.standardError == """
         \(posted): error: every record of '\(posted)' is Posted and every record of '\(authorized)' is \
         Authorized; hint: were --authorized and --posted swapped?
-        txreport: error: 1 invalid record; no report was made.
+        txreport: error: 58 invalid records; no report was made.
 
         """)
   }
@@ -129,7 +129,7 @@ import Testing
         \(input.path):2:11: error: group: expected a string (got 1)
         \(input.path):2:22: error: date: not a date in the form YYYY-MM-DD (got "20160401"); \
         hint: write the date as YYYY-MM-DD
-        txreport: error: 3 invalid records; no report was made.
+        txreport: error: 2 invalid records with 3 problems; no report was made.
 
         """)
   }

@@ -310,10 +310,11 @@ import UseCases
         RecordIssue(
           source: "t.csv", position: at(2, 17), field: .description,
           problem: .badText(.invalidUTF8(byte: 0xE9)),
-          value: "caf\u{FFFD}"),
+          value: "caf\u{FFFD}", recordStart: at(2, 1)),
         RecordIssue(
           source: "t.csv", position: at(3, 20), field: nil,
-          problem: .badExtraValue(.invalidUTF8(byte: 0x80), inColumn: true), value: "note"),
+          problem: .badExtraValue(.invalidUTF8(byte: 0x80), inColumn: true), value: "note",
+          recordStart: at(3, 1)),
       ])
   }
 

@@ -150,7 +150,7 @@ import UseCases
         .invalid(
           RecordIssue(
             source: path, position: LaidOutRecord.valuePosition(of: field), field: field, problem: problem,
-            value: json))
+            value: json, recordStart: LaidOutRecord.start))
       ])
   }
 
@@ -204,11 +204,12 @@ import UseCases
       records == [
         .invalid(
           RecordIssue(
-            source: path, position: at(2, 13), field: .group, problem: .notAGroupCode, value: "X")),
+            source: path, position: at(2, 13), field: .group, problem: .notAGroupCode, value: "X",
+            recordStart: at(2, 3))),
         .invalid(
           RecordIssue(
             source: path, position: at(2, 70), field: .amount, problem: .badAmount(.tooManyFractionDigits),
-            value: "3.111")),
+            value: "3.111", recordStart: at(2, 3))),
         .transaction(
           try transaction(.posted, "2016-05-01", "b", "1.00", .debit),
           RecordOrigin(source: path, start: at(3, 3), group: at(3, 13), amount: at(3, 70))),
@@ -243,15 +244,15 @@ import UseCases
         .invalid(
           RecordIssue(
             source: "typo.json", position: at(2, 40), field: .description,
-            problem: .likelyTypo("descripton", of: .description, instead: .missing))),
+            problem: .likelyTypo("descripton", of: .description, instead: .missing), recordStart: at(2, 3))),
         .invalid(
           RecordIssue(
             source: "typo.json", position: at(3, 4), field: .group,
-            problem: .likelyTypo("Group", of: .group, instead: .missing))),
+            problem: .likelyTypo("Group", of: .group, instead: .missing), recordStart: at(3, 3))),
         .invalid(
           RecordIssue(
             source: "typo.json", position: at(3, 60), field: .amount,
-            problem: .likelyTypo("ammount", of: .amount, instead: .missing))),
+            problem: .likelyTypo("ammount", of: .amount, instead: .missing), recordStart: at(3, 3))),
       ])
     // A record that has the field is valid, whatever keys it has that look like its name.
     #expect(records.count == 4)
@@ -267,7 +268,9 @@ import UseCases
 
     #expect(
       records == [
-        .invalid(RecordIssue(source: "t.ndjson", position: at(1, 1), field: .date, problem: .missing))
+        .invalid(
+          RecordIssue(
+            source: "t.ndjson", position: at(1, 1), field: .date, problem: .missing, recordStart: at(1, 1)))
       ])
   }
 
@@ -281,7 +284,7 @@ import UseCases
         .invalid(
           RecordIssue(
             source: "t.ndjson", position: at(1, 2), field: .group,
-            problem: .likelyTypo("grup", of: .group, instead: .missing)))
+            problem: .likelyTypo("grup", of: .group, instead: .missing), recordStart: at(1, 1)))
       ])
   }
 
@@ -309,7 +312,7 @@ import UseCases
       records == [
         .invalid(
           RecordIssue(
-            source: path, position: at(1, 39), field: .group, problem: .duplicateField)
+            source: path, position: at(1, 39), field: .group, problem: .duplicateField, recordStart: at(1, 2))
         )
       ])
   }
@@ -329,7 +332,7 @@ import UseCases
         .invalid(
           RecordIssue(
             source: path, position: at(1, 99), field: nil,
-            problem: .duplicateExtraKey, value: "note"))
+            problem: .duplicateExtraKey, value: "note", recordStart: at(1, 2)))
       ])
   }
 
@@ -347,12 +350,13 @@ import UseCases
       records == [
         .invalid(
           RecordIssue(
-            source: "many", position: at(1, firstRepeat), field: nil, problem: .duplicateExtraKey, value: "k0"
-          )),
+            source: "many", position: at(1, firstRepeat), field: nil, problem: .duplicateExtraKey,
+            value: "k0",
+            recordStart: at(1, 1))),
         .invalid(
           RecordIssue(
             source: "many", position: at(1, firstRepeat + 9), field: nil, problem: .duplicateExtraKey,
-            value: "k19999")),
+            value: "k19999", recordStart: at(1, 1))),
       ])
   }
 
@@ -371,7 +375,10 @@ import UseCases
     #expect(records.count == 21)
     #expect(
       records.first?.issue
-        == RecordIssue(source: "dup", position: at(1, start), field: .date, problem: .missing))
+        == RecordIssue(
+          source: "dup", position: at(1, start), field: .date, problem: .missing, recordStart: at(1, start)))
+    // Every issue kept is the one record's.
+    #expect(records.prefix(20).allSatisfy { $0.issue?.recordStart == at(1, start) })
     #expect(
       records.dropFirst().prefix(19).map(\.issue?.position) == (1...19).map { at(1, firstKey + 8 * $0) })
     #expect(records.dropFirst().prefix(19).allSatisfy { $0.issue?.problem == .duplicateExtraKey })
@@ -480,11 +487,12 @@ import UseCases
         .invalid(
           RecordIssue(
             source: path, position: at(1, 103), field: nil,
-            problem: .badExtraValue(.invalidUTF8(byte: 0xFF), inColumn: false), value: "note")),
+            problem: .badExtraValue(.invalidUTF8(byte: 0xFF), inColumn: false), value: "note",
+            recordStart: at(1, 2))),
         .invalid(
           RecordIssue(
             source: path, position: at(1, 110), field: nil, problem: .badKey(.invalidUTF8(byte: 0xFE)),
-            value: "k\u{FFFD}")),
+            value: "k\u{FFFD}", recordStart: at(1, 2))),
       ])
   }
 }

@@ -4,25 +4,33 @@ import UseCases
 
 @Suite struct InputRejectionTests {
   @Test(
-    "The summary counts every issue, singular or plural, and says how many are not shown",
+    "The summary counts the invalid records, their problems when there are more, singular or plural, and says how many are not shown",
     arguments: [
-      (1, 1, "1 invalid record; no report was made."),
-      (3, 3, "3 invalid records; no report was made."),
-      (20, 25, "25 invalid records (5 not shown); no report was made."),
-      (0, 1, "1 invalid record (1 not shown); no report was made."),
-      (2, 2, "2 invalid records; no report was made."),
+      (1, 1, 1, "1 invalid record; no report was made."),
+      (3, 3, 3, "3 invalid records; no report was made."),
+      (20, 25, 25, "25 invalid records (5 not shown); no report was made."),
+      (0, 1, 1, "1 invalid record (1 not shown); no report was made."),
+      (2, 2, 2, "2 invalid records; no report was made."),
+      (4, 4, 1, "1 invalid record with 4 problems; no report was made."),
+      (20, 25, 2, "2 invalid records with 25 problems (5 not shown); no report was made."),
+      (1, 1, 5, "5 invalid records; no report was made."),
     ])
-  func summary(listed: Int, total: Int, text: String) {
-    #expect(EnglishReportWording().rejectionSummary(totalCount: total, unlistedCount: total - listed) == text)
+  func summary(listed: Int, total: Int, records: Int, text: String) {
+    #expect(
+      EnglishReportWording().rejectionSummary(
+        recordCount: records, issueCount: total, unlistedCount: total - listed)
+        == text)
     let rejection = InputRejection(
       issues: [], lines: Array(repeating: "x.json: error: bad", count: listed), totalCount: total,
-      summary: text)
+      recordCount: records, summary: text)
     #expect(rejection.unlistedCount == total - listed)
   }
 
   @Test("The unlisted count is never negative")
   func unlistedNeverNegative() {
-    #expect(InputRejection(issues: [], lines: ["a", "b"], totalCount: 1, summary: "").unlistedCount == 0)
+    #expect(
+      InputRejection(issues: [], lines: ["a", "b"], totalCount: 1, recordCount: 1, summary: "").unlistedCount
+        == 0)
   }
 
   @Test(

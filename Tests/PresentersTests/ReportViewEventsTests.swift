@@ -31,7 +31,7 @@ import UseCases
   func rejectionEndsTheEvents() async throws {
     let view = ReportViewEvents()
     TransactionReportPresenter(output: view).presentInvalidInput(
-      issues: [.fixture(source: "bad.json", line: 2)], totalCount: 1)
+      issues: [.fixture(source: "bad.json", line: 2)], totalCount: 1, recordCount: 1)
     var events: [ReportViewEvents.Event] = []
     for await event in view.events { events.append(event) }
     #expect(events.count == 1)
@@ -80,7 +80,7 @@ import UseCases
     TransactionReportPresenter(output: view).presentMissingInput(
       [
         MissingInput(.group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil))
-      ], issues: [], totalCount: 0)
+      ], issues: [], totalCount: 0, recordCount: 0)
     var events: [ReportViewEvents.Event] = []
     for await event in view.events { events.append(event) }
     #expect(

@@ -54,6 +54,7 @@ import UseCases
     collector.showInputRejected(
       InputRejection(
         issues: [], lines: ["a.json:2:3: error: bad", "a.json:5:3: error: bad"], totalCount: 4,
+        recordCount: 4,
         summary: "4 invalid records (2 not shown); no report was made."))
     #expect(
       collector.state
@@ -70,7 +71,7 @@ import UseCases
     collector.showRow(.header(title: "All"))
     collector.showSourceUnavailable(SourceWarning(scope: .allTransactions, reason: "gone", text: "gone"))
     collector.showInputRejected(
-      InputRejection(issues: [], lines: [], totalCount: 1, summary: "1 invalid record"))
+      InputRejection(issues: [], lines: [], totalCount: 1, recordCount: 1, summary: "1 invalid record"))
     collector.showReportStart()
     #expect(collector.state == .loading)
     #expect(collector.warnings.isEmpty)
@@ -104,7 +105,7 @@ import UseCases
     collector.showInputMissing(
       Array(missing.prefix(1)),
       rejection: InputRejection(
-        issues: [], lines: ["p.json:2:3: error: bad"], totalCount: 1, summary: "1 invalid"))
+        issues: [], lines: ["p.json:2:3: error: bad"], totalCount: 1, recordCount: 1, summary: "1 invalid"))
     #expect(
       collector.state == .failed(message: "cannot read 'a.json': gone\n1 invalid\np.json:2:3: error: bad"))
   }

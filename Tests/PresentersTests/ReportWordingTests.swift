@@ -51,8 +51,8 @@ import UseCases
     func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
       "\(title(of: scope)): \(self.reason(reason))"
     }
-    func rejectionSummary(totalCount: Int, unlistedCount: Int) -> String {
-      "\(totalCount) ungültige Datensätze; kein Bericht."
+    func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
+      "\(recordCount) ungültige Datensätze; kein Bericht."
     }
   }
 
@@ -64,9 +64,10 @@ import UseCases
   func oneIssueTwoWordings() {
     let english = PresenterOutputSpy()
     let german = PresenterOutputSpy()
-    TransactionReportPresenter(output: english).presentInvalidInput(issues: [issue], totalCount: 1)
+    TransactionReportPresenter(output: english).presentInvalidInput(
+      issues: [issue], totalCount: 1, recordCount: 1)
     TransactionReportPresenter(output: german, wording: GermanWording()).presentInvalidInput(
-      issues: [issue], totalCount: 1)
+      issues: [issue], totalCount: 1, recordCount: 1)
 
     guard case .inputRejected(let inEnglish) = english.calls.first,
       case .inputRejected(let inGerman) = german.calls.first

@@ -192,30 +192,32 @@ import UseCases
         source: "posted.json", position: nil, field: nil, problem: .unreadable(reason: "I/O error")),
     ]
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(issues: issues, totalCount: 25)
+    TransactionReportPresenter(output: view).presentInvalidInput(
+      issues: issues, totalCount: 25, recordCount: 25)
     let expected = InputRejection(
       issues: issues,
       lines: [
         #"posted.json:12:15: error: date: not a real calendar date (got "2016-13-30"); hint: months run from 01 to 12"#,
         "posted.json: error: cannot read the rest of the file: I/O error",
       ],
-      totalCount: 25,
+      totalCount: 25, recordCount: 25,
       summary: "25 invalid records (23 not shown); no report was made.")
     #expect(view.calls == [.inputRejected(expected)])
   }
 
-  @Test("A total count below the number of issues listed is raised to it")
+  @Test("A total count below the number of issues listed is raised to it, and a record count of none to one")
   func invalidInputCountIsAtLeastTheIssues() {
     let issue = RecordIssue(source: "a.json", position: nil, field: nil, problem: .unreadable(reason: "bad"))
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(issues: [issue, issue], totalCount: 0)
+    TransactionReportPresenter(output: view).presentInvalidInput(
+      issues: [issue, issue], totalCount: 0, recordCount: 0)
     let line = "a.json: error: cannot read the rest of the file: bad"
     #expect(
       view.calls == [
         .inputRejected(
           InputRejection(
-            issues: [issue, issue], lines: [line, line], totalCount: 2,
-            summary: "2 invalid records; no report was made."))
+            issues: [issue, issue], lines: [line, line], totalCount: 2, recordCount: 1,
+            summary: "1 invalid record with 2 problems; no report was made."))
       ])
   }
 
@@ -227,7 +229,7 @@ import UseCases
       [
         MissingInput(.group(.posted), reason: reason),
         MissingInput(.allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil)),
-      ], issues: [], totalCount: 0)
+      ], issues: [], totalCount: 0, recordCount: 0)
     #expect(
       view.calls == [
         .inputMissing(
@@ -247,7 +249,7 @@ import UseCases
     let view = PresenterOutputSpy()
     let issue = RecordIssue.fixture(source: "a.json", line: 2)
     TransactionReportPresenter(output: view).presentMissingInput(
-      [MissingInput(.group(.posted), reason: "gone")], issues: [issue], totalCount: 3)
+      [MissingInput(.group(.posted), reason: "gone")], issues: [issue], totalCount: 3, recordCount: 3)
     guard case .inputMissing(_, let rejection?) = view.calls.first else {
       Issue.record("no rejection: \(view.calls)")
       return

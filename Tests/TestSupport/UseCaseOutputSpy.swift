@@ -31,10 +31,10 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case noTransactions(TransactionGroup)
     /// ``TransactionReportUseCaseOutput/presentReportEnd()``.
     case reportEnd
-    /// ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:)``.
-    case invalidInput([RecordIssue], totalCount: Int)
-    /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:)``.
-    case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0)
+    /// ``TransactionReportUseCaseOutput/presentInvalidInput(issues:totalCount:recordCount:)``.
+    case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
+    /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
+    case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
 
     /// Makes the same call on another output.
     ///
@@ -52,10 +52,10 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
       case .sourceUnavailable(let scope, let reason): output.presentSourceUnavailable(scope, reason: reason)
       case .noTransactions(let group): output.presentNoTransactions(group: group)
       case .reportEnd: output.presentReportEnd()
-      case .invalidInput(let issues, let totalCount):
-        output.presentInvalidInput(issues: issues, totalCount: totalCount)
-      case .missingInput(let missing, let issues, let totalCount):
-        output.presentMissingInput(missing, issues: issues, totalCount: totalCount)
+      case .invalidInput(let issues, let totalCount, let recordCount):
+        output.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
+      case .missingInput(let missing, let issues, let totalCount, let recordCount):
+        output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
       }
     }
   }
@@ -75,11 +75,13 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     self.observer = observer
   }
 
-  /// The arguments of the first ``Call/invalidInput(_:totalCount:)`` call, or `nil` if there
-  /// was none.
-  public var invalidInput: (issues: [RecordIssue], totalCount: Int)? {
+  /// The arguments of the first ``Call/invalidInput(_:totalCount:recordCount:)`` call, or `nil`
+  /// if there was none.
+  public var invalidInput: (issues: [RecordIssue], totalCount: Int, recordCount: Int)? {
     for call in calls {
-      if case .invalidInput(let issues, let totalCount) = call { return (issues, totalCount) }
+      if case .invalidInput(let issues, let totalCount, let recordCount) = call {
+        return (issues, totalCount, recordCount)
+      }
     }
     return nil
   }
@@ -162,22 +164,26 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// Records ``Call/reportEnd``.
   public func presentReportEnd() { record(.reportEnd) }
 
-  /// Records ``Call/invalidInput(_:totalCount:)``.
+  /// Records ``Call/invalidInput(_:totalCount:recordCount:)``.
   ///
   /// - Parameters:
   ///   - issues: The issues listed.
   ///   - totalCount: How many issues there were in all.
-  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int) {
-    record(.invalidInput(issues, totalCount: totalCount))
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
+    record(.invalidInput(issues, totalCount: totalCount, recordCount: recordCount))
   }
 
-  /// Records ``Call/missingInput(_:issues:totalCount:)``.
+  /// Records ``Call/missingInput(_:issues:totalCount:recordCount:)``.
   ///
   /// - Parameters:
   ///   - missing: The missing inputs.
   ///   - issues: The issues of the other inputs listed.
   ///   - totalCount: How many issues there were in all.
-  public func presentMissingInput(_ missing: [MissingInput], issues: [RecordIssue], totalCount: Int) {
-    record(.missingInput(missing, issues: issues, totalCount: totalCount))
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentMissingInput(
+    _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
+  ) {
+    record(.missingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount))
   }
 }

@@ -38,7 +38,8 @@ import UseCases
       posted: .missing(name: "posted.jsn", reason: gone))
     #expect(
       spy.calls == [
-        .missingInput([MissingInput(.group(.posted), reason: gone)], issues: [issue], totalCount: 1)
+        .missingInput(
+          [MissingInput(.group(.posted), reason: gone)], issues: [issue], totalCount: 1, recordCount: 1)
       ])
   }
 

@@ -85,7 +85,7 @@ import UseCases
     let issue = RecordIssue.fixture(source: "<stdin>", line: 2)
     let spy = await runOneSource(
       FakeTransactionSource(name: "<stdin>", records: [.invalid(issue), .unavailable("the disk is full")]))
-    #expect(spy.calls == [.invalidInput([issue], totalCount: 1)])
+    #expect(spy.calls == [.invalidInput([issue], totalCount: 1, recordCount: 1)])
   }
 
   @Test("Interleaved, unsorted groups are regrouped: A then P, dates ascending, same-date input order kept")
@@ -145,7 +145,7 @@ import UseCases
       .fixture(source: "all.json", line: 4, value: "2015-02-29"),
       .fixture(source: "all.json", line: 6, value: ""),
     ]
-    #expect(spy.calls == [.invalidInput(issues, totalCount: 3)])
+    #expect(spy.calls == [.invalidInput(issues, totalCount: 3, recordCount: 3)])
     #expect(source.openCount == 1)
   }
 }

@@ -20,7 +20,7 @@ import UseCases
 
     let call = try #require(spy.calls.first)
     #expect(spy.calls.count == 1)
-    guard case .invalidInput(let issues, let totalCount) = call else {
+    guard case .invalidInput(let issues, let totalCount, _) = call else {
       Issue.record("expected only presentInvalidInput, got \(spy.calls)")
       return
     }
@@ -75,7 +75,7 @@ import UseCases
       .fixture(source: "authorized.json", line: 4, value: "2016-13-01"),
       .fixture(source: "posted.json", line: 7),
     ]
-    #expect(spy.calls == [.invalidInput(issues, totalCount: 3)])
+    #expect(spy.calls == [.invalidInput(issues, totalCount: 3, recordCount: 3)])
     #expect(authorized.openCount == 1)
     #expect(posted.openCount == 1)
   }
@@ -86,7 +86,8 @@ import UseCases
       authorized: .unavailable(name: "authorized.json", reason: "gone"),
       posted: FakeTransactionSource(
         name: "posted.json", records: [.invalid(.fixture(source: "posted.json", line: 2))]))
-    #expect(spy.calls == [.invalidInput([.fixture(source: "posted.json", line: 2)], totalCount: 1)])
+    #expect(
+      spy.calls == [.invalidInput([.fixture(source: "posted.json", line: 2)], totalCount: 1, recordCount: 1)])
   }
 
   @Test(
@@ -98,7 +99,7 @@ import UseCases
       authorized: FakeTransactionSource(name: "authorized.json", records: issues.map { .invalid($0) }),
       posted: FakeTransactionSource(name: "posted.json", records: []),
       issueLimit: limit)
-    #expect(spy.calls == [.invalidInput(Array(issues.prefix(limit)), totalCount: 5)])
+    #expect(spy.calls == [.invalidInput(Array(issues.prefix(limit)), totalCount: 5, recordCount: 5)])
   }
 
   @Test(
@@ -113,11 +114,13 @@ import UseCases
       posted: FakeTransactionSource(name: "posted.json", records: postedIssues.map { .invalid($0) }),
       issueLimit: limit)
     #expect(
-      spy.calls == [.invalidInput(Array((authorizedIssues + postedIssues).prefix(limit)), totalCount: 7)])
+      spy.calls == [
+        .invalidInput(Array((authorizedIssues + postedIssues).prefix(limit)), totalCount: 7, recordCount: 7)
+      ])
   }
 
   @Test(
-    "Issues a source only counts are in the total, and no later issue is listed before them",
+    "Issues a source only counts are in the total, of the record before them, and no later issue is listed before them",
     arguments: [1, 2, 3, 20])
   func unlistedIssuesAreCounted(limit: Int) async {
     let first = (1...2).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
@@ -127,7 +130,7 @@ import UseCases
         name: "all.json",
         records: first.map { .invalid($0) } + [.unlistedIssues(count: 1_999_998), .invalid(later)]),
       issueLimit: limit)
-    #expect(spy.calls == [.invalidInput(Array(first.prefix(limit)), totalCount: 2_000_001)])
+    #expect(spy.calls == [.invalidInput(Array(first.prefix(limit)), totalCount: 2_000_001, recordCount: 3)])
   }
 
   @Test("Issues counted by the authorized source end the listing before the posted source's issues")
@@ -138,7 +141,38 @@ import UseCases
       authorized: FakeTransactionSource(
         name: "authorized.json", records: [.invalid(authorized), .unlistedIssues(count: 5)]),
       posted: FakeTransactionSource(name: "posted.json", records: [.invalid(posted)]))
-    #expect(spy.calls == [.invalidInput([authorized], totalCount: 7)])
+    #expect(spy.calls == [.invalidInput([authorized], totalCount: 7, recordCount: 2)])
+  }
+
+  @Test(
+    "Invalid records are counted apart from their issues: one record's issues share its start and source; an issue that does not say is a record of its own"
+  )
+  func recordsAreCountedApartFromIssues() async {
+    func issue(_ source: String, line: Int, recordStart: Int?) -> RecordIssue {
+      var issue = RecordIssue.fixture(source: source, line: line)
+      issue.recordStart = recordStart.map { TextPosition(line: $0, column: 1) }
+      return issue
+    }
+    // Records at lines 2 (three issues), 5 (one issue, then two only counted), 2 again in
+    // another source (one issue), and two issues that do not say which record they are of.
+    let authorized = [issue("a.json", line: 2, recordStart: 2), issue("a.json", line: 3, recordStart: 2)]
+    let spy = await runTwoSource(
+      authorized: FakeTransactionSource(
+        name: "a.json",
+        records: authorized.map { .invalid($0) } + [
+          .invalid(issue("a.json", line: 4, recordStart: 2)),
+          .invalid(issue("a.json", line: 5, recordStart: 5)),
+          .unlistedIssues(count: 2),
+        ]),
+      posted: FakeTransactionSource(
+        name: "p.json",
+        records: [
+          .invalid(issue("p.json", line: 2, recordStart: 2)),
+          .invalid(issue("p.json", line: 3, recordStart: nil)),
+          .invalid(issue("p.json", line: 3, recordStart: nil)),
+        ]),
+      issueLimit: 2)
+    #expect(spy.calls == [.invalidInput(authorized, totalCount: 9, recordCount: 5)])
   }
 
   @Test("The one-source use case applies the issue limit too")
@@ -146,7 +180,7 @@ import UseCases
     let issues = (1...4).map { RecordIssue.fixture(source: "all.json", line: $0 + 1) }
     let spy = await runOneSource(
       FakeTransactionSource(name: "all.json", records: issues.map { .invalid($0) }), issueLimit: 2)
-    #expect(spy.calls == [.invalidInput(Array(issues.prefix(2)), totalCount: 4)])
+    #expect(spy.calls == [.invalidInput(Array(issues.prefix(2)), totalCount: 4, recordCount: 4)])
   }
 
   @Test(

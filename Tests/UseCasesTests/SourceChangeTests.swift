@@ -78,7 +78,7 @@ import UseCases
 
     #expect(spy.calls.first == .reportStart)
     let last = try #require(spy.calls.last)
-    guard case .invalidInput(let issues, let totalCount) = last else {
+    guard case .invalidInput(let issues, let totalCount, _) = last else {
       Issue.record("the report did not end with presentInvalidInput: \(spy.calls)")
       return
     }
@@ -118,7 +118,7 @@ import UseCases
       .subfooter,
       .subheader(.fixture("2016-04-02")),
       .detail("Refund", .fixture("-5.00")),
-      .invalidInput(rejection.issues, totalCount: 1),
+      .invalidInput(rejection.issues, totalCount: 1, recordCount: 1),
     ]
     #expect(spy.calls == expected)
   }
@@ -136,7 +136,9 @@ import UseCases
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.issues.map(\.source) == ["posted.json"])
     let expected: [Call] =
-      [.reportStart] + (try SmallReport.authorizedBlock()) + [.invalidInput(rejection.issues, totalCount: 1)]
+      [.reportStart] + (try SmallReport.authorizedBlock()) + [
+        .invalidInput(rejection.issues, totalCount: 1, recordCount: 1)
+      ]
     #expect(spy.calls == expected)
   }
 
@@ -152,7 +154,9 @@ import UseCases
     #expect(rejection.totalCount == 1)
     #expect(rejection.issues.map(\.source) == ["posted.json"])
     let expected: [Call] =
-      [.reportStart] + (try SmallReport.authorizedBlock()) + [.invalidInput(rejection.issues, totalCount: 1)]
+      [.reportStart] + (try SmallReport.authorizedBlock()) + [
+        .invalidInput(rejection.issues, totalCount: 1, recordCount: 1)
+      ]
     #expect(spy.calls == expected)
     #expect(posted.openCount == 2)
   }
@@ -169,7 +173,7 @@ import UseCases
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.totalCount == 1)
     #expect(rejection.issues.map(\.source) == ["all.json"])
-    #expect(spy.calls.last == .invalidInput(rejection.issues, totalCount: 1))
+    #expect(spy.calls.last == .invalidInput(rejection.issues, totalCount: 1, recordCount: 1))
     #expect(spy.calls.first == .reportStart)
     #expect(!spy.calls.contains(.reportEnd))
   }
@@ -193,7 +197,7 @@ import UseCases
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.totalCount == 1)
     #expect(rejection.issues.map(\.source) == ["posted.json"])
-    #expect(spy.calls.last == .invalidInput(rejection.issues, totalCount: 1))
+    #expect(spy.calls.last == .invalidInput(rejection.issues, totalCount: 1, recordCount: 1))
     #expect(spy.footerTotals == [try SmallReport.authorizedTotal()])
     #expect(!spy.calls.contains(.reportEnd))
   }

@@ -18,13 +18,15 @@ import UseCases
     return FakeTransactionSource(name: name, records: read)
   }
 
-  @Test("Every record of each source is of the other's group: one issue names both sources, and no row")
+  @Test(
+    "Every record of each source is of the other's group: one issue names both sources, and counts every record; no row"
+  )
   func swappedSources() async throws {
     let spy = await runTwoSource(
       authorized: try source("a.json", [.posted, .posted, .posted]),
       posted: try source("p.json", [.authorized, .authorized]))
 
-    #expect(spy.calls == [.invalidInput([Self.swapped], totalCount: 1)])
+    #expect(spy.calls == [.invalidInput([Self.swapped], totalCount: 1, recordCount: 5)])
   }
 
   @Test("The issue limit does not hide the one issue, and it is counted once")
@@ -33,7 +35,7 @@ import UseCases
       authorized: try source("a.json", Array(repeating: .posted, count: 30)),
       posted: try source("p.json", Array(repeating: .authorized, count: 30)), issueLimit: 20)
 
-    #expect(spy.calls == [.invalidInput([Self.swapped], totalCount: 1)])
+    #expect(spy.calls == [.invalidInput([Self.swapped], totalCount: 1, recordCount: 60)])
   }
 
   @Test(
