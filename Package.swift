@@ -38,7 +38,11 @@ let package = Package(
       name: "CompositionRoot",
       dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
     ),
-    .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
+    // The network helper: the one module that loads Foundation and the HTTP client, in a process
+    // of its own, so a report of files starts without them. txreport lists it to have it built
+    // beside it; it does not link it.
+    .executableTarget(name: "txreport-fetch", dependencies: ["Gateways", "UseCases"]),
+    .executableTarget(name: "txreport", dependencies: ["CompositionRoot", "txreport-fetch"]),
 
     // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.
     .target(

@@ -20,11 +20,15 @@ package struct CommandLineOption: Sendable, Equatable {
     case choice(placeholder: String, [String])
     /// A number.
     case number(placeholder: String)
+    /// Free text, such as a request header; shells offer nothing to complete it.
+    case text(placeholder: String)
 
     /// The placeholder the help text shows, such as `FILE`.
     package var placeholder: String {
       switch self {
-      case .file(let placeholder), .choice(let placeholder, _), .number(let placeholder): placeholder
+      case .file(let placeholder), .choice(let placeholder, _), .number(let placeholder),
+        .text(let placeholder):
+        placeholder
       }
     }
 
@@ -46,6 +50,8 @@ package struct CommandLineOption: Sendable, Equatable {
   package let summary: String
   /// What it does, for the help text and the man page: lines of at most 52 characters.
   package let help: [String]
+  /// Whether it may be given more than once, each time adding a value (`--header`).
+  package var isRepeatable = false
 
   /// The long name without its dashes, such as `format`.
   package var bareName: String { String(name.dropFirst(2)) }
@@ -88,6 +94,33 @@ extension CommandLineOption {
         "report the other sources anyway (exit status 3): the",
         "report says it is incomplete, and its grand total",
         "covers only the sources that were read",
+      ]),
+    CommandLineOption(
+      name: "--timeout", shortName: nil, value: .number(placeholder: "SECONDS"), section: .input,
+      summary: "how long to wait for each URL (default 5)",
+      help: [
+        "a FILE may be an http:// or https:// URL; each is",
+        "fetched at once, and one that has not answered whole",
+        "within SECONDS (default 5; up to 3600) is shown as",
+        "not currently available (exit status 3)",
+      ]),
+    CommandLineOption(
+      name: "--header", shortName: nil, value: .text(placeholder: "'NAME: VALUE'"), section: .input,
+      summary: "a request header for URLs (repeatable)",
+      help: [
+        "send this header with every URL request, such as",
+        "'Authorization: Bearer …'; repeatable. @FILE reads",
+        "headers from FILE, one a line, to keep a token out",
+        "of the shell's history. Never printed",
+      ],
+      isRepeatable: true),
+    CommandLineOption(
+      name: "--max-response-size", shortName: nil, value: .number(placeholder: "SIZE"), section: .input,
+      summary: "the largest answer from a URL (default 1G)",
+      help: [
+        "the largest answer accepted from a URL, in bytes or",
+        "with K, M or G (default 1G); a larger one is shown",
+        "as not currently available",
       ]),
     CommandLineOption(
       name: "--format", shortName: "-f",

@@ -8,14 +8,20 @@
 package enum CommandLineParser {
   /// Parses the arguments that follow the program name.
   ///
-  /// - Parameter arguments: The arguments, without the program name.
+  /// - Parameters:
+  ///   - arguments: The arguments, without the program name.
+  ///   - readFile: Reads a file that an argument names (`--header @FILE`): its text, or why it
+  ///     cannot be read.
   /// - Returns: What the user asked for. `--help` and `--version` win over everything else.
   /// - Throws: ``UsageError`` for a command line that cannot be run.
-  package static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest {
+  package static func parse(
+    _ arguments: [String], readFile: (String) -> Result<String, FileReadError> = FileReadError.read
+  ) throws(UsageError) -> CommandLineRequest {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     if arguments.contains("--version") { return .version }
 
     var values: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var index = 0
     while index < arguments.count {
@@ -47,7 +53,11 @@ package enum CommandLineParser {
       guard !value.isEmpty else {
         throw UsageError("\(option.name) needs a value: \(placeholder(for: option))")
       }
-      values[option.name] = value
+      if option.isRepeatable {
+        repeated[option.name, default: []].append(value)
+      } else {
+        values[option.name] = value
+      }
     }
     if let shell = values["--completions"] {
       return .completions(try choice(shell, option: "--completions", as: ShellCompletion.Shell.self))
@@ -73,7 +83,84 @@ package enum CommandLineParser {
         partial: flags.contains("--partial"),
         theme: try values["--theme"].map { value throws(UsageError) in
           try choice(value, option: "--theme", as: Theme.self)
-        }))
+        },
+        network: NetworkOptions(
+          timeout: try values["--timeout"].map(timeout) ?? 5,
+          headers: try headers(repeated["--header"] ?? [], readFile: readFile),
+          maximumResponseSize: try values["--max-response-size"].map(size)
+            ?? NetworkOptions.defaultMaximumResponseSize)))
+  }
+
+  /// The range `--timeout` accepts, in seconds.
+  package static let timeoutRange = 0.001...3600.0
+
+  private static func timeout(_ value: String) throws(UsageError) -> Double {
+    guard let seconds = Double(value), seconds.isFinite, timeoutRange.contains(seconds) else {
+      throw UsageError(
+        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5 (got '\(value)')")
+    }
+    return seconds
+  }
+
+  private static func size(_ value: String) throws(UsageError) -> Int {
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(value)
+    var unit = 1
+    if let last = digits.last?.uppercased().first, let multiplier = units[last] {
+      unit = multiplier
+      digits = digits.dropLast()
+    }
+    guard let count = Int(digits), count > 0, count <= Int.max / unit else {
+      throw UsageError(
+        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M (got '\(value)')"
+      )
+    }
+    return count * unit
+  }
+
+  /// The headers of `--header` values: `NAME: VALUE`, or `@FILE` for the lines of a file.
+  private static func headers(
+    _ values: [String], readFile: (String) -> Result<String, FileReadError>
+  ) throws(UsageError) -> [RequestHeader] {
+    var headers: [RequestHeader] = []
+    for value in values {
+      guard value.hasPrefix("@") else {
+        headers.append(try header(value, from: nil))
+        continue
+      }
+      let path = String(value.dropFirst())
+      switch readFile(path) {
+      case .failure(let error):
+        throw UsageError("--header @\(path): cannot read the file: \(error.reason)")
+      case .success(let text):
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+          headers.append(try header(String(line), from: path))
+        }
+      }
+    }
+    return headers
+  }
+
+  /// One header, checked: a name of letters, digits and `-`, a colon, a value with no control
+  /// character. The value is never shown in an error: it is often a secret.
+  private static func header(_ text: String, from path: String?) throws(UsageError) -> RequestHeader {
+    let place = path.map { "a line of \($0)" } ?? "--header"
+    guard let colon = text.firstIndex(of: ":") else {
+      throw UsageError(
+        "\(place) must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)")
+    }
+    let name = String(text[..<colon])
+    let value = String(text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
+    let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    guard !name.isEmpty, name.allSatisfy(tokenCharacters.contains) else {
+      throw UsageError(
+        "\(place) must be NAME: VALUE, and the name '\(name)' is not a header name (letters, digits and -)")
+    }
+    guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+      throw UsageError("\(place): the value of \(name) holds a control character (a line break?)")
+    }
+    return RequestHeader(name: name, value: value)
   }
 
   /// The range `--width` accepts: narrower than 40 columns cannot fit a date and an amount.
@@ -170,7 +257,10 @@ package enum CommandLineParser {
   private static func placeholder(for option: CommandLineOption) -> String {
     switch option.value {
     case .choice(_, let words): alternatives(words)
+    case .number where option.name == "--timeout": "a number of seconds, such as 5"
+    case .number where option.name == "--max-response-size": "a number of bytes, or of K, M or G, such as 50M"
     case .number: "a number of columns"
+    case .text: "NAME: VALUE, or @FILE"
     case .file where option.name == "--output": "a file path, or - for standard output"
     case .file, nil: "a file path, or - for standard input"
     }

@@ -129,7 +129,8 @@ package final class ProgressLine: TextSink {
   package func showReading(_ reading: Int, of source: String, bytesRead: Int, totalBytes: Int?) {
     show(
       Self.status(
-        task: reading == 1 ? "checking" : "reporting", source: source, bytesRead: bytesRead,
+        task: reading == 0 ? "downloading" : reading == 1 ? "checking" : "reporting", source: source,
+        bytesRead: bytesRead,
         totalBytes: totalBytes))
   }
 

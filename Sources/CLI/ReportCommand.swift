@@ -31,6 +31,8 @@ package struct ReportCommand: Equatable, Sendable {
   /// The colours of the text output (`--theme`), or `nil` to tell them from the terminal's
   /// background, else light.
   package var theme: Theme?
+  /// How sources given as URLs are fetched.
+  package var network: NetworkOptions
 
   /// Creates a request.
   ///
@@ -43,6 +45,7 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - outputPath: The file to write the report to, or `nil` for standard output.
   ///   - partial: Whether a missing input file still gets a report of the other sources.
   ///   - theme: The colours of the text output, or `nil` to tell them from the background.
+  ///   - network: How sources given as URLs are fetched.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -51,7 +54,8 @@ package struct ReportCommand: Equatable, Sendable {
     width: Int? = nil,
     outputPath: String? = nil,
     partial: Bool = false,
-    theme: Theme? = nil
+    theme: Theme? = nil,
+    network: NetworkOptions = NetworkOptions()
   ) {
     self.input = input
     self.format = format
@@ -61,6 +65,53 @@ package struct ReportCommand: Equatable, Sendable {
     self.outputPath = outputPath
     self.partial = partial
     self.theme = theme
+    self.network = network
+  }
+}
+
+/// How sources given as URLs are fetched: `--timeout`, `--header`, `--max-response-size`.
+package struct NetworkOptions: Equatable, Sendable {
+  /// The deadline of each source's whole fetch, in seconds; 5 by default, as the app this
+  /// package comes from waits for each service.
+  package var timeout: Double
+  /// Request headers, in order: name and value.
+  package var headers: [RequestHeader]
+  /// The largest answer accepted, in bytes.
+  package var maximumResponseSize: Int
+
+  /// The default largest answer: 1 GiB, kept on disk while it is read, never in memory.
+  package static let defaultMaximumResponseSize = 1 << 30
+
+  /// Creates the options.
+  ///
+  /// - Parameters:
+  ///   - timeout: The deadline of each fetch, in seconds.
+  ///   - headers: Request headers.
+  ///   - maximumResponseSize: The largest answer accepted, in bytes.
+  package init(
+    timeout: Double = 5, headers: [RequestHeader] = [], maximumResponseSize: Int = defaultMaximumResponseSize
+  ) {
+    self.timeout = timeout
+    self.headers = headers
+    self.maximumResponseSize = maximumResponseSize
+  }
+}
+
+/// One request header given with `--header`.
+package struct RequestHeader: Equatable, Sendable {
+  /// The name, such as `Authorization`.
+  package var name: String
+  /// The value: often a secret, never printed.
+  package var value: String
+
+  /// Creates a header.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - value: The value.
+  package init(name: String, value: String) {
+    self.name = name
+    self.value = value
   }
 }
 
@@ -80,8 +131,31 @@ extension ReportInput {
   package var readsFiles: Bool {
     switch self {
     case .demo: false
-    case .oneFile(let path): path != "-"
-    case .twoFiles(let authorized, let posted): authorized != "-" || posted != "-"
+    case .oneFile(let path): Self.isFile(path)
+    case .twoFiles(let authorized, let posted): Self.isFile(authorized) || Self.isFile(posted)
     }
   }
+
+  /// Whether the report reads a service: an input given as a URL.
+  package var readsURLs: Bool {
+    switch self {
+    case .demo: false
+    case .oneFile(let path): Self.isURL(path)
+    case .twoFiles(let authorized, let posted): Self.isURL(authorized) || Self.isURL(posted)
+    }
+  }
+
+  /// Whether an input names a service rather than a file: it starts with `http://` or
+  /// `https://`, in any case.
+  ///
+  /// - Parameter path: The input as given.
+  /// - Returns: `true` for a URL.
+  package static func isURL(_ path: String) -> Bool {
+    let scheme = path.prefix(8).lowercased()
+    return scheme.hasPrefix("http://") || scheme.hasPrefix("https://")
+  }
+
+  /// A file by its path: not standard input, not a URL (an answer is read from the one copy
+  /// made of it, so it cannot change between readings).
+  private static func isFile(_ path: String) -> Bool { path != "-" && !isURL(path) }
 }

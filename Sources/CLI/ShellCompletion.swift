@@ -45,7 +45,7 @@ package enum ShellCompletion {
       case .file:
         cases +=
           "    \(names)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-      case .number:
+      case .number, .text:
         cases += "    \(names)) COMPREPLY=(); return ;;\n"
       }
     }
@@ -87,7 +87,7 @@ package enum ShellCompletion {
       switch option.value {
       case .choice(let placeholder, let words)?: action = ":\(placeholder):(\(words.joined(separator: " ")))"
       case .file(let placeholder)?: action = ":\(placeholder):_files"
-      case .number(let placeholder)?: action = ":\(placeholder): "
+      case .number(let placeholder)?, .text(let placeholder)?: action = ":\(zshDescription(placeholder)): "
       case nil: break
       }
       let takesValue = option.value != nil
@@ -132,7 +132,7 @@ package enum ShellCompletion {
       switch option.value {
       case .choice(_, let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
       case .file?: line += " -r -F"
-      case .number?: line += " -x"
+      case .number?, .text?: line += " -x"
       case nil: break
       }
       lines.append(line + " -d \(fishQuoted(option.summary))")

@@ -4,6 +4,12 @@ import Gateways
 import Presenters
 import UseCases
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The composition root: the one place that names concrete gateways and wires them to a use
 /// case and its output.
 ///
@@ -40,8 +46,11 @@ package enum TransactionReportApp {
   package static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
   ) -> any TransactionReportUseCaseInput {
-    let fileSource = { (path: String) in
-      TransactionReportApp.fileSource(path, format: command.inputFormat, progress: progress)
+    let fileSource = { (path: String) -> any TransactionSource in
+      guard ReportInput.isURL(path) else {
+        return TransactionReportApp.fileSource(path, format: command.inputFormat, progress: progress)
+      }
+      return TransactionReportApp.urlSource(path, command: command, progress: progress)
     }
     return switch command.input {
     case .demo(oneSource: false):
@@ -72,16 +81,43 @@ package enum TransactionReportApp {
   private static func fileSource(_ path: String, format: InputFormat?, progress: ProgressLine?)
     -> FileTransactionSource
   {
-    var observer: (@Sendable (ReadProgress) -> Void)?
-    if let progress {
-      observer = { read in
-        progress.showReading(
-          read.reading, of: read.source, bytesRead: read.bytesRead, totalBytes: read.totalBytes)
-      }
-    }
-    return FileTransactionSource(
+    FileTransactionSource(
       path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json),
-      progress: observer)
+      progress: observer(progress))
+  }
+
+  /// What a source tells the progress line: each reading (0 for a download) and how far it got.
+  private static func observer(_ progress: ProgressLine?) -> (@Sendable (ReadProgress) -> Void)? {
+    guard let progress else { return nil }
+    return { read in
+      progress.showReading(
+        read.reading, of: read.source, bytesRead: read.bytesRead, totalBytes: read.totalBytes)
+    }
+  }
+
+  /// The network gateway for a URL: fetched by the helper beside this executable, in the format
+  /// the answer names, else the URL's extension, else the one given, else JSON.
+  private static func urlSource(_ url: String, command: ReportCommand, progress: ProgressLine?)
+    -> HTTPTransactionSource
+  {
+    let request = DownloadRequest(
+      url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+      timeout: command.network.timeout, maximumSize: command.network.maximumResponseSize)
+    return HTTPTransactionSource(
+      request: request, format: recordFormat(command.inputFormat ?? .json),
+      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: observer(progress))
+  }
+
+  /// `txreport-fetch` beside the running executable (`/proc/self/exe`), where the build and
+  /// `Scripts/install` put it.
+  private static func helperPath() -> String {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let executable =
+      count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+      separator: "/")
+    return (folder.isEmpty ? "." : folder) + "/txreport-fetch"
   }
 
   private static func recordFormat(_ format: InputFormat) -> RecordFormat {

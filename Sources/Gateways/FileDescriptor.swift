@@ -50,7 +50,8 @@ final class FileDescriptor: ByteProvider, Sendable {
     case stream
   }
 
-  private let descriptor: Int32
+  /// The number of the open file.
+  let descriptor: Int32
   private let isOwned: Bool
 
   /// Takes an open descriptor, which it closes when it goes away.

@@ -117,9 +117,39 @@ public struct EnglishReportWording: ReportWording {
     case .standardInputIsDirectory: "standard input is a directory"
     case .cannotCopy(let path, let failure):
       "cannot read \(path.map { "'\(shown($0))'" } ?? "standard input") twice: " + temporaryFile(failure)
+    case .serviceFailed(let url, let problem): "\(shown(url)): " + service(problem)
     case .other(let cause): cause
     }
   }
+
+  /// What went wrong with a service, as the end of a warning: `timed out after 5 s`.
+  private func service(_ problem: ServiceProblem) -> String {
+    switch problem {
+    case .timedOut(let seconds): "timed out after \(Self.seconds(seconds)) s"
+    case .cannotConnect(let detail): "cannot connect: \(ReportText.visible(detail))"
+    case .secureConnectionFailed(let detail): "the secure connection failed: \(ReportText.visible(detail))"
+    case .status(let status):
+      "the server answered \(status)" + (Self.statusNames[status].map { " \($0)" } ?? "")
+    case .brokenOff(let received, let expected):
+      "the answer broke off after \(received) bytes" + (expected.map { " of \($0)" } ?? "")
+    case .tooLarge(let limit): "the answer is larger than \(limit) bytes (--max-response-size)"
+    case .tooManyRedirects(let limit): "more than \(limit) redirects"
+    case .other(let detail): ReportText.visible(detail)
+    }
+  }
+
+  /// Seconds as a person writes them: `5`, `0.5`.
+  private static func seconds(_ value: Double) -> String {
+    guard value >= 0, value < 1e15, value == Double(Int(value)) else { return String(value) }
+    return String(Int(value))
+  }
+
+  /// The reason phrases of the statuses a service commonly fails with.
+  private static let statusNames: [Int: String] = [
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout",
+    429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+    504: "Gateway Timeout",
+  ]
 
   /// `Authorized Transactions are not available: REASON`.
   ///

@@ -110,6 +110,9 @@ public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   /// input) that cannot be copied to read it again, because the temporary file for the copy
   /// cannot be made, or cannot hold the input: the machine's fault, not the data's.
   case cannotCopy(path: String?, TemporaryFileFailure)
+  /// A service at `url` (shown without any password) that did not answer with the data: it
+  /// timed out, refused the connection, answered with an error status, broke off.
+  case serviceFailed(url: String, ServiceProblem)
   /// A cause the source gives in its own words.
   case other(String)
 
@@ -119,6 +122,28 @@ public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
   public init(stringLiteral value: String) {
     self = .other(value)
   }
+}
+
+/// What went wrong with a service that a source fetches its records from.
+public enum ServiceProblem: Hashable, Sendable {
+  /// No complete answer came within the source's deadline, in seconds.
+  case timedOut(seconds: Double)
+  /// The service could not be reached (no such host, connection refused); `detail` is the
+  /// network stack's reason.
+  case cannotConnect(detail: String)
+  /// The secure connection failed (a certificate that is not trusted, a TLS error).
+  case secureConnectionFailed(detail: String)
+  /// The service answered with this HTTP status, not a success (2xx).
+  case status(Int)
+  /// The answer broke off: `received` bytes of the body came, of `expected` when the service
+  /// said how many.
+  case brokenOff(received: Int, expected: Int?)
+  /// The answer is larger than the source accepts, in bytes.
+  case tooLarge(limit: Int)
+  /// The service redirected more times than the source follows.
+  case tooManyRedirects(limit: Int)
+  /// Any other failure, in the network stack's words.
+  case other(String)
 }
 
 /// Why the temporary file that holds a copy of input that can be read only once failed.

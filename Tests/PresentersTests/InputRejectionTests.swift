@@ -63,6 +63,46 @@ import UseCases
           + #" did you mean 'a\u{1B}.csv'?"#
       ),
       ("the service is down", "Posted Transactions are not available: the service is down"),
+      (
+        .serviceFailed(url: "https://h/p", .timedOut(seconds: 5)),
+        "Posted Transactions are not available: https://h/p: timed out after 5 s"
+      ),
+      (
+        .serviceFailed(url: "u", .timedOut(seconds: 0.25)),
+        "Posted Transactions are not available: u: timed out after 0.25 s"
+      ),
+      (
+        .serviceFailed(url: "u", .status(503)),
+        "Posted Transactions are not available: u: the server answered 503 Service Unavailable"
+      ),
+      (
+        .serviceFailed(url: "u", .status(418)),
+        "Posted Transactions are not available: u: the server answered 418"
+      ),
+      (
+        .serviceFailed(url: "u", .brokenOff(received: 10, expected: 20)),
+        "Posted Transactions are not available: u: the answer broke off after 10 bytes of 20"
+      ),
+      (
+        .serviceFailed(url: "u", .brokenOff(received: 10, expected: nil)),
+        "Posted Transactions are not available: u: the answer broke off after 10 bytes"
+      ),
+      (
+        .serviceFailed(url: "u", .tooLarge(limit: 1024)),
+        "Posted Transactions are not available: u: the answer is larger than 1024 bytes (--max-response-size)"
+      ),
+      (
+        .serviceFailed(url: "u", .tooManyRedirects(limit: 5)),
+        "Posted Transactions are not available: u: more than 5 redirects"
+      ),
+      (
+        .serviceFailed(url: "u", .cannotConnect(detail: "refused")),
+        "Posted Transactions are not available: u: cannot connect: refused"
+      ),
+      (
+        .serviceFailed(url: "u", .secureConnectionFailed(detail: "untrusted\u{1B}")),
+        #"Posted Transactions are not available: u: the secure connection failed: untrusted\u{1B}"#
+      ),
     ])
   func warningText(reason: UnavailableReason, text: String) {
     #expect(EnglishReportWording().warning(.group(.posted), reason: reason) == text)

@@ -1,0 +1,98 @@
+import CLI
+import Testing
+
+/// `--timeout`, `--header` and `--max-response-size`: how sources given as URLs are fetched.
+@Suite struct NetworkOptionsTests {
+  private func network(_ arguments: [String], files: [String: String] = [:]) throws -> NetworkOptions {
+    let request = try CommandLineParser.parse(["--all", "https://h/a.json"] + arguments) { path in
+      files[path].map { .success($0) } ?? .failure(FileReadError(reason: "No such file or directory"))
+    }
+    guard case .report(let command) = request else { throw UsageError("not a report") }
+    return command.network
+  }
+
+  @Test("Without options: 5 seconds, no headers, 1 GiB")
+  func defaults() throws {
+    #expect(try network([]) == NetworkOptions(timeout: 5, headers: [], maximumResponseSize: 1 << 30))
+  }
+
+  @Test(
+    "A timeout is seconds above 0, up to an hour",
+    arguments: [("5", 5.0), ("0.5", 0.5), ("3600", 3600.0)])
+  func timeouts(value: String, seconds: Double) throws {
+    #expect(try network(["--timeout", value]).timeout == seconds)
+  }
+
+  @Test(
+    "A timeout that is not a number of seconds in range is a usage error",
+    arguments: ["0", "-1", "x", "3601", "inf", "nan"])
+  func badTimeouts(value: String) {
+    #expect(
+      throws: UsageError(
+        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5 (got '\(value)')")
+    ) { try network(["--timeout=\(value)"]) }
+  }
+
+  @Test(
+    "A size is bytes, or K, M or G in either case",
+    arguments: [("100", 100), ("1K", 1024), ("50m", 50 << 20), ("2G", 2 << 30)])
+  func sizes(value: String, bytes: Int) throws {
+    #expect(try network(["--max-response-size", value]).maximumResponseSize == bytes)
+  }
+
+  @Test(
+    "A size that is not a positive number of bytes is a usage error",
+    arguments: ["0", "-5", "1T", "M", "9223372036854775807G"])
+  func badSizes(value: String) {
+    #expect(
+      throws: UsageError(
+        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M (got '\(value)')"
+      )
+    ) { try network(["--max-response-size=\(value)"]) }
+  }
+
+  @Test("Headers are repeatable, kept in order, from the command line and from files")
+  func headers() throws {
+    let options = try network(
+      ["--header", "Accept: text/csv", "--header", "@token", "--header=X-Trace:1"],
+      files: ["token": "Authorization: Bearer abc:def\n\n  \nX-Two:  2\r\n"])
+    #expect(
+      options.headers == [
+        RequestHeader(name: "Accept", value: "text/csv"),
+        RequestHeader(name: "Authorization", value: "Bearer abc:def"),
+        RequestHeader(name: "X-Two", value: "2"), RequestHeader(name: "X-Trace", value: "1"),
+      ])
+  }
+
+  @Test(
+    "A header that is not NAME: VALUE says why, and never shows the value",
+    arguments: [
+      ("no colon", "--header must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)"),
+      (
+        "Bad Name: secret",
+        "--header must be NAME: VALUE, and the name 'Bad Name' is not a header name (letters, digits and -)"
+      ),
+      ("X: se\u{7}cret", "--header: the value of X holds a control character (a line break?)"),
+    ])
+  func badHeaders(value: String, message: String) {
+    #expect(throws: UsageError(message)) { try network(["--header", value]) }
+  }
+
+  @Test("A header file that cannot be read, or holds a bad line, is named")
+  func badHeaderFiles() {
+    #expect(throws: UsageError("--header @gone: cannot read the file: No such file or directory")) {
+      try network(["--header", "@gone"])
+    }
+    #expect(
+      throws: UsageError(
+        "a line of token must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)")
+    ) { try network(["--header", "@token"], files: ["token": "Bearer abc\n"]) }
+  }
+
+  @Test("A URL is a source that is neither a file nor standard input")
+  func urlsAreNotFiles() {
+    #expect(ReportInput.isURL("https://h/x") && ReportInput.isURL("HTTP://h") && !ReportInput.isURL("http:x"))
+    #expect(ReportInput.oneFile("https://h/x").readsURLs && !ReportInput.oneFile("https://h/x").readsFiles)
+    #expect(ReportInput.twoFiles(authorized: "a.json", posted: "http://h/p").readsFiles)
+  }
+}
