@@ -41,6 +41,20 @@ import Testing
     #expect(errors.text.isEmpty)
   }
 
+  @Test(
+    "Each reading says what it does: 0 downloads, 1 checks, later ones report",
+    arguments: [
+      (0, "txreport: downloading http://h/a.json: 50% of 2.0 MB"),
+      (1, "txreport: checking http://h/a.json: 50% of 2.0 MB"),
+      (2, "txreport: reporting http://h/a.json: 50% of 2.0 MB"),
+    ])
+  func readings(reading: Int, expected: String) {
+    let (line, errors, clock) = line(width: 200)
+    clock.advance(0.5)
+    line.showReading(reading, of: "http://h/a.json", bytesRead: 1_000_000, totalBytes: 2_000_000)
+    #expect(errors.text == "\r\(expected)\(Self.erase)")
+  }
+
   @Test("After the delay the status is drawn in place, at most once an interval")
   func drawsAndThrottles() {
     let (line, errors, clock) = line()
