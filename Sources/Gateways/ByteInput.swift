@@ -307,6 +307,9 @@ struct ByteInput {
       bufferStart += index
       filled -= index
       index = 0
+      // The end moves with the bytes, whether or not the read below brings more: an end left
+      // where it was would let the next reads run past the bytes (found by FuzzFileRecords).
+      end = min(filled, recordEnd - bufferStart)
     }
     if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
     let filled = filled

@@ -45,4 +45,28 @@ import UseCases
     #expect(issue.position == at(1, 1))
     #expect(records.allSatisfy { $0.transaction == nil }, "a record was read past bytes that are not UTF-8")
   }
+
+  // MARK: A guess at the format when the file ends with the chunk
+
+  /// Found by FuzzFileRecords (`FuzzFileRecords/line-guess-at-the-last-chunk.bin`: NDJSON,
+  /// records of at most 26 bytes, 1 MiB − 1 line feeds then `]`). The first line that is not
+  /// blank is not a record, so the decoder looks ahead at it to guess the format; that moved the
+  /// unread bytes to the start of the buffer and found the end of the file, but left the end of
+  /// what may be read where it was. The next reads ran past the bytes: a crash (index out of
+  /// range), or records made of stale bytes.
+  @Test func aGuessAtTheLastLineOfAChunkKeepsTheEndOfTheBytes() async throws {
+    let directory = try TemporaryDirectory()
+    let bytes = [UInt8](repeating: UInt8(ascii: "\n"), count: (1 << 20) - 1) + Array("]".utf8)
+    let path = try directory.file("last.ndjson", bytes: bytes)
+
+    for recordLimit in [26, RecordFormat.maximumRecordLength] {
+      let file = FileTransactionSource(path: path, format: .ndjson, recordLimit: recordLimit)
+      let records = try await readAll(file)
+      let memory = try await readAll(
+        BytesTransactionSource(name: path, bytes: bytes, format: .ndjson, recordLimit: recordLimit))
+      #expect(records.count == 1, "\(records)")
+      #expect(records.first?.issue?.position == at(1 << 20, 1))
+      #expect(records == memory)
+    }
+  }
 }
