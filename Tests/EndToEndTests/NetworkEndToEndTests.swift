@@ -1,0 +1,207 @@
+import Foundation
+import TestSupport
+import Testing
+
+private typealias TX = TXReportProcess
+
+/// Sources on the network, run as a user runs them: the built `txreport` (and its helper,
+/// `txreport-fetch`) against a loopback server that misbehaves as told (decision 0029).
+@Suite struct NetworkEndToEndTests {
+  /// The demo's two files and the report of them, as files give it.
+  static let authorized = TX.fixture("demo_authorized.json")
+  static let posted = TX.fixture("demo_posted.json")
+
+  /// Runs `txreport`, measuring how long it took; no proxy may come between it and loopback.
+  private func run(_ arguments: [String]) throws -> (result: TXReportProcess.Result, seconds: Double) {
+    let start = Date()
+    let result = try TX.run(arguments, environment: ["no_proxy": "*", "NO_PROXY": "*"])
+    return (result, Date().timeIntervalSince(start))
+  }
+
+  private func server(_ routes: [String: TestHTTPServer.Response]) throws -> TestHTTPServer {
+    try TestHTTPServer(routes: routes)
+  }
+
+  private static func json(_ path: String) throws -> TestHTTPServer.Response {
+    try .file(path, contentType: "application/json")
+  }
+
+  @Test("Two URLs give the report two files give, byte for byte")
+  func twoURLs() throws {
+    let server = try server(["/a": try Self.json(Self.authorized), "/p": try Self.json(Self.posted)])
+    let (fetched, _) = try run([
+      "--authorized", server.url("/a"), "--posted", server.url("/p"), "--format", "json",
+    ])
+    let files = try TX.run(["--authorized", Self.authorized, "--posted", Self.posted, "--format", "json"])
+    #expect(fetched.status == 0)
+    #expect(fetched.standardError == "")
+    #expect(fetched.standardOutput == files.standardOutput)
+    #expect(server.requests.map(\.path).sorted() == ["/a", "/p"], "each source is asked once")
+  }
+
+  @Test("One source times out while the other answers: its message, exit 3, after about the timeout")
+  func oneTimesOut() throws {
+    let server = try server([
+      "/a": try Self.json(Self.authorized),
+      "/p": TestHTTPServer.Response(stallBeforeHeaders: true),
+    ])
+    let (run, seconds) = try run([
+      "--authorized", server.url("/a"), "--posted", server.url("/p"), "--timeout", "1",
+    ])
+    #expect(run.status == 3)
+    #expect(run.standardOutput.contains("Posted Transactions are not currently available."))
+    #expect(run.standardOutput.contains("Grand Total of available sources"))
+    #expect(
+      run.standardError
+        == "txreport: warning: Posted Transactions are not available: \(server.url("/p")): timed out after 1 s\n"
+    )
+    #expect(seconds >= 0.9 && seconds < 4, "took \(seconds) s for a 1 s timeout")
+  }
+
+  @Test("Both sources fail: every group's message, and the grand total still printed")
+  func bothFail() throws {
+    let server = try server([
+      "/a": .text("gone", status: 404),
+      "/p": .text("down", status: 503),
+    ])
+    let (run, _) = try run(["--authorized", server.url("/a"), "--posted", server.url("/p")])
+    #expect(run.status == 3)
+    #expect(run.standardOutput.contains("Authorized Transactions are not currently available."))
+    #expect(run.standardOutput.contains("Posted Transactions are not currently available."))
+    #expect(run.standardOutput.contains("0.00"))
+    #expect(
+      run.standardError == """
+        txreport: warning: Authorized Transactions are not available: \(server.url("/a")): the server answered 404 Not Found
+        txreport: warning: Posted Transactions are not available: \(server.url("/p")): the server answered 503 Service Unavailable
+
+        """)
+  }
+
+  @Test("A slow source does not delay a fast one: the report takes the slower, not the sum")
+  func fetchedAtOnce() throws {
+    var slowAuthorized = try Self.json(Self.authorized)
+    slowAuthorized.headerDelay = 1.5
+    var slowPosted = try Self.json(Self.posted)
+    slowPosted.headerDelay = 1.5
+    let server = try server(["/a": slowAuthorized, "/p": slowPosted])
+    let (run, seconds) = try run(["--authorized", server.url("/a"), "--posted", server.url("/p")])
+    #expect(run.status == 0)
+    #expect(seconds >= 1.4 && seconds < 2.8, "took \(seconds) s for two sources of 1.5 s each")
+  }
+
+  @Test("A dripping answer that ends in time is read whole")
+  func drip() throws {
+    var dripping = try Self.json(Self.authorized)
+    dripping.chunkSize = max(1, dripping.body.count / 4)
+    dripping.chunkInterval = 0.15
+    let server = try server(["/a": dripping, "/p": try Self.json(Self.posted)])
+    let (run, seconds) = try run([
+      "--authorized", server.url("/a"), "--posted", server.url("/p"), "--format", "json",
+    ])
+    let files = try TX.run(["--authorized", Self.authorized, "--posted", Self.posted, "--format", "json"])
+    #expect(run.status == 0 && run.standardOutput == files.standardOutput)
+    #expect(seconds >= 0.4)
+  }
+
+  @Test("An answer that breaks off, is too large or redirects in a loop is unavailable, and says why")
+  func brokenAnswers() throws {
+    var broken = try Self.json(Self.authorized)
+    broken.closeAfterBodyBytes = 100
+    let server = try server([
+      "/broken": broken,
+      "/large": try Self.json(Self.posted),
+      "/loop1": .redirect(to: "/loop2"),
+      "/loop2": .redirect(to: "/loop1"),
+    ])
+    let (brokenRun, _) = try run(["--all", server.url("/broken")])
+    #expect(brokenRun.status == 3)
+    #expect(
+      brokenRun.standardError.hasPrefix(
+        "txreport: warning: Transactions are not available: \(server.url("/broken")): the answer broke off after 100 bytes"
+      ))
+    let (largeRun, _) = try run(["--all", server.url("/large"), "--max-response-size", "1K"])
+    #expect(largeRun.status == 3)
+    #expect(largeRun.standardError.contains(": the answer is larger than 1024 bytes (--max-response-size)"))
+    let (loopRun, _) = try run(["--all", server.url("/loop1")])
+    #expect(loopRun.status == 3)
+    #expect(loopRun.standardError.contains(": more than 5 redirects"))
+  }
+
+  @Test("Headers that come with no body time out too; a body without a length ends with the connection")
+  func stalledBodyAndUnknownLength() throws {
+    var unmeasured = try Self.json(TX.fixture("demo_all.json"))
+    unmeasured.declaresLength = false
+    let server = try server([
+      "/stalled.json": TestHTTPServer.Response(body: Array("[]".utf8), stallAfterHeaders: true),
+      "/unmeasured.json": unmeasured,
+    ])
+    let (stalled, seconds) = try run(["--all", server.url("/stalled.json"), "--timeout", "0.5"])
+    #expect(stalled.status == 3)
+    #expect(
+      stalled.standardError
+        == "txreport: warning: Transactions are not available: \(server.url("/stalled.json")): timed out after 0.5 s\n"
+    )
+    #expect(seconds < 3)
+    let (whole, _) = try run(["--all", server.url("/unmeasured.json"), "--format", "json"])
+    let file = try TX.run(["--all", TX.fixture("demo_all.json"), "--format", "json"])
+    #expect(whole.status == 0 && whole.standardOutput == file.standardOutput)
+  }
+
+  @Test("A redirect is followed; a server that is not there cannot be connected to")
+  func redirectAndRefused() throws {
+    let server = try server([
+      "/old": .redirect(to: "/new"), "/new": try Self.json(TX.fixture("demo_all.json")),
+    ])
+    let (moved, _) = try run(["--all", server.url("/old")])
+    #expect(moved.status == 0)
+    #expect(moved.standardOutput.contains("Grand Total"))
+    let port = server.port
+    server.stop()
+    let (refused, _) = try run(["--all", "http://127.0.0.1:\(port)/x.json"])
+    #expect(refused.status == 3)
+    #expect(refused.standardError.contains("http://127.0.0.1:\(port)/x.json: cannot connect"))
+  }
+
+  @Test(
+    "The format is the answer's Content-Type, else the URL's extension; invalid data is located at the URL")
+  func formatsAndInvalidData() throws {
+    let csv = "group,date,description,amount,debit\nA,2016-04-01,Coffee,3.11,D\nP,2016-02-30,Bad,1.00,D\n"
+    let server = try server([
+      "/data": .text(csv, contentType: "text/csv; charset=utf-8"),
+      "/data.csv": .text(csv),
+      "/mislabelled": .text(csv, contentType: "application/json"),
+    ])
+    for path in ["/data", "/data.csv"] {
+      let (run, _) = try run(["--all", server.url(path)])
+      #expect(run.status == 65)
+      #expect(
+        run.standardError.hasPrefix(
+          "\(server.url(path)):3:3: error: date: not a real calendar date (got \"2016-02-30\")"),
+        "\(run.standardError)")
+    }
+    let (mislabelled, _) = try run(["--all", server.url("/mislabelled")])
+    #expect(mislabelled.status == 65)
+    #expect(mislabelled.standardError.hasPrefix("\(server.url("/mislabelled")):1:1: error: expected '['"))
+  }
+
+  @Test("Headers are sent, from the command line and from a file; credentials are never printed")
+  func headersAndCredentials() throws {
+    let server = try server(["/a.json": .text("oops", status: 401)])
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-net-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tokenFile = folder.appendingPathComponent("token").path
+    try "Authorization: Bearer s3cr3t-token\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
+    let url = server.url("/a.json").replacingOccurrences(of: "http://", with: "http://me:pa55word@")
+    let (run, _) = try run(["--all", url, "--header", "@" + tokenFile, "--header", "X-Trace: t-1"])
+    #expect(run.status == 3)
+    #expect(run.standardError.contains("\(server.url("/a.json")): the server answered 401 Unauthorized"))
+    for secret in ["s3cr3t", "pa55word", "t-1"] {
+      #expect(!run.standardError.contains(secret) && !run.standardOutput.contains(secret))
+    }
+    let request = try #require(server.requests.first)
+    #expect(request.headers["authorization"] == "Bearer s3cr3t-token")
+    #expect(request.headers["x-trace"] == "t-1")
+  }
+}
