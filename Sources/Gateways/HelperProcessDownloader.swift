@@ -17,7 +17,7 @@ import UseCases
 /// deadline by ending the process. The request (URL, headers, limits) goes to the helper's
 /// standard input, never its arguments, so no credential shows in a process list; the body
 /// goes straight to the temporary file (descriptor 3); the helper's standard output says what
-/// happens, a line at a time (``HelperEvent``).
+/// happens, a line at a time (`HelperEvent`, a `package` type of this module).
 public struct HelperProcessDownloader: ResponseDownloader {
   /// The helper's path.
   public let executablePath: String
