@@ -130,6 +130,13 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       if let expected, received < expected {
         finish(.failed(.brokenOff(received: received, expected: expected)))
       }
+      // On Linux the HTTP client (libcurl underneath) gives TLS failures no code of their own,
+      // only curl's words: "SSL certificate problem: …", "OpenSSL/3.0: error:… wrong version
+      // number".
+      let lowered = detail.lowercased()
+      if ["ssl", "tls", "certificate"].contains(where: lowered.contains) {
+        finish(.failed(.secureConnectionFailed(detail: detail)))
+      }
       finish(.failed(.other(detail)))
     }
   }

@@ -147,6 +147,18 @@ private typealias TX = TXReportProcess
     #expect(whole.status == 0 && whole.standardOutput == file.standardOutput)
   }
 
+  @Test("https:// to a server that does not speak TLS: the secure connection failed, and says so")
+  func tlsFails() throws {
+    let server = try server(["/a.json": try Self.json(TX.fixture("demo_all.json"))])
+    let url = server.url("/a.json").replacingOccurrences(of: "http://", with: "https://")
+    let (run, _) = try run(["--all", url])
+    #expect(run.status == 3)
+    #expect(
+      run.standardError.hasPrefix(
+        "txreport: warning: Transactions are not available: \(url): the secure connection failed: "),
+      "\(run.standardError)")
+  }
+
   @Test("A redirect is followed; a server that is not there cannot be connected to")
   func redirectAndRefused() throws {
     let server = try server([

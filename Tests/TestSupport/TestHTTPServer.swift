@@ -246,7 +246,14 @@ public final class TestHTTPServer: Sendable {
   private func serve(_ connection: Int32) {
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    guard let request = readRequest(connection) else { return }
+    guard let request = readRequest(connection) else {
+      // Bytes that are no HTTP request (a TLS handshake, for one) get a plain-text refusal, as
+      // an HTTP server gives them: a TLS client then fails at once, as against a real server.
+      _ = send(
+        Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8),
+        to: connection)
+      return
+    }
     state.withLock { $0.requests.append(request) }
     let response =
       routes[request.path] ?? .text("no such path: \(request.path)\n", contentType: "text/plain", status: 404)
@@ -290,6 +297,10 @@ public final class TestHTTPServer: Sendable {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return nil }
       bytes += chunk[..<count]
+      // A request starts with its method, in capitals.
+      guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else {
+        return nil
+      }
     }
     let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
     let parts = lines.first?.split(separator: " ") ?? []
