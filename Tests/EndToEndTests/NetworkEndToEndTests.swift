@@ -37,6 +37,10 @@ private typealias TX = TXReportProcess
     #expect(fetched.standardError == "")
     #expect(fetched.standardOutput == files.standardOutput)
     #expect(server.requests.map(\.path).sorted() == ["/a", "/p"], "each source is asked once")
+    let (mixed, _) = try run([
+      "--authorized", Self.authorized, "--posted", server.url("/p"), "--format", "json",
+    ])
+    #expect(mixed.status == 0 && mixed.standardOutput == files.standardOutput)
   }
 
   @Test("One source times out while the other answers: its message, exit 3, after about the timeout")

@@ -130,6 +130,24 @@ final class FakeDownloader: ResponseDownloader {
   }
 }
 
+@Suite struct HelperProcessDownloaderTests {
+  @Test("Without its helper the source is unavailable, and the reason says how to get the helper")
+  func missingHelper() async {
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://127.0.0.1:9/a.json"),
+      downloader: HelperProcessDownloader(executablePath: "/nonexistent/txreport-fetch"))
+    guard case .unavailable(.serviceFailed(let url, .other(let detail))) = await source.open() else {
+      Issue.record("a missing helper does not make the source unavailable")
+      return
+    }
+    #expect(url == "http://127.0.0.1:9/a.json")
+    #expect(
+      detail
+        == "the network helper '/nonexistent/txreport-fetch' cannot be run; build it with 'swift build' or install txreport with Scripts/install"
+    )
+  }
+}
+
 @Suite struct HelperEventTests {
   @Test(
     "Every event reads back as written",
