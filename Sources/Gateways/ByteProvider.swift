@@ -31,3 +31,31 @@ enum ReadFailureReason: Equatable {
   /// not invalid.
   case unavailable(UnavailableReason)
 }
+
+/// Bytes that can be read at any offset, by several readers at once: a file read with `pread`,
+/// a copy of standard input.
+protocol PositionalBytes: Sendable {
+  /// Reads the bytes at an offset.
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the bytes go; at most its count are read.
+  ///   - offset: The offset of the first byte wanted.
+  /// - Returns: How many bytes were read, the end of the bytes, or why reading failed.
+  func readChunk(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> ByteReadResult
+}
+
+/// One reading of shared bytes, from the first: its own offset into them.
+struct PositionalReader<Bytes: PositionalBytes>: ByteProvider {
+  let bytes: Bytes
+  private var offset = 0
+
+  init(_ bytes: Bytes) {
+    self.bytes = bytes
+  }
+
+  mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
+    let result = bytes.readChunk(into: buffer, at: offset)
+    if case .bytes(let count) = result { offset += count }
+    return result
+  }
+}

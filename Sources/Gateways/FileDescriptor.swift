@@ -11,7 +11,7 @@ import UseCases
 /// A class, so exactly one object owns the descriptor: whoever drops the last reference (the
 /// stream at its end, or the stream's deinitialisation) closes it, exactly once. Standard input
 /// is the exception: it belongs to the process and is never closed.
-final class FileDescriptor: ByteProvider, Sendable {
+final class FileDescriptor: ByteProvider, PositionalBytes {
   /// What opening a path gave: the open file, or why it cannot be read.
   enum Opening {
     /// The path names a file that is now open for reading.

@@ -70,7 +70,7 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
         count += 1
         return count
       }
-      let provider = DownloadedBody(file: file)
+      let provider = PositionalReader(file)
       let input: ByteInput
       if let progress {
         let start = ReadProgress(source: name, reading: reading, bytesRead: 0, totalBytes: length)
@@ -163,22 +163,6 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
       characters[authorityStart...].firstIndex(where: delimiters.contains) ?? characters.endIndex
     guard let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
     return String(characters[..<authorityStart]) + String(characters[(at + 1)...])
-  }
-}
-
-/// One reading of a downloaded body: its own offset into the shared copy.
-private struct DownloadedBody: ByteProvider {
-  let file: FileDescriptor
-  private var offset = 0
-
-  init(file: FileDescriptor) {
-    self.file = file
-  }
-
-  mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
-    let result = file.readChunk(into: buffer, at: offset)
-    if case .bytes(let count) = result { offset += count }
-    return result
   }
 }
 

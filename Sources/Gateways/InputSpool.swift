@@ -14,7 +14,7 @@
 /// When the copy cannot be written (the disk is full, a limit on a file's size is reached), the
 /// reading fails with ``ReadFailureReason/unavailable(_:)``: the input is there, the machine
 /// cannot hold it (decision 0026).
-final class InputSpool: Sendable {
+final class InputSpool: PositionalBytes {
   private struct State: Sendable {
     /// The input still being read, or `nil` once it has ended or failed.
     var origin: FileDescriptor?
@@ -51,8 +51,8 @@ final class InputSpool: Sendable {
   }
 
   /// A new reader of the spool, from the first byte of the input.
-  func reader() -> Reader {
-    Reader(spool: self)
+  func reader() -> PositionalReader<InputSpool> {
+    PositionalReader(self)
   }
 
   /// Reads the bytes at an offset: from the copy where it has them, else the next bytes of the
@@ -90,22 +90,6 @@ final class InputSpool: Sendable {
         state.origin = nil
         state.failure = reason
       }
-      return result
-    }
-  }
-
-  /// One reading of a spool: its own offset into the shared copy.
-  struct Reader: ByteProvider {
-    let spool: InputSpool
-    private var offset = 0
-
-    init(spool: InputSpool) {
-      self.spool = spool
-    }
-
-    mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
-      let result = spool.readChunk(into: buffer, at: offset)
-      if case .bytes(let count) = result { offset += count }
       return result
     }
   }

@@ -270,15 +270,21 @@ import Testing
     #expect(size == 0)
   }
 
-  @Test(
-    "A report of a file larger than the memory it is held in reaches standard output whole, byte for byte")
-  func largeReportThroughTheSpool() throws {
-    let folder = try Folder()
+  /// `big.ndjson`: 30,000 records with characters of two to four bytes, whose JSON report is
+  /// larger than the 1 MiB a spooled report keeps in memory.
+  private static func writeLargeInput(in folder: Folder) throws {
     let lines = (0..<30_000).map { index in
       #"{"group": "A", "date": "2016-04-01", "description": "東京é🇨🇦 \#(index)", "amount": "1.00", "debit": "D"}"#
     }
     try lines.joined(separator: "\n").write(
       toFile: folder.path("big.ndjson"), atomically: true, encoding: .utf8)
+  }
+
+  @Test(
+    "A report of a file larger than the memory it is held in reaches standard output whole, byte for byte")
+  func largeReportThroughTheSpool() throws {
+    let folder = try Folder()
+    try Self.writeLargeInput(in: folder)
     let printed = try TX.run(["--all", folder.path("big.ndjson"), "--format", "json"])
     let written = try TX.run([
       "--all", folder.path("big.ndjson"), "--format", "json", "-o", folder.path("out.json"),
@@ -292,11 +298,7 @@ import Testing
   @Test("A large report appended to a log with >> follows what the log held, byte for byte")
   func largeReportAppendedToALog() throws {
     let folder = try Folder()
-    let lines = (0..<30_000).map { index in
-      #"{"group": "A", "date": "2016-04-01", "description": "東京é🇨🇦 \#(index)", "amount": "1.00", "debit": "D"}"#
-    }
-    try lines.joined(separator: "\n").write(
-      toFile: folder.path("big.ndjson"), atomically: true, encoding: .utf8)
+    try Self.writeLargeInput(in: folder)
     try "earlier\n".write(toFile: folder.path("log"), atomically: true, encoding: .utf8)
     let appended = try TX.run(
       ["--all", folder.path("big.ndjson"), "--format", "json"], outputPath: folder.path("log"),
