@@ -87,6 +87,6 @@ let package = Package(
     .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzFileRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
-    .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks", "Gateways", "UseCases"]),
+    .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks", "Gateways", "UseCases", "Entities"]),
   ]
 )

@@ -2,14 +2,15 @@ import Entities
 import Gateways
 import UseCases
 
-/// Reads a valid record's group and amount back from the input bytes, without the decoders,
-/// and checks that the transaction holds exactly those values.
+/// Reads a valid record's group, date, description and amount back from the input bytes,
+/// without the decoders, and checks that the transaction holds exactly those values.
 ///
-/// The record's origin says where its group and amount start. From there this check reads
-/// the value as written: an optional opening quote, then the text up to the closing quote or,
-/// for a value without quotes, up to where the format itself ends it (see
-/// ``endsUnquotedValue(_:format:)``). A value written with a JSON escape (`\u0033`) is not read
-/// back: that would take a second JSON string decoder.
+/// The record's origin says where each value starts. From there this check reads the value as
+/// written: an optional opening quote, then the text up to the closing quote (in CSV, a quote
+/// written twice is one quote) or, for a value without quotes, up to where the format itself
+/// ends it (see ``endsUnquotedValue(_:format:)``). Two kinds of value are not read back: one
+/// written with a JSON escape (`\u0033`), which would take a second JSON string decoder, and a
+/// CSV description whose quotes hold a line break, as the check reads one line.
 struct RawFieldsCheck {
   private let layout: TextLayout
   private let format: RecordFormat
@@ -37,6 +38,21 @@ struct RawFieldsCheck {
         "record \(index): the input says group \(shown(String(decoding: group, as: UTF8.self))), "
           + "the transaction \(transaction.group.code)")
     }
+    if let date = value(at: origin.date, index: index, field: "date") {
+      let written = Self.iso8601(transaction.date)
+      require(
+        date == Array(written.utf8),
+        "record \(index): the input says date \(shown(String(decoding: date, as: UTF8.self))), the transaction \(written)"
+      )
+    }
+    if let description = value(
+      at: origin.description, index: index, field: "description", mayHoldLineBreaks: format == .csv)
+    {
+      require(
+        description == Array(transaction.description.utf8),
+        "record \(index): the input says description \(shown(String(decoding: description, as: UTF8.self))), "
+          + "the transaction \(shown(transaction.description))")
+    }
     if let amount = value(at: origin.amount, index: index, field: "amount") {
       let cents = Self.minorUnits(amount)
       require(
@@ -47,8 +63,11 @@ struct RawFieldsCheck {
     }
   }
 
-  /// The value written at a position, without its quotes; `nil` when it holds an escape.
-  private func value(at position: TextPosition, index: Int, field: String) -> [UInt8]? {
+  /// The value written at a position, without its quotes; `nil` when it holds an escape, or a
+  /// line break where a value may hold one.
+  private func value(
+    at position: TextPosition, index: Int, field: String, mayHoldLineBreaks: Bool = false
+  ) -> [UInt8]? {
     guard let rest = layout.restOfLine(from: position) else {
       fatalError("fuzz invariant broken: record \(index): its \(field) at \(position) is not in the input")
     }
@@ -56,8 +75,18 @@ struct RawFieldsCheck {
     case .text(let text): return text
     case .escaped: return nil
     case .unclosedQuote:
+      if mayHoldLineBreaks { return nil }
       fatalError("fuzz invariant broken: record \(index): its \(field) at \(position) has no closing quote")
     }
+  }
+
+  /// A date as the formats write it, `YYYY-MM-DD`, worked out here rather than by Entities.
+  static func iso8601(_ date: CalendarDate) -> String {
+    func padded(_ number: Int, _ width: Int) -> String {
+      let digits = String(number)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
   }
 
   /// What a value written at the start of some bytes is.
@@ -81,9 +110,31 @@ struct RawFieldsCheck {
     guard rest.first == UInt8(ascii: "\"") else {
       return .text(Array(rest.prefix { !endsUnquotedValue($0, format: format) }))
     }
+    if format == .csv { return csvQuoted(rest.dropFirst()) }
     let text = rest.dropFirst().prefix { $0 != UInt8(ascii: "\"") }
     guard text.count < rest.count - 1 else { return .unclosedQuote }
     return text.contains(UInt8(ascii: "\\")) ? .escaped : .text(Array(text))
+  }
+
+  /// The content of a quoted CSV field, from the byte after its opening quote: up to the
+  /// closing quote, a quote written twice being one quote (RFC 4180). A backslash is a plain
+  /// byte in CSV.
+  private static func csvQuoted(_ rest: ArraySlice<UInt8>) -> Value {
+    let quote = UInt8(ascii: "\"")
+    var text: [UInt8] = []
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      let byte = rest[index]
+      index += 1
+      guard byte == quote else {
+        text.append(byte)
+        continue
+      }
+      guard index < rest.endIndex, rest[index] == quote else { return .text(text) }
+      text.append(quote)
+      index += 1
+    }
+    return .unclosedQuote
   }
 
   /// Whether a byte ends a value written without quotes, as the format defines it.

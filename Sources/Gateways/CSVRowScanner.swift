@@ -37,8 +37,8 @@ struct CSVRowScanner {
   mutating func validRow() -> ValidRecord? {
     let start = position
     var group: (TransactionGroup, TextPosition)?
-    var date: CalendarDate?
-    var description: String?
+    var date: (CalendarDate, TextPosition)?
+    var description: (String, TextPosition)?
     var amount: (Money, TextPosition)?
     var debitCredit: DebitCredit?
     for (index, column) in columns.enumerated() {
@@ -60,10 +60,10 @@ struct CSVRowScanner {
         guard let text = plainBytes(field), let value = try? CalendarDate(iso8601UTF8: text) else {
           return nil
         }
-        date = value
+        date = (value, fieldStart)
       case .description?:
         guard let text = text(field) else { return nil }
-        description = text
+        description = (text, fieldStart)
       case .amount?:
         guard let text = plainBytes(field), let value = try? Money(parsingUnsignedDecimalUTF8: text) else {
           return nil
@@ -81,8 +81,8 @@ struct CSVRowScanner {
     guard let group, let date, let description, let amount, let debitCredit else { return nil }
     return ValidRecord(
       transaction: Transaction(
-        group: group.0, date: date, description: description, amount: amount.0, debitCredit: debitCredit),
-      start: start, group: group.1, amount: amount.1)
+        group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit),
+      start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
   }
 
   /// One field: where its content is, and what ended it.

@@ -40,7 +40,8 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
     switch decoder.nextRecord() {
     case .valid(let record):
       let origin = RecordOrigin(
-        source: validator.source, start: record.start, group: record.group, amount: record.amount)
+        source: validator.source, start: record.start, group: record.group, amount: record.amount,
+        date: record.date, description: record.description)
       return .transaction(record.transaction, origin)
     case .record(let record):
       switch validator.validate(record) {

@@ -75,8 +75,8 @@ struct JSONRecordScanner {
   /// The values read so far, each already checked.
   private struct Fields {
     var group: (TransactionGroup, TextPosition)?
-    var date: CalendarDate?
-    var description: String?
+    var date: (CalendarDate, TextPosition)?
+    var description: (String, TextPosition)?
     var amount: (Money, TextPosition)?
     var debitCredit: DebitCredit?
 
@@ -84,8 +84,9 @@ struct JSONRecordScanner {
       guard let group, let date, let description, let amount, let debitCredit else { return nil }
       return ValidRecord(
         transaction: Transaction(
-          group: group.0, date: date, description: description, amount: amount.0, debitCredit: debitCredit),
-        start: start, group: group.1, amount: amount.1)
+          group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit
+        ),
+        start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
     }
   }
 
@@ -107,17 +108,17 @@ struct JSONRecordScanner {
       guard fields.date == nil, let text = string(), !text.hasEscapes,
         let date = try? CalendarDate(iso8601UTF8: slice(text.range))
       else { return false }
-      fields.date = date
+      fields.date = (date, start)
     case .description:
       guard fields.description == nil, let text = string() else { return false }
       if text.hasEscapes {
         guard let decoded = unescaped(text.range) else { return false }
-        fields.description = decoded
+        fields.description = (decoded, start)
       } else if text.isASCII {
-        fields.description = String(decoding: slice(text.range), as: UTF8.self)
+        fields.description = (String(decoding: slice(text.range), as: UTF8.self), start)
       } else {
         guard let decoded = String(validating: slice(text.range), as: UTF8.self) else { return false }
-        fields.description = decoded
+        fields.description = (decoded, start)
       }
     case .amount:
       guard fields.amount == nil else { return false }
@@ -340,4 +341,8 @@ struct ValidRecord {
   var group: TextPosition
   /// Where its amount's value starts.
   var amount: TextPosition
+  /// Where its date's value starts.
+  var date: TextPosition
+  /// Where its description's value starts.
+  var description: TextPosition
 }

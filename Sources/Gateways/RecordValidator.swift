@@ -68,7 +68,8 @@ struct RecordValidator {
     let transaction = Transaction(
       group: group, date: date, description: description, amount: amount, debitCredit: debitCredit)
     let origin = RecordOrigin(
-      source: source, start: record.start, group: groupValue.position, amount: amountValue.position)
+      source: source, start: record.start, group: groupValue.position, amount: amountValue.position,
+      date: record[.date]?.position, description: record[.description]?.position)
     return .valid(transaction, origin)
   }
 

@@ -50,6 +50,10 @@ public struct RecordOrigin: Hashable, Sendable {
   public var group: TextPosition
   /// Where the value of `amount` starts.
   public var amount: TextPosition
+  /// Where the value of `date` starts.
+  public var date: TextPosition
+  /// Where the value of `description` starts.
+  public var description: TextPosition
 
   /// Creates an origin.
   ///
@@ -58,11 +62,18 @@ public struct RecordOrigin: Hashable, Sendable {
   ///   - start: Where the record starts.
   ///   - group: Where the value of `group` starts; the record's start when omitted.
   ///   - amount: Where the value of `amount` starts; the record's start when omitted.
-  public init(source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil) {
+  ///   - date: Where the value of `date` starts; the record's start when omitted.
+  ///   - description: Where the value of `description` starts; the record's start when omitted.
+  public init(
+    source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
+    date: TextPosition? = nil, description: TextPosition? = nil
+  ) {
     self.source = source
     self.start = start
     self.group = group ?? start
     self.amount = amount ?? start
+    self.date = date ?? start
+    self.description = description ?? start
   }
 }
 

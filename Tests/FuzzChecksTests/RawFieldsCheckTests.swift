@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Gateways
 import Testing
@@ -37,6 +38,9 @@ import UseCases
     // Quoted values end at the closing quote, whatever the format.
     Case(rest: "\"3.11\" , \"debit\"", format: .json, expected: "3.11"),
     Case(rest: "\"3.11\",D", format: .csv, expected: "3.11"),
+    // In CSV a quote written twice is one quote, and a backslash is a plain byte.
+    Case(rest: "\"say \"\"hi\"\", ok\",P", format: .csv, expected: "say \"hi\", ok"),
+    Case(rest: "\"a\\b\",P", format: .csv, expected: "a\\b"),
   ]
 
   @Test(arguments: unquoted)
@@ -97,5 +101,19 @@ import UseCases
     try #require(bytes.count > 100)
     // The whole check stops the process on a broken invariant; returning is passing.
     await target.check(bytes)
+  }
+}
+
+@Suite struct RawFieldsReadBackTests {
+  @Test("A CSV quote that a line break ends is not read back; a JSON escape is not either")
+  func valuesNotReadBack() {
+    #expect(RawFieldsCheck.value(startingAt: Array("\"two".utf8)[...], format: .csv) == .unclosedQuote)
+    #expect(RawFieldsCheck.value(startingAt: Array("\"a\\u0041\"".utf8)[...], format: .json) == .escaped)
+  }
+
+  @Test("Dates are written back as YYYY-MM-DD, with the zeros of a short year, month or day")
+  func datesWrittenBack() throws {
+    #expect(RawFieldsCheck.iso8601(try CalendarDate(iso8601: "0042-03-09")) == "0042-03-09")
+    #expect(RawFieldsCheck.iso8601(try CalendarDate(iso8601: "2016-12-31")) == "2016-12-31")
   }
 }

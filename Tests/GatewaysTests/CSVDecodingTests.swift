@@ -28,7 +28,9 @@ import UseCases
       records == [
         .transaction(
           try transaction(.authorized, "2016-04-20", "Payment", "400.00", .credit),
-          RecordOrigin(source: "t.csv", start: at(2, 1), group: at(2, 38), amount: at(2, 5)))
+          RecordOrigin(
+            source: "t.csv", start: at(2, 1), group: at(2, 38), amount: at(2, 5), date: at(2, 19),
+            description: at(2, 30)))
       ])
   }
 
@@ -176,7 +178,9 @@ import UseCases
       records == [
         .transaction(
           try transaction(.posted, "2016-05-01", "Starbucks", "3.11", .debit),
-          RecordOrigin(source: "t.csv", start: at(2, 1), group: at(2, 6), amount: at(2, 1)))
+          RecordOrigin(
+            source: "t.csv", start: at(2, 1), group: at(2, 6), amount: at(2, 1), date: at(2, 8),
+            description: at(2, 19)))
       ])
   }
 

@@ -107,7 +107,11 @@ import UseCases
       return
     }
     #expect(transaction == DemoTransactions.authorized.first)
-    #expect(origin == RecordOrigin(source: path, start: at(2, 3), group: at(3, 14), amount: at(6, 15)))
+    #expect(
+      origin
+        == RecordOrigin(
+          source: path, start: at(2, 3), group: at(3, 14), amount: at(6, 15), date: at(4, 13),
+          description: at(5, 20)))
   }
 
   @Test func everyOpenStartsFromTheBeginning() async throws {

@@ -51,7 +51,9 @@ import UseCases
       records == [
         .transaction(
           try transaction(.authorized, "2016-04-01", "a", "1.00", .debit),
-          RecordOrigin(source: "t.ndjson", start: at(2, 3), group: at(2, 13), amount: at(2, 70)))
+          RecordOrigin(
+            source: "t.ndjson", start: at(2, 3), group: at(2, 13), amount: at(2, 70), date: at(2, 26),
+            description: at(2, 55)))
       ])
   }
 

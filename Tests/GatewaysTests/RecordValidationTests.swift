@@ -183,7 +183,8 @@ import UseCases
           try transaction(.authorized, "2016-04-01", "", "3.11", .credit),
           RecordOrigin(
             source: path, start: LaidOutRecord.start, group: LaidOutRecord.valuePosition(of: .group),
-            amount: LaidOutRecord.valuePosition(of: .amount)))
+            amount: LaidOutRecord.valuePosition(of: .amount), date: LaidOutRecord.valuePosition(of: .date),
+            description: LaidOutRecord.valuePosition(of: .description)))
       ])
   }
 
@@ -212,7 +213,9 @@ import UseCases
             value: "3.111", recordStart: at(2, 3))),
         .transaction(
           try transaction(.posted, "2016-05-01", "b", "1.00", .debit),
-          RecordOrigin(source: path, start: at(3, 3), group: at(3, 13), amount: at(3, 70))),
+          RecordOrigin(
+            source: path, start: at(3, 3), group: at(3, 13), amount: at(3, 70), date: at(3, 26),
+            description: at(3, 55))),
       ])
   }
 
