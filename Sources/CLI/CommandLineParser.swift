@@ -91,6 +91,23 @@ package enum CommandLineParser {
             ?? NetworkOptions.defaultMaximumResponseSize)))
   }
 
+  /// Refuses a URL that no server could be asked for: one with no host, or with a space or a
+  /// control character. The URL itself is not shown, as it may hold a password.
+  private static func checkURL(_ url: String, option: String) throws(UsageError) {
+    let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
+    let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    guard !host.isEmpty, !host.hasPrefix(":") else {
+      throw UsageError("\(option): the URL has no host; write it as http://HOST/PATH or https://HOST/PATH")
+    }
+    if url.contains(" ") {
+      throw UsageError("\(option): the URL holds a space; write each space as %20")
+    }
+    if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw UsageError("\(option): the URL holds a control character; write it percent-encoded, such as %0A")
+    }
+  }
+
   /// The range `--timeout` accepts, in seconds.
   package static let timeoutRange = 0.001...3600.0
 
@@ -176,6 +193,9 @@ package enum CommandLineParser {
   }
 
   private static func input(_ values: [String: String], oneSource: Bool) throws(UsageError) -> ReportInput {
+    for option in ["--authorized", "--posted", "--all"] {
+      if let path = values[option], ReportInput.isURL(path) { try checkURL(path, option: option) }
+    }
     switch (values["--authorized"], values["--posted"], values["--all"]) {
     case (nil, nil, nil):
       return .demo(oneSource: oneSource)

@@ -89,6 +89,31 @@ import Testing
     ) { try network(["--header", "@token"], files: ["token": "Bearer abc\n"]) }
   }
 
+  @Test(
+    "A URL no server could be asked for is a usage error that says how to write it, and never shows it",
+    arguments: [
+      ("http://", "--all: the URL has no host; write it as http://HOST/PATH or https://HOST/PATH"),
+      (
+        "https://me:secret@/x",
+        "--all: the URL has no host; write it as http://HOST/PATH or https://HOST/PATH"
+      ),
+      ("http://h/a b.json", "--all: the URL holds a space; write each space as %20"),
+      (
+        "http://h/a\u{1B}[31m",
+        "--all: the URL holds a control character; write it percent-encoded, such as %0A"
+      ),
+    ])
+  func badURLs(url: String, message: String) {
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(["--all", url]) }
+  }
+
+  @Test("Each input option's URL is checked")
+  func badURLInTwoSourceMode() {
+    #expect(throws: UsageError("--posted: the URL holds a space; write each space as %20")) {
+      try CommandLineParser.parse(["--authorized", "http://h/a", "--posted", "http://h/p q"])
+    }
+  }
+
   @Test("A URL is a source that is neither a file nor standard input")
   func urlsAreNotFiles() {
     #expect(ReportInput.isURL("https://h/x") && ReportInput.isURL("HTTP://h") && !ReportInput.isURL("http:x"))
