@@ -28,6 +28,22 @@ func finish(_ event: HelperEvent) -> Never {
   exit(1)
 }
 
+/// Ends this process as soon as txreport is gone, however it went (Ctrl-C, a kill).
+///
+/// txreport holds the only reading end of the pipe on standard output; when it closes, the
+/// kernel reports an error on this end, and `poll` wakes. Without it the helper would go on
+/// until its own deadline, holding a connection for nobody.
+func endWhenTxreportEnds() {
+  Thread.detachNewThread {
+    var watched = pollfd(fd: 1, events: 0, revents: 0)
+    while true {
+      let ready = poll(&watched, 1, -1)
+      if ready < 0, errno == EINTR { continue }
+      if ready < 0 || watched.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { _exit(1) }
+    }
+  }
+}
+
 /// Follows one download: the answer's status and length, the body to descriptor 3, redirects.
 final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   let request: DownloadRequest
@@ -143,6 +159,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 }
 
 signal(SIGPIPE, SIG_IGN)
+endWhenTxreportEnds()
 let input = FileHandle.standardInput.readDataToEndOfFile()
 guard let request = HelperEvent.request(fromText: String(decoding: input, as: UTF8.self)),
   let url = URL(string: request.url), ["http", "https"].contains(url.scheme?.lowercased() ?? "")

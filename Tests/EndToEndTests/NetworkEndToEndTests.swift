@@ -220,4 +220,63 @@ private typealias TX = TXReportProcess
     #expect(request.headers["authorization"] == "Bearer s3cr3t-token")
     #expect(request.headers["x-trace"] == "t-1")
   }
+
+  @Test("A txreport that is killed while it waits for a server takes its network helper with it")
+  func helperEndsWithTxreport() throws {
+    let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])
+    let process = Process()
+    process.executableURL = try TX.binary()
+    process.arguments = ["--all", server.url("/p"), "--timeout", "60"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["no_proxy": "*", "NO_PROXY": "*"]) {
+      $1
+    }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    var helper: Int32?
+    for _ in 0..<500 where helper == nil {
+      helper = Self.child(of: process.processIdentifier, named: "txreport-fetch")
+      if helper == nil { usleep(10_000) }
+    }
+    let helperID = try #require(helper, "the helper was started")
+    kill(process.processIdentifier, SIGKILL)
+    // Not waitUntilExit() first: Foundation's Process may not see the end of txreport while a
+    // child of it still runs.
+    var gone = false
+    for _ in 0..<300 where !gone {
+      gone = !Self.isRunning(helperID)
+      if !gone { usleep(10_000) }
+    }
+    if !gone { kill(helperID, SIGKILL) }
+    process.waitUntilExit()
+    #expect(gone, "the helper ended within 3 s of txreport, not at its 60 s deadline")
+  }
+
+  /// The first process whose parent is `parent` and whose name is `name`, from `/proc`.
+  private static func child(of parent: Int32, named name: String) -> Int32? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let id = Int32(entry), let stat = Self.stat(of: id) else { continue }
+      if stat.name == name.prefix(15), stat.parent == parent { return id }
+    }
+    return nil
+  }
+
+  /// Whether a process is there and not a zombie waiting to be reaped.
+  private static func isRunning(_ id: Int32) -> Bool {
+    guard let stat = Self.stat(of: id) else { return false }
+    return stat.state != "Z" && stat.state != "X"
+  }
+
+  /// The name, state and parent of a process, from `/proc/ID/stat`.
+  private static func stat(of id: Int32) -> (name: Substring, state: Character, parent: Int32)? {
+    guard let text = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+      let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
+    else { return nil }
+    let rest = text[text.index(after: close)...].split(separator: " ")
+    guard rest.count > 2, let state = rest[0].first, let parent = Int32(rest[1]) else { return nil }
+    return (text[text.index(after: open)..<close], state, parent)
+  }
 }
