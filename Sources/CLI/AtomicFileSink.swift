@@ -114,6 +114,20 @@ package final class AtomicFileSink: OutputFileSink {
     state.withLock { $0.finished = true }
   }
 
+  /// `true`: the destination changes only on ``commit()``.
+  package var canRewind: Bool { true }
+
+  /// Empties the temporary file, to write the report again from its start.
+  package func rewind() {
+    sink.discardBuffered()
+    state.withLock { state in
+      guard state.descriptor >= 0 else { return }
+      if ftruncate(state.descriptor, 0) != 0 || lseek(state.descriptor, 0, SEEK_SET) != 0 {
+        sink.fail(String(cString: strerror(errno)))
+      }
+    }
+  }
+
   /// Deletes the temporary file and leaves the destination as it was.
   package func discard() {
     sink.discardBuffered()

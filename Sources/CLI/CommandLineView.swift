@@ -9,6 +9,8 @@ import Synchronization
 /// report calls it from the task it runs on.
 package final class CommandLineView: TransactionReportPresenterOutput {
   private let renderer: Mutex<any ReportRenderer>
+  /// The renderer as it was made, to start again from after a discarded draft.
+  private let initialRenderer: any ReportRenderer
   private let status = Mutex(ExitCode.success)
   private let output: any TextSink
   private let errors: any TextSink
@@ -28,6 +30,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     renderer: any ReportRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
   ) {
     self.renderer = Mutex(renderer)
+    self.initialRenderer = renderer
     self.output = output
     self.errors = errors
     self.coloredLabels = coloredLabels
@@ -43,6 +46,17 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// - Parameter row: The row.
   package func showRow(_ row: ReportRow) {
     output.write(renderer.withLock { $0.render(row) })
+  }
+
+  /// Whether the report goes to a sink that holds it until the end (standard output kept
+  /// back, an `--output` file): then it may be written as a draft, and read once.
+  package var acceptsDraft: Bool { (output as? any OutputFileSink)?.canRewind ?? false }
+
+  /// Forgets the draft: the sink's text, and the renderer's state.
+  package func discardDraft() {
+    guard let file = output as? any OutputFileSink, file.canRewind else { return }
+    renderer.withLock { $0 = initialRenderer }
+    file.rewind()
   }
 
   /// Says in the report that it is incomplete, warns on standard error, and makes the exit

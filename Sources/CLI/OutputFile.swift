@@ -17,6 +17,12 @@ package protocol OutputFileSink: TextSink {
   func commit() throws(OutputError)
   /// Abandons the report: a regular file keeps its previous content.
   func discard()
+  /// Whether ``rewind()`` can take back what was written: the report is held until
+  /// ``commit()``, not written where it goes.
+  var canRewind: Bool { get }
+  /// Forgets everything written so far, to write the report again from its start (a draft
+  /// that was not the report, decision 0030); nothing when ``canRewind`` is `false`.
+  func rewind()
   /// Whether the destination is a terminal, where a progress line must not be drawn.
   var isTerminal: Bool { get }
   /// A temporary file that could not be removed after a discard (an append-only folder),
@@ -27,6 +33,10 @@ package protocol OutputFileSink: TextSink {
 extension OutputFileSink {
   /// `nil`: nothing of this sink's is left on disk.
   package var leftBehind: String? { nil }
+  /// `false`: what is written goes where it goes.
+  package var canRewind: Bool { false }
+  /// Nothing: what is written cannot be taken back.
+  package func rewind() {}
 }
 
 /// Opens the destination of `--output` with the sink its kind of file needs.

@@ -105,12 +105,12 @@ package final class ProgressLine: TextSink {
   /// What the line says while `source` is read: which pass, the name, and how far.
   ///
   /// - Parameters:
-  ///   - task: What the reading is for, such as `checking` or `reporting`.
+  ///   - task: What the reading is for, such as `reading` or `reporting`.
   ///   - source: The source's name.
   ///   - bytesRead: How many bytes have been read.
   ///   - totalBytes: How many there are, if known.
-  /// - Returns: The status, such as `txreport: checking big.csv: 45% of 300.0 MB`, or
-  ///   `txreport: checking <stdin>: 12.5 MB` when the size is not known.
+  /// - Returns: The status, such as `txreport: reading big.csv: 45% of 300.0 MB`, or
+  ///   `txreport: reading <stdin>: 12.5 MB` when the size is not known.
   package static func status(task: String, source: String, bytesRead: Int, totalBytes: Int?) -> String {
     let prefix = "txreport: \(task) \(source): "
     guard let totalBytes, totalBytes > 0 else { return prefix + megabytes(bytesRead) }
@@ -118,8 +118,9 @@ package final class ProgressLine: TextSink {
     return prefix + "\(percent)% of " + megabytes(totalBytes)
   }
 
-  /// Shows how far a reading of a source has got: its first reading checks every record, the
-  /// later ones make the report.
+  /// Shows how far a reading of a source has got: its first reading checks every record (and
+  /// makes the report in the same reading when it can, decision 0030), a later one makes the
+  /// report.
   ///
   /// - Parameters:
   ///   - reading: Which reading of the source this is, from 1.
@@ -129,7 +130,7 @@ package final class ProgressLine: TextSink {
   package func showReading(_ reading: Int, of source: String, bytesRead: Int, totalBytes: Int?) {
     show(
       Self.status(
-        task: reading == 0 ? "downloading" : reading == 1 ? "checking" : "reporting", source: source,
+        task: reading == 0 ? "downloading" : reading == 1 ? "reading" : "reporting", source: source,
         bytesRead: bytesRead,
         totalBytes: totalBytes))
   }

@@ -102,6 +102,22 @@ package final class SpooledStandardOutput: OutputFileSink {
     if let failure = destination.failure { throw OutputError(path: "-", reason: failure) }
   }
 
+  /// `true`: nothing reaches standard output before ``commit()``.
+  package var canRewind: Bool { true }
+
+  /// Forgets what was kept, in memory and in the temporary file, which stays for the next
+  /// writes.
+  package func rewind() {
+    state.withLock { state in
+      state.buffer.removeAll(keepingCapacity: true)
+      if state.descriptor >= 0,
+        ftruncate(state.descriptor, 0) != 0 || lseek(state.descriptor, 0, SEEK_SET) != 0
+      {
+        state.failure = String(cString: strerror(errno))
+      }
+    }
+  }
+
   /// Drops the report: nothing reaches standard output.
   package func discard() {
     state.withLock { state in

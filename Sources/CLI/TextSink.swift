@@ -116,6 +116,14 @@ package final class FileDescriptorSink: TextSink {
     #endif
   }
 
+  /// Keeps `reason` as the failure, unless one came first: a caller's own operation on the
+  /// descriptor failed, and later writes must not pretend otherwise.
+  ///
+  /// - Parameter reason: The operating system's description of the error.
+  package func fail(_ reason: String) {
+    state.withLock { if $0.failure == nil { $0.failure = reason } }
+  }
+
   /// Forgets what is buffered without writing it.
   package func discardBuffered() {
     state.withLock { $0.buffer.removeAll(keepingCapacity: true) }

@@ -118,6 +118,15 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
         ? rejection(issues: issues, totalCount: totalCount, recordCount: recordCount) : nil)
   }
 
+  /// Whether the view takes a draft (``TransactionReportPresenterOutput/acceptsDraft``): rows
+  /// shown while the input is still being checked.
+  public var acceptsDraft: Bool { output.acceptsDraft }
+
+  /// Tells the view to take back every row since the report's start.
+  public func discardDraft() {
+    output.discardDraft()
+  }
+
   /// Formats the issues, one line each, and tells the view there is no report.
   ///
   /// - Parameters:

@@ -38,6 +38,23 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter rejection: The issues, formatted one line per bad record.
   func showInputRejected(_ rejection: InputRejection)
+  /// Whether this view takes a draft: rows shown while the input is still being checked,
+  /// which ``discardDraft()`` may take back. `false` unless the view says so.
+  ///
+  /// A view that says `true` must be able to forget every call since ``showReportStart()``:
+  /// one that holds the report back until ``showReportEnd()`` (a spool, a temporary file).
+  /// The report then reads each source once instead of twice (decision 0030).
+  var acceptsDraft: Bool { get }
+  /// Takes back every call since ``showReportStart()``: the draft was not the report. Then
+  /// comes either ``showReportStart()`` again or a rejection.
+  func discardDraft()
+}
+
+extension TransactionReportPresenterOutput {
+  /// `false`: no row before the whole input is checked.
+  public var acceptsDraft: Bool { false }
+  /// Nothing: a view that takes no draft is never asked to discard one.
+  public func discardDraft() {}
 }
 
 /// A warning that a source could not be read, shown beside the report's message row; or, when

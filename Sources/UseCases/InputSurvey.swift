@@ -17,12 +17,24 @@ struct InputSurvey: Sendable {
   /// How many issues the source's records gave, its group mismatches included.
   private(set) var issueCount = 0
   private(set) var isInReportOrder = true
-  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
-  let digest: Int
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
   private(set) var unavailableReason: UnavailableReason?
   private var last: ReportOrder?
+  private var reading = ReadingDigest()
+
+  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
+  var digest: Int { reading.value }
+
+  /// Starts a survey of a source; ``take(_:totals:issues:)`` checks its records one by one.
+  ///
+  /// - Parameters:
+  ///   - source: The source's name, for issues without an origin.
+  ///   - expectedGroup: In two-source mode, the only group this source may hold.
+  init(source: String, expectedGroup: TransactionGroup?) {
+    self.source = source
+    self.expectedGroup = expectedGroup
+  }
 
   /// Surveys a whole stream.
   ///
@@ -40,39 +52,56 @@ struct InputSurvey: Sendable {
     totals: inout ReportTotals,
     issues: inout IssueLog
   ) throws(CancellationError) {
-    self.source = source
-    self.expectedGroup = expectedGroup
-    var digest = ReadingDigest()
+    self.init(source: source, expectedGroup: expectedGroup)
     var cancellation = CancellationCheck()
-    reading: while let record = stream.next() {
+    while unavailableReason == nil, let record = stream.next() {
       try cancellation.check()
-      switch record {
-      case .unavailable(let reason):
-        unavailableReason = reason
-        break reading
-      case .invalid(let issue):
-        issues.record(issue)
-        issueCount += 1
-      case .unlistedIssues(let count):
-        issues.recordUnlisted(count)
-        issueCount += max(0, count)
-      case .transaction(let transaction, let origin):
-        if let expectedGroup, transaction.group != expectedGroup {
-          issues.record(
-            Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
-          issueCount += 1
-          otherGroupCount += 1
-          continue
-        }
-        digest.add(transaction)
-        totals.add(transaction, origin: origin, source: source)
-        count += 1
-        let order = ReportOrder(transaction)
-        if let last, order < last { isInReportOrder = false }
-        last = order
-      }
+      _ = take(record, totals: &totals, issues: &issues)
     }
-    self.digest = digest.value
+  }
+
+  /// Checks the next record of the source, and counts it.
+  ///
+  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) ends the survey: the
+  /// reason is kept, and the caller reads no further.
+  ///
+  /// - Parameters:
+  ///   - record: The next record.
+  ///   - totals: The running totals the report will show, checked for overflow.
+  ///   - issues: Where bad records are logged.
+  /// - Returns: The transaction, when the record is a valid one of the expected group; `nil`
+  ///   for an issue, or the end of what could be read.
+  mutating func take(
+    _ record: SourceRecord, totals: inout ReportTotals, issues: inout IssueLog
+  ) -> Transaction? {
+    switch record {
+    case .unavailable(let reason):
+      unavailableReason = reason
+      return nil
+    case .invalid(let issue):
+      issues.record(issue)
+      issueCount += 1
+      return nil
+    case .unlistedIssues(let count):
+      issues.recordUnlisted(count)
+      issueCount += max(0, count)
+      return nil
+    case .transaction(let transaction, let origin):
+      if let expectedGroup, transaction.group != expectedGroup {
+        issues.record(
+          Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
+        issueCount += 1
+        otherGroupCount += 1
+        return nil
+      }
+      reading.add(transaction)
+      totals.add(transaction, origin: origin, source: source)
+      count += 1
+      let order = ReportOrder(transaction)
+      if let last, order < last { isInReportOrder = false }
+      last = order
+      return transaction
+    }
   }
 
   /// Whether every record of the source is a valid record of another group than the one it

@@ -14,6 +14,8 @@ struct ReportAssembler {
   /// The total of the group being assembled; ``begin(_:)`` starts it for each group.
   private var groupTotal = RunningTotal(.group(.authorized))
   private var grand = RunningTotal(.grand)
+  /// The groups of the current source not begun yet, in report order.
+  private var upcoming: ArraySlice<TransactionGroup> = []
 
   init(output: any TransactionReportUseCaseOutput) {
     self.output = output
@@ -69,14 +71,42 @@ struct ReportAssembler {
     _ groups: [TransactionGroup],
     from transactions: inout OrderedTransactions
   ) throws(ReportStop) {
-    source = transactions.source
-    var pending = try transactions.next()
-    for group in groups {
-      begin(group)
-      while let transaction = pending, transaction.group == group {
-        add(transaction)
-        pending = try transactions.next()
-      }
+    beginSource(transactions.source, groups: groups)
+    while let transaction = try transactions.next() { try add(inReportOrder: transaction) }
+    try endSource()
+  }
+
+  /// Starts the blocks of one source, which holds the given groups.
+  ///
+  /// - Parameters:
+  ///   - source: The source's name.
+  ///   - groups: Its groups, in report order.
+  mutating func beginSource(_ source: String, groups: [TransactionGroup]) {
+    self.source = source
+    upcoming = groups[...]
+  }
+
+  /// Adds the source's next transaction in report order: ends the current group when the
+  /// transaction is of a later one, and gives each group in between its block.
+  ///
+  /// - Throws: ``ReportStop/sourceChanged(_:)`` when the transaction is of none of the
+  ///   source's groups still to come, or a group total does not fit: the check found neither.
+  mutating func add(inReportOrder transaction: Transaction) throws(ReportStop) {
+    guard transaction.group != group || group == nil else { return add(transaction) }
+    try end()
+    while let next = upcoming.popFirst() {
+      begin(next)
+      if next == transaction.group { return add(transaction) }
+      try end()
+    }
+    throw .sourceChanged(SourceChanged(source: source))
+  }
+
+  /// Ends the source: the current group, and the blocks of its groups still to come.
+  mutating func endSource() throws(ReportStop) {
+    try end()
+    while let next = upcoming.popFirst() {
+      begin(next)
       try end()
     }
   }

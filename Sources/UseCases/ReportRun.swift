@@ -19,6 +19,10 @@ import Entities
 /// 3. Otherwise **present** the report: for each part, its header and message when it is
 ///    unavailable (or missing, in a partial report), or its groups from a second reading in report order (``ReportAssembler``,
 ///    the heart of the transformation); then the grand footer.
+///
+/// For an output that takes a draft (``TransactionReportUseCaseOutput/acceptsDraft``), steps 1
+/// and 3 are one reading of the first source, while it is valid and in report order
+/// (`runDrafting`, decision 0030).
 struct ReportRun {
   /// One source of a report and the groups it holds, in report order.
   struct Part: Sendable {
@@ -54,31 +58,73 @@ struct ReportRun {
 
   /// Makes the report of the parts, in order, or rejects their input.
   func run(_ parts: [Part]) async {
+    let drafts = output.acceptsDraft && !parts.isEmpty
     do throws(ReportStop) {
-      guard let checked = try await check(parts) else { return }
-      try await present(parts, checked)
+      if drafts {
+        try await runDrafting(parts)
+      } else {
+        let checks = try await Self.checkAll(parts[...], issueLimit: issueLimit).get()
+        guard let checked = try await verdict(parts, checks) else { return }
+        try await present(parts, checked)
+      }
     } catch {
       switch error {
       case .cancelled: return
       case .sourceChanged(let change):
+        if drafts { output.discardDraft() }
         output.presentInvalidInput(issues: [change.issue], totalCount: 1, recordCount: 1)
       }
     }
   }
 
-  /// Opens and surveys every source at once; presents the issues and returns `nil` when there
+  /// Makes the report for an output that takes a draft: the first source is read once, each
+  /// record checked and presented in the same reading, while the other sources are checked
+  /// at once in tasks of their own (decision 0030).
+  ///
+  /// The draft stops being presented at the first thing that keeps it from being the report:
+  /// an issue, a record out of report order, a source that stops being available. The reading
+  /// goes on as a check. If the input then proves valid, the report is made from the start
+  /// the usual way (``discardDraft()``, then a second reading); if not, the draft is discarded
+  /// before the rejection. A draft that holds the whole first source goes on with the others,
+  /// each read again as usual.
+  private func runDrafting(_ parts: [Part]) async throws(ReportStop) {
+    output.presentReportStart()
+    var report = ReportAssembler(output: output)
+    async let rest = Self.checkAll(parts.dropFirst(), issueLimit: issueLimit)
+    let (first, isWhole) = try await Self.checkAndPresent(parts[0], issueLimit: issueLimit, into: &report)
+    let checks = [first] + (try await rest.get())
+    guard let checked = try await verdict(parts, checks, discardingDraft: true) else { return }
+    guard isWhole else {
+      output.discardDraft()
+      return try await present(parts, checked)
+    }
+    try await present(parts.dropFirst(), checked.dropFirst(), into: &report)
+    output.presentGrandFooter(total: try report.grandTotal())
+    output.presentReportEnd()
+  }
+
+  /// Joins what checking each part found; presents the issues and returns `nil` when there
   /// are any.
   ///
   /// The parts' issues and totals are joined in order. Totals are sums, which do not depend on
   /// the order; only the issue of a total out of range does, as it names the record at which
   /// the running total left the range for good. In that one case, when two parts add to the
   /// same total, the check runs again, one source after the other.
-  private func check(_ parts: [Part]) async throws(ReportStop) -> [Checked]? {
+  ///
+  /// - Parameters:
+  ///   - parts: The parts.
+  ///   - checks: What checking each part on its own found, in the parts' order.
+  ///   - discardingDraft: Whether a draft was presented, to take back before a rejection.
+  /// - Returns: What each part's check found, in order, or `nil` when the input was rejected.
+  /// - Throws: ``ReportStop/cancelled`` when the task is cancelled during a second check.
+  private func verdict(
+    _ parts: [Part], _ checks: [PartCheck], discardingDraft: Bool = false
+  ) async throws(ReportStop) -> [Checked]? {
     var issues = IssueLog(limit: issueLimit)
     var totals = ReportTotals()
     var checked: [Checked] = []
     var isInOrder = true
-    for part in try await Self.checkAll(parts[...], issueLimit: issueLimit).get() {
+    for part in checks {
       checked.append(part.checked)
       issues.append(part.issues)
       isInOrder = totals.append(part.totals) && isInOrder
@@ -96,12 +142,14 @@ struct ReportRun {
         if case .missing(let reason) = check { MissingInput(part.scope, reason: reason) } else { nil }
       }
       guard missing.isEmpty else {
+        if discardingDraft { output.discardDraft() }
         output.presentMissingInput(
           missing, issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
         return nil
       }
     }
     guard issues.isEmpty else {
+      if discardingDraft { output.discardDraft() }
       output.presentInvalidInput(
         issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
       return nil
@@ -113,6 +161,15 @@ struct ReportRun {
   private func present(_ parts: [Part], _ checked: [Checked]) async throws(ReportStop) {
     output.presentReportStart()
     var report = ReportAssembler(output: output)
+    try await present(parts[...], checked[...], into: &report)
+    output.presentGrandFooter(total: try report.grandTotal())
+    output.presentReportEnd()
+  }
+
+  /// Presents the blocks of the given parts, each source read again.
+  private func present(
+    _ parts: ArraySlice<Part>, _ checked: ArraySlice<Checked>, into report: inout ReportAssembler
+  ) async throws(ReportStop) {
     for (part, check) in zip(parts, checked) {
       switch check {
       case .unavailable(let reason), .missing(let reason):
@@ -122,8 +179,51 @@ struct ReportRun {
         try report.assemble(part.groups, from: &transactions)
       }
     }
-    output.presentGrandFooter(total: try report.grandTotal())
-    output.presentReportEnd()
+  }
+
+  /// Opens a part's source and reads it once, checking every record and presenting the
+  /// blocks of its groups into `report` while that can still be the report.
+  ///
+  /// - Returns: What the check found, and whether the part's blocks were presented whole: its
+  ///   records all valid, in report order, and read to the end.
+  private static func checkAndPresent(
+    _ part: Part, issueLimit: Int, into report: inout ReportAssembler
+  ) async throws(ReportStop) -> (PartCheck, isWhole: Bool) {
+    var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
+    let checked: Checked
+    switch await part.source.open() {
+    case .unavailable(let reason):
+      checked = .unavailable(reason: reason)
+    case .missing(let reason):
+      checked = .missing(reason: reason)
+    case .available(var stream):
+      var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup)
+      var presents = true
+      var cancellation = CancellationCheck()
+      report.beginSource(part.source.name, groups: part.groups)
+      while survey.unavailableReason == nil, let record = stream.next() {
+        try cancellation.checkStop()
+        let transaction = survey.take(record, totals: &totals, issues: &issues)
+        guard presents else { continue }
+        guard let transaction, survey.isInReportOrder else {
+          presents = false
+          continue
+        }
+        // A group total out of range stops the draft; the check names it.
+        do { try report.add(inReportOrder: transaction) } catch { presents = false }
+      }
+      if let reason = survey.unavailableReason {
+        checked = .unavailable(reason: reason)
+        presents = false
+      } else {
+        checked = .surveyed(survey)
+        if presents {
+          do { try report.endSource() } catch { presents = false }
+        }
+      }
+      return (PartCheck(checked: checked, issues: issues, totals: totals), presents)
+    }
+    return (PartCheck(checked: checked, issues: issues, totals: totals), false)
   }
 
   /// Opens a part's source and surveys it, adding to the given issues and totals.

@@ -10,6 +10,11 @@ import Entities
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
 ///
+/// An output that can take back what it was shown (``acceptsDraft``) lets a report read each
+/// source once instead of twice: the rows are presented while the records are still being
+/// checked, as a *draft*, and ``discardDraft()`` takes them back if the input proves invalid
+/// (decision 0030). Every other output sees no row before the whole input is checked.
+///
 /// An output is `Sendable` because a report runs on whatever task its driver picks; the calls of
 /// one report still come one at a time, in order, from that task.
 public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
@@ -78,6 +83,29 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///     when a record has several problems, more when one issue stands for many records (two
   ///     sources given the other way round).
   func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int)
+  /// Whether this output takes a draft: rows presented while the input is still being
+  /// checked, which ``discardDraft()`` may take back. `false` unless the output says so.
+  ///
+  /// An output that says `true` must be able to forget every call since
+  /// ``presentReportStart()``: a spool that is released only at the end, a list of rows not yet
+  /// on screen. A use case then reads a source once, checking and presenting each record in
+  /// the same reading, where it would otherwise read it twice.
+  var acceptsDraft: Bool { get }
+  /// Takes back every call since ``presentReportStart()``: the draft was not the report.
+  ///
+  /// A use case calls it only on an output that ``acceptsDraft``, and then calls either
+  /// ``presentReportStart()`` again (the report is made another way: a source out of report
+  /// order, or one that could not be read to its end) or the rejection
+  /// (``presentInvalidInput(issues:totalCount:recordCount:)`` or
+  /// ``presentMissingInput(_:issues:totalCount:recordCount:)``).
+  func discardDraft()
+}
+
+extension TransactionReportUseCaseOutput {
+  /// `false`: no row before the whole input is checked.
+  public var acceptsDraft: Bool { false }
+  /// Nothing: an output that takes no draft is never asked to discard one.
+  public func discardDraft() {}
 }
 
 /// What a header or an unavailable-source message is about.

@@ -36,6 +36,25 @@ import Testing
     #expect(try folder.contents() == ["r.txt"])
   }
 
+  @Test("An atomic sink rewinds: what was written before is gone from the file it commits")
+  func atomicRewind() throws {
+    let folder = try Folder()
+    let sink = try OutputFile.open(folder.path("r.txt"))
+    #expect(sink.canRewind)
+    sink.write(String(repeating: "draft\n", count: 20_000))
+    sink.flush()
+    sink.rewind()
+    sink.write("kept\n")
+    try sink.commit()
+    #expect(try folder.text("r.txt") == "kept\n")
+    #expect(try folder.contents() == ["r.txt"])
+  }
+
+  @Test("A device cannot rewind: what is written to it is there at once")
+  func deviceDoesNotRewind() throws {
+    #expect(!(try OutputFile.open("/dev/null")).canRewind)
+  }
+
   @Test("Discarding leaves an existing file as it was and removes the temporary file")
   func discardKeepsPrevious() throws {
     let folder = try Folder()

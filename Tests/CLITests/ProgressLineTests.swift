@@ -42,10 +42,10 @@ import Testing
   }
 
   @Test(
-    "Each reading says what it does: 0 downloads, 1 checks, later ones report",
+    "Each reading says what it does: 0 downloads, 1 reads (checks, and reports when it can), later ones report",
     arguments: [
       (0, "txreport: downloading http://h/a.json: 50% of 2.0 MB"),
-      (1, "txreport: checking http://h/a.json: 50% of 2.0 MB"),
+      (1, "txreport: reading http://h/a.json: 50% of 2.0 MB"),
       (2, "txreport: reporting http://h/a.json: 50% of 2.0 MB"),
     ])
   func readings(reading: Int, expected: String) {

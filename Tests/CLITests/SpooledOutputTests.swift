@@ -63,6 +63,51 @@ import UseCases
     #expect(result.output.hasPrefix("[\n") && result.output.hasSuffix("]\n"))
   }
 
+  /// A use case that drafts a report for an output that takes one, discards it, and makes
+  /// another, as a source out of report order makes the report do (decision 0030).
+  private struct RedraftedReport: TransactionReportUseCaseInput {
+    let output: any TransactionReportUseCaseOutput
+    func eventGenerateReport() async {
+      if output.acceptsDraft {
+        output.presentReportStart()
+        output.presentHeader(.group(.authorized))
+        output.presentDetail(description: "Draft only", amount: Money(minorUnits: 100) ?? .zero)
+        output.discardDraft()
+      }
+      output.presentReportStart()
+      output.presentHeader(.group(.authorized))
+      output.presentNoTransactions(group: .authorized)
+      output.presentGrandFooter(total: .zero)
+      output.presentReportEnd()
+    }
+  }
+
+  @Test("Output held until the end takes a draft; a discarded draft leaves nothing, in any format")
+  func discardedDraftLeavesNothing() async throws {
+    for format in ["text", "json", "markdown", "html"] {
+      let drafted = await run(["--all", "a.json", "--format", format]) { RedraftedReport(output: $0) }
+      let direct = await run(["--format", format]) { RedraftedReport(output: $0) }
+      #expect(drafted.status == .success)
+      #expect(!drafted.output.contains("Draft only"), "\(format)")
+      #expect(drafted.output == direct.output, "\(format): the same as a report made once")
+      #expect(!direct.output.isEmpty)
+    }
+  }
+
+  @Test("Rewinding the spool forgets what it kept, in memory and in its temporary file")
+  func rewind() throws {
+    for limit in [1000, 10] {
+      let destination = MemoryTextSink()
+      let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: limit)
+      #expect(spool.canRewind)
+      for _ in 0..<50 { spool.write("draft line\n") }
+      spool.rewind()
+      spool.write("kept\n")
+      try spool.commit()
+      #expect(destination.text == "kept\n", "memory limit \(limit)")
+    }
+  }
+
   @Test("A report bigger than the memory limit goes through a temporary file and comes back whole")
   func spillsToATemporaryFile() throws {
     let destination = MemoryTextSink()

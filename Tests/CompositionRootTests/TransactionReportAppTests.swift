@@ -204,9 +204,18 @@ import Testing
     let result = await runWithProgress(["--all", path, "--format", "json"], outputIsTerminal: false)
     #expect(result.status == .success)
     #expect(result.output == (try expectedRows()))
-    #expect(result.errors.hasPrefix("\rtxreport: checking \(path): "))
-    #expect(result.errors.contains("\rtxreport: reporting \(path): 100% of "))
+    // In report order: read once, checked and reported in the same reading (decision 0030).
+    #expect(result.errors.hasPrefix("\rtxreport: reading \(path): "))
+    #expect(result.errors.contains("\rtxreport: reading \(path): 100% of "))
+    #expect(!result.errors.contains("reporting"))
     #expect(result.errors.hasSuffix("\r\u{1B}[K"))
+    // Out of order: a second reading makes the report.
+    let unsorted = Self.fixtures.appendingPathComponent("cases/unsorted_all.json").path
+    let second = await runWithProgress(["--all", unsorted, "--format", "json"], outputIsTerminal: false)
+    #expect(second.status == .success)
+    #expect(second.errors.hasPrefix("\rtxreport: reading \(unsorted): "))
+    #expect(second.errors.contains("\rtxreport: reporting \(unsorted): 100% of "))
+    #expect(second.errors.hasSuffix("\r\u{1B}[K"))
   }
 
   @Test("Progress never mixes with a report going to the same terminal, nor with the demo")

@@ -35,6 +35,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
     /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
     case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
+    /// ``TransactionReportUseCaseOutput/discardDraft()``.
+    case draftDiscarded
 
     /// Makes the same call on another output.
     ///
@@ -56,6 +58,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
         output.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
       case .missingInput(let missing, let issues, let totalCount, let recordCount):
         output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
+      case .draftDiscarded: output.discardDraft()
       }
     }
   }
@@ -67,12 +70,27 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
 
   private let observer: (@Sendable (Call) -> Void)?
 
+  /// Whether the spy says it takes a draft (``TransactionReportUseCaseOutput/acceptsDraft``).
+  public let acceptsDraft: Bool
+
   /// Creates a spy with no calls recorded.
   ///
-  /// - Parameter observer: Called with each call as it is recorded, for tests that check what
-  ///   else had happened at that moment (for example how many records a source had yielded).
-  public init(observer: (@Sendable (Call) -> Void)? = nil) {
+  /// - Parameters:
+  ///   - acceptsDraft: Whether to take a draft, as an output that holds the report until its
+  ///     end does; `false` by default.
+  ///   - observer: Called with each call as it is recorded, for tests that check what else had
+  ///     happened at that moment (for example how many records a source had yielded).
+  public init(acceptsDraft: Bool = false, observer: (@Sendable (Call) -> Void)? = nil) {
+    self.acceptsDraft = acceptsDraft
     self.observer = observer
+  }
+
+  /// The calls that stand after the last ``Call/draftDiscarded``: what a view that takes a
+  /// draft ends up showing. All the calls when no draft was discarded.
+  public var keptCalls: [Call] {
+    let calls = calls
+    guard let last = calls.lastIndex(of: .draftDiscarded) else { return calls }
+    return Array(calls[(last + 1)...])
   }
 
   /// The arguments of the first ``Call/invalidInput(_:totalCount:recordCount:)`` call, or `nil`
@@ -173,6 +191,9 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     record(.invalidInput(issues, totalCount: totalCount, recordCount: recordCount))
   }
+
+  /// Records ``Call/draftDiscarded``.
+  public func discardDraft() { record(.draftDiscarded) }
 
   /// Records ``Call/missingInput(_:issues:totalCount:recordCount:)``.
   ///
