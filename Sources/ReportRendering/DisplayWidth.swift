@@ -27,14 +27,20 @@
 /// Simple text is measured without looking at clusters, so the common case costs one pass over
 /// the UTF-8 bytes: when every scalar is printable ASCII or between U+00A0 and U+02FF (Latin-1
 /// letters and signs, Latin Extended, IPA, spacing modifiers), no scalar joins another and each
-/// takes one column, so the width is the number of scalars.
+/// takes one column, so the width is the number of scalars. Text that also holds kana, CJK
+/// ideographs, Hangul syllables or fullwidth forms is measured in the same pass: those scalars
+/// join nothing either (their grapheme break property is Other, or LV and LVT with no jamo to
+/// join), and each takes two columns.
 public enum DisplayWidth {
   /// The number of terminal columns a text takes.
   ///
   /// - Parameter text: The text, with any control characters already escaped.
   /// - Returns: The sum of the widths of its grapheme clusters.
   public static func columns(of text: some StringProtocol) -> Int {
-    if let simple = simpleColumns(text) { return simple }
+    let bytes = text.utf8
+    if let quick = bytes.withContiguousStorageIfAvailable(quickColumns) ?? quickColumns(Array(bytes)) {
+      return quick
+    }
     var total = 0
     var start = text.startIndex
     while start < text.endIndex {
@@ -162,6 +168,53 @@ public enum DisplayWidth {
   private static func simpleColumns(_ text: some StringProtocol) -> Int? {
     let bytes = text.utf8
     return bytes.withContiguousStorageIfAvailable(simpleColumns) ?? simpleColumns(Array(bytes))
+  }
+
+  /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``) or a kana, a
+  /// CJK ideograph, a Hangul syllable or a fullwidth form (two columns each, none joining
+  /// another); `nil` for any other text.
+  private static func quickColumns(_ bytes: some Collection<UInt8>) -> Int? {
+    var columns = 0
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      switch byte {
+      case 0x20..<0x7F:  // printable ASCII
+        columns += 1
+        index = bytes.index(after: index)
+      case 0xC2...0xCB:  // U+0080...U+02FF: one column from U+00A0 on
+        let next = bytes.index(after: index)
+        guard next != bytes.endIndex else { return nil }
+        let second = bytes[next]
+        guard second & 0xC0 == 0x80, byte != 0xC2 || second >= 0xA0 else { return nil }
+        columns += 1
+        index = bytes.index(after: next)
+      case 0xE3...0xED, 0xEF:  // three bytes: U+3000...U+DFFF, U+F000...U+FFFF
+        let second = bytes.index(after: index)
+        guard second != bytes.endIndex else { return nil }
+        let third = bytes.index(after: second)
+        guard third != bytes.endIndex else { return nil }
+        let (b1, b2) = (bytes[second], bytes[third])
+        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+        let value = UInt32(byte & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+        guard isQuickWide(value) else { return nil }
+        columns += 2
+        index = bytes.index(after: third)
+      default:
+        return nil
+      }
+    }
+    return columns
+  }
+
+  /// Whether a scalar is one of the wide scalars that join no other: kana (without the
+  /// combining sound marks U+3099 and U+309A), CJK unified ideographs, Hangul syllables, and the
+  /// fullwidth forms.
+  private static func isQuickWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: true
+    default: false
+    }
   }
 
   private static func simpleColumns(_ bytes: some Collection<UInt8>) -> Int? {

@@ -112,9 +112,11 @@ public struct TextReportRenderer: ReportRenderer {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
-    var cut = DisplayWidth.truncated(label, toColumns: max(1, room))
+    // Measured once: a label that fits (nearly every one) is not measured again to be cut.
+    let labelWidth = DisplayWidth.columns(of: label)
+    var cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
     var amount = amount
-    let cutWidth = DisplayWidth.columns(of: cut)
+    let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
     var (start, end) = band.map { ($0, Self.reset) } ?? ("", "")
     // Only a coloured line is padded: past its last character, up to the full width.

@@ -90,6 +90,31 @@ import Testing
     #expect(DisplayWidth.columns(of: "x\r\ny") == 2, "CR LF is one cluster and takes no column")
   }
 
+  @Test(
+    "The fast path for kana, ideographs, Hangul and fullwidth forms agrees with measuring cluster by cluster")
+  func wideFastPath() throws {
+    let ranges: [ClosedRange<UInt32>] = [
+      0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60,
+    ]
+    for range in ranges {
+      let scalars = try range.map { try #require(Unicode.Scalar($0)) }
+      var text = ""
+      text.unicodeScalars.append(contentsOf: scalars)
+      text += " Montréal #42"
+      let byCluster = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+      #expect(DisplayWidth.columns(of: text) == byCluster, "U+\(String(range.lowerBound, radix: 16))...")
+      #expect(DisplayWidth.columns(of: text) == 2 * scalars.count + 13)
+    }
+    // Scalars next to them that join or take no column go the slow way, and are measured right.
+    for (text, columns) in [
+      ("\u{304B}\u{3099}", 2), ("\u{AC00}\u{11A8}", 2), ("東\u{301}", 2), ("東京\u{200B}", 4),
+      ("\u{3000}x", 3), ("ラーメン🍜", 10), ("ｶﾞ", 2),
+    ] {
+      #expect(DisplayWidth.columns(of: text) == columns, "\(text.debugDescription)")
+      #expect(DisplayWidth.columns(of: text) == text.reduce(0) { $0 + DisplayWidth.columns(of: $1) })
+    }
+  }
+
   /// A text, a limit, and the prefix that fits.
   struct Cut: CustomTestStringConvertible, Sendable {
     let text: String
