@@ -38,7 +38,8 @@ public enum DisplayWidth {
   /// - Returns: The sum of the widths of its grapheme clusters.
   public static func columns(of text: some StringProtocol) -> Int {
     let bytes = text.utf8
-    if let quick = bytes.withContiguousStorageIfAvailable(quickColumns) ?? quickColumns(Array(bytes)) {
+    if let quick = bytes.withContiguousStorageIfAvailable({ quickColumns($0) }) ?? quickColumns(Array(bytes))
+    {
       return quick
     }
     var total = 0
@@ -170,16 +171,33 @@ public enum DisplayWidth {
     return bytes.withContiguousStorageIfAvailable(simpleColumns) ?? simpleColumns(Array(bytes))
   }
 
+  /// The width of a text that is shown as it is: one whose every scalar is measured in one pass
+  /// (see ``quickColumns(_:plainOnly:)``) and is none that `ReportText.visible(_:quoting:)`
+  /// escapes (a backslash, C1 controls, the soft hyphen); `nil` for any other text.
+  ///
+  /// A renderer that gets a width here may show the text without escaping or measuring it
+  /// again: the one pass over its bytes did both.
+  ///
+  /// - Parameter text: The text, as it came (not yet escaped).
+  /// - Returns: Its width, or `nil` when it must be escaped or measured the long way.
+  static func plainColumns(of text: String) -> Int? {
+    let bytes = text.utf8
+    return bytes.withContiguousStorageIfAvailable { quickColumns($0, plainOnly: true) }
+      ?? quickColumns(Array(bytes), plainOnly: true)
+  }
+
   /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``) or a kana, a
   /// CJK ideograph, a Hangul syllable or a fullwidth form (two columns each, none joining
-  /// another); `nil` for any other text.
-  private static func quickColumns(_ bytes: some Collection<UInt8>) -> Int? {
+  /// another); `nil` for any other text, and, when `plainOnly`, for a text holding a scalar that
+  /// is escaped when shown (a backslash, a C1 control, the soft hyphen).
+  private static func quickColumns(_ bytes: some Collection<UInt8>, plainOnly: Bool = false) -> Int? {
     var columns = 0
     var index = bytes.startIndex
     while index != bytes.endIndex {
       let byte = bytes[index]
       switch byte {
       case 0x20..<0x7F:  // printable ASCII
+        if plainOnly && byte == UInt8(ascii: "\\") { return nil }
         columns += 1
         index = bytes.index(after: index)
       case 0xC2...0xCB:  // U+0080...U+02FF: one column from U+00A0 on
@@ -187,6 +205,7 @@ public enum DisplayWidth {
         guard next != bytes.endIndex else { return nil }
         let second = bytes[next]
         guard second & 0xC0 == 0x80, byte != 0xC2 || second >= 0xA0 else { return nil }
+        if plainOnly && byte == 0xC2 && second == 0xAD { return nil }  // the soft hyphen
         columns += 1
         index = bytes.index(after: next)
       case 0xE3...0xED, 0xEF:  // three bytes: U+3000...U+DFFF, U+F000...U+FFFF

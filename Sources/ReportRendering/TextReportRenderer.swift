@@ -58,10 +58,12 @@ public struct TextReportRenderer: ReportRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true))
     case .detail(let description, let amount, let odd):
-      let label = ReportText.visible(description)
-      guard colors else { return columns(indent: 4, label: label, amount: amount, lineEnd: true) }
+      // Most descriptions need no escape: one pass over their bytes says so and measures them.
+      let plainWidth = DisplayWidth.plainColumns(of: description)
+      let label = plainWidth == nil ? ReportText.visible(description) : description
       return columns(
-        indent: 4, label: label, amount: amount, lineEnd: true, band: starts.bands[odd ? 1 : 0])
+        indent: 4, label: label, labelWidth: plainWidth, amount: amount, lineEnd: true,
+        band: colors ? starts.bands[odd ? 1 : 0] : nil)
     case .subfooter(let odd):
       return line("", style: .band(odd: odd))
     case .footer(let total, let odd):
@@ -100,6 +102,7 @@ public struct TextReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - indent: The spaces before the label.
   ///   - label: The label, already escaped.
+  ///   - labelWidth: The label's width, when it is known already.
   ///   - amount: The formatted amount.
   ///   - lineEnd: Whether to end the text with a line feed.
   ///   - band: The escape sequences that start a coloured line, if it is one: the line is then
@@ -107,13 +110,14 @@ public struct TextReportRenderer: ReportRenderer {
   ///     would make it, without measuring the text again.
   /// - Returns: The line.
   private func columns(
-    indent: Int, label: String, amount: String, lineEnd: Bool = false, band: String? = nil
+    indent: Int, label: String, labelWidth: Int? = nil, amount: String, lineEnd: Bool = false,
+    band: String? = nil
   ) -> String {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
-    let labelWidth = DisplayWidth.columns(of: label)
+    let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
     var cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
     var amount = amount
     let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)

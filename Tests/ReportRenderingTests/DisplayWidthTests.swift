@@ -1,5 +1,7 @@
-import ReportRendering
+import Presenters
 import Testing
+
+@testable import ReportRendering
 
 @Suite struct DisplayWidthTests {
   /// A text, what it is, and the columns a terminal gives it.
@@ -112,6 +114,35 @@ import Testing
     ] {
       #expect(DisplayWidth.columns(of: text) == columns, "\(text.debugDescription)")
       #expect(DisplayWidth.columns(of: text) == text.reduce(0) { $0 + DisplayWidth.columns(of: $1) })
+    }
+  }
+
+  @Test("A text measured as plain is one the report shows as it is, as wide as measured the long way")
+  func plainTextNeedsNoEscape() throws {
+    var scalars = (0x20...0x7E).map { UInt32($0) } + (0x80...0x2FF).map { UInt32($0) }
+    scalars += [
+      0x3041, 0x3099, 0x30FC, 0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0xFF01, 0xFF60, 0x3164, 0xFFA0, 0x200B,
+    ]
+    var plain = 0
+    for value in scalars {
+      let scalar = try #require(Unicode.Scalar(value))
+      let text = "a" + String(Character(scalar)) + "é東"
+      guard let width = DisplayWidth.plainColumns(of: text) else {
+        #expect(
+          ReportText.visible(text) != text || DisplayWidth.columns(of: text) != text.count + 1
+            || !(0x20...0x7E).contains(value) && !(0xA0...0x2FF).contains(value),
+          "U+\(String(value, radix: 16)) needs neither an escape nor the long way, but was not plain")
+        continue
+      }
+      plain += 1
+      #expect(ReportText.visible(text) == text, "U+\(String(value, radix: 16))")
+      #expect(width == text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }, "U+\(String(value, radix: 16))")
+    }
+    #expect(
+      plain == 95 - 1 + 0x300 - 0xA0 - 1 + 8,
+      "printable ASCII but the backslash, U+00A0...U+02FF but the soft hyphen, 8 wide")
+    for escaped in ["a\\b", "a\u{AD}b", "a\u{85}b", "a\u{7F}b", "a\tb"] {
+      #expect(DisplayWidth.plainColumns(of: escaped) == nil, "\(escaped.debugDescription)")
     }
   }
 
