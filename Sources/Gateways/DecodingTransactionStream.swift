@@ -17,7 +17,7 @@ import UseCases
 /// ``SourceRecord/unavailable(_:)`` instead. A record that runs past the limit of
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
-final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream {
+final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
   private var decoder: Decoder
   private let validator: RecordValidator
   /// The issues of a record still to yield, last first.
@@ -32,6 +32,14 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: TransactionStream
   init(decoder: Decoder, source: String) {
     self.decoder = decoder
     self.validator = RecordValidator(source: source)
+  }
+
+  /// Moves the next records into a batch, as ``next()`` would give them, until it is full or
+  /// the records end.
+  ///
+  /// - Parameter batch: The batch to fill.
+  func fill(_ batch: RecordBatch) {
+    while !batch.isFull, let record = next() { batch.append(record) }
   }
 
   func next() -> SourceRecord? {

@@ -30,8 +30,7 @@ final class ReadAheadTransactionStream: TransactionStream {
   private var reader: pthread_t?
   /// The stream itself, read in place, when no thread could be started.
   private var inPlace: (any TransactionStream)?
-  private var batch: [SourceRecord] = []
-  private var index = 0
+  private var batch = RecordBatch(capacity: 0)
 
   /// Starts reading a stream ahead.
   ///
@@ -64,14 +63,61 @@ final class ReadAheadTransactionStream: TransactionStream {
 
   func next() -> SourceRecord? {
     if inPlace != nil { return inPlace?.next() }
-    if index == batch.count {
+    if batch.isEmpty {
       guard let next = queue.take() else { return nil }
       batch = next
-      index = 0
     }
-    defer { index += 1 }
-    return batch[index]
+    return batch.takeFirst()
   }
+}
+
+/// The records of one handover, moved in by the reader and moved out by the consumer: a record
+/// is never copied (nor its strings retained and released) on its way between the threads.
+final class RecordBatch: @unchecked Sendable {
+  // Unchecked: a batch belongs to the reader until it is put in the queue, then to the
+  // consumer; the queue's lock orders the two.
+  private let storage: UnsafeMutablePointer<SourceRecord>
+  private let capacity: Int
+  /// How many records were moved in.
+  private(set) var count = 0
+  /// How many were moved out, from the first.
+  private var taken = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    storage = .allocate(capacity: max(1, capacity))
+  }
+
+  deinit {
+    (storage + taken).deinitialize(count: count - taken)
+    storage.deallocate()
+  }
+
+  /// Whether every record moved in has been moved out (or none came).
+  var isEmpty: Bool { taken == count }
+  /// Whether it holds as many records as it can.
+  var isFull: Bool { count == capacity }
+
+  /// Moves a record in, after the others; the batch must not be full.
+  func append(_ record: consuming SourceRecord) {
+    precondition(count < capacity, "a full batch")
+    (storage + count).initialize(to: record)
+    count += 1
+  }
+
+  /// Moves the first record not yet taken out; the batch must not be empty.
+  func takeFirst() -> SourceRecord {
+    precondition(taken < count, "an empty batch")
+    defer { taken += 1 }
+    return (storage + taken).move()
+  }
+}
+
+/// A stream that can fill a batch itself, in one call, without the cost of a call through the
+/// `TransactionStream` protocol (and a copy of the record) for every record.
+protocol BatchFilling: TransactionStream {
+  /// Moves the next records into `batch` until it is full or the records end.
+  func fill(_ batch: RecordBatch)
 }
 
 /// What the reading thread does: read the stream in batches into the queue until the records
@@ -97,12 +143,13 @@ private final class ReaderWork: @unchecked Sendable {
     guard var stream = takeStream() else { return }
     defer { queue.finish() }
     while true {
-      var batch: [SourceRecord] = []
-      batch.reserveCapacity(ReadAheadTransactionStream.batchSize)
-      while batch.count < ReadAheadTransactionStream.batchSize, let record = stream.next() {
-        batch.append(record)
+      let batch = RecordBatch(capacity: ReadAheadTransactionStream.batchSize)
+      if let filling = stream as? any BatchFilling {
+        filling.fill(batch)
+      } else {
+        while !batch.isFull, let record = stream.next() { batch.append(record) }
       }
-      let isLast = batch.count < ReadAheadTransactionStream.batchSize
+      let isLast = !batch.isFull
       guard batch.isEmpty || queue.put(batch), !isLast else { return }
     }
   }
@@ -120,7 +167,7 @@ private final class BatchQueue: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let changed: UnsafeMutablePointer<pthread_cond_t>
   private let capacity: Int
-  private var batches: [[SourceRecord]] = []
+  private var batches: [RecordBatch] = []
   private var head = 0
   private var isFinished = false
   private var isStopped = false
@@ -155,7 +202,7 @@ private final class BatchQueue: @unchecked Sendable {
   /// Adds a batch, waiting while the queue is full.
   ///
   /// - Returns: `false` when the consumer has stopped the queue: read no more.
-  func put(_ batch: [SourceRecord]) -> Bool {
+  func put(_ batch: RecordBatch) -> Bool {
     locked {
       while count >= capacity && !isStopped { pthread_cond_wait(changed, mutex) }
       guard !isStopped else { return false }
@@ -178,12 +225,12 @@ private final class BatchQueue: @unchecked Sendable {
   }
 
   /// The next batch, waiting for the reader when none is ready; `nil` after the last.
-  func take() -> [SourceRecord]? {
+  func take() -> RecordBatch? {
     locked {
       while count == 0 && !isFinished { pthread_cond_wait(changed, mutex) }
       guard count > 0 else { return nil }
       let batch = batches[head]
-      batches[head] = []
+      batches[head] = RecordBatch(capacity: 0)
       head += 1
       pthread_cond_broadcast(changed)
       return batch

@@ -60,6 +60,22 @@ import UseCases
     #expect(stream.next() == nil)
   }
 
+  @Test func aBatchGivesItsRecordsBackInOrderOnce() {
+    let batch = RecordBatch(capacity: 3)
+    #expect(batch.isEmpty && !batch.isFull)
+    for number in 1...3 { batch.append(CountingStream.record(number)) }
+    #expect(batch.isFull && !batch.isEmpty && batch.count == 3)
+    #expect(batch.takeFirst() == CountingStream.record(1))
+    #expect(batch.takeFirst() == CountingStream.record(2))
+    #expect(!batch.isEmpty)
+    #expect(batch.takeFirst() == CountingStream.record(3))
+    #expect(batch.isEmpty)
+    // A batch dropped with records still in it deinitializes those, and only those.
+    let dropped = RecordBatch(capacity: 4)
+    for number in 1...4 { dropped.append(CountingStream.record(number)) }
+    _ = dropped.takeFirst()
+  }
+
   @Test func aStreamDroppedEarlyStopsItsReaderAndReleasesItsInput() {
     let log = CountingStream.Log()
     do {
