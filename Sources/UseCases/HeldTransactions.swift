@@ -8,7 +8,9 @@ import Entities
 /// can be reported. A `Transaction` takes 56 bytes, and its description, when longer than 15
 /// bytes, a heap object of its own with a 32-byte header. Here a transaction is one 24-byte
 /// entry (its group, debit or credit and date in one number, its amount, and where its
-/// description's bytes are) and the descriptions' UTF-8 bytes follow one another in one array.
+/// description's bytes are) and the descriptions' UTF-8 bytes follow one another in blocks of
+/// 1 MiB. Blocks, not one array: an array that grows is copied into one twice its size, and at
+/// that moment both are in memory; a new block leaves the others where they are.
 /// Dates are kept once each, in a table: a file spans few distinct days.
 ///
 /// The sort is stable, so transactions of the same group and date keep their input order.
@@ -18,17 +20,21 @@ struct HeldTransactions {
     /// The group (bit 31), credit (bit 30) and the date's index in `dates` (bits 0 to 29);
     /// after ``sortInReportOrder()``, the date's rank in date order instead of its index.
     var key: UInt32
-    /// The description's length in bytes, or `UInt32.max` for one too long to count so, kept
-    /// in `longDescriptions`.
+    /// The description's length in bytes, or `UInt32.max` for one longer than a block, kept in
+    /// `longDescriptions`.
     var length: UInt32
-    /// Where the description's bytes start in `text`, or its index in `longDescriptions`.
+    /// Where the description's bytes start: the block's index times ``blockSize`` plus the
+    /// offset in the block; or its index in `longDescriptions`.
     var offset: Int
     var amount: Money
   }
 
   private var entries: [Entry] = []
-  private var text: [UInt8] = []
-  /// Descriptions of 4 GiB or more: no real file has one, but none may make the report fail.
+  /// The descriptions' bytes, in blocks of ``blockSize`` bytes at most.
+  private var blocks: [[UInt8]] = []
+  /// The size of a block of description bytes.
+  private static let blockSize = 1 << 20
+  /// Descriptions longer than a block: no real file has one, but none may make the report fail.
   private var longDescriptions: [String] = []
   private var dates: [CalendarDate] = []
   private var dateIndex: [CalendarDate: UInt32] = [:]
@@ -53,18 +59,33 @@ struct HeldTransactions {
     if transaction.debitCredit == .credit { key |= Self.creditBit }
     key |= index(of: transaction.date)
     var description = transaction.description
-    guard description.utf8.count < UInt32.max else {
+    let length = description.utf8.count
+    guard length <= Self.blockSize else {
       entries.append(
         Entry(key: key, length: .max, offset: longDescriptions.count, amount: transaction.amount))
       longDescriptions.append(description)
       return
     }
-    let offset = text.count
-    let length = description.withUTF8 { bytes in
-      text.append(contentsOf: bytes)
-      return bytes.count
+    if blocks.isEmpty || blocks[blocks.count - 1].count + length > Self.blockSize {
+      blocks.append([])
+      blocks[blocks.count - 1].reserveCapacity(Self.blockSize)
     }
+    let last = blocks.count - 1
+    let offset = last * Self.blockSize + blocks[last].count
+    description.withUTF8 { bytes in blocks[last].append(contentsOf: bytes) }
     entries.append(Entry(key: key, length: UInt32(length), offset: offset, amount: transaction.amount))
+  }
+
+  /// Moves the last `count` transactions before all the others, keeping their order: for
+  /// transactions that came first in the input but were added last.
+  ///
+  /// - Parameter count: How many, at most ``count``.
+  mutating func moveLastToFront(_ count: Int) {
+    precondition(count <= entries.count && !isSorted)
+    guard count > 0 else { return }
+    let moved = Array(entries.suffix(count))
+    entries.removeLast(count)
+    entries.insert(contentsOf: moved, at: 0)
   }
 
   /// Sorts the transactions by group, then date, keeping the input order of the rest.
@@ -84,11 +105,12 @@ struct HeldTransactions {
   /// The transaction at a position.
   subscript(position: Int) -> Transaction {
     let entry = entries[position]
+    let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
     let description =
       entry.length == .max
       ? longDescriptions[entry.offset]
-      : text.withUnsafeBufferPointer { bytes in
-        String(decoding: bytes[entry.offset..<entry.offset + Int(entry.length)], as: UTF8.self)
+      : blocks[block].withUnsafeBufferPointer { bytes in
+        String(decoding: bytes[start..<start + Int(entry.length)], as: UTF8.self)
       }
     return Transaction(
       group: entry.key & Self.groupBit != 0 ? .posted : .authorized,

@@ -58,6 +58,39 @@ struct OrderedTransactions {
     mode = .sorted(all, next: 0)
   }
 
+  /// The transactions of a source whose first reading held them from its first transaction out
+  /// of report order on (`rest`), in report order: the transactions before it (a prefix in
+  /// report order, `prefixCount` of them, whose reading had the digest `prefixDigest`) are
+  /// read again, and only they (decision 0030).
+  ///
+  /// - Throws: ``ReportStop/sourceChanged(_:)`` when the prefix read again differs from the
+  ///   first reading's.
+  init(
+    source: any TransactionSource, survey: InputSurvey, prefixCount: Int, prefixDigest: Int,
+    rest: HeldTransactions
+  ) async throws(ReportStop) {
+    self.remaining = survey.count
+    self.survey = survey
+    let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
+    var all = rest
+    if prefixCount > 0 {
+      guard case .available(var stream) = await source.open() else { throw changed }
+      var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
+      for _ in 0..<prefixCount {
+        try cancellation.checkStop()
+        guard case .transaction(let transaction, _)? = stream.next(), Self.isExpected(transaction, in: survey)
+        else { throw changed }
+        digest.add(transaction)
+        all.append(transaction)
+      }
+      guard digest.value == prefixDigest else { throw changed }
+      all.moveLastToFront(prefixCount)
+    }
+    guard all.count == survey.count else { throw changed }
+    all.sortInReportOrder()
+    mode = .sorted(all, next: 0)
+  }
+
   /// The next transaction in report order, or `nil` after the last.
   mutating func next() throws(ReportStop) -> Transaction? {
     switch mode {

@@ -91,12 +91,24 @@ struct ReportRun {
     output.presentReportStart()
     var report = ReportAssembler(output: output)
     async let rest = Self.checkAll(parts.dropFirst(), issueLimit: issueLimit)
-    let (first, isWhole) = try await Self.checkAndPresent(parts[0], issueLimit: issueLimit, into: &report)
+    let (first, isWhole, held) = try await Self.checkAndPresent(
+      parts[0], issueLimit: issueLimit, into: &report)
     let checks = [first] + (try await rest.get())
     guard let checked = try await verdict(parts, checks, discardingDraft: true) else { return }
-    guard isWhole else {
+    if !isWhole {
       output.discardDraft()
-      return try await present(parts, checked)
+      guard let held, case .surveyed(let survey) = checked[0] else {
+        return try await present(parts, checked)
+      }
+      // Out of order: what the reading held after its first record out of order, and the
+      // records before it read again, sorted.
+      output.presentReportStart()
+      report = ReportAssembler(output: output)
+      var transactions = try await OrderedTransactions(
+        source: parts[0].source, survey: survey, prefixCount: held.prefixCount,
+        prefixDigest: held.prefixDigest,
+        rest: held.rest)
+      try report.assemble(parts[0].groups, from: &transactions)
     }
     try await present(parts.dropFirst(), checked.dropFirst(), into: &report)
     output.presentGrandFooter(total: try report.grandTotal())
@@ -181,14 +193,27 @@ struct ReportRun {
     }
   }
 
+  /// What a draft reading held once its source proved out of report order: every transaction
+  /// from the first one out of order on, and the count and digest of those before it.
+  struct HeldAfterDraft {
+    var prefixCount: Int
+    var prefixDigest: Int
+    var rest: HeldTransactions
+  }
+
   /// Opens a part's source and reads it once, checking every record and presenting the
   /// blocks of its groups into `report` while that can still be the report.
   ///
-  /// - Returns: What the check found, and whether the part's blocks were presented whole: its
-  ///   records all valid, in report order, and read to the end.
+  /// When a record comes out of report order, the draft stops and the reading holds the
+  /// transactions from there on (``HeldAfterDraft``), so that only those before it need be read
+  /// again; an issue later on drops them, as the report will not be made.
+  ///
+  /// - Returns: What the check found; whether the part's blocks were presented whole (its
+  ///   records all valid, in report order, and read to the end); and what was held, if the
+  ///   draft stopped at a record out of order and nothing else went wrong.
   private static func checkAndPresent(
     _ part: Part, issueLimit: Int, into report: inout ReportAssembler
-  ) async throws(ReportStop) -> (PartCheck, isWhole: Bool) {
+  ) async throws(ReportStop) -> (PartCheck, isWhole: Bool, held: HeldAfterDraft?) {
     var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
     let checked: Checked
     switch await part.source.open() {
@@ -199,31 +224,47 @@ struct ReportRun {
     case .available(var stream):
       var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup)
       var presents = true
+      var held: HeldAfterDraft?
       var cancellation = CancellationCheck()
       report.beginSource(part.source.name, groups: part.groups)
       while survey.unavailableReason == nil, let record = stream.next() {
         try cancellation.checkStop()
+        let before = (count: survey.count, digest: survey.digest)
         let transaction = survey.take(record, totals: &totals, issues: &issues)
-        guard presents else { continue }
-        guard let transaction, survey.isInReportOrder else {
+        if presents {
+          if let transaction, survey.isInReportOrder {
+            // A group total out of range stops the draft; the check names it.
+            do { try report.add(inReportOrder: transaction) } catch { presents = false }
+            continue
+          }
           presents = false
-          continue
+          guard let transaction, survey.issueCount == 0 else { continue }
+          // The first record out of order: hold it and what follows.
+          var rest = HeldTransactions(capacity: 0)
+          rest.append(transaction)
+          held = HeldAfterDraft(prefixCount: before.count, prefixDigest: before.digest, rest: rest)
+        } else if held != nil {
+          // An issue (or the end of what could be read): nothing will be reported from these.
+          guard let transaction else {
+            held = nil
+            continue
+          }
+          held?.rest.append(transaction)
         }
-        // A group total out of range stops the draft; the check names it.
-        do { try report.add(inReportOrder: transaction) } catch { presents = false }
       }
       if let reason = survey.unavailableReason {
         checked = .unavailable(reason: reason)
         presents = false
+        held = nil
       } else {
         checked = .surveyed(survey)
         if presents {
           do { try report.endSource() } catch { presents = false }
         }
       }
-      return (PartCheck(checked: checked, issues: issues, totals: totals), presents)
+      return (PartCheck(checked: checked, issues: issues, totals: totals), presents, held)
     }
-    return (PartCheck(checked: checked, issues: issues, totals: totals), false)
+    return (PartCheck(checked: checked, issues: issues, totals: totals), false, nil)
   }
 
   /// Opens a part's source and surveys it, adding to the given issues and totals.

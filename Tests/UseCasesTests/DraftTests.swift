@@ -53,6 +53,43 @@ import UseCases
     #expect(run.draft.keptCalls.first == .reportStart)
   }
 
+  @Test("Out of order: only the records before the first one out of order are read again")
+  func onlyThePrefixIsReadAgain() async throws {
+    var transactions = try (1...9).map { day in
+      try Transaction.fixture(date: "2016-04-0\(day)", description: "Day \(day)")
+    }
+    transactions.swapAt(3, 7)
+    let records = transactions.map { SourceRecord.transaction($0, nil) }
+    let (draft, plain) = (UseCaseOutputSpy(acceptsDraft: true), UseCaseOutputSpy())
+    let (draftSource, plainSource) = (
+      FakeTransactionSource(records: records), FakeTransactionSource(records: records)
+    )
+    await OneSourceReportUseCase(source: draftSource, output: draft).eventGenerateReport()
+    await OneSourceReportUseCase(source: plainSource, output: plain).eventGenerateReport()
+    #expect(draft.keptCalls == plain.calls)
+    #expect(draftSource.openCount == 2)
+    // The first reading, then the four records before "Day 8" came where "Day 4" belongs.
+    #expect(draftSource.recordsRead == 9 + 4)
+    #expect(plainSource.recordsRead == 9 + 9)
+  }
+
+  @Test("Out of order, and the records read again are not those the first reading had: the source changed")
+  func prefixChanged() async throws {
+    let transactions = try ["2016-04-02", "2016-04-03", "2016-04-01"].map {
+      try Transaction.fixture(date: $0)
+    }
+    var changed = transactions
+    changed[1].description = "Not what was checked"
+    let source = FakeTransactionSource(openings: [
+      .records(transactions.map { .transaction($0, nil) }), .records(changed.map { .transaction($0, nil) }),
+    ])
+    let draft = UseCaseOutputSpy(acceptsDraft: true)
+    await OneSourceReportUseCase(source: source, output: draft).eventGenerateReport()
+    #expect(draft.keptCalls.count == 1)
+    #expect(draft.invalidInput?.issues.map(\.problem) == [.sourceChanged])
+    #expect(!draft.calls.contains(.reportEnd))
+  }
+
   @Test("An invalid record: the draft is discarded before the rejection, which names every issue")
   func invalidRecord() async throws {
     var records = try sortedRecords()

@@ -1,0 +1,34 @@
+import Entities
+import TestSupport
+import Testing
+import UseCases
+
+/// A source out of report order is held in memory and sorted: its descriptions come back byte
+/// for byte, however many blocks of description bytes they fill, and however long one is.
+@Suite struct HeldTransactionsTests {
+  @Test("Descriptions that fill several blocks, and one longer than a block, come back whole, sorted")
+  func descriptionsComeBackWhole() async throws {
+    let long = String(repeating: "é", count: 600_000)  // 1.2 MB: more than a block
+    var transactions: [Transaction] = []
+    for number in 0..<3_000 {
+      let description = "Shop \(number) " + String(repeating: "x東", count: number % 200)
+      transactions.append(try .fixture(date: "2016-04-0\(3 - number % 3)", description: description))
+    }
+    transactions.insert(try .fixture(date: "2016-04-02", description: long), at: 1_500)
+    for output in [UseCaseOutputSpy(), UseCaseOutputSpy(acceptsDraft: true)] {
+      await OneSourceReportUseCase(
+        source: FakeTransactionSource(transactions: transactions), output: output
+      ).eventGenerateReport()
+      let shown = output.keptCalls.compactMap { call -> String? in
+        if case .detail(let description, _) = call { return description }
+        return nil
+      }
+      // Stable: by date, and in input order within a date.
+      let expected = transactions.enumerated().sorted {
+        ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+      }.map(\.element.description)
+      #expect(shown.count == expected.count)
+      #expect(shown == expected, "draft: \(output.acceptsDraft)")
+    }
+  }
+}
