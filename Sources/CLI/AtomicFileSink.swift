@@ -72,6 +72,13 @@ package final class AtomicFileSink: OutputFileSink {
     sink.write(text)
   }
 
+  /// Buffers bytes for the temporary file.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    sink.write(utf8: bytes)
+  }
+
   /// Writes out what is buffered to the temporary file.
   package func flush() {
     sink.flush()

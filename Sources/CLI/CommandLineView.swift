@@ -8,7 +8,7 @@ import Synchronization
 /// The renderer and the exit status are kept behind a lock, which makes the view `Sendable`: the
 /// report calls it from the task it runs on.
 package final class CommandLineView: TransactionReportPresenterOutput {
-  private let renderer: Mutex<any ReportRenderer>
+  private let renderer: Mutex<Rendering>
   /// The renderer as it was made, to start again from after a discarded draft.
   private let initialRenderer: any ReportRenderer
   private let status = Mutex(ExitCode.success)
@@ -29,7 +29,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   package init(
     renderer: any ReportRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
   ) {
-    self.renderer = Mutex(renderer)
+    self.renderer = Mutex(Rendering(renderer: renderer))
     self.initialRenderer = renderer
     self.output = output
     self.errors = errors
@@ -38,14 +38,18 @@ package final class CommandLineView: TransactionReportPresenterOutput {
 
   /// Writes what comes before the first row.
   package func showReportStart() {
-    output.write(renderer.withLock { $0.start() })
+    output.write(renderer.withLock { $0.renderer.start() })
   }
 
-  /// Writes one row.
+  /// Writes one row: rendered into a buffer kept from row to row, and written as bytes.
   ///
   /// - Parameter row: The row.
   package func showRow(_ row: ReportRow) {
-    output.write(renderer.withLock { $0.render(row) })
+    renderer.withLock { rendering in
+      rendering.bytes.removeAll(keepingCapacity: true)
+      rendering.renderer.render(row, appendingTo: &rendering.bytes)
+      rendering.bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
+    }
   }
 
   /// Whether the report goes to a sink that holds it until the end (standard output kept
@@ -55,7 +59,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   /// Forgets the draft: the sink's text, and the renderer's state.
   package func discardDraft() {
     guard let file = output as? any OutputFileSink, file.canRewind else { return }
-    renderer.withLock { $0 = initialRenderer }
+    renderer.withLock { $0.renderer = initialRenderer }
     file.rewind()
   }
 
@@ -64,7 +68,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   ///
   /// - Parameter warning: The source that could not be read.
   package func showSourceUnavailable(_ warning: SourceWarning) {
-    output.write(renderer.withLock { $0.render(warning) })
+    output.write(renderer.withLock { $0.renderer.render(warning) })
     errors.write(Diagnostic.line(.warning, warning.text, colored: coloredLabels))
     errors.flush()
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
@@ -72,7 +76,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
 
   /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
   package func showReportEnd() {
-    output.write(renderer.withLock { $0.finish() })
+    output.write(renderer.withLock { $0.renderer.finish() })
     output.flush()
     if let failure = output.failure {
       errors.write(Diagnostic.line(.error, "cannot write the report: \(failure)", colored: coloredLabels))
@@ -119,4 +123,10 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     for line in rejection.lines { errors.write(Diagnostic.detail(line)) }
     errors.write(Diagnostic.line(.error, rejection.summary, colored: coloredLabels))
   }
+}
+
+/// The renderer of a view and the buffer it renders each row into.
+private struct Rendering {
+  var renderer: any ReportRenderer
+  var bytes: [UInt8] = []
 }

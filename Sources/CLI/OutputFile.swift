@@ -182,6 +182,13 @@ package final class SpecialFileSink: OutputFileSink {
     sink.write(text)
   }
 
+  /// Buffers bytes for the destination.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    sink.write(utf8: bytes)
+  }
+
   /// Writes out what is buffered.
   package func flush() {
     sink.flush()

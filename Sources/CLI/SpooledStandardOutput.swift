@@ -72,6 +72,18 @@ package final class SpooledStandardOutput: OutputFileSink {
     }
   }
 
+  /// Keeps bytes, in memory or in the temporary file.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    state.withLock { state in
+      guard state.failure == nil else { return }
+      if state.buffer.capacity < memoryLimit { state.buffer.reserveCapacity(memoryLimit + (64 << 10)) }
+      state.buffer.append(contentsOf: bytes)
+      if state.buffer.count >= memoryLimit { Self.spill(&state) }
+    }
+  }
+
   /// Nothing: the text is written on ``commit()``.
   package func flush() {}
 

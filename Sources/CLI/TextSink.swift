@@ -14,6 +14,11 @@ package protocol TextSink: AnyObject, Sendable {
   ///
   /// - Parameter text: The text.
   func write(_ text: String)
+  /// Writes text given as UTF-8 bytes, such as a row a renderer wrote into a buffer; it may be
+  /// buffered until ``flush()``.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
   /// Writes out anything buffered.
   func flush()
   /// Why writing failed, as the operating system said it; `nil` while every write succeeded.
@@ -29,6 +34,13 @@ package protocol TextSink: AnyObject, Sendable {
 }
 
 extension TextSink {
+  /// Writes the bytes as a string.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    write(String(decoding: bytes, as: UTF8.self))
+  }
+
   /// `false`: this sink takes text only.
   ///
   /// - Parameters:
@@ -80,6 +92,16 @@ package final class FileDescriptorSink: TextSink {
   package func write(_ text: String) {
     state.withLock { state in
       state.buffer.append(contentsOf: text.utf8)
+      if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
+    }
+  }
+
+  /// Buffers bytes, writing when the buffer is full.
+  ///
+  /// - Parameter bytes: The text's UTF-8 bytes.
+  package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    state.withLock { state in
+      state.buffer.append(contentsOf: bytes)
       if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
     }
   }

@@ -76,6 +76,47 @@ public struct TextReportRenderer: ReportRenderer {
     }
   }
 
+  /// Appends the text of one row, as UTF-8: the bytes of ``render(_:)-(ReportRow)``, with a
+  /// detail row (nearly every row) written straight in.
+  ///
+  /// - Parameters:
+  ///   - row: The row.
+  ///   - bytes: The buffer the row's text is appended to.
+  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    guard case .detail(let description, let amount, let odd) = row else {
+      var text = render(row)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+      return
+    }
+    let plainWidth = DisplayWidth.plainColumns(of: description)
+    let label = plainWidth == nil ? ReportText.visible(description) : description
+    let line = layout(
+      indent: 4, label: label, labelWidth: plainWidth, amount: amount,
+      band: colors ? starts.bands[odd ? 1 : 0] : nil)
+    func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    func appendSpaces(_ count: Int) {
+      var left = count
+      while left > 0 {
+        let part = min(left, Self.spaceBytes.count)
+        bytes.append(contentsOf: Self.spaceBytes[..<part])
+        left -= part
+      }
+    }
+    append(line.start)
+    appendSpaces(4)
+    append(line.label)
+    appendSpaces(line.gap)
+    append(amount)
+    appendSpaces(line.padding)
+    append(line.end)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  private static let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+
   /// A line under the source's message, `Incomplete report: …`, in the message's style; the
   /// grand total then reads `Grand Total of available sources`.
   ///
@@ -113,20 +154,31 @@ public struct TextReportRenderer: ReportRenderer {
     indent: Int, label: String, labelWidth: Int? = nil, amount: String, lineEnd: Bool = false,
     band: String? = nil
   ) -> String {
+    var line = layout(indent: indent, label: label, labelWidth: labelWidth, amount: amount, band: band)
+    var amount = amount
+    return Self.joined(
+      &line.start, indent: indent, &line.label, gap: line.gap, &amount, padding: line.padding, &line.end,
+      lineEnd: lineEnd)
+  }
+
+  /// Where the parts of a label-and-amount line go (see ``columns(indent:label:labelWidth:amount:lineEnd:band:)``):
+  /// the colour that starts it, the label as cut, the gap before the amount, the padding after
+  /// it and what ends it.
+  private func layout(
+    indent: Int, label: String, labelWidth: Int?, amount: String, band: String?
+  ) -> (start: String, label: String, gap: Int, padding: Int, end: String) {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
     let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
-    var cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
-    var amount = amount
+    let cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
     let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
-    var (start, end) = band.map { ($0, Self.reset) } ?? ("", "")
+    let (start, end) = band.map { ($0, Self.reset) } ?? ("", "")
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = band == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
-    return Self.joined(
-      &start, indent: indent, &cut, gap: gap, &amount, padding: padding, &end, lineEnd: lineEnd)
+    return (start, cut, gap, padding, end)
   }
 
   /// A line's parts joined in one string of the right size, byte by byte.

@@ -94,6 +94,26 @@ import UseCases
     }
   }
 
+  @Test("Bytes and text written to the spool come back in order, through memory and the temporary file")
+  func bytesAndText() throws {
+    for limit in [1000, 10] {
+      let destination = MemoryTextSink()
+      let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: limit)
+      var expected = ""
+      for number in 0..<200 {
+        let line = "row \(number) Café 東京\n"
+        if number % 2 == 0 {
+          spool.write(line)
+        } else {
+          Array(line.utf8).withUnsafeBufferPointer { spool.write(utf8: $0) }
+        }
+        expected += line
+      }
+      try spool.commit()
+      #expect(destination.text == expected, "memory limit \(limit)")
+    }
+  }
+
   @Test("Rewinding the spool forgets what it kept, in memory and in its temporary file")
   func rewind() throws {
     for limit in [1000, 10] {

@@ -1,0 +1,55 @@
+import Presenters
+import ReportRendering
+import Testing
+
+/// `render(_:appendingTo:)` writes a row's bytes without making a `String`; what it writes is
+/// exactly the UTF-8 of `render(_:)`, for every renderer, row kind and setting.
+@Suite struct ByteRenderingTests {
+  /// Rows of every kind, with descriptions that take each of the text renderer's paths: plain,
+  /// wide, to be escaped, to be cut, and empty.
+  static let rows: [ReportRow] = [
+    .header(title: "Authorized Transactions"),
+    .subheader(title: "Apr 01, 2016", odd: true),
+    .detail(description: "Starbucks", amount: "3.11", odd: true),
+    .detail(description: "Café Lune, Montréal", amount: "-15.34", odd: true),
+    .detail(description: "東京ラーメン #0968", amount: "722.27", odd: false),
+    .detail(description: "Bell\u{7}\u{1B}[31m\\ \"quoted\" \u{AD}", amount: "1.00", odd: false),
+    .detail(
+      description: String(repeating: "Very long description ", count: 20), amount: "1,234.56", odd: true),
+    .detail(description: "", amount: "0.00", odd: false),
+    .subfooter(odd: true),
+    .footer(total: "1,969.67", odd: false),
+    .message("Posted Transactions are not currently available."),
+    .grandFooter(total: "1,969.67"),
+  ]
+
+  /// One of each renderer, in each of its settings that change a row.
+  static func renderers() -> [(String, any ReportRenderer)] {
+    [
+      ("text 80", TextReportRenderer(width: 80, colors: false)),
+      ("text 40", TextReportRenderer(width: 40, colors: false)),
+      ("text colours", TextReportRenderer(width: 100, colors: true)),
+      ("text dark 256", TextReportRenderer(width: 60, colors: true, palette: .dark, colorDepth: .xterm256)),
+      ("json", JSONReportRenderer()),
+      ("markdown", MarkdownReportRenderer()),
+      ("html", HTMLReportRenderer()),
+    ]
+  }
+
+  @Test("Every renderer writes the bytes of the text it returns, row after row")
+  func bytesAreTheText() {
+    for (name, renderer) in Self.renderers() {
+      var byText = renderer
+      var byBytes = renderer
+      _ = byText.start()
+      _ = byBytes.start()
+      for row in Self.rows {
+        var bytes: [UInt8] = [0x41]  // appended after what is there
+        byBytes.render(row, appendingTo: &bytes)
+        let text = byText.render(row)
+        #expect(bytes == [0x41] + Array(text.utf8), "\(name): \(row)")
+      }
+      #expect(byText.finish() == byBytes.finish(), "\(name)")
+    }
+  }
+}
