@@ -87,6 +87,47 @@ public struct HTMLReportRenderer: ReportRenderer {
     }
   }
 
+  /// Appends the markup of one row, as UTF-8: the bytes of ``render(_:)-(ReportRow)``, with a
+  /// detail row whose description and amount need no escape (nearly every one) written
+  /// straight in.
+  ///
+  /// - Parameters:
+  ///   - row: The row, in report order.
+  ///   - bytes: The buffer the row's markup is appended to.
+  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    guard case .detail(let description, let amount, let odd) = row, Self.isPlain(description),
+      Self.isPlain(amount)
+    else {
+      var text = render(row)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+      return
+    }
+    func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    append(openTable())
+    append(openRowGroup())
+    append(odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
+    append(description)
+    append(amount.hasPrefix("-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
+    append(amount)
+    append("</td></tr>\n")
+  }
+
+  /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to
+  /// escape (see `DisplayWidth.plainColumns(of:)`), and none of `& < > " '`.
+  private static func isPlain(_ text: String) -> Bool {
+    guard DisplayWidth.plainColumns(of: text) != nil else { return false }
+    var text = text
+    return text.withUTF8 { utf8 in
+      !utf8.contains { byte in
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+          || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+      }
+    }
+  }
+
   /// A warning under the source's message, `<p class="warning" role="note">`, starting
   /// `Incomplete report:`; the grand total then reads `Grand Total of available sources`.
   ///

@@ -69,6 +69,88 @@ public struct MarkdownReportRenderer: ReportRenderer {
     }
   }
 
+  /// Appends the text of one row, as UTF-8: the bytes of ``render(_:)-(ReportRow)``, with a
+  /// detail row written straight in when its description and amount hold nothing that
+  /// ``escaped(_:startsBlock:)`` treats with care beyond a backslash before a syntax character
+  /// (no `:`, `.` or `@` that could start a link, nothing `ReportText` escapes) and only
+  /// characters that each take one place in the source's alignment.
+  ///
+  /// - Parameters:
+  ///   - row: The row, in report order.
+  ///   - bytes: The buffer the row's text is appended to.
+  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    guard case .detail(let description, let amount, _) = row,
+      let descriptionCount = Self.plainCount(description), let amountCount = Self.plainAmountCount(amount)
+    else {
+      var text = render(row)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+      return
+    }
+    func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    func appendEscaped(_ text: String) {
+      var text = text
+      text.withUTF8 { utf8 in
+        for byte in utf8 {
+          if Self.isMarkdownSyntax(byte) { bytes.append(UInt8(ascii: "\\")) }
+          bytes.append(byte)
+        }
+      }
+    }
+    append(openTable())
+    let date = pendingDate ?? ""
+    pendingDate = nil
+    append("| ")
+    append(date)
+    append(Spaces.of(Self.dateWidth - Self.characterCount(date)))
+    append(" | ")
+    appendEscaped(description)
+    append(Spaces.of(Self.descriptionWidth - descriptionCount))
+    append(" | ")
+    append(Spaces.of(Self.amountWidth - amountCount))
+    append(amount)
+    append(" |\n")
+  }
+
+  /// The length of an amount made of digits, `,`, `.` and `-` only, which
+  /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
+  /// any other text.
+  private static func plainAmountCount(_ amount: String) -> Int? {
+    var amount = amount
+    return amount.withUTF8 { utf8 -> Int? in
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "-"):
+          continue
+        default: return nil
+        }
+      }
+      return utf8.count
+    }
+  }
+
+  /// The number of characters a text takes once escaped, when it can be written with a
+  /// backslash before each syntax character and nothing else: no byte `ReportText` escapes
+  /// (see `DisplayWidth.plainColumns(of:)`), no `:`, `.` or `@` (which may take part in a
+  /// link), and no character that joins another; `nil` otherwise.
+  private static func plainCount(_ text: String) -> Int? {
+    guard DisplayWidth.plainColumns(of: text) != nil else { return nil }
+    var text = text
+    return text.withUTF8 { utf8 -> Int? in
+      var count = 0
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "@"): return nil
+        case 0x80..<0xC0: continue  // a continuation byte
+        default: count += isMarkdownSyntax(byte) ? 2 : 1
+        }
+      }
+      return count
+    }
+  }
+
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand
   /// total then reads `Grand Total of available sources`.
   ///
