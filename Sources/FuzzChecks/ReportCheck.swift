@@ -194,8 +194,11 @@ struct ReportCheck {
   }
 
   private func checkJSON(_ rows: [ReportRow]) {
-    var renderer = JSONReportRenderer()
-    let json = renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
+    var (renderer, byText) = (JSONReportRenderer(), JSONReportRenderer())
+    // The bytes the command line writes, which must be the text a client gets.
+    let json = renderer.document(rows)
+    let text = byText.start() + rows.map { byText.render($0) }.joined() + byText.finish()
+    require(json == text, "the JSON renderer's bytes are not its text")
     if let scalar = json.unicodeScalars.first(where: {
       ($0.value < 0x20 && $0 != "\n") || $0 == "\u{7F}" || $0 == "\u{2028}" || $0 == "\u{2029}"
     }) {

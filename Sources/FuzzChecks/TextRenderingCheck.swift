@@ -24,13 +24,24 @@ struct TextRenderingCheck {
   func run(_ rows: [ReportRow]) -> String {
     var plain = TextReportRenderer(width: width, colors: false)
     var colored = TextReportRenderer(width: width, colors: true)
+    // The same renderers again, writing bytes as the command line does: the same text.
+    var (plainBytes, coloredBytes) = (plain, colored)
     var output = plain.start()
     require(colored.start().isEmpty, "the coloured text renderer writes something before the rows")
     for (index, row) in rows.enumerated() {
       let plainText = plain.render(row)
       output += plainText
       let line = check(plainText, of: row, at: index)
-      checkColored(colored.render(row), of: row, at: index, plainLine: line)
+      let coloredText = colored.render(row)
+      checkColored(coloredText, of: row, at: index, plainLine: line)
+      var bytes: [UInt8] = []
+      plainBytes.render(row, appendingTo: &bytes)
+      require(bytes == Array(plainText.utf8), "row \(index): the bytes of \(shown(row)) are not its text")
+      bytes.removeAll()
+      coloredBytes.render(row, appendingTo: &bytes)
+      require(
+        bytes == Array(coloredText.utf8), "row \(index): the coloured bytes of \(shown(row)) are not its text"
+      )
     }
     output += plain.finish()
     require(colored.finish().isEmpty, "the coloured text renderer writes something after the rows")

@@ -67,8 +67,9 @@ extension ReportRenderer {
   /// - Parameter rows: The report's rows, in order.
   /// - Returns: The document, such as a whole HTML page.
   public mutating func document(_ rows: some Sequence<ReportRow>) -> String {
-    var text = start()
-    for row in rows { text += render(row) }
-    return text + finish()
+    var bytes = Array(start().utf8)
+    for row in rows { render(row, appendingTo: &bytes) }
+    bytes += finish().utf8
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
