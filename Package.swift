@@ -37,10 +37,11 @@ let package = Package(
     .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases"]),
     .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters"]),
 
-    // MARK: Composition root: the one place that names concrete gateways and renderers.
+    // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
+    // each client to the report.
     .target(
       name: "CompositionRoot",
-      dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: ["CLI", "TableViewClient", "Presenters", "Gateways", "UseCases", "Entities"]
     ),
     // The network helper: the one module that loads Foundation and the HTTP client, in a process
     // of its own, so a report of files starts without them. txreport lists it to have it built
