@@ -34,8 +34,8 @@ extension CommandLineApp {
     /// There is no report (invalid input, a missing file): the screen is gone, and the errors
     /// follow on standard error as without `--interactive` (65, 66).
     case reportFailed
-    /// A signal ended it: SIGINT (also Ctrl-C, which the screen reads as a key), SIGTERM or
-    /// SIGHUP; the status is 128 + the signal's number.
+    /// A signal ended it: SIGINT (also Ctrl-C, which the screen reads as a key), SIGTERM,
+    /// SIGHUP or SIGQUIT; the status is 128 + the signal's number.
     case signal(Int32)
     /// The terminal could not be used (set up, read or written); the reason, for a person.
     case terminalFailed(String)
@@ -81,7 +81,12 @@ extension CommandLineApp {
     case .quit, .reportFailed:
       return view.exitStatus
     case .signal(let number):
-      return number == 1 ? .hungUp : number == 15 ? .terminated : .interrupted
+      switch number {
+      case 1: return .hungUp
+      case 3: return .quitSignal
+      case 15: return .terminated
+      default: return .interrupted
+      }
     case .terminalFailed(let reason):
       context.errors.write(Diagnostic.line(.error, "the terminal failed: \(reason)", colored: colored))
       return .outputError

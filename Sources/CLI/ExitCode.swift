@@ -21,6 +21,8 @@ package enum ExitCode: Int32, Sendable {
   case hungUp = 129
   /// `--interactive` was ended by Ctrl-C (or SIGINT): 128 + 2.
   case interrupted = 130
+  /// `--interactive` was ended by SIGQUIT: 128 + 3.
+  case quitSignal = 131
   /// `--interactive` was ended by SIGTERM: 128 + 15.
   case terminated = 143
 }

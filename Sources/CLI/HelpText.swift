@@ -89,7 +89,7 @@ package enum HelpText {
         "74   the report could not be written (for example, the disk is full)",
         "141  the program reading the report stopped, as in txreport | head:",
         "     txreport stops quietly",
-        "130  --interactive was ended by Ctrl-C (129 by SIGHUP, 143 by SIGTERM)",
+        "130  --interactive was ended by Ctrl-C (129 SIGHUP, 131 SIGQUIT, 143 SIGTERM)",
       ]
     ),
     (

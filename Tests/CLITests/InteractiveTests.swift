@@ -143,7 +143,7 @@ import UseCases
     arguments: [
       (CommandLineApp.InteractiveEnd.quit, ExitCode.success), (.signal(2), .interrupted),
       (.signal(15), .terminated),
-      (.signal(1), .hungUp), (.terminalFailed("EIO"), .outputError),
+      (.signal(1), .hungUp), (.signal(3), .quitSignal), (.terminalFailed("EIO"), .outputError),
     ])
   func statuses(end: CommandLineApp.InteractiveEnd, status: ExitCode) async {
     let result = await run(["--interactive", "--all", "a.json"], frontend: Frontend(ending: end))
