@@ -30,13 +30,18 @@ let package = Package(
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
     .target(name: "ReportRendering", dependencies: ["Presenters"]),
 
-    // MARK: Frameworks and drivers: the command-line frontend (arguments, terminal, sinks, exit codes).
+    // MARK: Frameworks and drivers: two clients side by side. The command-line frontend (arguments,
+    // terminal, sinks, exit codes), and the table-view client, the report full-screen in a terminal
+    // (txreport --interactive), bound to the presenter's sectioned view state through public API
+    // only, as an app's table view is: it knows nothing of the CLI.
     .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases"]),
+    .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters"]),
 
-    // MARK: Composition root: the one place that names concrete gateways and renderers.
+    // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
+    // each client to the report.
     .target(
       name: "CompositionRoot",
-      dependencies: ["CLI", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: ["CLI", "TableViewClient", "Presenters", "Gateways", "UseCases", "Entities"]
     ),
     // The network helper: the one module that loads Foundation and the HTTP client, in a process
     // of its own, so a report of files starts without them. txreport lists it to have it built
@@ -64,6 +69,11 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: ["CLI", "ReportRendering", "Presenters", "UseCases", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "TableViewClientTests",
+      dependencies: [
+        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "Gateways", "TestSupport",
+      ]),
     .testTarget(
       name: "CompositionRootTests",
       dependencies: ["CompositionRoot", "CLI", "Presenters", "TestSupport"]

@@ -39,6 +39,8 @@ package enum CommandLineApp {
     package var colorFGBG: String?
     /// Whether standard output is a terminal.
     package var outputIsTerminal: Bool
+    /// Whether standard input is a terminal: `--interactive` reads its keys there.
+    package var inputIsTerminal: Bool
     /// Whether standard error is a terminal: only then are its labels coloured.
     package var errorIsTerminal: Bool
     /// The value of `COLUMNS`, if set.
@@ -66,6 +68,7 @@ package enum CommandLineApp {
     ///   - colorTerm: The value of `COLORTERM`, if set.
     ///   - colorFGBG: The value of `COLORFGBG`, if set.
     ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - inputIsTerminal: Whether standard input is a terminal.
     ///   - errorIsTerminal: Whether standard error is a terminal.
     ///   - columns: The value of `COLUMNS`, if set.
     ///   - terminalWidth: The width of the terminal on standard output, if known.
@@ -80,6 +83,7 @@ package enum CommandLineApp {
       colorTerm: String? = nil,
       colorFGBG: String? = nil,
       outputIsTerminal: Bool = false,
+      inputIsTerminal: Bool = false,
       errorIsTerminal: Bool = false,
       columns: String? = nil,
       terminalWidth: Int? = nil,
@@ -94,6 +98,7 @@ package enum CommandLineApp {
       self.colorTerm = colorTerm
       self.colorFGBG = colorFGBG
       self.outputIsTerminal = outputIsTerminal
+      self.inputIsTerminal = inputIsTerminal
       self.errorIsTerminal = errorIsTerminal
       self.columns = columns
       self.terminalWidth = terminalWidth
@@ -119,6 +124,7 @@ package enum CommandLineApp {
         colorTerm: environment("COLORTERM"),
         colorFGBG: environment("COLORFGBG"),
         outputIsTerminal: isatty(1) == 1,
+        inputIsTerminal: isatty(0) == 1,
         errorIsTerminal: isatty(2) == 1,
         columns: environment("COLUMNS"),
         terminalWidth: CommandLineApp.terminalWidth(of: 1),
@@ -154,8 +160,12 @@ package enum CommandLineApp {
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
   ///
-  /// - Parameter compose: The composition root's choice of use case for a command.
-  package static func main(composing compose: Composer) async -> Never {
+  /// - Parameters:
+  ///   - compose: The composition root's choice of use case for a command.
+  ///   - interactive: The full-screen view of `--interactive`, if the composition has one.
+  package static func main(composing compose: Composer, interactive: InteractiveFrontend? = nil) async
+    -> Never
+  {
     // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
     // killing the process; ``StandardOutput`` then ends it quietly with status 141, and an
     // `--output` file is not left half made.
@@ -163,7 +173,7 @@ package enum CommandLineApp {
     // A write past a file-size limit (`ulimit -f`) fails with EFBIG, reported as any failed
     // write, instead of killing the process with SIGXFSZ.
     signal(SIGXFSZ, SIG_IGN)
-    let status = await run(.process(), composing: compose)
+    let status = await run(.process(), composing: compose, interactive: interactive)
     exit(status.rawValue)
   }
 
@@ -172,8 +182,11 @@ package enum CommandLineApp {
   /// - Parameters:
   ///   - context: The arguments, environment and output streams.
   ///   - compose: The composition root's choice of use case for a command.
-  /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``ExitCode``).
-  package static func run(_ context: Context, composing compose: Composer) async -> ExitCode {
+  ///   - interactive: The full-screen view of `--interactive`, if the composition has one.
+  /// - Returns: The exit code (see ``ExitCode``).
+  package static func run(
+    _ context: Context, composing compose: Composer, interactive: InteractiveFrontend? = nil
+  ) async -> ExitCode {
     let request: CommandLineRequest
     do {
       request = try CommandLineParser.parse(context.arguments)
@@ -195,6 +208,12 @@ package enum CommandLineApp {
       return write(ShellCompletion.script(for: shell), context: context)
     case .manPage:
       return write(ManPage.roff, context: context)
+    case .report(let command) where command.interactive:
+      let status = await runInteractive(command, context: context, frontend: interactive)
+      if case .demo = command.input, status == .success {
+        noteDemo(context: context, colored: context.colorsLabels(command.color))
+      }
+      return status
     case .report(let command):
       let command = readingStandardInput(command, context: context)
       let status = await report(command, context: context, compose: compose)
@@ -245,7 +264,7 @@ package enum CommandLineApp {
 
   /// Says on standard error that the report shown is the built-in demo data, and how to report
   /// one's own: a script that captures the output must not take the demo for real data.
-  private static func noteDemo(context: Context, colored: Bool) {
+  static func noteDemo(context: Context, colored: Bool) {
     context.errors.write(
       Diagnostic.line(
         .note,

@@ -171,6 +171,15 @@ extension CommandLineOption {
         "COLORFGBG says it, else light",
       ]),
     CommandLineOption(
+      name: "--interactive", shortName: nil, value: nil, section: .output,
+      summary: "browse the report full-screen in the terminal",
+      help: [
+        "show the report full-screen in the terminal: scroll",
+        "by row, page, group or date, search descriptions;",
+        "? lists the keys, q quits. Needs a terminal on",
+        "standard input and output",
+      ]),
+    CommandLineOption(
       name: "--help", shortName: "-h", value: nil, section: .other,
       summary: "show the help", help: ["show this help"]),
     CommandLineOption(

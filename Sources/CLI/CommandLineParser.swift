@@ -68,9 +68,11 @@ package enum CommandLineParser {
       try values["--format"].map { value throws(UsageError) in
         try choice(value, option: "--format", as: OutputFormat.self)
       } ?? outputPath.flatMap(OutputFormat.inferred(fromPath:)) ?? .text
+    let input = try input(values, oneSource: flags.contains("--one-source"))
+    if flags.contains("--interactive") { try checkInteractive(values, input: input) }
     return .report(
       ReportCommand(
-        input: try input(values, oneSource: flags.contains("--one-source")),
+        input: input,
         format: format,
         color: try values["--color"].map { value throws(UsageError) in
           try choice(value, option: "--color", as: ColorChoice.self)
@@ -88,7 +90,33 @@ package enum CommandLineParser {
           timeout: try values["--timeout"].map(timeout) ?? 5,
           headers: try headers(repeated["--header"] ?? [], readFile: readFile),
           maximumResponseSize: try values["--max-response-size"].map(size)
-            ?? NetworkOptions.defaultMaximumResponseSize)))
+            ?? NetworkOptions.defaultMaximumResponseSize),
+        interactive: flags.contains("--interactive")))
+  }
+
+  /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide
+  /// as the terminal, and reads keys from standard input.
+  private static func checkInteractive(_ values: [String: String], input: ReportInput) throws(UsageError) {
+    if values["--output"] != nil {
+      throw UsageError(
+        "--interactive shows the report on the terminal, not in a file; leave out --output, or --interactive to write the file"
+      )
+    }
+    if let format = values["--format"], format != OutputFormat.text.rawValue {
+      throw UsageError(
+        "--interactive shows the text report; leave out --format, or --interactive to print \(format)")
+    }
+    if values["--width"] != nil {
+      throw UsageError("--interactive follows the terminal's width as it changes; leave out --width")
+    }
+    switch input {
+    case .oneFile("-"), .twoFiles("-", _), .twoFiles(_, "-"):
+      throw UsageError(
+        "--interactive reads its keys from standard input, so records cannot come from there; give them as a file: --all FILE"
+      )
+    case .demo, .oneFile, .twoFiles:
+      break
+    }
   }
 
   /// Refuses a URL that no server could be asked for: one with no host, or with a space or a

@@ -16,4 +16,13 @@ package enum ExitCode: Int32, Sendable {
   /// The reader of standard output stopped reading (`txreport | head`): the status a shell
   /// shows for a command that SIGPIPE ended, 128 + 13. Nothing is printed.
   case readerStopped = 141
+  /// `--interactive` was ended by SIGHUP, as when its terminal closes: 128 + 1, the status a
+  /// shell shows for a program that signal ended.
+  case hungUp = 129
+  /// `--interactive` was ended by Ctrl-C (or SIGINT): 128 + 2.
+  case interrupted = 130
+  /// `--interactive` was ended by SIGQUIT: 128 + 3.
+  case quitSignal = 131
+  /// `--interactive` was ended by SIGTERM: 128 + 15.
+  case terminated = 143
 }

@@ -24,6 +24,7 @@ package enum HelpText {
       txreport --authorized FILE --posted FILE  one file per group (two-source)
       txreport --all FILE [OPTIONS]             one file holding both groups
       COMMAND | txreport [OPTIONS]              the data on standard input
+      txreport --interactive [OPTIONS]          full-screen, to scroll and search
 
     """
 
@@ -62,6 +63,19 @@ package enum HelpText {
       ]
     ),
     (
+      "INTERACTIVE",
+      [
+        "txreport --interactive shows the report full-screen in the terminal: the",
+        "group's header stays at the top while its rows scroll, the grand total at",
+        "the bottom; a spinner while the sources load. The keys (? lists them all):",
+        "  j k, arrows     a line           Space f b, PgDn PgUp   a page",
+        "  g G, Home End   top, bottom      n p   next, previous date block",
+        "  /               search the descriptions, then n N: next, previous match",
+        "  q, Esc          quit             Ctrl-Z suspends, fg comes back",
+        "The mouse wheel scrolls. Colours follow --color, --theme and NO_COLOR.",
+      ]
+    ),
+    (
       "EXIT STATUS",
       [
         "0    the report was written",
@@ -75,6 +89,7 @@ package enum HelpText {
         "74   the report could not be written (for example, the disk is full)",
         "141  the program reading the report stopped, as in txreport | head:",
         "     txreport stops quietly",
+        "130  --interactive was ended by Ctrl-C (129 SIGHUP, 131 SIGQUIT, 143 SIGTERM)",
       ]
     ),
     (
@@ -84,6 +99,7 @@ package enum HelpText {
         "txreport --authorized authorized.json --posted posted.json --format json",
         "txreport --all transactions.csv -o report.html",
         "bank-export | txreport --input-format ndjson",
+        "txreport --all transactions.csv --interactive",
       ]
     ),
   ]

@@ -17,6 +17,9 @@ package enum ManPage {
       ".br",
       ".B txreport",
       "\\fB\\-\\-all\\fR \\fIFILE\\fR [\\fIOPTIONS\\fR]",
+      ".br",
+      ".B txreport",
+      "\\fB\\-\\-interactive\\fR [\\fIOPTIONS\\fR]",
       ".SH DESCRIPTION",
       ".B txreport",
       "turns credit-card transactions, Authorized (group A) and Posted (group P), into a",
@@ -24,7 +27,10 @@ package enum ManPage {
       "a total per group and a grand total. Money is exact to the cent, and the output",
       "does not depend on the time zone or the locale.",
       "With no input option it shows the built-in demo data, or reads the data piped",
-      "to it.",
+      "to it. With",
+      ".B \\-\\-interactive",
+      "it shows the report full-screen in the terminal, to scroll and search (see",
+      ".BR INTERACTIVE ).",
     ]
     for section in CommandLineOption.Section.allCases {
       page.append(".SH " + section.rawValue)

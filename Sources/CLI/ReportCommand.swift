@@ -33,6 +33,9 @@ package struct ReportCommand: Equatable, Sendable {
   package var theme: Theme?
   /// How sources given as URLs are fetched.
   package var network: NetworkOptions
+  /// Whether to show the report full-screen, to scroll and search (`--interactive`), instead of
+  /// printing it.
+  package var interactive: Bool
 
   /// Creates a request.
   ///
@@ -46,6 +49,7 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - partial: Whether a missing input file still gets a report of the other sources.
   ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   ///   - network: How sources given as URLs are fetched.
+  ///   - interactive: Whether to show the report full-screen instead of printing it.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -55,7 +59,8 @@ package struct ReportCommand: Equatable, Sendable {
     outputPath: String? = nil,
     partial: Bool = false,
     theme: Theme? = nil,
-    network: NetworkOptions = NetworkOptions()
+    network: NetworkOptions = NetworkOptions(),
+    interactive: Bool = false
   ) {
     self.input = input
     self.format = format
@@ -66,6 +71,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.partial = partial
     self.theme = theme
     self.network = network
+    self.interactive = interactive
   }
 }
 

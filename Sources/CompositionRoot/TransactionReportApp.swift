@@ -2,6 +2,8 @@ import CLI
 import Entities
 import Gateways
 import Presenters
+import Synchronization
+import TableViewClient
 import UseCases
 
 #if canImport(Glibc)
@@ -16,14 +18,15 @@ import UseCases
 /// It decides, for a command, which sources to read (the built-in demo data or files, in which
 /// format) and which transformer reads them. Everything a process does around the report (the
 /// arguments, the environment, signals, sinks, exit codes) is the CLI's ``CLI/CommandLineApp``,
-/// which asks this root for the use case of each command.
+/// which asks this root for the use case of each command. For `--interactive`, it also wires
+/// the second client, the table view of TableViewClient, to the same use case.
 package enum TransactionReportApp {
   /// What a run of `txreport` needs from its process: the CLI's.
   package typealias Context = CommandLineApp.Context
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
   package static func main() async -> Never {
-    await CommandLineApp.main(composing: useCase(for:output:progress:))
+    await CommandLineApp.main(composing: useCase(for:output:progress:), interactive: tableView)
   }
 
   /// Runs `txreport` once, with this root's composition.
@@ -31,7 +34,50 @@ package enum TransactionReportApp {
   /// - Parameter context: The arguments, environment and output streams.
   /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``CLI/ExitCode``).
   package static func run(_ context: Context) async -> ExitCode {
-    await CommandLineApp.run(context, composing: useCase(for:output:progress:))
+    await CommandLineApp.run(context, composing: useCase(for:output:progress:), interactive: tableView)
+  }
+
+  /// `txreport --interactive`: the report of a command in the table view, full-screen, until the
+  /// person quits.
+  ///
+  /// The presenter speaks to two views at once: the table view, which shows the rows, and the
+  /// command line's view, which words the errors and warnings and earns the exit status. The
+  /// report runs on a task of its own while the table view shows its spinner; quitting before it
+  /// ends cancels it.
+  ///
+  /// - Parameters:
+  ///   - command: What to report.
+  ///   - display: The colours the command line worked out.
+  ///   - lines: The command line's view.
+  /// - Returns: How the session ended.
+  package static func tableView(
+    _ command: ReportCommand, display: CommandLineApp.InteractiveDisplay,
+    lines: any TransactionReportPresenterOutput
+  ) async -> CommandLineApp.InteractiveEnd {
+    let style = TableCells.Style(
+      colors: display.colors, palette: display.palette, colorDepth: display.colorDepth)
+    let session: TableViewSession
+    do {
+      session = try TableViewSession(style: style)
+    } catch {
+      return .terminalFailed(error.reason)
+    }
+    let table = TerminalTableView(onChange: session.wake)
+    // The command line's view first: once the table view hears of a refusal, its words are there.
+    let output = TransactionReportPresenter(output: BothViews(lines, table))
+    let useCase = useCase(for: command, output: output, progress: nil)
+    let report = Task.detached { await useCase.eventGenerateReport() }
+    let end = await session.run(showing: table)
+    report.cancel()
+    // A cancelled report stops between records; one stuck opening a source (a named pipe no one
+    // writes to) is not waited for.
+    await wait(for: report, upTo: .milliseconds(500))
+    switch end {
+    case .quit: return .quit
+    case .reportFailed: return .reportFailed
+    case .signal(let number): return .signal(number)
+    case .terminalFailed(let reason): return .terminalFailed(reason)
+    }
   }
 
   /// The use case for a command: two-source or one-source, over the demo data or files, with its
@@ -126,5 +172,75 @@ package enum TransactionReportApp {
     case .ndjson: .ndjson
     case .csv: .csv
     }
+  }
+}
+
+extension TransactionReportApp {
+  /// Waits until a task ends, or the time is up, whichever comes first.
+  fileprivate static func wait(for task: Task<Void, Never>, upTo limit: Duration) async {
+    let once = Once()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Task {
+        await task.value
+        if once.claim() { continuation.resume() }
+      }
+      Task {
+        do {
+          try await Task.sleep(for: limit)
+        } catch {
+          // Nothing cancels this task; were it cancelled, the wait would only end sooner.
+        }
+        if once.claim() { continuation.resume() }
+      }
+    }
+  }
+}
+
+/// A flag that only the first claim gets.
+private final class Once: Sendable {
+  private let claimed = Atomic(false)
+
+  /// Whether this is the first claim.
+  func claim() -> Bool { !claimed.exchange(true, ordering: .relaxed) }
+}
+
+/// Two views of one presenter: each call goes to both, in order.
+private final class BothViews: TransactionReportPresenterOutput {
+  private let first: any TransactionReportPresenterOutput
+  private let second: any TransactionReportPresenterOutput
+
+  init(_ first: any TransactionReportPresenterOutput, _ second: any TransactionReportPresenterOutput) {
+    self.first = first
+    self.second = second
+  }
+
+  func showReportStart() {
+    first.showReportStart()
+    second.showReportStart()
+  }
+
+  func showRow(_ row: ReportRow) {
+    first.showRow(row)
+    second.showRow(row)
+  }
+
+  func showSourceUnavailable(_ warning: SourceWarning) {
+    first.showSourceUnavailable(warning)
+    second.showSourceUnavailable(warning)
+  }
+
+  func showReportEnd() {
+    first.showReportEnd()
+    second.showReportEnd()
+  }
+
+  func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    first.showInputMissing(missing, rejection: rejection)
+    second.showInputMissing(missing, rejection: rejection)
+  }
+
+  func showInputRejected(_ rejection: InputRejection) {
+    first.showInputRejected(rejection)
+    second.showInputRejected(rejection)
   }
 }

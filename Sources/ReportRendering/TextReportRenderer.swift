@@ -52,27 +52,61 @@ public struct TextReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow) -> String {
     defer { rowsRendered += 1 }
     switch row {
-    case .header(let title):
+    case .header:
       let gap = rowsRendered > 0 ? "\n" : ""
-      return gap + line(title, style: .header)
+      return gap + text(of: row, incomplete: isIncomplete, lineEnd: true)
+    case .grandFooter:
+      return "\n" + text(of: row, incomplete: isIncomplete, lineEnd: true)
+    default:
+      return text(of: row, incomplete: isIncomplete, lineEnd: true)
+    }
+  }
+
+  /// One row on one line, as a table view's cell shows it: the line ``render(_:)-(ReportRow)``
+  /// writes for the row, without the blank line the document sets before a header and before
+  /// the grand total, and without a line end.
+  ///
+  /// A client that draws rows one at a time and in any order, such as a scrolling view that
+  /// draws only the rows on screen, asks for each row's cell instead of rendering the document:
+  /// the renderer keeps no state between cells, so the cell of a row is the same whichever rows
+  /// were drawn before it. The spacing between groups is the client's to lay out.
+  ///
+  /// - Parameters:
+  ///   - row: The row.
+  ///   - incomplete: Whether a source is missing from the report: the grand total then reads
+  ///     `Grand Total of available sources`, as it does in the document after
+  ///     ``render(_:)-(SourceWarning)``.
+  /// - Returns: The row's line, with its colours when colour is on (a banded line padded to the
+  ///   full width), and no line feed.
+  public func cell(for row: ReportRow, incomplete: Bool = false) -> String {
+    text(of: row, incomplete: incomplete, lineEnd: false)
+  }
+
+  /// The one line of a row, with or without its line end.
+  private func text(of row: ReportRow, incomplete: Bool, lineEnd: Bool) -> String {
+    switch row {
+    case .header(let title):
+      return line(title, style: .header, lineEnd: lineEnd)
     case .subheader(let title, let odd):
-      return line("  " + title, style: .band(odd: odd, bold: true))
+      return line("  " + title, style: .band(odd: odd, bold: true), lineEnd: lineEnd)
     case .detail(let description, let amount, let odd):
       // Most descriptions need no escape: one pass over their bytes says so and measures them.
       let plainWidth = DisplayWidth.plainColumns(of: description)
       let label = plainWidth == nil ? ReportText.visible(description) : description
       return columns(
-        indent: 4, label: label, labelWidth: plainWidth, amount: amount, lineEnd: true,
+        indent: 4, label: label, labelWidth: plainWidth, amount: amount, lineEnd: lineEnd,
         band: colors ? starts.bands[odd ? 1 : 0] : nil)
     case .subfooter(let odd):
-      return line("", style: .band(odd: odd))
+      return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
-      return line(columns(indent: 2, label: "Total", amount: total), style: .band(odd: odd, bold: true))
+      return line(
+        columns(indent: 2, label: "Total", amount: total), style: .band(odd: odd, bold: true),
+        lineEnd: lineEnd)
     case .grandFooter(let total):
-      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
-      return "\n" + line(columns(indent: 0, label: label, amount: total), style: .grandTotal)
+      let label = incomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      return line(columns(indent: 0, label: label, amount: total), style: .grandTotal, lineEnd: lineEnd)
     case .message(let message):
-      return line("  " + ReportText.visible(message), style: .message)
+      return line("  " + ReportText.visible(message), style: .message, lineEnd: lineEnd)
     }
   }
 
@@ -88,6 +122,7 @@ public struct TextReportRenderer: ReportRenderer {
       text.withUTF8 { bytes.append(contentsOf: $0) }
       return
     }
+    rowsRendered += 1
     let plainWidth = DisplayWidth.plainColumns(of: description)
     let label = plainWidth == nil ? ReportText.visible(description) : description
     let line = layout(
@@ -125,6 +160,16 @@ public struct TextReportRenderer: ReportRenderer {
   public mutating func render(_ warning: SourceWarning) -> String {
     isIncomplete = true
     return line("  " + ReportText.visible(ReportRendererWords.incomplete(warning)), style: .message)
+  }
+
+  /// The `Incomplete report: …` line of a missing source on its own, as a table view shows it
+  /// under that source's message row: the line ``render(_:)-(SourceWarning)`` writes, without
+  /// the line end.
+  ///
+  /// - Parameter warning: The source that could not be read, and why.
+  /// - Returns: The line, in the message's style when colour is on, and no line feed.
+  public func cell(for warning: SourceWarning) -> String {
+    line("  " + ReportText.visible(ReportRendererWords.incomplete(warning)), style: .message, lineEnd: false)
   }
 
   /// Nothing comes after the last row.
@@ -224,9 +269,10 @@ public struct TextReportRenderer: ReportRenderer {
     case message
   }
 
-  private func line(_ text: String, style: Style) -> String {
+  private func line(_ text: String, style: Style, lineEnd: Bool = true) -> String {
+    let end = lineEnd ? "\n" : ""
     guard colors else {
-      return text + "\n"
+      return text + end
     }
     let padding = Spaces.of(max(0, width - DisplayWidth.columns(of: text)))
     let start: String
@@ -234,7 +280,7 @@ public struct TextReportRenderer: ReportRenderer {
     case .header: start = starts.header
     case .band(let odd, let bold): start = starts.bands[(odd ? 1 : 0) + (bold ? 2 : 0)]
     case .grandTotal: start = starts.grandTotal
-    case .message: return Self.italic + text + Self.reset + "\n"
+    case .message: return Self.italic + text + Self.reset + end
     }
     var line = ""
     line.reserveCapacity(start.utf8.count + text.utf8.count + padding.utf8.count + Self.reset.utf8.count + 1)
@@ -242,7 +288,7 @@ public struct TextReportRenderer: ReportRenderer {
     line += text
     line += padding
     line += Self.reset
-    line += "\n"
+    line += end
     return line
   }
 

@@ -172,4 +172,25 @@ import Testing
     let text = render([.header(title: "A"), .message("m"), .header(title: "B")])
     #expect(text == "A\n  m\n\nB\n")
   }
+
+  @Test(
+    "A row's cell is its line in the document, without the gap before it or the line end",
+    arguments: [false, true])
+  func cellsAreTheDocumentsLines(colors: Bool) {
+    let warning = SourceWarning(scope: .group(.posted), reason: "gone", text: "Posted Transactions: gone")
+    let rows = block.dropLast() + [.header(title: "Posted Transactions"), .message("none")]
+    var renderer = TextReportRenderer(width: 60, colors: colors)
+    let document =
+      renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.render(warning)
+      + renderer.render(.grandFooter(total: "1.00")) + renderer.finish()
+    let cells = TextReportRenderer(width: 60, colors: colors)
+    let expected =
+      rows.prefix(6).map { cells.cell(for: $0) } + [""] + rows.suffix(2).map { cells.cell(for: $0) }
+      + [cells.cell(for: warning), "", cells.cell(for: .grandFooter(total: "1.00"), incomplete: true)]
+    #expect(document == expected.joined(separator: "\n") + "\n")
+    #expect(!cells.cell(for: .grandFooter(total: "1.00")).contains("available sources"))
+    #expect(
+      cells.cell(for: .grandFooter(total: "1.00"), incomplete: true).contains(
+        "Grand Total of available sources"))
+  }
 }

@@ -1,0 +1,77 @@
+import Presenters
+import Synchronization
+
+/// The table view as the presenter's view: it keeps the report in a
+/// ``Presenters/ReportViewStateCollector``, counts the rows as they come, and tells the screen
+/// when there is something new to show.
+///
+/// The presenter calls it from the task the report runs on; the screen reads ``state`` from its
+/// own thread. So it is what the collector is for an app (the view-state binding) plus the
+/// nudge an app gets from its main queue: ``init(onChange:)`` takes what wakes the screen, and
+/// it is called when the report starts and when it ends (loaded or refused), never once per row:
+/// while loading, the screen reads ``rowsSoFar`` as its spinner turns.
+package final class TerminalTableView: TransactionReportPresenterOutput {
+  private let collector = ReportViewStateCollector()
+  private let rowCount = Atomic(0)
+  private let onChange: @Sendable () -> Void
+
+  /// Creates a view in the loading state.
+  ///
+  /// - Parameter onChange: What wakes the screen to look at ``state`` again.
+  package init(onChange: @escaping @Sendable () -> Void) {
+    self.onChange = onChange
+  }
+
+  /// What the screen should show: loading, the loaded sections, or why there is no report.
+  package var state: ReportViewState { collector.state }
+  /// The sources the report was made without.
+  package var warnings: [SourceWarning] { collector.warnings }
+  /// The rows made so far, for the loading line.
+  package var rowsSoFar: Int { rowCount.load(ordering: .relaxed) }
+
+  /// A report starts: loading, no rows.
+  package func showReportStart() {
+    rowCount.store(0, ordering: .relaxed)
+    collector.showReportStart()
+    onChange()
+  }
+
+  /// Keeps a row.
+  ///
+  /// - Parameter row: The next row.
+  package func showRow(_ row: ReportRow) {
+    collector.showRow(row)
+    rowCount.add(1, ordering: .relaxed)
+  }
+
+  /// Keeps a warning: the table shows it under the group's message row.
+  ///
+  /// - Parameter warning: The source that could not be read.
+  package func showSourceUnavailable(_ warning: SourceWarning) {
+    collector.showSourceUnavailable(warning)
+  }
+
+  /// The report is complete: the table loads it.
+  package func showReportEnd() {
+    collector.showReportEnd()
+    onChange()
+  }
+
+  /// There is no report: the screen closes, and the command line says why.
+  ///
+  /// - Parameters:
+  ///   - missing: The missing inputs.
+  ///   - rejection: The issues of the other inputs, if any.
+  package func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
+    collector.showInputMissing(missing, rejection: rejection)
+    onChange()
+  }
+
+  /// There is no report: the screen closes, and the command line says why.
+  ///
+  /// - Parameter rejection: The issues.
+  package func showInputRejected(_ rejection: InputRejection) {
+    collector.showInputRejected(rejection)
+    onChange()
+  }
+}

@@ -1,0 +1,56 @@
+import Gateways
+import Presenters
+import TableViewClient
+import UseCases
+
+/// Reports for the tests, made as `txreport` makes them: the demo data through the use case and
+/// the presenter, collected as a table view's data source would receive it.
+enum DemoReport {
+  /// The demo report's sections and warnings, two-source.
+  ///
+  /// - Parameter postedUnavailable: Whether the Posted source cannot be read.
+  /// - Returns: The data source of the loaded report.
+  /// - Throws: ``NotLoaded`` when the report did not load.
+  static func dataSource(postedUnavailable: Bool = false) async throws -> ReportTableDataSource {
+    let collector = ReportViewStateCollector()
+    let posted: any TransactionSource =
+      postedUnavailable
+      ? UnavailableSource()
+      : InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted)
+    await TwoSourceReportUseCase(
+      authorized: InMemoryTransactionSource(
+        name: DemoTransactions.name, transactions: DemoTransactions.authorized),
+      posted: posted, output: TransactionReportPresenter(output: collector)
+    ).eventGenerateReport()
+    guard case .loaded(let sections) = collector.state else { throw NotLoaded(state: collector.state) }
+    return ReportTableDataSource(sections: sections, warnings: collector.warnings)
+  }
+
+  /// A report of one group with `count` transactions on one date, and its grand total: for the
+  /// size of a large report, without making one.
+  static func large(count: Int) -> ReportTableDataSource {
+    var rows: [ReportRow] = [
+      .header(title: "Authorized Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
+    rows.reserveCapacity(count + 6)
+    for index in 0..<count {
+      rows.append(.detail(description: "Purchase \(index)", amount: "1.00", odd: true))
+    }
+    rows += [
+      .subfooter(odd: true), .footer(total: "\(count).00", odd: false), .grandFooter(total: "\(count).00"),
+    ]
+    return ReportTableDataSource(sections: ReportSections(rows: rows))
+  }
+
+  /// A source that a service failing looks like.
+  struct UnavailableSource: TransactionSource {
+    let name = "posted service"
+
+    func open() async -> SourceOpening { .unavailable(reason: "the server answered 503 Service Unavailable") }
+  }
+
+  struct NotLoaded: Error, CustomStringConvertible {
+    var state: ReportViewState
+    var description: String { "the report did not load: \(state)" }
+  }
+}
