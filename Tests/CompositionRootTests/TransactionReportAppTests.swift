@@ -213,8 +213,9 @@ import Testing
     let unsorted = Self.fixtures.appendingPathComponent("cases/unsorted_all.json").path
     let second = await runWithProgress(["--all", unsorted, "--format", "json"], outputIsTerminal: false)
     #expect(second.status == .success)
-    #expect(second.errors.hasPrefix("\rtxreport: reading \(unsorted): "))
-    #expect(second.errors.contains("\rtxreport: reporting \(unsorted): 100% of "))
+    // (The status line is cut to the width of 80 columns, and the path may be long.)
+    #expect(second.errors.hasPrefix("\rtxreport: reading /"))
+    #expect(second.errors.contains("\rtxreport: reporting /"))
     #expect(second.errors.hasSuffix("\r\u{1B}[K"))
   }
 
