@@ -16,10 +16,15 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    case sorted(HeldTransactions, next: Int)
+    /// The transactions are ``held``, sorted; ``heldNext`` is the next to give.
+    case sorted
   }
 
   private var mode: Mode
+  /// The sorted transactions, kept apart from `mode` so that giving one does not copy them
+  /// (a copy of its arrays, retained and released for every transaction).
+  private var held = HeldTransactions(capacity: 0)
+  private var heldNext = 0
   private var remaining: Int
   private var digest = ReadingDigest()
   private var cancellation = CancellationCheck()
@@ -32,7 +37,7 @@ struct OrderedTransactions {
     self.remaining = survey.count
     self.survey = survey
     guard survey.count > 0 else {
-      mode = .sorted(HeldTransactions(capacity: 0), next: 0)
+      mode = .sorted
       return
     }
     guard case .available(var stream) = await source.open() else {
@@ -55,7 +60,8 @@ struct OrderedTransactions {
     }
     guard all.count == survey.count, digest.value == survey.digest else { throw changed }
     all.sortInReportOrder()
-    mode = .sorted(all, next: 0)
+    held = all
+    mode = .sorted
   }
 
   /// The transactions of a source whose first reading held them from its first transaction out
@@ -88,16 +94,17 @@ struct OrderedTransactions {
     }
     guard all.count == survey.count else { throw changed }
     all.sortInReportOrder()
-    mode = .sorted(all, next: 0)
+    held = all
+    mode = .sorted
   }
 
   /// The next transaction in report order, or `nil` after the last.
   mutating func next() throws(ReportStop) -> Transaction? {
     switch mode {
-    case .sorted(let transactions, let index):
-      guard index < transactions.count else { return nil }
-      mode = .sorted(transactions, next: index + 1)
-      return transactions[index]
+    case .sorted:
+      guard heldNext < held.count else { return nil }
+      defer { heldNext += 1 }
+      return held[heldNext]
     case .streaming(var stream, let last):
       try cancellation.checkStop()
       guard let record = stream.next() else {
