@@ -97,22 +97,16 @@ public struct HTMLReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     guard case .detail(let description, let amount, let odd) = row, Self.isPlain(description),
       Self.isPlain(amount)
-    else {
-      var text = render(row)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      return
-    }
-    func append(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-    append(openTable())
-    append(openRowGroup())
-    append(odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
-    append(description)
-    append(amount.hasPrefix("-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
-    append(amount)
-    append("</td></tr>\n")
+    else { return bytes.appendUTF8(of: render(row)) }
+    bytes.appendUTF8(of: openTable())
+    bytes.appendUTF8(of: openRowGroup())
+    bytes.appendUTF8(
+      of: odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
+    bytes.appendUTF8(of: description)
+    bytes.appendUTF8(
+      of: amount.hasPrefix("-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
+    bytes.appendUTF8(of: amount)
+    bytes.appendUTF8(of: "</td></tr>\n")
   }
 
   /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to

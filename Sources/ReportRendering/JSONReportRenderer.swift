@@ -37,9 +37,9 @@ public struct JSONReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Bytes, not a string: every row of a large report goes through here, and appending a
     // dozen strings to a string cost a third of the run.
-    Self.append(isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"", to: &bytes)
-    Self.append(row.kind, to: &bytes)
-    Self.append("\"", to: &bytes)
+    bytes.appendUTF8(of: isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"")
+    bytes.appendUTF8(of: row.kind)
+    bytes.appendUTF8(of: "\"")
     isFirst = false
     switch row {
     case .header(let title), .subheader(let title, _):
@@ -54,29 +54,24 @@ public struct JSONReportRenderer: ReportRenderer {
     case .message(let message):
       member("message", message, to: &bytes)
     }
-    if let odd = row.odd { Self.append(odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false", to: &bytes) }
-    Self.append("\n  }", to: &bytes)
+    if let odd = row.odd { bytes.appendUTF8(of: odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false") }
+    bytes.appendUTF8(of: "\n  }")
   }
 
   /// Appends `,`, the key and the value as a string literal.
   private func member(_ key: StaticString, _ value: String, to bytes: inout [UInt8]) {
-    Self.append(",\n    \"", to: &bytes)
+    bytes.appendUTF8(of: ",\n    \"")
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    Self.append("\": ", to: &bytes)
+    bytes.appendUTF8(of: "\": ")
     // Most text has nothing to escape: its bytes go in as they are. The characters escaped
     // are those `ReportText.visible(_:quoting: true)` escapes, so it judges.
     if ReportText.needsEscapes(value, quoting: true) {
-      Self.append(quoted(value), to: &bytes)
+      bytes.appendUTF8(of: quoted(value))
     } else {
       bytes.append(UInt8(ascii: "\""))
-      Self.append(value, to: &bytes)
+      bytes.appendUTF8(of: value)
       bytes.append(UInt8(ascii: "\""))
     }
-  }
-
-  private static func append(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// Closes the array and ends the line.

@@ -81,15 +81,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     guard case .detail(let description, let amount, _) = row,
       let descriptionCount = Self.plainCount(description), let amountCount = Self.plainAmountCount(amount)
-    else {
-      var text = render(row)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      return
-    }
-    func append(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    else { return bytes.appendUTF8(of: render(row)) }
+    func append(_ text: String) { bytes.appendUTF8(of: text) }
     func appendEscaped(_ text: String) {
       var text = text
       text.withUTF8 { utf8 in

@@ -48,8 +48,7 @@ extension ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    var text = render(row)
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.appendUTF8(of: render(row))
   }
 
   /// Nothing: the message row alone says that the source is missing.

@@ -118,9 +118,7 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     guard case .detail(let description, let amount, let odd) = row else {
-      var text = render(row)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      return
+      return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
     let plainWidth = DisplayWidth.plainColumns(of: description)
@@ -128,10 +126,7 @@ public struct TextReportRenderer: ReportRenderer {
     let line = layout(
       indent: 4, label: label, labelWidth: plainWidth, amount: amount,
       band: colors ? starts.bands[odd ? 1 : 0] : nil)
-    func append(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    func append(_ text: String) { bytes.appendUTF8(of: text) }
     func appendSpaces(_ count: Int) {
       var left = count
       while left > 0 {

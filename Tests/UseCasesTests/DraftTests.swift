@@ -167,7 +167,7 @@ import UseCases
 
   @Test("Whatever the input, an output that takes a draft keeps what one that takes none is shown")
   func keptEqualsPlain() async throws {
-    var random = SplitMix(seed: 2016)
+    var random = SplitMix64(seed: 2016)
     for scenario in 0..<400 {
       let twoSources = scenario % 2 == 1
       let authorized = try Self.records(of: twoSources ? .authorized : nil, using: &random)
@@ -198,7 +198,7 @@ import UseCases
   /// then an invalid record, one of the wrong group, an amount that overflows a total, or an
   /// end where the source stops being available.
   private static func records(
-    of group: TransactionGroup?, using random: inout SplitMix
+    of group: TransactionGroup?, using random: inout SplitMix64
   ) throws -> [SourceRecord] {
     let count = Int(random.next() % 13)
     var transactions: [Transaction] = try (0..<count).map { _ in
@@ -244,20 +244,5 @@ private struct ReportKey: Comparable {
 
   static func < (lhs: ReportKey, rhs: ReportKey) -> Bool {
     (lhs.group, lhs.date) < (rhs.group, rhs.date)
-  }
-}
-
-/// A small, seeded generator, so a failing scenario can be run again.
-struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
