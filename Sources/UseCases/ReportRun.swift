@@ -21,7 +21,7 @@ import Entities
 ///    the heart of the transformation); then the grand footer.
 ///
 /// For an output that takes a draft (``TransactionReportUseCaseOutput/acceptsDraft``), steps 1
-/// and 3 are one reading of the first source, while it is valid and in report order
+/// and 3 are one reading of each source, in turn, while they are valid and in report order
 /// (`runDrafting`, decision 0030).
 struct ReportRun {
   /// One source of a report and the groups it holds, in report order.
@@ -77,40 +77,55 @@ struct ReportRun {
     }
   }
 
-  /// Makes the report for an output that takes a draft: the first source is read once, each
-  /// record checked and presented in the same reading, while the other sources are checked
-  /// at once in tasks of their own (decision 0030).
+  /// Makes the report for an output that takes a draft: each source is read once, in order,
+  /// each record checked and presented in the same reading (decision 0030).
   ///
-  /// The draft stops being presented at the first thing that keeps it from being the report:
-  /// an issue, a record out of report order, a source that stops being available. The reading
-  /// goes on as a check. If the input then proves valid, the report is made from the start
-  /// the usual way (``discardDraft()``, then a second reading); if not, the draft is discarded
-  /// before the rejection. A draft that holds the whole first source goes on with the others,
-  /// each read again as usual.
+  /// A draft stops being presented at the first thing that keeps it from being the report: an
+  /// issue, a record out of report order, a source that is not there or stops being available.
+  /// That reading goes on as a check, and the sources after it are checked at once, in tasks
+  /// of their own, without a draft. If the input then proves valid and every draft was whole,
+  /// the report is done. If it is valid but a draft stopped, the draft is discarded and the
+  /// report made again: a source out of order from what its reading held (only the records
+  /// before the first one out of order are read again), every other source from a second
+  /// reading. If the input is invalid, the draft is discarded before the rejection.
+  ///
+  /// The sources are drafted one after the other, not checked at once, because a draft keeps
+  /// both cores busy already (its reader thread, and the presenter and renderer): checking the
+  /// second source meanwhile only made each wait for the other, and read it twice.
   private func runDrafting(_ parts: [Part]) async throws(ReportStop) {
     output.presentReportStart()
     var report = ReportAssembler(output: output)
-    async let rest = Self.checkAll(parts.dropFirst(), issueLimit: issueLimit)
-    let (first, isWhole, held) = try await Self.checkAndPresent(
-      parts[0], issueLimit: issueLimit, into: &report)
-    let checks = [first] + (try await rest.get())
+    var checks: [PartCheck] = []
+    var held: [HeldAfterDraft?] = []
+    var isWhole = true
+    while checks.count < parts.count, isWhole {
+      let (check, whole, partHeld) = try await Self.checkAndPresent(
+        parts[checks.count], issueLimit: issueLimit, into: &report)
+      checks.append(check)
+      held.append(partHeld)
+      isWhole = whole
+    }
+    let others = try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit).get()
+    checks += others
+    held += others.map { _ in nil }
     guard let checked = try await verdict(parts, checks, discardingDraft: true) else { return }
     if !isWhole {
       output.discardDraft()
-      guard let held, case .surveyed(let survey) = checked[0] else {
-        return try await present(parts, checked)
-      }
-      // Out of order: what the reading held after its first record out of order, and the
-      // records before it read again, sorted.
       output.presentReportStart()
       report = ReportAssembler(output: output)
-      var transactions = try await OrderedTransactions(
-        source: parts[0].source, survey: survey, prefixCount: held.prefixCount,
-        prefixDigest: held.prefixDigest,
-        rest: held.rest)
-      try report.assemble(parts[0].groups, from: &transactions)
+      for index in parts.indices {
+        guard let held = held[index], case .surveyed(let survey) = checked[index] else {
+          try await present(parts[index...index], checked[index...index], into: &report)
+          continue
+        }
+        // Out of order: what the reading held after its first record out of order, and the
+        // records before it read again, sorted.
+        var transactions = try await OrderedTransactions(
+          source: parts[index].source, survey: survey, prefixCount: held.prefixCount,
+          prefixDigest: held.prefixDigest, rest: held.rest)
+        try report.assemble(parts[index].groups, from: &transactions)
+      }
     }
-    try await present(parts.dropFirst(), checked.dropFirst(), into: &report)
     output.presentGrandFooter(total: try report.grandTotal())
     output.presentReportEnd()
   }
