@@ -57,6 +57,12 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// The URL without any user name or password: how messages name the source.
   public var name: String { Self.shown(request.url) }
 
+  /// Downloads the answer, if no opening has yet: a report prepares every source at once, so
+  /// that two services answer at the same time (decision 0029).
+  public func prepare() async {
+    _ = await downloaded()
+  }
+
   /// Downloads the answer the first time, then reads the copy from its start.
   ///
   /// - Returns: `SourceOpening.unavailable(reason:)` when the answer cannot be fetched whole,

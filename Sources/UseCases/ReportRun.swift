@@ -93,6 +93,8 @@ struct ReportRun {
   /// both cores busy already (its reader thread, and the presenter and renderer): checking the
   /// second source meanwhile only made each wait for the other, and read it twice.
   private func runDrafting(_ parts: [Part]) async throws(ReportStop) {
+    // What the sources after the first wait on (a download) starts now, for all at once.
+    async let prepared: Void = Self.prepareAll(parts.dropFirst())
     output.presentReportStart()
     var report = ReportAssembler(output: output)
     var checks: [PartCheck] = []
@@ -105,6 +107,7 @@ struct ReportRun {
       held.append(partHeld)
       isWhole = whole
     }
+    await prepared
     let others = try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit).get()
     checks += others
     held += others.map { _ in nil }
@@ -302,6 +305,13 @@ struct ReportRun {
       } catch {
         throw .cancelled
       }
+    }
+  }
+
+  /// Prepares the sources of the given parts (``TransactionSource/prepare()``), all at once.
+  private static func prepareAll(_ parts: ArraySlice<Part>) async {
+    await withTaskGroup(of: Void.self) { group in
+      for part in parts { group.addTask { await part.source.prepare() } }
     }
   }
 

@@ -31,6 +31,18 @@ public protocol TransactionSource: Sendable {
   ///   (a file that does not exist or cannot be read), ``SourceOpening/unavailable(reason:)``
   ///   when a service cannot be reached (a server that is down), or a stream of its records.
   func open() async -> SourceOpening
+
+  /// Gets ready to be opened, doing now whatever waits on the world (a download), so that a
+  /// report can do it for every source at once while it reads the first; ``open()`` then finds
+  /// it done. Nothing by default: a file needs no preparing.
+  ///
+  /// It must not change what ``open()`` gives, only how soon.
+  func prepare() async
+}
+
+extension TransactionSource {
+  /// Nothing: opening this source waits on nothing worth starting early.
+  public func prepare() async {}
 }
 
 /// What opening a ``TransactionSource`` gave: a reason it cannot be read, or its records.

@@ -91,6 +91,21 @@ private typealias TX = TXReportProcess
     let (run, seconds) = try run(["--authorized", server.url("/a"), "--posted", server.url("/p")])
     #expect(run.status == 0)
     #expect(seconds >= 1.4 && seconds < 2.8, "took \(seconds) s for two sources of 1.5 s each")
+    // Into an --output file, which takes a draft: the sources are read in turn, but both are
+    // fetched at once all the same (TransactionSource.prepare()).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "txreport-net-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("report.txt").path
+    let (drafted, draftedSeconds) = try self.run([
+      "--authorized", server.url("/a"), "--posted", server.url("/p"), "--output", output,
+    ])
+    #expect(drafted.status == 0)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == run.standardOutput)
+    #expect(
+      draftedSeconds >= 1.4 && draftedSeconds < 2.8,
+      "took \(draftedSeconds) s for two sources of 1.5 s each, into a file")
   }
 
   @Test("A dripping answer that ends in time is read whole")
