@@ -69,7 +69,9 @@ struct ReportRun {
       }
     } catch {
       switch error {
-      case .cancelled: return
+      case .cancelled:
+        // A draft of a report that will not end is not a report.
+        if drafts { output.discardDraft() }
       case .sourceChanged(let change):
         if drafts { output.discardDraft() }
         output.presentInvalidInput(issues: [change.issue], totalCount: 1, recordCount: 1)

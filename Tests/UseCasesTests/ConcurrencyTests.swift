@@ -186,7 +186,13 @@ import UseCases
     let source: EndlessSource
 
     mutating func next() -> SourceRecord? {
-      source.read.withLock { $0 += 1 }
+      let read = source.read.withLock { read in
+        read += 1
+        return read
+      }
+      // Cancels the task reading it, when told: from inside the report, so that the test does
+      // not depend on another task being scheduled while the report keeps a thread busy.
+      if read == source.cancelAfter { withUnsafeCurrentTask { $0?.cancel() } }
       return .transaction(source.transaction, nil)
     }
   }
@@ -195,9 +201,12 @@ import UseCases
     let name = "endless"
     let read = Mutex(0)
     let transaction: Transaction
+    /// After how many records the stream cancels the task that reads it, if ever.
+    let cancelAfter: Int?
 
-    init() throws {
+    init(cancelAfter: Int? = nil) throws {
       transaction = try .fixture()
+      self.cancelAfter = cancelAfter
     }
 
     func open() async -> SourceOpening {
@@ -223,6 +232,23 @@ import UseCases
 
     let readWhenStopped = source.read.withLock { $0 }
     #expect(spy.calls.isEmpty, "a cancelled check presented \(spy.calls.prefix(3))")
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(source.read.withLock { $0 } == readWhenStopped, "the stream was still being read")
+  }
+
+  @Test("A cancelled report that was drafting takes its draft back, and stops reading")
+  func cancellationDiscardsTheDraft() async throws {
+    let source = try EndlessSource(cancelAfter: 10_000)
+    let spy = UseCaseOutputSpy(acceptsDraft: true)
+    await Task.detached {
+      await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    }.value
+
+    let readWhenStopped = source.read.withLock { $0 }
+    #expect(readWhenStopped < 10_000 + 4_096 + 2, "read \(readWhenStopped) records")
+    #expect(spy.calls.first == .reportStart, "the draft had begun")
+    #expect(spy.calls.last == .draftDiscarded)
+    #expect(spy.keptCalls.isEmpty)
     try await Task.sleep(for: .milliseconds(50))
     #expect(source.read.withLock { $0 } == readWhenStopped, "the stream was still being read")
   }
