@@ -90,11 +90,9 @@ public struct TextReportRenderer: ReportRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true), lineEnd: lineEnd)
     case .detail(let description, let amount, let odd):
-      // Most descriptions need no escape: one pass over their bytes says so and measures them.
-      let plainWidth = DisplayWidth.plainColumns(of: description)
-      let label = plainWidth == nil ? ReportText.visible(description) : description
+      let (label, labelWidth) = Self.detailLabel(description)
       return columns(
-        indent: 4, label: label, labelWidth: plainWidth, amount: amount, lineEnd: lineEnd,
+        indent: 4, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd,
         band: colors ? starts.bands[odd ? 1 : 0] : nil)
     case .subfooter(let odd):
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
@@ -121,28 +119,17 @@ public struct TextReportRenderer: ReportRenderer {
       return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
+    let (label, labelWidth) = Self.detailLabel(description)
+    appendColumns(
+      indent: 4, label: label, labelWidth: labelWidth, amount: amount, lineEnd: true,
+      band: colors ? starts.bands[odd ? 1 : 0] : nil, to: &bytes)
+  }
+
+  /// A detail row's description as shown, and its width when that is known already: most
+  /// descriptions need no escape, and one pass over their bytes says so and measures them.
+  private static func detailLabel(_ description: String) -> (label: String, width: Int?) {
     let plainWidth = DisplayWidth.plainColumns(of: description)
-    let label = plainWidth == nil ? ReportText.visible(description) : description
-    let line = layout(
-      indent: 4, label: label, labelWidth: plainWidth, amount: amount,
-      band: colors ? starts.bands[odd ? 1 : 0] : nil)
-    func append(_ text: String) { bytes.appendUTF8(of: text) }
-    func appendSpaces(_ count: Int) {
-      var left = count
-      while left > 0 {
-        let part = min(left, Self.spaceBytes.count)
-        bytes.append(contentsOf: Self.spaceBytes[..<part])
-        left -= part
-      }
-    }
-    append(line.start)
-    appendSpaces(4)
-    append(line.label)
-    appendSpaces(line.gap)
-    append(amount)
-    appendSpaces(line.padding)
-    append(line.end)
-    bytes.append(UInt8(ascii: "\n"))
+    return (plainWidth == nil ? ReportText.visible(description) : description, plainWidth)
   }
 
   private static let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)
@@ -177,8 +164,8 @@ public struct TextReportRenderer: ReportRenderer {
   /// the amount leaves no room at all, the label is cut to the ellipsis alone and the line is
   /// wider than the terminal: an amount is never cut.
   ///
-  /// The line is written once, byte by byte, into a string of the right size: every detail row
-  /// goes through here, and appending its parts one by one cost a tenth of a large report.
+  /// The line is written as bytes (see ``appendColumns(indent:label:labelWidth:amount:lineEnd:band:to:)``)
+  /// and made a string once.
   ///
   /// - Parameters:
   ///   - indent: The spaces before the label.
@@ -194,19 +181,21 @@ public struct TextReportRenderer: ReportRenderer {
     indent: Int, label: String, labelWidth: Int? = nil, amount: String, lineEnd: Bool = false,
     band: String? = nil
   ) -> String {
-    var line = layout(indent: indent, label: label, labelWidth: labelWidth, amount: amount, band: band)
-    var amount = amount
-    return Self.joined(
-      &line.start, indent: indent, &line.label, gap: line.gap, &amount, padding: line.padding, &line.end,
-      lineEnd: lineEnd)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width + 64)
+    appendColumns(
+      indent: indent, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd, band: band,
+      to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Where the parts of a label-and-amount line go (see ``columns(indent:label:labelWidth:amount:lineEnd:band:)``):
-  /// the colour that starts it, the label as cut, the gap before the amount, the padding after
-  /// it and what ends it.
-  private func layout(
-    indent: Int, label: String, labelWidth: Int?, amount: String, band: String?
-  ) -> (start: String, label: String, gap: Int, padding: Int, end: String) {
+  /// Appends a label-and-amount line (see ``columns(indent:label:labelWidth:amount:lineEnd:band:)``)
+  /// as UTF-8: every detail row goes through here, so its parts are copied in once each, with
+  /// no `String` made for the line.
+  private func appendColumns(
+    indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, band: String?,
+    to bytes: inout [UInt8]
+  ) {
     let rightMargin = 2
     let amountWidth = DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
@@ -215,46 +204,24 @@ public struct TextReportRenderer: ReportRenderer {
     let cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
     let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
-    let (start, end) = band.map { ($0, Self.reset) } ?? ("", "")
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = band == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
-    return (start, cut, gap, padding, end)
-  }
-
-  /// A line's parts joined in one string of the right size, byte by byte.
-  private static func joined(
-    _ start: inout String, indent: Int, _ label: inout String, gap: Int, _ amount: inout String, padding: Int,
-    _ end: inout String, lineEnd: Bool
-  ) -> String {
-    start.withUTF8 { start in
-      label.withUTF8 { label in
-        amount.withUTF8 { amount in
-          end.withUTF8 { end in
-            let count = start.count + indent + label.count + gap + amount.count + padding + end.count + 1
-            return String(unsafeUninitializedCapacity: count) { text in
-              var offset = 0
-              func put(_ byte: UInt8, times: Int) {
-                for index in offset..<offset + times { text[index] = byte }
-                offset += times
-              }
-              func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(fromContentsOf: bytes)
-                offset += bytes.count
-              }
-              put(start)
-              put(UInt8(ascii: " "), times: indent)
-              put(label)
-              put(UInt8(ascii: " "), times: gap)
-              put(amount)
-              put(UInt8(ascii: " "), times: padding)
-              put(end)
-              if lineEnd { put(UInt8(ascii: "\n"), times: 1) }
-              return offset
-            }
-          }
-        }
+    func appendSpaces(_ count: Int) {
+      var left = count
+      while left > 0 {
+        let part = min(left, Self.spaceBytes.count)
+        bytes.append(contentsOf: Self.spaceBytes[..<part])
+        left -= part
       }
     }
+    bytes.appendUTF8(of: band ?? "")
+    appendSpaces(indent)
+    bytes.appendUTF8(of: cut)
+    appendSpaces(gap)
+    bytes.appendUTF8(of: amount)
+    appendSpaces(padding)
+    if band != nil { bytes.appendUTF8(of: Self.reset) }
+    if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
 
   private enum Style {
