@@ -82,7 +82,7 @@ struct HeldTransactions {
   /// - Parameter count: How many, at most ``count``.
   mutating func moveLastToFront(_ count: Int) {
     precondition(count <= entries.count && !isSorted)
-    guard count > 0 else { return }
+    guard count > 0, count < entries.count else { return }
     let moved = Array(entries.suffix(count))
     entries.removeLast(count)
     entries.insert(contentsOf: moved, at: 0)

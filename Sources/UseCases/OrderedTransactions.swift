@@ -34,42 +34,32 @@ struct OrderedTransactions {
 
   /// Opens the source again for the second pass, unless the survey found it empty.
   init(source: any TransactionSource, survey: InputSurvey) async throws(ReportStop) {
+    guard survey.isInReportOrder || survey.count == 0 else {
+      // Out of order: held whole, as a prefix that is the whole reading.
+      self = try await OrderedTransactions(
+        source: source, survey: survey, prefixCount: survey.count, prefixDigest: survey.digest,
+        rest: HeldTransactions(capacity: survey.count))
+      return
+    }
     self.remaining = survey.count
     self.survey = survey
     guard survey.count > 0 else {
       mode = .sorted
       return
     }
-    guard case .available(var stream) = await source.open() else {
+    guard case .available(let stream) = await source.open() else {
       throw .sourceChanged(SourceChanged(source: source.name))
     }
-    if survey.isInReportOrder {
-      mode = .streaming(stream, last: nil)
-      return
-    }
-    let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
-    var all = HeldTransactions(capacity: survey.count)
-    var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
-    while let record = stream.next() {
-      try cancellation.checkStop()
-      guard case .transaction(let transaction, _) = record, Self.isExpected(transaction, in: survey) else {
-        throw changed
-      }
-      digest.add(transaction)
-      all.append(transaction)
-    }
-    guard all.count == survey.count, digest.value == survey.digest else { throw changed }
-    all.sortInReportOrder()
-    held = all
-    mode = .sorted
+    mode = .streaming(stream, last: nil)
   }
 
-  /// The transactions of a source whose first reading held them from its first transaction out
-  /// of report order on (`rest`), in report order: the transactions before it (a prefix in
-  /// report order, `prefixCount` of them, whose reading had the digest `prefixDigest`) are
-  /// read again, and only they (decision 0030).
+  /// The transactions of a source out of report order, sorted: `rest`, the transactions a
+  /// first reading held from its first one out of order on, after the `prefixCount` before
+  /// it, which are read again and must have the digest `prefixDigest` (decision 0030). A
+  /// prefix of every transaction (`rest` empty) is the whole source read again, and must then
+  /// be all there is.
   ///
-  /// - Throws: ``ReportStop/sourceChanged(_:)`` when the prefix read again differs from the
+  /// - Throws: ``ReportStop/sourceChanged(_:)`` when the records read again differ from the
   ///   first reading's.
   init(
     source: any TransactionSource, survey: InputSurvey, prefixCount: Int, prefixDigest: Int,
@@ -90,6 +80,8 @@ struct OrderedTransactions {
         all.append(transaction)
       }
       guard digest.value == prefixDigest else { throw changed }
+      // The whole source read again: nothing may follow.
+      if prefixCount == survey.count, stream.next() != nil { throw changed }
       all.moveLastToFront(prefixCount)
     }
     guard all.count == survey.count else { throw changed }

@@ -48,6 +48,8 @@ struct ReportRun {
     var checked: Checked
     var issues: IssueLog
     var totals: ReportTotals
+    /// What a draft reading held when its source proved out of report order.
+    var held: HeldAfterDraft?
   }
 
   let output: any TransactionReportUseCaseOutput
@@ -100,26 +102,22 @@ struct ReportRun {
     output.presentReportStart()
     var report = ReportAssembler(output: output)
     var checks: [PartCheck] = []
-    var held: [HeldAfterDraft?] = []
     var isWhole = true
     while checks.count < parts.count, isWhole {
-      let (check, whole, partHeld) = try await Self.checkAndPresent(
+      let (check, whole) = try await Self.checkAndPresent(
         parts[checks.count], issueLimit: issueLimit, into: &report)
       checks.append(check)
-      held.append(partHeld)
       isWhole = whole
     }
     await prepared
-    let others = try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit).get()
-    checks += others
-    held += others.map { _ in nil }
+    checks += try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit).get()
     guard let checked = try await verdict(parts, checks, discardingDraft: true) else { return }
     if !isWhole {
       output.discardDraft()
       output.presentReportStart()
       report = ReportAssembler(output: output)
       for index in parts.indices {
-        guard let held = held[index], case .surveyed(let survey) = checked[index] else {
+        guard let held = checks[index].held, case .surveyed(let survey) = checked[index] else {
           try await present(parts[index...index], checked[index...index], into: &report)
           continue
         }
@@ -215,7 +213,7 @@ struct ReportRun {
 
   /// What a draft reading held once its source proved out of report order: every transaction
   /// from the first one out of order on, and the count and digest of those before it.
-  struct HeldAfterDraft {
+  struct HeldAfterDraft: Sendable {
     var prefixCount: Int
     var prefixDigest: Int
     var rest: HeldTransactions
@@ -228,12 +226,12 @@ struct ReportRun {
   /// transactions from there on (``HeldAfterDraft``), so that only those before it need be read
   /// again; an issue later on drops them, as the report will not be made.
   ///
-  /// - Returns: What the check found; whether the part's blocks were presented whole (its
-  ///   records all valid, in report order, and read to the end); and what was held, if the
-  ///   draft stopped at a record out of order and nothing else went wrong.
+  /// - Returns: What the check found, with what was held if the draft stopped at a record out
+  ///   of order and nothing else went wrong; and whether the part's blocks were presented whole
+  ///   (its records all valid, in report order, and read to the end).
   private static func checkAndPresent(
     _ part: Part, issueLimit: Int, into report: inout ReportAssembler
-  ) async throws(ReportStop) -> (PartCheck, isWhole: Bool, held: HeldAfterDraft?) {
+  ) async throws(ReportStop) -> (PartCheck, isWhole: Bool) {
     var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
     let checked: Checked
     switch await part.source.open() {
@@ -249,7 +247,7 @@ struct ReportRun {
       report.beginSource(part.source.name, groups: part.groups)
       while survey.unavailableReason == nil, let record = stream.next() {
         try cancellation.checkStop()
-        let before = (count: survey.count, digest: survey.digest)
+        let digestBefore = survey.digest
         let transaction = survey.take(record, totals: &totals, issues: &issues)
         if presents {
           if let transaction, survey.isInReportOrder {
@@ -262,7 +260,7 @@ struct ReportRun {
           // The first record out of order: hold it and what follows.
           var rest = HeldTransactions(capacity: 0)
           rest.append(transaction)
-          held = HeldAfterDraft(prefixCount: before.count, prefixDigest: before.digest, rest: rest)
+          held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
         } else if held != nil {
           // An issue (or the end of what could be read): nothing will be reported from these.
           guard let transaction else {
@@ -282,9 +280,9 @@ struct ReportRun {
           do { try report.endSource() } catch { presents = false }
         }
       }
-      return (PartCheck(checked: checked, issues: issues, totals: totals), presents, held)
+      return (PartCheck(checked: checked, issues: issues, totals: totals, held: held), presents)
     }
-    return (PartCheck(checked: checked, issues: issues, totals: totals), false, nil)
+    return (PartCheck(checked: checked, issues: issues, totals: totals), false)
   }
 
   /// Opens a part's source and surveys it, adding to the given issues and totals.
