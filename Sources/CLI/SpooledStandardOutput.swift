@@ -64,12 +64,8 @@ package final class SpooledStandardOutput: OutputFileSink {
   ///
   /// - Parameter text: The text.
   package func write(_ text: String) {
-    state.withLock { state in
-      guard state.failure == nil else { return }
-      if state.buffer.capacity < memoryLimit { state.buffer.reserveCapacity(memoryLimit + (64 << 10)) }
-      state.buffer.append(contentsOf: text.utf8)
-      if state.buffer.count >= memoryLimit { Self.spill(&state) }
-    }
+    var text = text
+    text.withUTF8 { write(utf8: $0) }
   }
 
   /// Keeps bytes, in memory or in the temporary file.

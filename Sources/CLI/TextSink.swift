@@ -90,10 +90,8 @@ package final class FileDescriptorSink: TextSink {
   ///
   /// - Parameter text: The text.
   package func write(_ text: String) {
-    state.withLock { state in
-      state.buffer.append(contentsOf: text.utf8)
-      if state.buffer.count >= capacity { Self.flush(&state, to: descriptor) }
-    }
+    var text = text
+    text.withUTF8 { write(utf8: $0) }
   }
 
   /// Buffers bytes, writing when the buffer is full.
