@@ -97,6 +97,8 @@ let package = Package(
     .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzFileRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
-    .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks", "Gateways", "UseCases", "Entities"]),
+    .testTarget(
+      name: "FuzzChecksTests",
+      dependencies: ["FuzzChecks", "Gateways", "UseCases", "Entities", "ReportRendering"]),
   ]
 )
