@@ -1,3 +1,5 @@
+import Entities
+
 /// One option of `txreport`, as the one table of options describes it.
 ///
 /// The table, ``all``, is the single source of every option's name, value and description:
@@ -85,6 +87,54 @@ extension CommandLineOption {
         "file's extension (.json, .ndjson or .jsonl, .csv),",
         "else json. A FILE of - reads standard input (for one",
         "source); data piped to txreport is read as --all -",
+      ]),
+    CommandLineOption(
+      name: "--columns", shortName: nil, value: .text(placeholder: "ROLE=NAME,…"), section: .input,
+      summary: "which column of a bank's CSV is which",
+      help: [
+        "the columns of a bank's CSV file whose header does",
+        "not name them as banks usually do (Date, Payee,",
+        "Amount, Debit, Credit, …): ROLE is date,",
+        "description, amount, debit and credit (amounts in",
+        "two columns), code (D or C) or group; NAME as the",
+        "header writes it: --columns 'date=Booked,amount=Value'",
+      ]),
+    CommandLineOption(
+      name: "--delimiter", shortName: nil, value: .choice(placeholder: "SEP", ["comma", "semicolon", "tab"]),
+      section: .input,
+      summary: "the CSV field separator (default: detected)",
+      help: [
+        "comma, semicolon or tab: what separates CSV fields;",
+        "by default the one that splits the header most",
+      ]),
+    CommandLineOption(
+      name: "--decimal-comma", shortName: nil, value: nil, section: .input,
+      summary: "a bank's CSV amounts read 1.234,56",
+      help: [
+        "a bank's CSV file writes amounts as 1.234,56; by",
+        "default its amounts tell (12,50 says a comma)",
+      ]),
+    CommandLineOption(
+      name: "--decimal-point", shortName: nil, value: nil, section: .input,
+      summary: "a bank's CSV amounts read 1,234.56",
+      help: ["a bank's CSV file writes amounts as 1,234.56"]),
+    CommandLineOption(
+      name: "--date-format", shortName: nil,
+      value: .choice(placeholder: "LAYOUT", DateLayout.allCases.map(\.rawValue)), section: .input,
+      summary: "the layout of a bank's CSV dates",
+      help: [
+        "YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY or",
+        "YYYYMMDD: how a bank's CSV file writes dates; by",
+        "default its dates tell, and when every date fits",
+        "two layouts (03/04/2024) txreport asks, not guesses",
+      ]),
+    CommandLineOption(
+      name: "--debits-positive", shortName: nil, value: nil, section: .input,
+      summary: "a bank's positive amounts are charges",
+      help: [
+        "a bank's CSV file with one signed amount column",
+        "writes charges positive (by default a negative",
+        "amount is a charge, a debit, as in most exports)",
       ]),
     CommandLineOption(
       name: "--partial", shortName: nil, value: nil, section: .input,

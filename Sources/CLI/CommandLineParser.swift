@@ -1,3 +1,5 @@
+import Entities
+
 /// Reads `txreport`'s arguments into a ``CommandLineRequest``.
 ///
 /// Options are those of the one table, ``CommandLineOption/all``. A long option takes its value
@@ -91,7 +93,25 @@ package enum CommandLineParser {
           headers: try headers(repeated["--header"] ?? [], readFile: readFile),
           maximumResponseSize: try values["--max-response-size"].map(size)
             ?? NetworkOptions.defaultMaximumResponseSize),
-        interactive: flags.contains("--interactive")))
+        interactive: flags.contains("--interactive"),
+        bankCSV: try bankCSV(values, flags: flags)))
+  }
+
+  /// The options of a bank's CSV export: `--columns`, `--delimiter`, `--decimal-comma` or
+  /// `--decimal-point` (not both), `--date-format`, `--debits-positive`.
+  private static func bankCSV(_ values: [String: String], flags: Set<String>) throws(UsageError)
+    -> BankCSVOptions
+  {
+    if flags.contains("--decimal-comma") && flags.contains("--decimal-point") {
+      throw UsageError("--decimal-comma and --decimal-point contradict each other; give one")
+    }
+    return BankCSVOptions(
+      columns: try values["--columns"].map(BankCSVOptions.columns) ?? [:],
+      delimiter: try values["--delimiter"].map(BankCSVOptions.delimiter),
+      decimalMark: flags.contains("--decimal-comma")
+        ? .comma : flags.contains("--decimal-point") ? .point : nil,
+      dateLayout: try values["--date-format"].map(BankCSVOptions.dateLayout),
+      debitsPositive: flags.contains("--debits-positive"))
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide

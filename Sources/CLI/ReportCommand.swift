@@ -36,6 +36,8 @@ package struct ReportCommand: Equatable, Sendable {
   /// Whether to show the report full-screen, to scroll and search (`--interactive`), instead of
   /// printing it.
   package var interactive: Bool
+  /// How to read a bank's CSV export, where the file does not say.
+  package var bankCSV: BankCSVOptions
 
   /// Creates a request.
   ///
@@ -50,6 +52,7 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   ///   - network: How sources given as URLs are fetched.
   ///   - interactive: Whether to show the report full-screen instead of printing it.
+  ///   - bankCSV: How to read a bank's CSV export, where the file does not say.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -60,7 +63,8 @@ package struct ReportCommand: Equatable, Sendable {
     partial: Bool = false,
     theme: Theme? = nil,
     network: NetworkOptions = NetworkOptions(),
-    interactive: Bool = false
+    interactive: Bool = false,
+    bankCSV: BankCSVOptions = BankCSVOptions()
   ) {
     self.input = input
     self.format = format
@@ -72,6 +76,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.theme = theme
     self.network = network
     self.interactive = interactive
+    self.bankCSV = bankCSV
   }
 }
 

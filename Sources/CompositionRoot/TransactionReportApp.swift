@@ -92,11 +92,13 @@ package enum TransactionReportApp {
   package static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
   ) -> any TransactionReportUseCaseInput {
-    let fileSource = { (path: String) -> any TransactionSource in
+    let fileSource = { (path: String, group: TransactionGroup) -> any TransactionSource in
+      let options = readingOptions(command.bankCSV, group: group)
       guard ReportInput.isURL(path) else {
-        return TransactionReportApp.fileSource(path, format: command.inputFormat, progress: progress)
+        return TransactionReportApp.fileSource(
+          path, format: command.inputFormat, options: options, progress: progress)
       }
-      return TransactionReportApp.urlSource(path, command: command, progress: progress)
+      return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
     }
     return switch command.input {
     case .demo(oneSource: false):
@@ -111,11 +113,11 @@ package enum TransactionReportApp {
         output: output)
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
-        authorized: fileSource(authorized),
-        posted: fileSource(posted),
+        authorized: fileSource(authorized, .authorized),
+        posted: fileSource(posted, .posted),
         output: output, partial: command.partial)
     case .oneFile(let path):
-      OneSourceReportUseCase(source: fileSource(path), output: output, partial: command.partial)
+      OneSourceReportUseCase(source: fileSource(path, .posted), output: output, partial: command.partial)
     }
   }
 
@@ -124,12 +126,28 @@ package enum TransactionReportApp {
   ///
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
-  private static func fileSource(_ path: String, format: InputFormat?, progress: ProgressLine?)
-    -> FileTransactionSource
-  {
+  private static func fileSource(
+    _ path: String, format: InputFormat?, options: ReadingOptions, progress: ProgressLine?
+  ) -> FileTransactionSource {
     FileTransactionSource(
       path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json),
+      options: options,
       progress: observer(progress))
+  }
+
+  /// How the gateway reads a bank's CSV export, from the command line's options, with the
+  /// group its records take when the file has no group column: the source's in two-source
+  /// mode, Posted in one-source mode (a bank exports what it has posted).
+  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup) -> ReadingOptions {
+    ReadingOptions(
+      delimiter: options.delimiter.flatMap(CSVDelimiter.init(rawValue:)),
+      columns: Dictionary(
+        uniqueKeysWithValues: options.columns.compactMap { role, name in
+          CSVColumnRole(rawValue: role).map { ($0, name) }
+        }),
+      decimalMark: options.decimalMark, dateLayout: options.dateLayout,
+      debitsPositive: options.debitsPositive,
+      group: group)
   }
 
   /// What a source tells the progress line: each reading (0 for a download) and how far it got.
@@ -143,14 +161,14 @@ package enum TransactionReportApp {
 
   /// The network gateway for a URL: fetched by the helper beside this executable, in the format
   /// the answer names, else the URL's extension, else the one given, else JSON.
-  private static func urlSource(_ url: String, command: ReportCommand, progress: ProgressLine?)
-    -> HTTPTransactionSource
-  {
+  private static func urlSource(
+    _ url: String, command: ReportCommand, options: ReadingOptions, progress: ProgressLine?
+  ) -> HTTPTransactionSource {
     let request = DownloadRequest(
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
       timeout: command.network.timeout, maximumSize: command.network.maximumResponseSize)
     return HTTPTransactionSource(
-      request: request, format: recordFormat(command.inputFormat ?? .json),
+      request: request, format: recordFormat(command.inputFormat ?? .json), options: options,
       downloader: HelperProcessDownloader(executablePath: helperPath()), progress: observer(progress))
   }
 

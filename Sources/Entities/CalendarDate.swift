@@ -61,6 +61,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 public enum CalendarDateError: Error, Equatable, Sendable {
   /// The text is not in the form `YYYY-MM-DD`.
   case notISO8601
+  /// The text does not have the shape of the ``DateLayout`` it was read in, such as
+  /// `2024-03-15` read as `MM/DD/YYYY`.
+  case notInLayout
   /// The year is outside 1 to 9999.
   case yearOutOfRange
   /// The month is outside 1 to 12.

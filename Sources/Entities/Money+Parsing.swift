@@ -76,4 +76,7 @@ public enum AmountSyntaxError: Error, Equatable, Sendable {
   case tooLarge
   /// The text is not digits with an optional point and one or two fraction digits.
   case notADecimal
+  /// Thousands separators that do not split the whole part into groups of three digits, or
+  /// two kinds of separator (`1,23,4`, `12,34` when the decimal mark is a point).
+  case misgrouped
 }

@@ -291,6 +291,20 @@ struct ByteInput {
     }
   }
 
+  /// The next `limit` bytes, or all of them to the end of the input when fewer are left,
+  /// without consuming them: a decoder looks there to learn how its input is written (the CSV
+  /// layout of a bank's export: its date layout and decimal mark).
+  ///
+  /// As with ``upcomingLine(limit:)``, the bytes do not depend on the chunk size, and a read
+  /// that fails on the way is kept for ``readFailure``.
+  ///
+  /// - Parameter limit: The most bytes to return.
+  /// - Returns: The bytes; empty at the end of the input.
+  mutating func upcomingBytes(limit: Int) -> [UInt8] {
+    while filled - index < limit, readMore(keeping: filled - index + 1, failingAfterBuffer: true) {}
+    return Array(buffer[index..<min(filled, index + limit)])
+  }
+
   /// Reads one more chunk after the unread bytes, which move to the start of the buffer; the
   /// buffer grows to hold at least `count` of them.
   ///

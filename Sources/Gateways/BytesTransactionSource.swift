@@ -14,6 +14,8 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   public let bytes: [UInt8]
   /// The syntax of the bytes.
   public let format: RecordFormat
+  /// How to read the bytes when they are a bank's export.
+  public let options: ReadingOptions
   /// The most bytes one record may take: ``RecordFormat/maximumRecordLength``, unless a test or
   /// a fuzzer asks for less.
   package let recordLimit: Int
@@ -25,8 +27,12 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   ///   - bytes: The bytes, as a file would hold them (UTF-8 text, with or without a byte order
   ///     mark).
   ///   - format: The syntax of the bytes.
-  public init(name: String, bytes: [UInt8], format: RecordFormat) {
-    self.init(name: name, bytes: bytes, format: format, recordLimit: RecordFormat.maximumRecordLength)
+  ///   - options: How to read the bytes when they are a bank's export; by default, everything
+  ///     is detected and records without a group are Posted.
+  public init(name: String, bytes: [UInt8], format: RecordFormat, options: ReadingOptions = .standard) {
+    self.init(
+      name: name, bytes: bytes, format: format, options: options,
+      recordLimit: RecordFormat.maximumRecordLength)
   }
 
   /// Creates a source of the given bytes whose records may take at most `recordLimit` bytes.
@@ -35,11 +41,15 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   ///   - name: How messages name this source.
   ///   - bytes: The bytes, as a file would hold them.
   ///   - format: The syntax of the bytes.
+  ///   - options: How to read the bytes when they are a bank's export.
   ///   - recordLimit: The most bytes one record may take, at least 1.
-  package init(name: String, bytes: [UInt8], format: RecordFormat, recordLimit: Int) {
+  package init(
+    name: String, bytes: [UInt8], format: RecordFormat, options: ReadingOptions = .standard, recordLimit: Int
+  ) {
     self.name = name
     self.bytes = bytes
     self.format = format
+    self.options = options
     self.recordLimit = recordLimit
   }
 
@@ -47,6 +57,8 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   ///
   /// - Returns: Always a stream: bytes in memory are never unavailable.
   public func open() async -> SourceOpening {
-    .available(format.stream(reading: ByteInput(bytes: bytes, recordLimit: recordLimit), source: name))
+    .available(
+      format.stream(
+        reading: ByteInput(bytes: bytes, recordLimit: recordLimit), source: name, options: options))
   }
 }

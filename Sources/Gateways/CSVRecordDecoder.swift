@@ -1,3 +1,4 @@
+import Entities
 import UseCases
 
 /// Reads comma-separated values (RFC 4180): a header row naming the columns, then one record
@@ -50,16 +51,29 @@ struct CSVRecordDecoder: RecordDecoder {
   /// The bytes of the field read last.
   private var scratch: [UInt8] = []
   /// Whether to try ``CSVRowScanner``, the fast path, before reading a row fully; only tests
-  /// turn it off, to show that both paths read the same transactions.
-  private let usesFastPath: Bool
+  /// turn it off, to show that both paths read the same transactions. Only a native header
+  /// with commas takes it.
+  private var usesFastPath: Bool
+  /// How to read a bank's export, where the file does not say.
+  private let options: ReadingOptions
+  /// The byte between fields: a comma, unless the header or the options say otherwise.
+  private var delimiter = UInt8(ascii: ",")
+  /// The layout of a bank's export, or `nil` for the native header.
+  private var bank: CSVBankLayout?
+  /// The role of each column of a bank's export, or `nil` for a column it does not read.
+  private var roles: [CSVColumnRole?] = []
+  /// The rules the validator reads this file's values by.
+  private(set) var rules = ValueRules.native
 
   /// Creates a decoder of the given bytes.
   ///
   /// - Parameters:
   ///   - input: The input, positioned at its start.
+  ///   - options: How to read a bank's export (a header other than the native one).
   ///   - usesFastPath: Whether to read plain rows on the fast path (``CSVRowScanner``).
-  init(input: ByteInput, usesFastPath: Bool = true) {
+  init(input: ByteInput, options: ReadingOptions = .standard, usesFastPath: Bool = true) {
     self.input = input
+    self.options = options
     self.usesFastPath = usesFastPath
     scratch.reserveCapacity(256)
   }
@@ -107,7 +121,10 @@ struct CSVRecordDecoder: RecordDecoder {
   private mutating func readHeader() throws(RowError) -> Bool {
     guard try skipEmptyLines() else { return false }
     let start = input.position
+    delimiter =
+      (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: input.upcomingLine(limit: 1 << 16))).byte
     var problem: MalformedInput?
+    var duplicate: MalformedInput?
     var terminator = Terminator.comma
     var extraNames: [FieldNameGuess.Name] = []
     while terminator == .comma {
@@ -124,8 +141,8 @@ struct CSVRecordDecoder: RecordDecoder {
       }
       let name = String(decoding: scratch, as: UTF8.self)
       let recordField = RecordField(rawValue: name)
-      if problem == nil, let recordField, columns.contains(recordField) {
-        problem = MalformedInput(position: position, field: recordField, syntax: .duplicateColumn)
+      if duplicate == nil, let recordField, columns.contains(recordField) {
+        duplicate = MalformedInput(position: position, field: recordField, syntax: .duplicateColumn)
       }
       columns.append(recordField)
       columnNames.append(name)
@@ -133,6 +150,38 @@ struct CSVRecordDecoder: RecordDecoder {
     }
     if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
     let missing = RecordField.allCases.filter { !columns.contains($0) }
+    // A header with the native `group` column is the native header: SPEC §7's rules, and the
+    // fast path for commas. It must name all five columns: a native file that lost its debit
+    // column must not be read as a bank's export with signed amounts.
+    let isNative = options.columns.isEmpty && columns.contains(.group)
+    if !isNative {
+      usesFastPath = false
+      switch CSVBankLayout.columns(of: columnNames, options: options) {
+      case .success(let bankColumns):
+        try readBankLayout(bankColumns)
+        return true
+      case .failure(.namedColumnNotFound(let role, let name)):
+        throw RowError(
+          MalformedInput(
+            position: start, field: role.field, syntax: .namedColumnNotFound(role.field), value: name),
+          isFatal: true)
+      case .failure(.noColumnsFor(let fields)):
+        // A header that looks like another format, or has a native name mistyped, is most likely
+        // a native one gone wrong: its problem names the native columns, as before.
+        let looksNative =
+          FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) != nil
+          || missing.contains { FieldNameGuess.likelyName(for: $0, among: extraNames) != nil }
+        guard looksNative && options.columns.isEmpty else {
+          throw RowError(
+            MalformedInput(
+              position: start, syntax: .noColumnsFor(fields),
+              value: columnNames.joined(separator: String(decoding: [delimiter], as: UTF8.self))),
+            isFatal: true)
+        }
+      }
+    }
+    usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
+    if let duplicate { throw RowError(guessingFormat(duplicate), isFatal: true) }
     guard missing.isEmpty else {
       var malformed = MalformedInput(
         position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ","))
@@ -149,6 +198,43 @@ struct CSVRecordDecoder: RecordDecoder {
       throw RowError(malformed, isFatal: true)
     }
     return true
+  }
+
+  /// Takes the layout of a bank's export: its columns, and its date layout and decimal mark,
+  /// from the options or else from the rows after the header (``CSVBankLayout/sample(of:from:delimiter:columns:complete:)``).
+  ///
+  /// - Throws: ``RowError`` (fatal) when the dates fit more than one layout, at the first date
+  ///   that does.
+  private mutating func readBankLayout(_ bankColumns: [CSVColumnRole: Int]) throws(RowError) {
+    var dateLayout = options.dateLayout
+    var decimalMark = options.decimalMark
+    if dateLayout == nil || decimalMark == nil {
+      let start = input.position
+      let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
+      let sample = CSVBankLayout.sample(
+        of: bytes, from: start, delimiter: delimiter, columns: bankColumns,
+        complete: bytes.count < CSVBankLayout.sampleSize)
+      decimalMark = decimalMark ?? CSVBankLayout.decimalMark(of: sample.amounts)
+      if dateLayout == nil {
+        switch CSVBankLayout.dateLayout(of: sample.dates) {
+        case .success(let layout):
+          dateLayout = layout
+        case .failure(let untold):
+          throw RowError(
+            MalformedInput(
+              position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
+              value: untold.text),
+            isFatal: true)
+        }
+      }
+    }
+    let layout = CSVBankLayout(
+      columns: bankColumns, dateLayout: dateLayout ?? .iso, decimalMark: decimalMark ?? .point,
+      options: options)
+    bank = layout
+    rules = layout.rules
+    roles = columnNames.indices.map { index in bankColumns.first(where: { $0.value == index })?.key }
+    columns = roles.map { $0?.field }
   }
 
   /// A header problem, noting the format the header looks like, if not CSV (``FormatGuess``).
@@ -202,6 +288,8 @@ struct CSVRecordDecoder: RecordDecoder {
   /// Reads one row, which is not empty, and its line break.
   private mutating func readRow() throws(RowError) -> DecodedRecord {
     var record = RawRecord(start: input.position)
+    var debitValue: RawValue?
+    var creditValue: RawValue?
     var problem: MalformedInput?
     var count = 0
     var terminator = Terminator.comma
@@ -210,7 +298,16 @@ struct CSVRecordDecoder: RecordDecoder {
       input.startValue(of: field)
       let read = try readField(problem: &problem, field: field)
       terminator = read.terminator
-      if let field {
+      if bank != nil, count < roles.count, let role = roles[count] {
+        let text = String(decoding: scratch, as: UTF8.self)
+        let value = RawValue(
+          kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
+        switch role {
+        case .debit: debitValue = value
+        case .credit: creditValue = value
+        default: record[role.field] = value
+        }
+      } else if let field {
         let text = String(decoding: scratch, as: UTF8.self)
         record[field] = RawValue(
           kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
@@ -228,7 +325,47 @@ struct CSVRecordDecoder: RecordDecoder {
         MalformedInput(position: record.start, syntax: .fieldCount(found: count, expected: columns.count)),
         resumes: true)
     }
+    if let bank, bank.columns[.amount] == nil {
+      Self.takeAmount(debit: debitValue, credit: creditValue, mark: bank.decimalMark, into: &record)
+    }
     return .record(record)
+  }
+
+  /// Gives a row of a bank's export with a debit and a credit column its amount and code: the
+  /// amount of the column that holds one, and `D` or `C` for it, at the amount. A column holds
+  /// an amount when it is not empty and not zero (some banks write `0.00` in the other).
+  private static func takeAmount(
+    debit: RawValue?, credit: RawValue?, mark: DecimalMark, into record: inout RawRecord
+  ) {
+    let holds = { (value: RawValue?) -> Bool in
+      guard let value, !value.text.trimmingSpaces.isEmpty else { return false }
+      let written = try? WrittenAmount(parsing: value.text, decimalMark: mark)
+      return written.map { $0.magnitude != .zero } ?? true
+    }
+    switch (holds(debit), holds(credit)) {
+    case (true, false):
+      record.amount = debit
+    case (false, true):
+      record.amount = credit
+    case (true, true):
+      record.amount = debit
+      record.note(
+        RawProblem(
+          position: credit!.position, field: .amount, problem: .bothDebitAndCredit, value: credit!.text))
+    case (false, false):
+      // Both empty (or zero): a zero debit when one says zero, else no amount.
+      if let zero = [debit, credit].compactMap({ $0 }).first(where: { !$0.text.trimmingSpaces.isEmpty }) {
+        record.amount = zero
+      } else {
+        record.note(
+          RawProblem(position: record.start, field: .amount, problem: .neitherDebitNorCredit, value: nil))
+        return
+      }
+    }
+    if let amount = record.amount {
+      let code = amount.position == credit?.position && !holds(debit) ? "C" : "D"
+      record.debit = RawValue(kind: .string, text: code, position: amount.position)
+    }
   }
 
   // MARK: Fields
@@ -266,7 +403,7 @@ struct CSVRecordDecoder: RecordDecoder {
       input.advance()
       try readQuotedContent(from: position, field: field, into: &read)
       switch input.peek() {
-      case nil, UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      case nil, delimiter, UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         break
       default:
         fieldProblem = MalformedInput(
@@ -321,13 +458,13 @@ struct CSVRecordDecoder: RecordDecoder {
     into read: inout FieldRead, problem: inout MalformedInput?, field: RecordField?
   ) {
     while true {
-      input.appendPrintableASCII(to: &scratch, stoppingAt: UInt8(ascii: ","), or: UInt8(ascii: "\""))
+      input.appendPrintableASCII(to: &scratch, stoppingAt: delimiter, or: UInt8(ascii: "\""))
       guard let byte = input.peek() else {
         read.terminator = .rowEnd
         return
       }
       switch byte {
-      case UInt8(ascii: ","):
+      case delimiter:
         input.advance()
         read.terminator = .comma
         return

@@ -52,7 +52,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
         date: record.date, description: record.description)
       return .transaction(record.transaction, origin)
     case .record(let record):
-      switch validator.validate(record) {
+      switch validator.validate(record, rules: decoder.rules) {
       case .valid(let transaction, let origin):
         return .transaction(transaction, origin)
       case .invalid(let issues, let unlisted):

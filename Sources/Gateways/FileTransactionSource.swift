@@ -35,6 +35,8 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   public let path: String
   /// The syntax of the file.
   public let format: RecordFormat
+  /// How to read the file when it is a bank's export.
+  public let options: ReadingOptions
   /// The copy of an input that can be read only once, made by the first ``open()``.
   private let spool = Locked<InputSpool?>(nil)
   /// How many times the source has been opened, for ``ReadProgress/reading``.
@@ -52,12 +54,17 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   - path: The path of the file, absolute or relative to the working directory, or `-`
   ///     for standard input.
   ///   - format: The syntax of the file.
+  ///   - options: How to read the file when it is a bank's export; by default, everything is
+  ///     detected and records without a group are Posted.
   ///   - progress: Called after each chunk read, from the thread reading, with how far that
   ///     reading has got; `nil` (the default) for no reports.
   public init(
-    path: String, format: RecordFormat = .json, progress: (@Sendable (ReadProgress) -> Void)? = nil
+    path: String, format: RecordFormat = .json, options: ReadingOptions = .standard,
+    progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
-    self.init(path: path, format: format, recordLimit: RecordFormat.maximumRecordLength, progress: progress)
+    self.init(
+      path: path, format: format, options: options, recordLimit: RecordFormat.maximumRecordLength,
+      progress: progress)
   }
 
   /// Creates a source for a file, or for standard input, whose records may take at most
@@ -66,13 +73,16 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   /// - Parameters:
   ///   - path: The path of the file, or `-` for standard input.
   ///   - format: The syntax of the file.
+  ///   - options: How to read the file when it is a bank's export.
   ///   - recordLimit: The most bytes one record may take, at least 1.
   ///   - progress: Called after each chunk read, with how far that reading has got.
   package init(
-    path: String, format: RecordFormat, recordLimit: Int, progress: (@Sendable (ReadProgress) -> Void)? = nil
+    path: String, format: RecordFormat, options: ReadingOptions = .standard, recordLimit: Int,
+    progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.path = path
     self.format = format
+    self.options = options
     self.recordLimit = recordLimit
     self.progress = progress
   }
@@ -129,13 +139,13 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   }
 
   private func records(of input: ByteInput) -> SourceOpening {
-    .available(format.stream(reading: input, source: name))
+    .available(format.stream(reading: input, source: name, options: options))
   }
 
   /// The records of a file's bytes, read ahead on a thread of their own
   /// (``ReadAheadTransactionStream``): a file is read while its records are used.
   private func recordsReadAhead(of input: ByteInput) -> SourceOpening {
-    .available(ReadAheadTransactionStream(format.stream(reading: input, source: name)))
+    .available(ReadAheadTransactionStream(format.stream(reading: input, source: name, options: options)))
   }
 
   /// The records of a reading of bytes, reporting its progress when there is an observer.

@@ -18,6 +18,8 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   public let request: DownloadRequest
   /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
   public let format: RecordFormat
+  /// How to read the answer when it is a bank's CSV export.
+  public let options: ReadingOptions
   private let downloader: any ResponseDownloader
   private let progress: (@Sendable (ReadProgress) -> Void)?
   /// The one download, shared by every opening and every copy of the source.
@@ -41,15 +43,17 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// - Parameters:
   ///   - request: What to fetch, and the limits.
   ///   - format: The format when the answer and the URL do not say.
+  ///   - options: How to read the answer when it is a bank's CSV export.
   ///   - downloader: What fetches it.
   ///   - progress: Called as the download goes (``ReadProgress/reading`` 0), then after each
   ///     chunk of each reading of the copy.
   public init(
-    request: DownloadRequest, format: RecordFormat = .json, downloader: any ResponseDownloader,
-    progress: (@Sendable (ReadProgress) -> Void)? = nil
+    request: DownloadRequest, format: RecordFormat = .json, options: ReadingOptions = .standard,
+    downloader: any ResponseDownloader, progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.request = request
     self.format = format
+    self.options = options
     self.downloader = downloader
     self.progress = progress
   }
@@ -86,7 +90,8 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
       } else {
         input = ByteInput(provider: provider, recordLimit: RecordFormat.maximumRecordLength)
       }
-      return .available(ReadAheadTransactionStream(format.stream(reading: input, source: name)))
+      return .available(
+        ReadAheadTransactionStream(format.stream(reading: input, source: name, options: options)))
     }
   }
 

@@ -18,4 +18,13 @@ protocol RecordDecoder {
   ///   (``MalformedInput/init(cut:limit:)``, instead of whatever the early end made of it; the
   ///   decoder then reads nothing more); or `nil` at the end of the input.
   mutating func nextRecord() -> DecodedRecord?
+
+  /// The rules the validator reads this input's records by: SPEC §7's, unless the input is a
+  /// bank's export (``CSVBankLayout``). Known once the decoder has read its header.
+  var rules: ValueRules { get }
+}
+
+extension RecordDecoder {
+  /// SPEC §7's rules: the native format's.
+  var rules: ValueRules { .native }
 }

@@ -47,10 +47,13 @@ extension RecordFormat {
   /// - Parameters:
   ///   - input: The input, positioned at its start.
   ///   - source: The name issues give the source.
+  ///   - options: How to read a bank's export (CSV with a header other than the native one).
   ///   - usesFastPath: Whether plain records are read on the decoder's fast path; only tests
   ///     turn it off, to compare the two paths.
   /// - Returns: The stream, which owns the input.
-  func stream(reading input: ByteInput, source: String, usesFastPath: Bool = true) -> any TransactionStream {
+  func stream(
+    reading input: ByteInput, source: String, options: ReadingOptions = .standard, usesFastPath: Bool = true
+  ) -> any TransactionStream {
     switch self {
     case .json:
       DecodingTransactionStream(
@@ -60,7 +63,7 @@ extension RecordFormat {
         decoder: NDJSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
     case .csv:
       DecodingTransactionStream(
-        decoder: CSVRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
+        decoder: CSVRecordDecoder(input: input, options: options, usesFastPath: usesFastPath), source: source)
     }
   }
 }

@@ -29,9 +29,13 @@ struct RecordValidator {
 
   /// Checks one record.
   ///
-  /// - Parameter record: The record as a decoder found it.
+  /// - Parameters:
+  ///   - record: The record as a decoder found it.
+  ///   - rules: How to read its values: SPEC §7's (the native format's) unless its decoder
+  ///     read a bank's export.
   /// - Returns: The transaction, or every issue in the record.
-  func validate(_ record: RawRecord) -> Outcome {
+  func validate(_ record: RawRecord, rules: ValueRules = .native) -> Outcome {
+    if let bank = rules.bank { return validate(record, bank: bank) }
     var issues: [RecordIssue] = []
     for problem in record.problems {
       issues.append(
@@ -70,6 +74,97 @@ struct RecordValidator {
     let origin = RecordOrigin(
       source: source, start: record.start, group: groupValue.position, amount: amountValue.position,
       date: record[.date]?.position, description: record[.description]?.position)
+    return .valid(transaction, origin)
+  }
+
+  /// Checks one record of a bank's export, by its layout's rules: its date in the layout, its
+  /// amount as banks write it (``WrittenAmount``), its sign from a code column, from the column
+  /// that holds it, or from the amount itself, its group from a group column (`A` or `P`, any
+  /// case) or the layout. Spaces around a value are not part of it.
+  private func validate(_ record: RawRecord, bank: ValueRules.Bank) -> Outcome {
+    var issues = record.problems.map { problem in
+      RecordIssue(
+        source: source, position: problem.position, field: problem.field, problem: problem.problem,
+        value: problem.value)
+    }
+    let group =
+      bank.group
+      ?? check(.group, of: record, issues: &issues) { value throws(Complaint) in
+        switch value.text.trimmingSpaces.uppercased() {
+        case "A": .authorized
+        case "P": .posted
+        default: throw Complaint(.notAGroupCode)
+        }
+      }
+    let date = check(.date, of: record, issues: &issues) { value throws(Complaint) in
+      do throws(CalendarDateError) {
+        return try CalendarDate(value.text.trimmingSpaces, layout: bank.dateLayout)
+      } catch {
+        switch error {
+        case .notISO8601: throw Complaint(.badDate(.notISO8601))
+        case .notInLayout: throw Complaint(.badDate(.notInLayout(bank.dateLayout)))
+        case .yearOutOfRange: throw Complaint(.badDate(.yearOutOfRange))
+        case .monthOutOfRange: throw Complaint(.badDate(.monthOutOfRange))
+        case .dayOutOfRange:
+          throw Complaint(
+            .badDate(
+              bank.dateLayout == .iso ? Self.dayOutOfRange(value.text) : .dayOutOfRange(month: nil, days: nil)
+            ))
+        }
+      }
+    }
+    let description = check(.description, of: record, issues: &issues) { value throws(Complaint) in
+      String(value.text.trimmingSpaces)
+    }
+    // A row with neither a debit nor a credit amount has the decoder's problem saying so; its
+    // amount and code are not missing on top of it.
+    let amountGiven = record.amount != nil || bank.sign != .debitAndCreditColumns
+    let amount =
+      !amountGiven
+      ? nil
+      : check(.amount, of: record, issues: &issues) { value throws(Complaint) in
+        let written: WrittenAmount
+        do throws(AmountSyntaxError) {
+          written = try WrittenAmount(parsing: value.text, decimalMark: bank.decimalMark)
+        } catch {
+          throw Complaint(.badWrittenAmount(error, bank.decimalMark))
+        }
+        // With a code column, the code gives the sign: a sign on the amount would contradict it.
+        if bank.sign == .codeColumn && written.isNegative {
+          throw Complaint(.badWrittenAmount(.signed, bank.decimalMark))
+        }
+        return written
+      }
+    var debitCredit: DebitCredit?
+    switch bank.sign {
+    case .codeColumn, .debitAndCreditColumns:
+      guard amountGiven else { break }
+      debitCredit = check(.debit, of: record, issues: &issues) { value throws(Complaint) in
+        switch value.text.trimmingSpaces.uppercased() {
+        case "D", "DR", "DEBIT": .debit
+        case "C", "CR", "CREDIT": .credit
+        default: throw Complaint(.notADebitCreditCode)
+        }
+      }
+    case .signed(let debitsPositive):
+      debitCredit = amount.map { $0.isNegative != debitsPositive ? DebitCredit.debit : .credit }
+    }
+    guard issues.isEmpty, let group, let date, let description, let amount, let debitCredit,
+      let amountValue = record.amount
+    else {
+      let located = issues.map { issue in
+        var issue = issue
+        issue.recordStart = record.start
+        return issue
+      }
+      return Self.invalid(Self.inInputOrder(located), unlisted: record.unlistedProblemCount)
+    }
+    let transaction = Transaction(
+      group: group, date: date, description: description, amount: amount.magnitude, debitCredit: debitCredit)
+    let origin = RecordOrigin(
+      source: source, start: record.start, group: record.group?.position ?? record.start,
+      amount: amountValue.position, date: record[.date]?.position, description: record[.description]?.position
+    )
     return .valid(transaction, origin)
   }
 
@@ -135,7 +230,7 @@ struct RecordValidator {
       return try CalendarDate(iso8601: value.text)
     } catch {
       switch error {
-      case .notISO8601: throw Complaint(.badDate(.notISO8601))
+      case .notISO8601, .notInLayout: throw Complaint(.badDate(.notISO8601))
       case .yearOutOfRange: throw Complaint(.badDate(.yearOutOfRange))
       case .monthOutOfRange: throw Complaint(.badDate(.monthOutOfRange))
       case .dayOutOfRange: throw Complaint(.badDate(dayOutOfRange(value.text)))

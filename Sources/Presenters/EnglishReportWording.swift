@@ -50,9 +50,12 @@ public struct EnglishReportWording: ReportWording {
     case .badText(let encoding): text(encoding)
     case .notAGroupCode: "not a group code"
     case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
+    case .badDate(.notInLayout(let layout)): "not a date in the form \(layout.rawValue)"
     case .badDate: "not a real calendar date"
-    case .badAmount(let error): amountProblem(error)
+    case .badAmount(let error), .badWrittenAmount(let error, _): amountProblem(error)
     case .notADebitCreditCode: "not a debit or credit code"
+    case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
+    case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
     case .duplicateField: "appears more than once in the record"
     case .duplicateExtraKey: "a key appears more than once in the record"
     case .badKey(let encoding): "a key is \(text(encoding))"
@@ -82,6 +85,10 @@ public struct EnglishReportWording: ReportWording {
     case .badAmount:
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
+    case .badWrittenAmount(let error, let mark): writtenAmountHint(error, mark)
+    case .bothDebitAndCredit: "leave one of the two empty"
+    case .neitherDebitNorCredit:
+      "write the amount in the debit column (a charge) or the credit column (a payment)"
     case .syntax(let syntax): syntaxHint(syntax)
     case .likelyTypo(let name, let field, let problem):
       "the \(Self.holder(of: problem)) has \"\(ReportText.visible(name, quoting: true))\":"
@@ -205,6 +212,21 @@ public struct EnglishReportWording: ReportWording {
     case .tooManyFractionDigits: "has more than two decimals"
     case .tooLarge: "too large (the largest amount is 92233720368547758.07)"
     case .notADecimal: "not a decimal amount"
+    case .misgrouped: "has thousands separators out of place"
+    }
+  }
+
+  /// The hint for an amount of a bank's export: examples in the file's decimal mark, and the
+  /// option that reads the other mark when the amount would fit it.
+  private func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
+    let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
+    switch mark {
+    case .point:
+      return "write an amount such as 1,234.56, -12.00 or (12.00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1.234,56, read it with --decimal-comma" : "")
+    case .comma:
+      return "write an amount such as 1.234,56, -12,00 or (12,00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1,234.56, read it with --decimal-point" : "")
     }
   }
 
@@ -214,6 +236,8 @@ public struct EnglishReportWording: ReportWording {
     case .monthOutOfRange: "months run from 01 to 12"
     case .dayOutOfRange(let month?, let days?): "\(month) has \(days) days"
     case .notISO8601, .dayOutOfRange: "write the date as YYYY-MM-DD"
+    case .notInLayout(let layout):
+      "write the date as \(layout.rawValue), or choose the file's layout with --date-format"
     }
   }
 
@@ -246,6 +270,12 @@ public struct EnglishReportWording: ReportWording {
     case .badColumnName(let encoding): "a column name is \(text(encoding))"
     case .duplicateColumn: "appears more than once in the header"
     case .missingColumns(let fields): "the header has no \(Self.columns(fields))"
+    case .noColumnsFor(let fields):
+      "the header has no column for the " + Self.list(fields.map(\.rawValue))
+    case .namedColumnNotFound(let field):
+      "the header has no column of the name --columns gives \(field.rawValue)"
+    case .datesFitLayouts(let layouts):
+      "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.rawValue))
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -295,6 +325,12 @@ public struct EnglishReportWording: ReportWording {
     case .badColumnName: return "save the file as UTF-8"
     case .duplicateColumn: return "name each of the columns \(header) once"
     case .missingColumns: return "the first line must name the columns \(header), in any order"
+    case .noColumnsFor:
+      return "name the columns in the first line, such as Date,Description,Amount (or Debit and Credit"
+        + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
+    case .namedColumnNotFound: return "name a column as the first line of the file writes it"
+    case .datesFitLayouts(let layouts):
+      return "say which with " + layouts.map { "--date-format \($0.rawValue)" }.joined(separator: " or ")
     case .fieldCount(let found, let expected):
       return found > expected
         ? "put a field that holds a comma in double quotes"
@@ -342,6 +378,12 @@ public struct EnglishReportWording: ReportWording {
     guard let last = names.last else { return "columns" }
     return names.count == 1
       ? "column \(last)" : "columns \(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private static func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    return names.count == 1 ? last : "\(names.dropLast().joined(separator: ", ")) and \(last)"
   }
 
   /// What holds a name that is likely a typo, given the problem it explains: the CSV header

@@ -27,6 +27,15 @@ public enum RecordProblem: Hashable, Sendable {
   case badAmount(AmountSyntaxError)
   /// The debit field is not `D` or `C`.
   case notADebitCreditCode
+  /// An amount of a bank's export (a layout other than the native one) that is not an amount
+  /// as banks write it (`WrittenAmount`), read with this decimal mark.
+  case badWrittenAmount(AmountSyntaxError, DecimalMark)
+  /// A row of a bank's export with separate debit and credit columns that holds an amount in
+  /// both.
+  case bothDebitAndCredit
+  /// A row of a bank's export with separate debit and credit columns that holds an amount in
+  /// neither.
+  case neitherDebitNorCredit
   /// One of the five fields appears twice in one record.
   case duplicateField
   /// A key that is not one of the five appears twice in one record; the key is the value.
@@ -75,6 +84,8 @@ public enum DateProblem: Hashable, Sendable {
   /// A day the month does not have; `month` is the year and month as written (`2016-02`) and
   /// `days` how many it has, when the text says.
   case dayOutOfRange(month: String?, days: Int?)
+  /// Not in the layout the file's dates are read in, a layout other than `YYYY-MM-DD`.
+  case notInLayout(DateLayout)
 }
 
 /// Text that is not valid Unicode.
@@ -112,6 +123,15 @@ public enum SyntaxProblem: Hashable, Sendable {
   case duplicateColumn
   /// A CSV header without these columns.
   case missingColumns([RecordField])
+  /// A CSV header of a bank's export in which no column holds these fields (by its name or a
+  /// synonym of it, or as `--columns` names it).
+  case noColumnsFor([RecordField])
+  /// A column that a mapping of columns names (`--columns date=NAME`) is not in the header;
+  /// the name is the value.
+  case namedColumnNotFound(RecordField)
+  /// The dates of a bank's export fit more than one of these layouts in every row read, so
+  /// the layout cannot be told (`03/04/2024`); the issue is at the first such date.
+  case datesFitLayouts([DateLayout])
   /// A CSV row with another number of fields than the header.
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.
