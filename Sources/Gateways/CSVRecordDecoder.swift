@@ -349,9 +349,11 @@ struct CSVRecordDecoder: RecordDecoder {
       record.amount = credit
     case (true, true):
       record.amount = debit
-      record.note(
-        RawProblem(
-          position: credit!.position, field: .amount, problem: .bothDebitAndCredit, value: credit!.text))
+      if let credit {
+        record.note(
+          RawProblem(
+            position: credit.position, field: .amount, problem: .bothDebitAndCredit, value: credit.text))
+      }
     case (false, false):
       // Both empty (or zero): a zero debit when one says zero, else no amount.
       if let zero = [debit, credit].compactMap({ $0 }).first(where: { !$0.text.trimmingSpaces.isEmpty }) {
