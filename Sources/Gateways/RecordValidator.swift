@@ -101,8 +101,7 @@ struct RecordValidator {
         return try CalendarDate(value.text.trimmingSpaces, layout: bank.dateLayout)
       } catch {
         switch error {
-        case .notISO8601: throw Complaint(.badDate(.notISO8601))
-        case .notInLayout: throw Complaint(.badDate(.notInLayout(bank.dateLayout)))
+        case .notISO8601, .notInLayout: throw Complaint(.badDate(.notInLayout(bank.dateLayout)))
         case .yearOutOfRange: throw Complaint(.badDate(.yearOutOfRange))
         case .monthOutOfRange: throw Complaint(.badDate(.monthOutOfRange))
         case .dayOutOfRange:

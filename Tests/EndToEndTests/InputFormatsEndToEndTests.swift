@@ -244,6 +244,56 @@ import Testing
     }
   }
 
+  // MARK: Banks' exports
+
+  /// The exports of `Fixtures/banks/`: each with its arguments (the file's `.args`, one
+  /// argument a line) and the text report it must give (its `.expected`), at 80 columns.
+  static let bankExports = [
+    "us_card_signed", "us_card_debit_credit", "us_card_positive_charges", "uk_current_account",
+    "de_girokonto",
+    "fr_compte", "tab_export",
+  ]
+
+  @Test(
+    "A bank's CSV export gives its report with one command and at most the options it needs",
+    arguments: bankExports)
+  func bankExport(name: String) throws {
+    let argumentsFile = TX.fixture("banks/\(name).args")
+    let extra =
+      FileManager.default.fileExists(atPath: argumentsFile)
+      ? try String(contentsOfFile: argumentsFile, encoding: .utf8).split(separator: "\n").map(String.init)
+      : []
+
+    let result = try InputProcess.run(
+      ["--all", "Fixtures/banks/\(name).csv"] + extra + ["--width", "80", "--color", "never"])
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")))
+  }
+
+  @Test("Two bank exports without a group column take their groups from --authorized and --posted")
+  func bankExportsAsTwoSources() throws {
+    let result = try InputProcess.run([
+      "--authorized", "Fixtures/banks/two_source_pending.csv", "--posted",
+      "Fixtures/banks/two_source_posted.csv",
+      "--width", "80", "--color", "never",
+    ])
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try TX.fixtureText("banks/two_source.expected")))
+  }
+
+  @Test("Every export of Fixtures/banks has its expected report and a test")
+  func bankExportsAreComplete() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: TX.fixture("banks"))
+    let exports = Set(
+      files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix("two_source") }.map { String($0.dropLast(4)) })
+
+    #expect(exports == Set(Self.bankExports))
+    for name in Self.bankExports { #expect(files.contains(name + ".expected")) }
+  }
+
   // MARK: The corpus of bad input
 
   /// A bad input file and how to run it: most alone with `--all`, some as one of two sources.
@@ -305,6 +355,10 @@ import Testing
       file: "csv_wrong_group.csv",
       arguments: ["--authorized", "FILE", "--posted", "Fixtures/formats/demo_posted.csv"]),
     BadInput(file: "csv_total_overflow.csv"),
+    BadInput(file: "csv_bank_ambiguous_dates.csv"),
+    BadInput(file: "csv_bank_no_columns.csv"),
+    BadInput(file: "csv_bank_amounts.csv"),
+    BadInput(file: "csv_bank_debit_credit.csv"),
   ]
 
   @Test("Bad input: no report, exactly the expected error lines, exit 65", arguments: corpus)
