@@ -81,10 +81,18 @@ package struct BankCSVOptions: Equatable, Sendable {
       let names = DateLayout.allCases.map(\.rawValue)
       throw UsageError(
         "--date-format must be one of \(names.joined(separator: ", ")) (got '\(value)')"
-          + (Suggestion.closest(to: value.uppercased(), among: names).map { "; did you mean '\($0)'?" } ?? "")
-      )
+          + suggestion(forLayout: value))
     }
     return layout
+  }
+
+  /// The layouts with the same letters in the same order as a mistyped one, only its
+  /// separators differing (`MM-DD-YYYY`): `; did you mean 'MM/DD/YYYY'?`, or nothing.
+  private static func suggestion(forLayout value: String) -> String {
+    let letters = { (text: String) in text.uppercased().filter { $0.isLetter } }
+    let alike = DateLayout.allCases.map(\.rawValue).filter { letters($0) == letters(value) }
+    guard !alike.isEmpty else { return "" }
+    return "; did you mean " + alike.map { "'\($0)'" }.joined(separator: " or ") + "?"
   }
 }
 

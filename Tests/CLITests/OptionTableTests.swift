@@ -39,7 +39,7 @@ import Testing
         case .choice(_, let words)?: [words[0]]
         case .file?: ["x.json"]
         case .number?: ["80"]
-        case .text?: ["Authorization: Bearer x"]
+        case .text?: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
         case nil: []
         }
       let extra =
