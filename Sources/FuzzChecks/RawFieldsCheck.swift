@@ -14,15 +14,19 @@ import UseCases
 struct RawFieldsCheck {
   private let layout: TextLayout
   private let format: RecordFormat
+  /// A CSV input's header, as this check reads it, or `nil` for JSON and NDJSON.
+  private let header: CSVHeader?
 
   /// Prepares to read values from the input.
   ///
   /// - Parameters:
   ///   - layout: The input's lines.
   ///   - format: The input's format, which says where a value without quotes ends.
-  init(_ layout: TextLayout, format: RecordFormat) {
+  ///   - bytes: The input, whose CSV header says whether it is a bank's export.
+  init(_ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = []) {
     self.layout = layout
     self.format = format
+    header = format == .csv ? CSVHeader(bytes) : nil
   }
 
   /// Checks one valid record.
@@ -32,6 +36,11 @@ struct RawFieldsCheck {
   ///   - origin: Where its fields are in the input.
   ///   - index: The record's place in what the source yielded, for messages.
   func check(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
+    if let header, !header.isReadable { return }
+    if let header, !header.isNative {
+      checkBank(transaction, origin: origin, index: index, header: header)
+      return
+    }
     if let group = value(at: origin.group, index: index, field: "group") {
       require(
         group == Array(transaction.group.code.utf8),
@@ -63,15 +72,111 @@ struct RawFieldsCheck {
     }
   }
 
+  /// Checks a record of a bank's CSV export, by the rules the README gives them, read again
+  /// here: the group from a group column (`A` or `P` in any case) or else Posted; the date in
+  /// one of the layouts, written here for the transaction's date; the description without the
+  /// spaces around it; the amount's digits, with at most two after a last point or comma, as
+  /// its cents (the sign, which depends on the columns, is not checked).
+  private func checkBank(_ transaction: Transaction, origin: RecordOrigin, index: Int, header: CSVHeader) {
+    let delimiter = header.delimiter
+    let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+    if header.hasGroupColumn {
+      if let group = value(at: origin.group, index: index, field: "group", delimiter: delimiter) {
+        let written = Self.trimmed(text(group)).uppercased()
+        require(
+          written == transaction.group.code,
+          "record \(index): the input says group \(shown(text(group))), the transaction \(transaction.group.code)"
+        )
+      }
+    } else {
+      require(
+        transaction.group == .posted,
+        "record \(index): a bank's export without a group column gave group \(transaction.group.code), not P")
+    }
+    if let date = value(at: origin.date, index: index, field: "date", delimiter: delimiter) {
+      let written = Self.trimmed(text(date))
+      require(
+        Self.bankDates(transaction.date).contains(written),
+        "record \(index): the input says date \(shown(written)), the transaction \(Self.iso8601(transaction.date))"
+      )
+    }
+    if let description = value(
+      at: origin.description, index: index, field: "description", mayHoldLineBreaks: true,
+      delimiter: delimiter)
+    {
+      let written = Self.trimmed(text(description))
+      require(
+        written == transaction.description,
+        "record \(index): the input says description \(shown(written)), the transaction \(shown(transaction.description))"
+      )
+    }
+    if let amount = value(at: origin.amount, index: index, field: "amount", delimiter: delimiter) {
+      let cents = Self.bankMinorUnits(amount)
+      require(
+        cents == transaction.amount.minorUnits,
+        "record \(index): the input says amount \(shown(text(amount))) "
+          + "(\(cents.map(String.init) ?? "not an amount") cents), the transaction \(transaction.amount.minorUnits)"
+      )
+    }
+  }
+
+  /// A text without the spaces, tabs and no-break spaces around it, character by character.
+  static func trimmed(_ text: String) -> String {
+    let isSpace = { (character: Character) in character == " " || character == "\t" || character == "\u{A0}" }
+    var characters = text[...]
+    while let first = characters.first, isSpace(first) { characters.removeFirst() }
+    while let last = characters.last, isSpace(last) { characters.removeLast() }
+    return String(characters)
+  }
+
+  /// Every way the bank layouts write a date: `YYYY-MM-DD`, `MM/DD/YYYY`, `DD/MM/YYYY` and
+  /// `DD.MM.YYYY` (month and day with or without a leading zero), and `YYYYMMDD`.
+  static func bankDates(_ date: CalendarDate) -> Set<String> {
+    func padded(_ number: Int, _ width: Int) -> String {
+      let digits = String(number)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    let year = padded(date.year, 4)
+    let months = Set([String(date.month), padded(date.month, 2)])
+    let days = Set([String(date.day), padded(date.day, 2)])
+    var dates: Set<String> = [iso8601(date), year + padded(date.month, 2) + padded(date.day, 2)]
+    for month in months {
+      for day in days {
+        dates.insert("\(month)/\(day)/\(year)")
+        dates.insert("\(day)/\(month)/\(year)")
+        dates.insert("\(day).\(month).\(year)")
+      }
+    }
+    return dates
+  }
+
+  /// A bank's amount in cents, from its digits alone: the digits after its last point or
+  /// comma are cents when there are one or two of them, and the other digits the whole part;
+  /// `nil` when it has no digit before them, or is too large.
+  static func bankMinorUnits(_ text: [UInt8]) -> Int64? {
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    let kept = text.filter { isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
+    var whole = kept[...]
+    var fraction: ArraySlice<UInt8> = []
+    if let mark = kept.lastIndex(where: { !isDigit($0) }), (1...2).contains(kept.count - mark - 1) {
+      whole = kept[..<mark]
+      fraction = kept[(mark + 1)...]
+    }
+    let digits = whole.filter(isDigit)
+    guard !digits.isEmpty else { return nil }
+    return minorUnits(digits + (fraction.isEmpty ? [] : [UInt8(ascii: ".")] + fraction))
+  }
+
   /// The value written at a position, without its quotes; `nil` when it holds an escape, or a
   /// line break where a value may hold one.
   private func value(
-    at position: TextPosition, index: Int, field: String, mayHoldLineBreaks: Bool = false
+    at position: TextPosition, index: Int, field: String, mayHoldLineBreaks: Bool = false,
+    delimiter: UInt8 = UInt8(ascii: ",")
   ) -> [UInt8]? {
     guard let rest = layout.restOfLine(from: position) else {
       fatalError("fuzz invariant broken: record \(index): its \(field) at \(position) is not in the input")
     }
-    switch Self.value(startingAt: rest, format: format) {
+    switch Self.value(startingAt: rest, format: format, delimiter: delimiter) {
     case .text(let text): return text
     case .escaped: return nil
     case .unclosedQuote:
@@ -106,9 +211,11 @@ struct RawFieldsCheck {
   ///   - rest: The bytes from the value's first character to the end of its line.
   ///   - format: The input's format.
   /// - Returns: The value.
-  static func value(startingAt rest: ArraySlice<UInt8>, format: RecordFormat) -> Value {
+  static func value(
+    startingAt rest: ArraySlice<UInt8>, format: RecordFormat, delimiter: UInt8 = UInt8(ascii: ",")
+  ) -> Value {
     guard rest.first == UInt8(ascii: "\"") else {
-      return .text(Array(rest.prefix { !endsUnquotedValue($0, format: format) }))
+      return .text(Array(rest.prefix { !endsUnquotedValue($0, format: format, delimiter: delimiter) }))
     }
     if format == .csv { return csvQuoted(rest.dropFirst()) }
     let text = rest.dropFirst().prefix { $0 != UInt8(ascii: "\"") }
@@ -147,11 +254,15 @@ struct RawFieldsCheck {
   /// - Parameters:
   ///   - byte: A byte after the value's first.
   ///   - format: The input's format.
+  ///   - delimiter: A CSV file's delimiter: a comma, a semicolon or a tab.
   /// - Returns: `true` when the value ends before this byte.
-  static func endsUnquotedValue(_ byte: UInt8, format: RecordFormat) -> Bool {
+  static func endsUnquotedValue(_ byte: UInt8, format: RecordFormat, delimiter: UInt8 = UInt8(ascii: ","))
+    -> Bool
+  {
     switch (format, byte) {
-    case (_, UInt8(ascii: ",")), (_, UInt8(ascii: "\r")), (_, UInt8(ascii: "\n")): true
-    case (.csv, _): false
+    case (_, UInt8(ascii: "\r")), (_, UInt8(ascii: "\n")): true
+    case (.csv, _): byte == delimiter
+    case (_, UInt8(ascii: ",")): true
     case (.json, _), (.ndjson, _):
       byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "}")
         || byte == UInt8(ascii: "]")

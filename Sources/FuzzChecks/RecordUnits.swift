@@ -30,6 +30,8 @@ struct RecordUnits {
   private let positions: [TextPosition]
   /// Where the text starts: after a byte order mark.
   private let textStart: Int
+  /// A CSV input's delimiter, as ``CSVHeader`` reads it: a comma, a semicolon or a tab.
+  private var delimiter = UInt8(ascii: ",")
 
   /// Finds the units of an input.
   ///
@@ -44,7 +46,9 @@ struct RecordUnits {
     switch format {
     case .json: findElements(from: start)
     case .ndjson: findLines(from: start)
-    case .csv: findRows(from: start)
+    case .csv:
+      delimiter = CSVHeader(bytes).delimiter
+      findRows(from: start)
     }
   }
 
@@ -183,7 +187,7 @@ struct RecordUnits {
       }
       switch byte {
       case UInt8(ascii: "\n"): return offset
-      case UInt8(ascii: ","): isFieldStart = true
+      case delimiter: isFieldStart = true
       default: isFieldStart = false
       }
       offset += 1
@@ -302,6 +306,17 @@ struct RecordUnits {
           "\(name): a record longer than the limit at \(anchor), yet the input goes on: \(shown(records))")
         isSyntax = true
         if cutoff == nil { cutoff = anchor }
+      }
+      // Dates of a bank's export that fit two layouts are a problem of the whole file, found
+      // before any row is read (at the first date that shows it): like a header's, it ends the
+      // input, and no row is read.
+      if case .invalid(let issue) = record, case .syntax(.datesFitLayouts) = issue.problem {
+        require(
+          index == 0 && records.count == 1,
+          "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
+        isSyntax = true
+        cutoff = header?.start ?? anchor
+        continue
       }
       if let header, header.contains(anchor) {
         require(

@@ -50,7 +50,7 @@ struct RecordsCheck {
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
     let layout = TextLayout(bytes)
-    let rawFields = RawFieldsCheck(layout, format: format)
+    let rawFields = RawFieldsCheck(layout, format: format, bytes: bytes)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)

@@ -1,0 +1,92 @@
+/// A CSV input's header as the record checks read it, without the decoder: its delimiter, and
+/// whether it is the native header or a bank's.
+///
+/// Read by the rules the README gives, written again here: the header is the first line that
+/// is not empty (after a byte order mark); its delimiter is the one of comma, semicolon and tab
+/// that appears most often outside quotes (a comma on a tie); it is native when a column is
+/// named exactly `group`; a bank's export has a group column when a name is `group` in any
+/// case, spaces around it or a note in parentheses after it.
+struct CSVHeader {
+  /// The byte between fields.
+  var delimiter = UInt8(ascii: ",")
+  /// Whether the header names the native `group` column.
+  var isNative = true
+  /// Whether a bank's export has a group column.
+  var hasGroupColumn = false
+  /// Whether the header's first line holds it whole: not when a quote is left open at its
+  /// end (a name holding a line break), which this reading does not follow; the values of such
+  /// an input are not read back.
+  var isReadable = true
+
+  /// Reads the header of an input.
+  ///
+  /// - Parameter bytes: The input.
+  init(_ bytes: [UInt8]) {
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    var line = rest.prefix { $0 != UInt8(ascii: "\n") }
+    while line.isEmpty || line.elementsEqual([UInt8(ascii: "\r")]) {
+      guard line.endIndex < rest.endIndex else { return }
+      rest = rest[(line.endIndex + 1)...]
+      line = rest.prefix { $0 != UInt8(ascii: "\n") }
+    }
+    var counts: [UInt8: Int] = [:]
+    var quoted = false
+    // The decoder looks at the first 64 KiB of the line for its delimiter.
+    for byte in line.prefix(1 << 16) {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if !quoted { counts[byte, default: 0] += 1 }
+    }
+    isReadable = !line.reduce(false) { quotedSoFar, byte in
+      byte == UInt8(ascii: "\"") ? !quotedSoFar : quotedSoFar
+    }
+    let count = { (byte: Character) in counts[UInt8(ascii: byte.unicodeScalars.first ?? ","), default: 0] }
+    if count(";") > count(",") { delimiter = UInt8(ascii: ";") }
+    if count("\t") > counts[delimiter, default: 0] { delimiter = UInt8(ascii: "\t") }
+    let names = Self.fields(of: line, delimiter: delimiter)
+    isNative = names.contains("group")
+    hasGroupColumn = names.contains { Self.normalized($0) == "group" }
+  }
+
+  /// The fields of a line, read leniently: quotes around a field removed, a quote written twice
+  /// inside them one quote.
+  private static func fields(of line: ArraySlice<UInt8>, delimiter: UInt8) -> [String] {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var quoted = false
+    var index = line.startIndex
+    while index < line.endIndex {
+      let byte = line[index]
+      index += 1
+      if quoted {
+        if byte == UInt8(ascii: "\"") {
+          if index < line.endIndex, line[index] == UInt8(ascii: "\"") {
+            field.append(byte)
+            index += 1
+          } else {
+            quoted = false
+          }
+        } else {
+          field.append(byte)
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        quoted = true
+      } else if byte == delimiter {
+        fields.append(String(decoding: field, as: UTF8.self))
+        field = []
+      } else if byte != UInt8(ascii: "\r") {
+        field.append(byte)
+      }
+    }
+    fields.append(String(decoding: field, as: UTF8.self))
+    return fields
+  }
+
+  /// A name in lower case, without a note in parentheses at its end, spaces, underscores and
+  /// hyphens made one space.
+  private static func normalized(_ name: String) -> String {
+    var text = name.lowercased()
+    if text.hasSuffix(")"), let open = text.lastIndex(of: "(") { text = String(text[..<open]) }
+    return text.split(whereSeparator: { " _-\t".contains($0) }).joined(separator: " ")
+  }
+}
