@@ -210,6 +210,7 @@ struct RawFieldsCheck {
   /// - Parameters:
   ///   - rest: The bytes from the value's first character to the end of its line.
   ///   - format: The input's format.
+  ///   - delimiter: A CSV file's delimiter.
   /// - Returns: The value.
   static func value(
     startingAt rest: ArraySlice<UInt8>, format: RecordFormat, delimiter: UInt8 = UInt8(ascii: ",")

@@ -309,14 +309,15 @@ struct RecordUnits {
       }
       // Dates of a bank's export that fit two layouts are a problem of the whole file, found
       // before any row is read (at the first date that shows it): like a header's, it ends the
-      // input, and no row is read.
+      // input, and no row is read, before it or after it.
       if case .invalid(let issue) = record, case .syntax(.datesFitLayouts) = issue.problem {
         require(
           index == 0 && records.count == 1,
           "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
-        isSyntax = true
-        cutoff = header?.start ?? anchor
-        continue
+        require(
+          units.contains { $0.contains(anchor) },
+          "\(name): dates that fit two layouts at \(anchor), which is in no row: \(shown(records))")
+        return
       }
       if let header, header.contains(anchor) {
         require(
