@@ -31,10 +31,11 @@ public enum DateLayout: String, CaseIterable, Sendable {
     self = layout
   }
 
-  /// The layouts in which a text is a real date, in the order of ``allCases``.
+  /// The layouts in which a text is a real date.
   ///
   /// - Parameter text: The date as written.
-  /// - Returns: Every layout that reads it as a date that exists; empty when none does.
+  /// - Returns: Every layout that reads it as a date that exists, in the order of the cases;
+  ///   empty when none does.
   public static func layouts(fitting text: some StringProtocol) -> [DateLayout] {
     allCases.filter { (try? CalendarDate(text, layout: $0)) != nil }
   }

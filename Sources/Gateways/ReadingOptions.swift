@@ -6,7 +6,7 @@ import UseCases
 ///
 /// The native format (a CSV header naming `group,date,description,amount,debit`, JSON and
 /// NDJSON) needs none of this: its rules are SPEC §7's. A CSV file with any other header is a
-/// bank's export, read by the layout rules of ``CSVBankLayout``, which detect what is not given
+/// bank's export, read by the layout rules of the CSV decoder (see decoding.md), which detect what is not given
 /// here. The defaults detect everything.
 public struct ReadingOptions: Equatable, Sendable {
   /// The separator of a CSV file's fields, or `nil` to detect it from the header: the one of
@@ -65,8 +65,9 @@ public enum CSVDelimiter: String, CaseIterable, Sendable {
 
 /// What a column of a bank's CSV export holds.
 ///
-/// A bank names its columns its own way; ``CSVBankLayout`` knows the usual names of each role
-/// (its ``CSVBankLayout/synonyms``), and ``ReadingOptions/columns`` names any other.
+/// A bank names its columns its own way; the CSV decoder knows the usual names of each role
+/// (Date, Transaction Date, Payee, Amount, Debit, Credit, …), and ``ReadingOptions/columns``
+/// names any other.
 public enum CSVColumnRole: String, CaseIterable, Sendable {
   /// `A` or `P` (any case). Without it, the records take ``ReadingOptions/group``.
   case group
