@@ -34,7 +34,7 @@ let package = Package(
     // terminal, sinks, exit codes), and the table-view client, the report full-screen in a terminal
     // (txreport --interactive), bound to the presenter's sectioned view state through public API
     // only, as an app's table view is: it knows nothing of the CLI.
-    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases"]),
+    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "Entities"]),
     .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires

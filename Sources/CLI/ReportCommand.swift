@@ -1,3 +1,6 @@
+import Entities
+import Presenters
+
 /// What the user asked `txreport` to do, parsed from the command line.
 package enum CommandLineRequest: Equatable, Sendable {
   /// Make a report.
@@ -36,6 +39,12 @@ package struct ReportCommand: Equatable, Sendable {
   /// Whether to show the report full-screen, to scroll and search (`--interactive`), instead of
   /// printing it.
   package var interactive: Bool
+  /// The days to report (`--from`, `--to`, `--month`), or `nil` for every day.
+  package var period: ReportPeriod?
+  /// The report's title (`--title`), or `nil` for the default.
+  package var title: String?
+  /// How amounts look in text, Markdown and HTML (`--currency`); JSON keeps them plain.
+  package var amountStyle: AmountStyle
 
   /// Creates a request.
   ///
@@ -50,6 +59,9 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   ///   - network: How sources given as URLs are fetched.
   ///   - interactive: Whether to show the report full-screen instead of printing it.
+  ///   - period: The days to report, or `nil` for every day.
+  ///   - title: The report's title, or `nil` for the default.
+  ///   - amountStyle: How amounts look in text, Markdown and HTML.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -60,7 +72,10 @@ package struct ReportCommand: Equatable, Sendable {
     partial: Bool = false,
     theme: Theme? = nil,
     network: NetworkOptions = NetworkOptions(),
-    interactive: Bool = false
+    interactive: Bool = false,
+    period: ReportPeriod? = nil,
+    title: String? = nil,
+    amountStyle: AmountStyle = .plain
   ) {
     self.input = input
     self.format = format
@@ -72,6 +87,9 @@ package struct ReportCommand: Equatable, Sendable {
     self.theme = theme
     self.network = network
     self.interactive = interactive
+    self.period = period
+    self.title = title
+    self.amountStyle = amountStyle
   }
 }
 
