@@ -126,7 +126,7 @@ extension CommandLineOption {
         "with K, M or G (default 1G); a larger one is shown",
         "as not currently available",
       ]),
-    // The report's period, title and currency (decision 0033).
+    // The report's period, title and currency (decisions 0033 and 0034).
     CommandLineOption(
       name: "--from", shortName: nil, value: .text(placeholder: "DATE"), section: .report,
       summary: "report from this day on (YYYY-MM-DD)",

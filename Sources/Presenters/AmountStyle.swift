@@ -6,7 +6,7 @@ import Entities
 /// Rows carry amounts in the plain form (SPEC §2), which scripts read (the JSON output keeps
 /// it). A renderer for people (text, Markdown, HTML) shows each amount through a style:
 /// ``format(_:)`` rewrites the plain text by a fixed rule, written here by hand, so the output
-/// never depends on the machine's locale (decision 0033).
+/// never depends on the machine's locale (decision 0034).
 ///
 /// | style | rule | examples |
 /// | --- | --- | --- |
