@@ -35,7 +35,7 @@ public enum ReportText {
   }
 
   /// A period in English: `March 2024` for a whole calendar month
-  /// (``ReportPeriod/isWholeMonth``); else `Mar 01, 2024 – Mar 15, 2024` (an en dash between
+  /// (`ReportPeriod.isWholeMonth`); else `Mar 01, 2024 – Mar 15, 2024` (an en dash between
   /// spaces), `from Mar 01, 2024` or `until Mar 31, 2024`, each date as ``date(_:)`` writes it.
   ///
   /// - Parameter period: The period.
