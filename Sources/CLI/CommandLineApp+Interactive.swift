@@ -11,6 +11,8 @@ extension CommandLineApp {
     package var palette: TextReportRenderer.Palette
     /// 24-bit colours or the 256-colour palette (`COLORTERM`).
     package var colorDepth: TextReportRenderer.ColorDepth
+    /// How amounts look (`--currency`).
+    package var amountStyle: AmountStyle = .plain
 
     /// Creates the settings.
     ///
@@ -70,10 +72,11 @@ extension CommandLineApp {
     let errors = MemoryTextSink()
     let view = CommandLineView(
       renderer: NoRowsRenderer(), output: DiscardingTextSink(), errors: errors, coloredLabels: colored)
-    let display = InteractiveDisplay(
+    var display = InteractiveDisplay(
       colors: command.color.isEnabled(outputIsTerminal: true, noColor: context.noColor, term: context.term),
       palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
       colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm))
+    display.amountStyle = command.amountStyle
     let end = await frontend(command, display, view)
     context.errors.write(errors.text)
     defer { context.errors.flush() }

@@ -369,14 +369,22 @@ package enum CommandLineApp {
           outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
           term: context.term),
         palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
-        colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm))
+        colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm),
+        heading: heading(for: command), amountStyle: command.amountStyle)
     case .json:
+      // The contract's rows, whatever the title, period and currency: scripts read them.
       JSONReportRenderer()
     case .markdown:
-      MarkdownReportRenderer()
+      MarkdownReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
     case .html:
-      HTMLReportRenderer()
+      HTMLReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
     }
+  }
+
+  /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
+  /// presenter's English wording.
+  private static func heading(for command: ReportCommand) -> ReportHeading {
+    ReportHeading(title: command.title, period: command.period)
   }
 }
 

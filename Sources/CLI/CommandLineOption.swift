@@ -1,4 +1,5 @@
 import Entities
+import Presenters
 
 /// One option of `txreport`, as the one table of options describes it.
 ///
@@ -10,6 +11,8 @@ package struct CommandLineOption: Sendable, Equatable {
   /// The part of the help text and the man page that lists an option.
   package enum Section: String, Sendable, CaseIterable {
     case input = "INPUT OPTIONS"
+    /// What the report shows: its period, title and currency.
+    case report = "REPORT OPTIONS"
     case output = "OUTPUT OPTIONS"
     case other = "OTHER OPTIONS"
   }
@@ -171,6 +174,45 @@ extension CommandLineOption {
         "the largest answer accepted from a URL, in bytes or",
         "with K, M or G (default 1G); a larger one is shown",
         "as not currently available",
+      ]),
+    // The report's period, title and currency (decisions 0033 and 0034).
+    CommandLineOption(
+      name: "--from", shortName: nil, value: .text(placeholder: "DATE"), section: .report,
+      summary: "report from this day on (YYYY-MM-DD)",
+      help: [
+        "report only the days from DATE (YYYY-MM-DD) on;",
+        "every record is still read and checked, and",
+        "standard error says how many were left out",
+      ]),
+    CommandLineOption(
+      name: "--to", shortName: nil, value: .text(placeholder: "DATE"), section: .report,
+      summary: "report up to this day (YYYY-MM-DD)",
+      help: ["report only the days up to DATE (YYYY-MM-DD),", "that day included"]),
+    CommandLineOption(
+      name: "--month", shortName: nil, value: .text(placeholder: "YYYY-MM"), section: .report,
+      summary: "report one month (YYYY-MM)",
+      help: [
+        "report one calendar month, its first day to its",
+        "last: the same as --from and --to, which it",
+        "cannot be combined with",
+      ]),
+    CommandLineOption(
+      name: "--title", shortName: nil, value: .text(placeholder: "TEXT"), section: .report,
+      summary: "the report's title",
+      help: [
+        "the report's title in HTML and Markdown (default",
+        "Transaction Report), and a first line of the text",
+        "report; with a period, the period follows it",
+      ]),
+    CommandLineOption(
+      name: "--currency", shortName: nil,
+      value: .choice(placeholder: "CODE", AmountStyle.currencies.compactMap(\.currencyCode)),
+      section: .report,
+      summary: "show amounts in USD or EUR",
+      help: [
+        "show amounts in text, Markdown and HTML with a",
+        "currency, in any case: USD $1,234.56, EUR 1.234,56 €",
+        "(JSON keeps plain amounts)",
       ]),
     CommandLineOption(
       name: "--format", shortName: "-f",

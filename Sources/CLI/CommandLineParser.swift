@@ -1,4 +1,5 @@
 import Entities
+import Presenters
 
 /// Reads `txreport`'s arguments into a ``CommandLineRequest``.
 ///
@@ -94,7 +95,71 @@ package enum CommandLineParser {
           maximumResponseSize: try values["--max-response-size"].map(size)
             ?? NetworkOptions.defaultMaximumResponseSize),
         interactive: flags.contains("--interactive"),
-        bankCSV: try bankCSV(values, flags: flags)))
+        bankCSV: try bankCSV(values, flags: flags),
+        period: try period(values),
+        title: values["--title"],
+        amountStyle: try values["--currency"].map(amountStyle) ?? .plain))
+  }
+
+  /// The period of `--from` and `--to`, or of `--month`; `nil` when none is given.
+  private static func period(_ values: [String: String]) throws(UsageError) -> ReportPeriod? {
+    let (from, to) = (values["--from"], values["--to"])
+    if let month = values["--month"] {
+      guard from == nil, to == nil else {
+        throw UsageError(
+          "--month cannot be combined with --from or --to; give --month YYYY-MM, or --from DATE and --to DATE"
+        )
+      }
+      return try self.month(month)
+    }
+    guard from != nil || to != nil else { return nil }
+    let first = try from.map { value throws(UsageError) in try date(value, option: "--from") }
+    let last = try to.map { value throws(UsageError) in try date(value, option: "--to") }
+    do {
+      return try ReportPeriod(first: first, last: last)
+    } catch {
+      throw UsageError(
+        "--from \(from ?? "") is after --to \(to ?? ""); give --from the first day of the period and --to the last"
+      )
+    }
+  }
+
+  /// A date of `--from` or `--to`: `YYYY-MM-DD`, a real calendar date.
+  private static func date(_ value: String, option: String) throws(UsageError) -> CalendarDate {
+    do {
+      return try CalendarDate(iso8601: value)
+    } catch {
+      guard error != .notISO8601, value.count == 10 else {
+        throw UsageError("\(option) must be a date as YYYY-MM-DD, such as 2024-03-01 (got '\(value)')")
+      }
+      let month = String(value.prefix(7))
+      let days = CalendarDate.daysIn(
+        month: Int(value.dropFirst(5).prefix(2)) ?? 0, year: Int(value.prefix(4)) ?? 0)
+      let hint = error == .dayOutOfRange && days > 0 ? "; \(month) has \(days) days" : ""
+      throw UsageError("\(option) must be a real calendar date as YYYY-MM-DD (got '\(value)')\(hint)")
+    }
+  }
+
+  /// The period of `--month`: `YYYY-MM`, from its first day to its last.
+  private static func month(_ value: String) throws(UsageError) -> ReportPeriod {
+    let bytes = Array(value.utf8)
+    let digits = bytes.indices.allSatisfy {
+      $0 == 4 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0])
+    }
+    guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"), digits,
+      let year = Int(value.prefix(4)), let month = Int(value.suffix(2)),
+      let period = try? ReportPeriod.month(year: year, month: month)
+    else {
+      throw UsageError("--month must be a month as YYYY-MM, such as 2024-03 (got '\(value)')")
+    }
+    return period
+  }
+
+  /// The amount style of `--currency`: a code of ``AmountStyle/currencies``, in any case.
+  private static func amountStyle(_ value: String) throws(UsageError) -> AmountStyle {
+    if let style = AmountStyle(currencyCode: value) { return style }
+    let codes = AmountStyle.currencies.compactMap(\.currencyCode)
+    throw UsageError("--currency must be \(alternatives(codes)) (got '\(value)')")
   }
 
   /// The options of a bank's CSV export: `--columns`, `--delimiter`, `--decimal-comma` or
@@ -328,6 +393,9 @@ package enum CommandLineParser {
     case .number where option.name == "--timeout": "a number of seconds, such as 5"
     case .number where option.name == "--max-response-size": "a number of bytes, or of K, M or G, such as 50M"
     case .number: "a number of columns"
+    case .text where option.name == "--from" || option.name == "--to": "a date as YYYY-MM-DD"
+    case .text where option.name == "--month": "a month as YYYY-MM"
+    case .text where option.name == "--title": "the report's title"
     case .text: "NAME: VALUE, or @FILE"
     case .file where option.name == "--output": "a file path, or - for standard output"
     case .file, nil: "a file path, or - for standard input"

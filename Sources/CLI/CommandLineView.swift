@@ -74,6 +74,16 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     status.withLock { if $0 == .success { $0 = .sourceUnavailable } }
   }
 
+  /// Says on standard error how many records the period left out: a note, as
+  /// `txreport: note: 12 records outside 2024-03-01 to 2024-03-31 are not shown`. The exit
+  /// status does not change: the report is the one asked for.
+  ///
+  /// - Parameter note: How many records the period left out.
+  package func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
+    errors.write(Diagnostic.line(.note, note.text, colored: coloredLabels))
+    errors.flush()
+  }
+
   /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
   package func showReportEnd() {
     output.write(renderer.withLock { $0.renderer.finish() })

@@ -105,6 +105,7 @@ package enum HelpText {
         "txreport",
         "txreport --authorized authorized.json --posted posted.json --format json",
         "txreport --all transactions.csv -o report.html",
+        "txreport --all transactions.csv --month 2024-03 --title 'Visa' --currency USD",
         "bank-export | txreport --input-format ndjson",
         "txreport --all transactions.csv --interactive",
       ]

@@ -1,3 +1,6 @@
+import Entities
+import Presenters
+
 /// What the user asked `txreport` to do, parsed from the command line.
 package enum CommandLineRequest: Equatable, Sendable {
   /// Make a report.
@@ -38,6 +41,12 @@ package struct ReportCommand: Equatable, Sendable {
   package var interactive: Bool
   /// How to read a bank's CSV export, where the file does not say.
   package var bankCSV: BankCSVOptions
+  /// The days to report (`--from`, `--to`, `--month`), or `nil` for every day.
+  package var period: ReportPeriod?
+  /// The report's title (`--title`), or `nil` for the default.
+  package var title: String?
+  /// How amounts look in text, Markdown and HTML (`--currency`); JSON keeps them plain.
+  package var amountStyle: AmountStyle
 
   /// Creates a request.
   ///
@@ -53,6 +62,9 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - network: How sources given as URLs are fetched.
   ///   - interactive: Whether to show the report full-screen instead of printing it.
   ///   - bankCSV: How to read a bank's CSV export, where the file does not say.
+  ///   - period: The days to report, or `nil` for every day.
+  ///   - title: The report's title, or `nil` for the default.
+  ///   - amountStyle: How amounts look in text, Markdown and HTML.
   package init(
     input: ReportInput = .demo(oneSource: false),
     format: OutputFormat = .text,
@@ -64,7 +76,10 @@ package struct ReportCommand: Equatable, Sendable {
     theme: Theme? = nil,
     network: NetworkOptions = NetworkOptions(),
     interactive: Bool = false,
-    bankCSV: BankCSVOptions = BankCSVOptions()
+    bankCSV: BankCSVOptions = BankCSVOptions(),
+    period: ReportPeriod? = nil,
+    title: String? = nil,
+    amountStyle: AmountStyle = .plain
   ) {
     self.input = input
     self.format = format
@@ -77,6 +92,9 @@ package struct ReportCommand: Equatable, Sendable {
     self.network = network
     self.interactive = interactive
     self.bankCSV = bankCSV
+    self.period = period
+    self.title = title
+    self.amountStyle = amountStyle
   }
 }
 

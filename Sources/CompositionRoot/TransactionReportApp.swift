@@ -54,8 +54,9 @@ package enum TransactionReportApp {
     _ command: ReportCommand, display: CommandLineApp.InteractiveDisplay,
     lines: any TransactionReportPresenterOutput
   ) async -> CommandLineApp.InteractiveEnd {
-    let style = TableCells.Style(
+    var style = TableCells.Style(
       colors: display.colors, palette: display.palette, colorDepth: display.colorDepth)
+    style.amountStyle = display.amountStyle
     let session: TableViewSession
     do {
       session = try TableViewSession(style: style)
@@ -106,18 +107,19 @@ package enum TransactionReportApp {
         authorized: InMemoryTransactionSource(
           name: DemoTransactions.name, transactions: DemoTransactions.authorized),
         posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
-        output: output)
+        output: output, period: command.period)
     case .demo(oneSource: true):
       OneSourceReportUseCase(
         source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-        output: output)
+        output: output, period: command.period)
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
         authorized: fileSource(authorized, .authorized),
         posted: fileSource(posted, .posted),
-        output: output, partial: command.partial)
+        output: output, partial: command.partial, period: command.period)
     case .oneFile(let path):
-      OneSourceReportUseCase(source: fileSource(path, .posted), output: output, partial: command.partial)
+      OneSourceReportUseCase(
+        source: fileSource(path, .posted), output: output, partial: command.partial, period: command.period)
     }
   }
 
@@ -245,6 +247,11 @@ private final class BothViews: TransactionReportPresenterOutput {
   func showSourceUnavailable(_ warning: SourceWarning) {
     first.showSourceUnavailable(warning)
     second.showSourceUnavailable(warning)
+  }
+
+  func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
+    first.showRecordsOutsidePeriod(note)
+    second.showRecordsOutsidePeriod(note)
   }
 
   func showReportEnd() {

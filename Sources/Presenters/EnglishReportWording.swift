@@ -38,6 +38,35 @@ public struct EnglishReportWording: ReportWording {
   /// - Returns: The text.
   public func date(_ date: CalendarDate) -> String { ReportText.date(date) }
 
+  /// `March 2024` for a whole month; otherwise its days as subheaders show dates:
+  /// `Mar 01, 2024 – Mar 15, 2024` (an en dash between spaces), `from Mar 01, 2024`,
+  /// `until Mar 31, 2024`.
+  ///
+  /// - Parameter period: The period.
+  /// - Returns: The words.
+  public func period(_ period: ReportPeriod) -> String { ReportText.period(period) }
+
+  /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`; for a period open at one
+  /// end, `3 records before 2024-03-01 are not shown` or `1 record after 2024-03-31 is not
+  /// shown`. Dates as the options take them, `YYYY-MM-DD`.
+  ///
+  /// - Parameters:
+  ///   - count: How many records were left out, at least one.
+  ///   - period: The period they are outside of.
+  /// - Returns: The line.
+  public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+    let records = count == 1 ? "1 record" : "\(count) records"
+    let verb = count == 1 ? "is" : "are"
+    let place =
+      switch (period.first, period.last) {
+      case (let first?, let last?): "outside \(ReportText.isoDate(first)) to \(ReportText.isoDate(last))"
+      case (let first?, nil): "before \(ReportText.isoDate(first))"
+      case (nil, let last?): "after \(ReportText.isoDate(last))"
+      case (nil, nil): "outside the period"
+      }
+    return "\(records) \(place) \(verb) not shown"
+  }
+
   /// What is wrong, such as `not a real calendar date`.
   ///
   /// - Parameter problem: The problem.

@@ -21,6 +21,36 @@ public enum ReportText {
     return "\(month) \(padded(date.day, to: 2)), \(padded(date.year, to: 4))"
   }
 
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
+  /// A date as `YYYY-MM-DD`, the form the input and the command line's options use.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: The text, such as `2024-03-01`.
+  public static func isoDate(_ date: CalendarDate) -> String {
+    "\(padded(date.year, to: 4))-\(padded(date.month, to: 2))-\(padded(date.day, to: 2))"
+  }
+
+  /// A period in English: `March 2024` for a whole calendar month
+  /// (`ReportPeriod.isWholeMonth`); else `Mar 01, 2024 – Mar 15, 2024` (an en dash between
+  /// spaces), `from Mar 01, 2024` or `until Mar 31, 2024`, each date as ``date(_:)`` writes it.
+  ///
+  /// - Parameter period: The period.
+  /// - Returns: The words.
+  public static func period(_ period: ReportPeriod) -> String {
+    switch (period.first, period.last) {
+    case (let first?, let last?) where period.isWholeMonth:
+      "\(monthNames[first.month - 1]) \(padded(last.year, to: 4))"
+    case (let first?, let last?): "\(date(first)) \u{2013} \(date(last))"
+    case (let first?, nil): "from \(date(first))"
+    case (nil, let last?): "until \(date(last))"
+    case (nil, nil): "every day"
+    }
+  }
+
   /// An amount with exactly two decimals, `-` for negatives and no thousands separator.
   ///
   /// Zero is `0.00`, never `-0.00`.

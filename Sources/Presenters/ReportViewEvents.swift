@@ -31,6 +31,8 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     case row(ReportRow)
     /// ``TransactionReportPresenterOutput/showSourceUnavailable(_:)``.
     case sourceUnavailable(SourceWarning)
+    /// ``TransactionReportPresenterOutput/showRecordsOutsidePeriod(_:)``.
+    case recordsOutsidePeriod(RecordsOutsidePeriod)
     /// ``TransactionReportPresenterOutput/showReportEnd()``: the last event of a report.
     case reportEnd
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
@@ -49,6 +51,7 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .reportStart: view.showReportStart()
       case .row(let row): view.showRow(row)
       case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
+      case .recordsOutsidePeriod(let note): view.showRecordsOutsidePeriod(note)
       case .reportEnd: view.showReportEnd()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
       case .inputMissing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
@@ -88,6 +91,13 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
     continuation.yield(.sourceUnavailable(warning))
+  }
+
+  /// Sends ``Event/recordsOutsidePeriod(_:)``.
+  ///
+  /// - Parameter note: How many records the period left out.
+  public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
+    continuation.yield(.recordsOutsidePeriod(note))
   }
 
   /// Sends ``Event/reportEnd`` and finishes ``events``.

@@ -11,6 +11,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   private struct Storage {
     var state: ReportViewState = .loading
     var warnings: [SourceWarning] = []
+    var recordsOutsidePeriod: RecordsOutsidePeriod?
     var rows: [ReportRow] = []
   }
 
@@ -20,6 +21,10 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public var state: ReportViewState { storage.withLock { $0.state } }
   /// The sources that could not be read in the last report.
   public var warnings: [SourceWarning] { storage.withLock { $0.warnings } }
+  /// How many valid records the last report's period left out, or `nil` when it left out none
+  /// (or had no period): for a line under the report, such as
+  /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
+  public var recordsOutsidePeriod: RecordsOutsidePeriod? { storage.withLock { $0.recordsOutsidePeriod } }
 
   /// Creates a collector in the loading state.
   public init() {}
@@ -41,6 +46,13 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
     storage.withLock { $0.warnings.append(warning) }
+  }
+
+  /// Keeps the note of the records the period left out.
+  ///
+  /// - Parameter note: How many records the period left out.
+  public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
+    storage.withLock { $0.recordsOutsidePeriod = note }
   }
 
   /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``.

@@ -71,6 +71,40 @@ public protocol ReportWording: Sendable {
   ///   - unlistedCount: How many of the issues were not listed.
   /// - Returns: The line.
   func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String
+  /// A report's period, as its title shows it: `March 2024` for a whole month,
+  /// `Mar 01, 2024 – Mar 15, 2024`, `from Mar 01, 2024`, `until Mar 31, 2024`.
+  ///
+  /// - Parameter period: The period.
+  /// - Returns: The words.
+  func period(_ period: ReportPeriod) -> String
+  /// How many valid records a period left out:
+  /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
+  ///
+  /// - Parameters:
+  ///   - count: How many records were left out, at least one.
+  ///   - period: The period they are outside of.
+  /// - Returns: The line.
+  func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String
+}
+
+extension ReportWording {
+  /// The English words of ``EnglishReportWording/period(_:)``, for a wording that does not
+  /// give its own.
+  ///
+  /// - Parameter period: The period.
+  /// - Returns: The words.
+  public func period(_ period: ReportPeriod) -> String { EnglishReportWording().period(period) }
+
+  /// The English line of ``EnglishReportWording/recordsOutsidePeriod(count:period:)``, for a
+  /// wording that does not give its own.
+  ///
+  /// - Parameters:
+  ///   - count: How many records were left out.
+  ///   - period: The period they are outside of.
+  /// - Returns: The line.
+  public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+    EnglishReportWording().recordsOutsidePeriod(count: count, period: period)
+  }
 }
 
 extension ReportWording {

@@ -96,6 +96,17 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
     output.showRow(.message(wording.noTransactionsMessage(for: group)))
   }
 
+  /// Words how many records the period left out, and tells the view.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records were left out.
+  ///   - period: The period they are outside of.
+  public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
+    output.showRecordsOutsidePeriod(
+      RecordsOutsidePeriod(
+        count: count, period: period, text: wording.recordsOutsidePeriod(count: count, period: period)))
+  }
+
   /// Ends the report.
   public func presentReportEnd() {
     output.showReportEnd()

@@ -1,3 +1,4 @@
+import Entities
 import UseCases
 
 /// The output boundary of the presenter: what a view must accept.
@@ -26,6 +27,12 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   func showSourceUnavailable(_ warning: SourceWarning)
   /// The report is complete.
   func showReportEnd()
+  /// Valid records outside the report's period were left out: none is in a row or a total.
+  /// Views that have a place for notes (a terminal's standard error) say so there. It comes
+  /// once, before the grand footer's row, and only when a period left out a record.
+  ///
+  /// - Parameter note: How many records, the period, and the line that says so.
+  func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod)
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
   /// - Parameters:
@@ -55,6 +62,33 @@ extension TransactionReportPresenterOutput {
   public var acceptsDraft: Bool { false }
   /// Nothing: a view that takes no draft is never asked to discard one.
   public func discardDraft() {}
+  /// Nothing: a view without a place for the note leaves it out.
+  ///
+  /// - Parameter note: How many records the period left out.
+  public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {}
+}
+
+/// How many valid records a report's period left out, for a note beside the report.
+public struct RecordsOutsidePeriod: Hashable, Sendable {
+  /// How many valid records were left out: at least one.
+  public var count: Int
+  /// The period they are outside of.
+  public var period: ReportPeriod
+  /// The note as one line, in the presenter's wording, such as
+  /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
+  public var text: String
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records were left out.
+  ///   - period: The period they are outside of.
+  ///   - text: The note as one line.
+  public init(count: Int, period: ReportPeriod, text: String) {
+    self.count = count
+    self.period = period
+    self.text = text
+  }
 }
 
 /// A warning that a source could not be read, shown beside the report's message row; or, when

@@ -6,22 +6,30 @@ extension HTMLReportRenderer {
   /// descriptions on the left, amounts on the right in tabular figures; group headers in a dark
   /// bar, group totals set off by a rule, the grand total in a blue bar. On a wide window the
   /// report is a centred card; in print the bands keep their colours and blocks are not split.
-  static let pageStart = """
+  static let pageStart = pageStart(title: "Transaction Report")
+
+  /// The start of the page with the given title in its `<title>` and its `<h1>`.
+  ///
+  /// - Parameter title: The title, already escaped for HTML.
+  /// - Returns: The HTML up to and including the `<h1>`.
+  static func pageStart(title: String) -> String {
+    """
     <!DOCTYPE html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light">
-    <title>Transaction Report</title>
+    <title>\(title)</title>
     <style>
     \(styleSheet)</style>
     </head>
     <body>
     <main class="report">
-    <h1>Transaction Report</h1>
+    <h1>\(title)</h1>
 
     """
+  }
 
   private static let styleSheet = """
     :root {

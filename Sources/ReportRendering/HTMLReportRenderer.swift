@@ -18,6 +18,10 @@ import Presenters
 /// exactly as in the text output, and then `&`, `<`, `>`, `"` and `'` become character
 /// references.
 ///
+/// The page's `<title>` and `<h1>` are `Transaction Report`, or the `ReportHeading` given
+/// (`Acme Visa, March 2024`, escaped as data is). Amounts are shown in an `AmountStyle`: plain
+/// unless given (`-1234.56`), or with a currency (`-$1,234.56`, `-1.234,56 €`).
+///
 /// The renderer streams: it remembers only which elements are open and how many sections it
 /// has numbered, and closes whatever is open before it starts something that cannot nest.
 public struct HTMLReportRenderer: ReportRenderer {
@@ -26,9 +30,18 @@ public struct HTMLReportRenderer: ReportRenderer {
   private var rowGroupIsOpen = false
   private var sectionCount = 0
   private var isIncomplete = false
+  private let heading: ReportHeading
+  private let amountStyle: AmountStyle
 
   /// Creates a renderer.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - heading: The report's title and period: `Transaction Report` unless given.
+  ///   - amountStyle: How amounts and totals look: plain unless given.
+  public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
+    self.heading = heading
+    self.amountStyle = amountStyle
+  }
 
   /// The start of the page: the document head with its style sheet, and the page title.
   ///
@@ -39,7 +52,8 @@ public struct HTMLReportRenderer: ReportRenderer {
     rowGroupIsOpen = false
     sectionCount = 0
     isIncomplete = false
-    return Self.pageStart
+    guard !heading.isDefault else { return Self.pageStart }
+    return Self.pageStart(title: Self.text(heading.text))
   }
 
   /// The markup of one row, after closing whatever the row cannot appear inside.
@@ -66,7 +80,7 @@ public struct HTMLReportRenderer: ReportRenderer {
       html += odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
       html += Self.text(description)
       html += "</th>"
-      html += Self.amountCell(amount)
+      html += Self.amountCell(amountStyle.format(amount))
       html += "</tr>\n"
       return html
     case .subfooter(let odd):
@@ -75,10 +89,12 @@ public struct HTMLReportRenderer: ReportRenderer {
         + closeRowGroup()
     case .footer(let total, let odd):
       return openTable() + closeRowGroup() + "<tfoot>\n" + #"<tr class="footer \#(Self.band(odd))">"#
-        + #"<th scope="row">Total</th>\#(Self.amountCell(total))</tr>"# + "\n</tfoot>\n" + closeTable()
+        + #"<th scope="row">Total</th>\#(Self.amountCell(amountStyle.format(total)))</tr>"# + "\n</tfoot>\n"
+        + closeTable()
     case .grandFooter(let total):
       let id = nextID()
       let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      let total = amountStyle.format(total)
       return closeSection() + #"<section class="grandfooter" aria-labelledby="\#(id)">"#
         + #"<h2 id="\#(id)">\#(label)</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
         + "</section>\n"
@@ -95,8 +111,8 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's markup is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, let odd) = row, Self.isPlain(description),
-      Self.isPlain(amount)
+    guard case .detail(let description, let amount, let odd) = row, amountStyle == .plain,
+      Self.isPlain(description), Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     bytes.appendUTF8(of: openTable())
     bytes.appendUTF8(of: openRowGroup())

@@ -2,7 +2,8 @@ import Presenters
 
 /// Renders the report as GitHub-flavoured Markdown that also reads well as plain text.
 ///
-/// A `# Transaction Report` title; for each group a `##` section holding one table with the
+/// A `# Transaction Report` title (or the `ReportHeading` given: `# Acme Visa, March 2024`, the
+/// title escaped as a description is); for each group a `##` section holding one table with the
 /// columns Date, Description and Amount (right-aligned), the date written on the first row of
 /// its block, and the group total as the last row, in bold; a message as a plain paragraph;
 /// the grand total last, in bold. Columns are padded to a fixed width so the text lines up
@@ -15,6 +16,9 @@ import Presenters
 /// when GitHub renders the report: the `:` of `://` and the `.` of `www.` are escaped too, and
 /// a text that holds an e-mail address is written as a code span.
 ///
+/// Amounts are shown in an `AmountStyle`: plain unless given (`-1234.56`), or with a currency
+/// (`-$1,234.56`, `-1.234,56 €`).
+///
 /// The renderer streams: it remembers only whether a table is open and the date of a block
 /// whose first row has not been written yet.
 public struct MarkdownReportRenderer: ReportRenderer {
@@ -25,18 +29,28 @@ public struct MarkdownReportRenderer: ReportRenderer {
   private var tableIsOpen = false
   private var pendingDate: String?
   private var isIncomplete = false
+  private let heading: ReportHeading
+  private let amountStyle: AmountStyle
 
   /// Creates a renderer.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - heading: The report's title and period: `Transaction Report` unless given.
+  ///   - amountStyle: How amounts and totals look: plain unless given.
+  public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
+    self.heading = heading
+    self.amountStyle = amountStyle
+  }
 
   /// The report's title.
   ///
-  /// - Returns: `# Transaction Report` and a line break.
+  /// - Returns: `# Transaction Report` (or the heading given, escaped) and a line break.
   public mutating func start() -> String {
     tableIsOpen = false
     pendingDate = nil
     isIncomplete = false
-    return "# Transaction Report\n"
+    guard !heading.isDefault else { return "# Transaction Report\n" }
+    return "# " + Self.escaped(heading.text, startsBlock: true) + "\n"
   }
 
   /// The Markdown of one row: a heading, a table line, or a paragraph.
@@ -55,15 +69,18 @@ public struct MarkdownReportRenderer: ReportRenderer {
     case .detail(let description, let amount, _):
       let text = openTable()
       defer { pendingDate = nil }
-      return text + Self.tableLine(pendingDate ?? "", Self.escaped(description), Self.escaped(amount))
+      return text
+        + Self.tableLine(
+          pendingDate ?? "", Self.escaped(description), Self.escaped(amountStyle.format(amount)))
     case .subfooter:
       return openTable() + flushPendingDate()
     case .footer(let total, _):
-      return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(Self.escaped(total))**")
+      let total = Self.escaped(amountStyle.format(total))
+      return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(total)**")
         + closeTable()
     case .grandFooter(let total):
       let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
-      return closeTable() + "\n**\(label): \(Self.escaped(total))**\n"
+      return closeTable() + "\n**\(label): \(Self.escaped(amountStyle.format(total)))**\n"
     case .message(let message):
       return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
     }
@@ -79,7 +96,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, _) = row,
+    guard case .detail(let description, let amount, _) = row, amountStyle == .plain,
       let descriptionCount = Self.plainCount(description), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     func append(_ text: String) { bytes.appendUTF8(of: text) }

@@ -17,10 +17,17 @@ import Presenters
 ///
 /// The colours come from a ``Palette``, for a light terminal background or a dark one, written
 /// at a ``ColorDepth``: 24-bit, or the nearest entries of xterm's 256-colour palette.
+///
+/// Amounts are shown in an `AmountStyle` (plain unless given: `-1234.56`; or with a currency,
+/// `-$1,234.56`); wider amounts still end at the same column, and leave the description less
+/// room. A report given a title or a period (a `ReportHeading` that is not the default) starts
+/// with it on a line of its own, then a blank line; the default heading adds nothing.
 public struct TextReportRenderer: ReportRenderer {
   private let starts: LineStarts
   private let width: Int
   private let colors: Bool
+  private let heading: ReportHeading
+  private let amountStyle: AmountStyle
   private var rowsRendered = 0
   private var isIncomplete = false
 
@@ -32,17 +39,33 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - palette: The colours, for a light or a dark terminal background; light unless given.
   ///   - colorDepth: How the colours are written: 24-bit unless given, or the 256-colour
   ///     palette for a terminal that does not say it supports 24-bit colour.
-  public init(width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor) {
+  ///   - heading: The report's title and period; a title line is written only when one of
+  ///     them is given.
+  ///   - amountStyle: How amounts and totals look: plain unless given.
+  public init(
+    width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor,
+    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain
+  ) {
     self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
+    self.heading = heading
+    self.amountStyle = amountStyle
   }
 
-  /// Nothing comes before the first row.
+  /// The title line and a blank line when the heading has a title or a period; otherwise
+  /// nothing comes before the first row.
+  ///
+  /// The title is escaped as a description is, cut with `…` to the width, and bold when colour
+  /// is on.
+  ///
+  /// - Returns: The text before the first row.
   public mutating func start() -> String {
     rowsRendered = 0
     isIncomplete = false
-    return ""
+    guard !heading.isDefault else { return "" }
+    let title = DisplayWidth.truncated(ReportText.visible(heading.text), toColumns: width)
+    return line(title, style: .title) + "\n"
   }
 
   /// The lines of one row.
@@ -92,17 +115,20 @@ public struct TextReportRenderer: ReportRenderer {
     case .detail(let description, let amount, let odd):
       let (label, labelWidth) = Self.detailLabel(description)
       return columns(
-        indent: 4, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd,
+        indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: lineEnd,
         band: colors ? starts.bands[odd ? 1 : 0] : nil)
     case .subfooter(let odd):
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
       return line(
-        columns(indent: 2, label: "Total", amount: total), style: .band(odd: odd, bold: true),
+        columns(indent: 2, label: "Total", amount: amountStyle.format(total)),
+        style: .band(odd: odd, bold: true),
         lineEnd: lineEnd)
     case .grandFooter(let total):
       let label = incomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
-      return line(columns(indent: 0, label: label, amount: total), style: .grandTotal, lineEnd: lineEnd)
+      return line(
+        columns(indent: 0, label: label, amount: amountStyle.format(total)), style: .grandTotal,
+        lineEnd: lineEnd)
     case .message(let message):
       return line("  " + ReportText.visible(message), style: .message, lineEnd: lineEnd)
     }
@@ -121,7 +147,7 @@ public struct TextReportRenderer: ReportRenderer {
     rowsRendered += 1
     let (label, labelWidth) = Self.detailLabel(description)
     appendColumns(
-      indent: 4, label: label, labelWidth: labelWidth, amount: amount, lineEnd: true,
+      indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: true,
       band: colors ? starts.bands[odd ? 1 : 0] : nil, to: &bytes)
   }
 
@@ -225,6 +251,7 @@ public struct TextReportRenderer: ReportRenderer {
   }
 
   private enum Style {
+    case title
     case header
     case band(odd: Bool, bold: Bool = false)
     case grandTotal
@@ -243,6 +270,7 @@ public struct TextReportRenderer: ReportRenderer {
     case .band(let odd, let bold): start = starts.bands[(odd ? 1 : 0) + (bold ? 2 : 0)]
     case .grandTotal: start = starts.grandTotal
     case .message: return Self.italic + text + Self.reset + end
+    case .title: return Self.bold + text + Self.reset + end
     }
     var line = ""
     line.reserveCapacity(start.utf8.count + text.utf8.count + padding.utf8.count + Self.reset.utf8.count + 1)
@@ -254,6 +282,7 @@ public struct TextReportRenderer: ReportRenderer {
     return line
   }
 
+  private static let bold = "\u{1B}[1m"
   private static let italic = "\u{1B}[3m"
   private static let reset = "\u{1B}[0m"
 }

@@ -18,6 +18,8 @@ package struct TableCells: Sendable {
     package var palette: TextReportRenderer.Palette
     /// 24-bit colours or the 256-colour palette.
     package var colorDepth: TextReportRenderer.ColorDepth
+    /// How amounts look: plain, or with a currency (`--currency`).
+    package var amountStyle: AmountStyle = .plain
 
     /// Creates a style.
     ///
@@ -47,7 +49,8 @@ package struct TableCells: Sendable {
   package init(width: Int, style: Style) {
     self.width = width
     renderer = TextReportRenderer(
-      width: width, colors: style.colors, palette: style.palette, colorDepth: style.colorDepth)
+      width: width, colors: style.colors, palette: style.palette, colorDepth: style.colorDepth,
+      amountStyle: style.amountStyle)
   }
 
   /// A row's cell.

@@ -11,7 +11,12 @@ import Entities
 struct InputSurvey: Sendable {
   let source: String
   let expectedGroup: TransactionGroup?
+  /// The days reported, or `nil` for every day: a valid record outside them is counted and
+  /// checked like any other, but adds to no total.
+  let period: ReportPeriod?
   private(set) var count = 0
+  /// How many of the valid records are dated outside ``period``: the report leaves them out.
+  private(set) var outsidePeriodCount = 0
   /// How many valid records of another group than ``expectedGroup`` the source holds.
   private(set) var otherGroupCount = 0
   /// How many issues the source's records gave, its group mismatches included.
@@ -31,9 +36,11 @@ struct InputSurvey: Sendable {
   /// - Parameters:
   ///   - source: The source's name, for issues without an origin.
   ///   - expectedGroup: In two-source mode, the only group this source may hold.
-  init(source: String, expectedGroup: TransactionGroup?) {
+  ///   - period: The days reported, or `nil` for every day.
+  init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
     self.source = source
     self.expectedGroup = expectedGroup
+    self.period = period
   }
 
   /// Surveys a whole stream.
@@ -42,6 +49,7 @@ struct InputSurvey: Sendable {
   ///   - stream: The stream, read to its end.
   ///   - source: The source's name, for issues without an origin.
   ///   - expectedGroup: In two-source mode, the only group this source may hold.
+  ///   - period: The days reported, or `nil` for every day.
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
@@ -49,10 +57,11 @@ struct InputSurvey: Sendable {
     reading stream: inout any TransactionStream,
     source: String,
     expectedGroup: TransactionGroup?,
+    period: ReportPeriod? = nil,
     totals: inout ReportTotals,
     issues: inout IssueLog
   ) throws(CancellationError) {
-    self.init(source: source, expectedGroup: expectedGroup)
+    self.init(source: source, expectedGroup: expectedGroup, period: period)
     var cancellation = CancellationCheck()
     while unavailableReason == nil, let record = stream.next() {
       try cancellation.check()
@@ -69,8 +78,8 @@ struct InputSurvey: Sendable {
   ///   - record: The next record.
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
-  /// - Returns: The transaction, when the record is a valid one of the expected group; `nil`
-  ///   for an issue, or the end of what could be read.
+  /// - Returns: The transaction, when the record is a valid one of the expected group (inside
+  ///   the period or not); `nil` for an issue, or the end of what could be read.
   mutating func take(
     _ record: SourceRecord, totals: inout ReportTotals, issues: inout IssueLog
   ) -> Transaction? {
@@ -95,7 +104,12 @@ struct InputSurvey: Sendable {
         return nil
       }
       reading.add(transaction)
-      totals.add(transaction, origin: origin, source: source)
+      // Only the records the report shows count towards its totals.
+      if let period, !period.contains(transaction.date) {
+        outsidePeriodCount += 1
+      } else {
+        totals.add(transaction, origin: origin, source: source)
+      }
       count += 1
       let order = ReportOrder(transaction)
       if let last, order < last { isInReportOrder = false }

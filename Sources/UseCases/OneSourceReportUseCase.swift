@@ -15,6 +15,7 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
   private let partial: Bool
+  private let period: ReportPeriod?
 
   /// Creates the use case.
   ///
@@ -26,19 +27,25 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
   ///     report, with its group's unavailable message in place of its rows; by default it gets
   ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
+  ///   - period: The days to report, or `nil` (the default) for every day. Every record is
+  ///     still read and checked, and an invalid one outside the period still rejects the
+  ///     input; a valid one outside it is left out of the rows and the totals, and the count
+  ///     of those left out goes to
+  ///     ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
   public init(
     source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
-    partial: Bool = false
+    partial: Bool = false, period: ReportPeriod? = nil
   ) {
     self.source = source
     self.output = output
     self.issueLimit = issueLimit
     self.partial = partial
+    self.period = period
   }
 
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit, partial: partial).run([
+    await ReportRun(output: output, issueLimit: issueLimit, partial: partial, period: period).run([
       ReportRun.Part(source: source, groups: TransactionGroup.allCases)
     ])
   }

@@ -38,7 +38,7 @@ struct OrderedTransactions {
       // Out of order: held whole, as a prefix that is the whole reading.
       self = try await OrderedTransactions(
         source: source, survey: survey, prefixCount: survey.count, prefixDigest: survey.digest,
-        rest: HeldTransactions(capacity: survey.count))
+        rest: HeldTransactions(capacity: survey.count - survey.outsidePeriodCount))
       return
     }
     self.remaining = survey.count
@@ -57,7 +57,8 @@ struct OrderedTransactions {
   /// first reading held from its first one out of order on, after the `prefixCount` before
   /// it, which are read again and must have the digest `prefixDigest` (decision 0030). A
   /// prefix of every transaction (`rest` empty) is the whole source read again, and must then
-  /// be all there is.
+  /// be all there is. With a period, only the transactions inside it are held, in `rest` as
+  /// in the prefix (all are read and digested).
   ///
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when the records read again differ from the
   ///   first reading's.
@@ -69,6 +70,9 @@ struct OrderedTransactions {
     self.survey = survey
     let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
     var all = rest
+    // A transaction outside the period is read and checked, but not held: the report leaves
+    // it out, so sorting it would only cost memory.
+    var prefixHeld = 0
     if prefixCount > 0 {
       guard case .available(var stream) = await source.open() else { throw changed }
       var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
@@ -77,14 +81,17 @@ struct OrderedTransactions {
         guard case .transaction(let transaction, _)? = stream.next(), Self.isExpected(transaction, in: survey)
         else { throw changed }
         digest.add(transaction)
-        all.append(transaction)
+        if survey.period?.contains(transaction.date) ?? true {
+          all.append(transaction)
+          prefixHeld += 1
+        }
       }
       guard digest.value == prefixDigest else { throw changed }
       // The whole source read again: nothing may follow.
       if prefixCount == survey.count, stream.next() != nil { throw changed }
-      all.moveLastToFront(prefixCount)
+      all.moveLastToFront(prefixHeld)
     }
-    guard all.count == survey.count else { throw changed }
+    guard all.count == survey.count - survey.outsidePeriodCount else { throw changed }
     all.sortInReportOrder()
     held = all
     mode = .sorted

@@ -5,8 +5,15 @@ import Entities
 /// For each group: a header; for each date, a subheader, the details and a subfooter; then a
 /// footer with the group total. A group without transactions gets the "no transactions"
 /// message instead. The assembler keeps only the current date and the running totals.
+///
+/// With a period, a transaction dated outside it is passed over as if it were not there: its
+/// group gets the "no transactions" message when no other transaction is left, and no total
+/// counts it. (The survey counts those it leaves out; the reading that brings them here has
+/// checked them like every other.)
 struct ReportAssembler {
   private let output: any TransactionReportUseCaseOutput
+  /// The days shown, or `nil` for every day.
+  private let period: ReportPeriod?
   /// The source of the group being assembled, named if its second reading proves different.
   private var source = ""
   private var group: TransactionGroup?
@@ -17,8 +24,9 @@ struct ReportAssembler {
   /// The groups of the current source not begun yet, in report order.
   private var upcoming: ArraySlice<TransactionGroup> = []
 
-  init(output: any TransactionReportUseCaseOutput) {
+  init(output: any TransactionReportUseCaseOutput, period: ReportPeriod? = nil) {
     self.output = output
+    self.period = period
   }
 
   /// Starts a group: its header.
@@ -87,11 +95,13 @@ struct ReportAssembler {
   }
 
   /// Adds the source's next transaction in report order: ends the current group when the
-  /// transaction is of a later one, and gives each group in between its block.
+  /// transaction is of a later one, and gives each group in between its block. A transaction
+  /// outside the period is passed over.
   ///
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when the transaction is of none of the
   ///   source's groups still to come, or a group total does not fit: the check found neither.
   mutating func add(inReportOrder transaction: Transaction) throws(ReportStop) {
+    if let period, !period.contains(transaction.date) { return }
     guard transaction.group != group || group == nil else { return add(transaction) }
     try end()
     while let next = upcoming.popFirst() {

@@ -57,6 +57,9 @@ struct ReportRun {
   /// Whether a missing input gets the report of the other sources, with its group's
   /// unavailable message, instead of no report.
   let partial: Bool
+  /// The days reported, or `nil` for every day. Every record is read and checked whatever its
+  /// date; one outside the period is counted, and left out of the rows and the totals.
+  var period: ReportPeriod? = nil
 
   /// Makes the report of the parts, in order, or rejects their input.
   func run(_ parts: [Part]) async {
@@ -65,7 +68,7 @@ struct ReportRun {
       if drafts {
         try await runDrafting(parts)
       } else {
-        let checks = try await Self.checkAll(parts[...], issueLimit: issueLimit).get()
+        let checks = try await Self.checkAll(parts[...], issueLimit: issueLimit, period: period).get()
         guard let checked = try await verdict(parts, checks) else { return }
         try await present(parts, checked)
       }
@@ -100,22 +103,22 @@ struct ReportRun {
     // What the sources after the first wait on (a download) starts now, for all at once.
     async let prepared: Void = Self.prepareAll(parts.dropFirst())
     output.presentReportStart()
-    var report = ReportAssembler(output: output)
+    var report = ReportAssembler(output: output, period: period)
     var checks: [PartCheck] = []
     var isWhole = true
     while checks.count < parts.count, isWhole {
       let (check, whole) = try await Self.checkAndPresent(
-        parts[checks.count], issueLimit: issueLimit, into: &report)
+        parts[checks.count], issueLimit: issueLimit, period: period, into: &report)
       checks.append(check)
       isWhole = whole
     }
     await prepared
-    checks += try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit).get()
+    checks += try await Self.checkAll(parts[checks.count...], issueLimit: issueLimit, period: period).get()
     guard let checked = try await verdict(parts, checks, discardingDraft: true) else { return }
     if !isWhole {
       output.discardDraft()
       output.presentReportStart()
-      report = ReportAssembler(output: output)
+      report = ReportAssembler(output: output, period: period)
       for index in parts.indices {
         guard let held = checks[index].held, case .surveyed(let survey) = checked[index] else {
           try await present(parts[index...index], checked[index...index], into: &report)
@@ -129,6 +132,7 @@ struct ReportRun {
         try report.assemble(parts[index].groups, from: &transactions)
       }
     }
+    presentRecordsOutsidePeriod(checked)
     output.presentGrandFooter(total: try report.grandTotal())
     output.presentReportEnd()
   }
@@ -162,7 +166,9 @@ struct ReportRun {
     if !isInOrder {
       (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
       checked = []
-      for part in parts { checked.append(try await Self.check(part, issues: &issues, totals: &totals)) }
+      for part in parts {
+        checked.append(try await Self.check(part, period: period, issues: &issues, totals: &totals))
+      }
     }
     let surveys: [InputSurvey?] = checked.map { if case .surveyed(let survey) = $0 { survey } else { nil } }
     if let swapped = SwappedSources(parts, surveys: surveys) { issues = swapped.issues(limit: issueLimit) }
@@ -190,10 +196,22 @@ struct ReportRun {
   /// Presents the report of input that passed the check.
   private func present(_ parts: [Part], _ checked: [Checked]) async throws(ReportStop) {
     output.presentReportStart()
-    var report = ReportAssembler(output: output)
+    var report = ReportAssembler(output: output, period: period)
     try await present(parts[...], checked[...], into: &report)
+    presentRecordsOutsidePeriod(checked)
     output.presentGrandFooter(total: try report.grandTotal())
     output.presentReportEnd()
+  }
+
+  /// Tells the output how many valid records the period left out, when it left out any.
+  ///
+  /// - Parameter checked: What checking each part found; only surveyed parts have records.
+  private func presentRecordsOutsidePeriod(_ checked: [Checked]) {
+    guard let period else { return }
+    let count = checked.reduce(0) { count, check in
+      if case .surveyed(let survey) = check { count + survey.outsidePeriodCount } else { count }
+    }
+    if count > 0 { output.presentRecordsOutsidePeriod(count: count, period: period) }
   }
 
   /// Presents the blocks of the given parts, each source read again.
@@ -230,7 +248,7 @@ struct ReportRun {
   ///   of order and nothing else went wrong; and whether the part's blocks were presented whole
   ///   (its records all valid, in report order, and read to the end).
   private static func checkAndPresent(
-    _ part: Part, issueLimit: Int, into report: inout ReportAssembler
+    _ part: Part, issueLimit: Int, period: ReportPeriod?, into report: inout ReportAssembler
   ) async throws(ReportStop) -> (PartCheck, isWhole: Bool) {
     var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
     let checked: Checked
@@ -240,7 +258,7 @@ struct ReportRun {
     case .missing(let reason):
       checked = .missing(reason: reason)
     case .available(var stream):
-      var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup)
+      var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period)
       var presents = true
       var held: HeldAfterDraft?
       var cancellation = CancellationCheck()
@@ -259,7 +277,7 @@ struct ReportRun {
           guard let transaction, survey.issueCount == 0 else { continue }
           // The first record out of order: hold it and what follows.
           var rest = HeldTransactions(capacity: 0)
-          rest.append(transaction)
+          if period?.contains(transaction.date) ?? true { rest.append(transaction) }
           held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
         } else if held != nil {
           // An issue (or the end of what could be read): nothing will be reported from these.
@@ -267,7 +285,7 @@ struct ReportRun {
             held = nil
             continue
           }
-          held?.rest.append(transaction)
+          if period?.contains(transaction.date) ?? true { held?.rest.append(transaction) }
         }
       }
       if let reason = survey.unavailableReason {
@@ -287,7 +305,7 @@ struct ReportRun {
 
   /// Opens a part's source and surveys it, adding to the given issues and totals.
   private static func check(
-    _ part: Part, issues: inout IssueLog, totals: inout ReportTotals
+    _ part: Part, period: ReportPeriod?, issues: inout IssueLog, totals: inout ReportTotals
   ) async throws(ReportStop) -> Checked {
     switch await part.source.open() {
     case .unavailable(let reason):
@@ -297,7 +315,7 @@ struct ReportRun {
     case .available(var stream):
       do {
         let survey = try InputSurvey(
-          reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup,
+          reading: &stream, source: part.source.name, expectedGroup: part.expectedGroup, period: period,
           totals: &totals, issues: &issues)
         // A source that became unavailable while it was read is shown as one that did not open.
         if let reason = survey.unavailableReason { return .unavailable(reason: reason) }
@@ -319,21 +337,25 @@ struct ReportRun {
   /// parts' order: the first in this task, each other one in a child task (a lone source
   /// needs no child task).
   private static func checkAll(
-    _ parts: ArraySlice<Part>, issueLimit: Int
+    _ parts: ArraySlice<Part>, issueLimit: Int, period: ReportPeriod?
   ) async -> Result<[PartCheck], ReportStop> {
     guard let first = parts.first else { return .success([]) }
-    guard parts.count > 1 else { return await checkAlone(first, issueLimit: issueLimit).map { [$0] } }
-    async let rest = checkAll(parts.dropFirst(), issueLimit: issueLimit)
-    let firstCheck = await checkAlone(first, issueLimit: issueLimit)
+    guard parts.count > 1 else {
+      return await checkAlone(first, issueLimit: issueLimit, period: period).map { [$0] }
+    }
+    async let rest = checkAll(parts.dropFirst(), issueLimit: issueLimit, period: period)
+    let firstCheck = await checkAlone(first, issueLimit: issueLimit, period: period)
     let others = await rest
     return firstCheck.flatMap { check in others.map { [check] + $0 } }
   }
 
   /// Checks one part on its own, with issues and totals of its own.
-  private static func checkAlone(_ part: Part, issueLimit: Int) async -> Result<PartCheck, ReportStop> {
+  private static func checkAlone(
+    _ part: Part, issueLimit: Int, period: ReportPeriod?
+  ) async -> Result<PartCheck, ReportStop> {
     var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
     do throws(ReportStop) {
-      let checked = try await check(part, issues: &issues, totals: &totals)
+      let checked = try await check(part, period: period, issues: &issues, totals: &totals)
       return .success(PartCheck(checked: checked, issues: issues, totals: totals))
     } catch {
       return .failure(error)

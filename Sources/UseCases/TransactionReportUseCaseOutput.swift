@@ -57,6 +57,16 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   func presentNoTransactions(group: TransactionGroup)
   /// The report is complete.
   func presentReportEnd()
+  /// Valid records dated outside the report's period were read, checked and left out: none
+  /// of them is in a row or a total.
+  ///
+  /// A use case given a period calls it once, after the last group and before
+  /// ``presentGrandFooter(total:)``, and only when `count` is above zero.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records were left out.
+  ///   - period: The period they are outside of.
+  func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod)
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
   /// The use case calls it once, before any row, and then nothing else. The invalid records of
@@ -106,6 +116,12 @@ extension TransactionReportUseCaseOutput {
   public var acceptsDraft: Bool { false }
   /// Nothing: an output that takes no draft is never asked to discard one.
   public func discardDraft() {}
+  /// Nothing: an output that does not say how many records a period left out.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records were left out.
+  ///   - period: The period they are outside of.
+  public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {}
 }
 
 /// What a header or an unavailable-source message is about.

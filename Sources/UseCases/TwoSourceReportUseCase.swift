@@ -22,6 +22,7 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
   private let partial: Bool
+  private let period: ReportPeriod?
 
   /// Creates the use case.
   ///
@@ -34,23 +35,30 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
   ///     report, with its group's unavailable message in place of its rows; by default it gets
   ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
+  ///   - period: The days to report, or `nil` (the default) for every day. Every record is
+  ///     still read and checked, and an invalid one outside the period still rejects the
+  ///     input; a valid one outside it is left out of the rows and the totals, and the count
+  ///     of those left out goes to
+  ///     ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
   public init(
     authorized: any TransactionSource,
     posted: any TransactionSource,
     output: any TransactionReportUseCaseOutput,
     issueLimit: Int = 20,
-    partial: Bool = false
+    partial: Bool = false,
+    period: ReportPeriod? = nil
   ) {
     self.authorized = authorized
     self.posted = posted
     self.output = output
     self.issueLimit = issueLimit
     self.partial = partial
+    self.period = period
   }
 
   /// Reads both sources and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit, partial: partial).run([
+    await ReportRun(output: output, issueLimit: issueLimit, partial: partial, period: period).run([
       ReportRun.Part(source: authorized, groups: [.authorized]),
       ReportRun.Part(source: posted, groups: [.posted]),
     ])

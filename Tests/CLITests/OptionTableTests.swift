@@ -39,7 +39,12 @@ import Testing
         case .choice(_, let words)?: [words[0]]
         case .file?: ["x.json"]
         case .number?: ["80"]
-        case .text?: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
+        case .text(let placeholder)?:
+          switch placeholder {
+          case "DATE": ["2024-03-01"]
+          case "YYYY-MM": ["2024-03"]
+          default: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
+          }
         case nil: []
         }
       let extra =

@@ -51,6 +51,11 @@ public final class PresenterOutputSpy: TransactionReportPresenterOutput {
   /// - Parameter warning: The warning.
   public func showSourceUnavailable(_ warning: SourceWarning) { record(.sourceUnavailable(warning)) }
 
+  /// Records ``ReportViewEvents/Event/recordsOutsidePeriod(_:)``.
+  ///
+  /// - Parameter note: How many records the period left out.
+  public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) { record(.recordsOutsidePeriod(note)) }
+
   /// Records ``ReportViewEvents/Event/reportEnd``.
   public func showReportEnd() { record(.reportEnd) }
 

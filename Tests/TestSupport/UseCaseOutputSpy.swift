@@ -37,6 +37,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
     /// ``TransactionReportUseCaseOutput/discardDraft()``.
     case draftDiscarded
+    /// ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
+    case recordsOutsidePeriod(count: Int, period: ReportPeriod)
 
     /// Makes the same call on another output.
     ///
@@ -59,6 +61,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
       case .missingInput(let missing, let issues, let totalCount, let recordCount):
         output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
       case .draftDiscarded: output.discardDraft()
+      case .recordsOutsidePeriod(let count, let period):
+        output.presentRecordsOutsidePeriod(count: count, period: period)
       }
     }
   }
@@ -190,6 +194,15 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///   - recordCount: How many invalid records they were found in.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     record(.invalidInput(issues, totalCount: totalCount, recordCount: recordCount))
+  }
+
+  /// Records ``Call/recordsOutsidePeriod(count:period:)``.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records the period left out.
+  ///   - period: The period.
+  public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
+    record(.recordsOutsidePeriod(count: count, period: period))
   }
 
   /// Records ``Call/draftDiscarded``.

@@ -1,0 +1,102 @@
+import Entities
+
+/// How the report's amounts look to people: plain (`-1234.56`, the contract's form), or with a
+/// currency (`-$1,234.56`, `-1.234,56 €`).
+///
+/// Rows carry amounts in the plain form (SPEC §2), which scripts read (the JSON output keeps
+/// it). A renderer for people (text, Markdown, HTML) shows each amount through a style:
+/// ``format(_:)`` rewrites the plain text by a fixed rule, written here by hand, so the output
+/// never depends on the machine's locale (decision 0034).
+///
+/// | style | rule | examples |
+/// | --- | --- | --- |
+/// | ``plain`` | as the row has it | `0.00`, `-1234.56`, `1234567.89` |
+/// | ``usd`` | minus sign, `$`, `,` between thousands, `.` before the cents | `$0.00`, `-$1,234.56`, `$1,234,567.89` |
+/// | ``eur`` | minus sign, `.` between thousands, `,` before the cents, a no-break space (U+00A0), `€` | `0,00 €`, `-1.234,56 €`, `1.234.567,89 €` |
+public struct AmountStyle: Hashable, Sendable {
+  /// The ISO 4217 code of the currency, such as `USD`, or `nil` for plain amounts.
+  public let currencyCode: String?
+  private let prefix: String
+  private let suffix: String
+  private let groupSeparator: UInt8?
+  private let decimalSeparator: UInt8
+
+  private init(
+    currencyCode: String?, prefix: String, suffix: String, groupSeparator: UInt8?, decimalSeparator: UInt8
+  ) {
+    self.currencyCode = currencyCode
+    self.prefix = prefix
+    self.suffix = suffix
+    self.groupSeparator = groupSeparator
+    self.decimalSeparator = decimalSeparator
+  }
+
+  /// Amounts as rows carry them: `-1234.56`.
+  public static let plain = AmountStyle(
+    currencyCode: nil, prefix: "", suffix: "", groupSeparator: nil, decimalSeparator: UInt8(ascii: "."))
+  /// US dollars, as written in the United States: `$1,234.56`, `-$1,234.56`.
+  public static let usd = AmountStyle(
+    currencyCode: "USD", prefix: "$", suffix: "", groupSeparator: UInt8(ascii: ","),
+    decimalSeparator: UInt8(ascii: "."))
+  /// Euros, as written in Germany and much of the euro area: `1.234,56 €`, `-1.234,56 €`, with a
+  /// no-break space before the sign so that a line never breaks between the number and `€`.
+  public static let eur = AmountStyle(
+    currencyCode: "EUR", prefix: "", suffix: "\u{A0}€", groupSeparator: UInt8(ascii: "."),
+    decimalSeparator: UInt8(ascii: ","))
+
+  /// The styles with a currency, in the order they are offered.
+  public static let currencies: [AmountStyle] = [.usd, .eur]
+
+  /// The style of a currency, by its code in any letter case: `USD`, `usd`, `Eur`.
+  ///
+  /// A currency without a style (see ``currencies``) gives `nil`.
+  ///
+  /// - Parameter code: The ISO 4217 code.
+  public init?(currencyCode code: String) {
+    guard let style = Self.currencies.first(where: { $0.currencyCode == code.uppercased() }) else {
+      return nil
+    }
+    self = style
+  }
+
+  /// An amount in this style.
+  ///
+  /// - Parameter money: The amount.
+  /// - Returns: The text, such as `-$1,234.56`.
+  public func text(_ money: Money) -> String {
+    format(ReportText.amount(money))
+  }
+
+  /// A plain amount, as a row carries it (`-1234.56`: an optional `-`, digits, `.` and two
+  /// digits), rewritten in this style. Any other text is returned as it is.
+  ///
+  /// - Parameter amount: The plain amount, such as `-1234.56`.
+  /// - Returns: The amount in this style, such as `-$1,234.56`; the text itself for ``plain``.
+  public func format(_ amount: String) -> String {
+    guard currencyCode != nil else { return amount }
+    var amount = amount
+    return amount.withUTF8 { utf8 -> String in
+      let negative = utf8.first == UInt8(ascii: "-")
+      let number = UnsafeBufferPointer(rebasing: utf8[(negative ? 1 : 0)...])
+      let digits = number.count - 3
+      guard digits >= 1, number[digits] == UInt8(ascii: "."),
+        number.indices.allSatisfy({
+          $0 == digits || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(number[$0])
+        })
+      else { return String(decoding: utf8, as: UTF8.self) }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(utf8.count + digits / 3 + prefix.utf8.count + suffix.utf8.count)
+      if negative { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: prefix.utf8)
+      for index in 0..<digits {
+        if index > 0, (digits - index) % 3 == 0, let groupSeparator { bytes.append(groupSeparator) }
+        bytes.append(number[index])
+      }
+      bytes.append(decimalSeparator)
+      bytes.append(number[digits + 1])
+      bytes.append(number[digits + 2])
+      bytes.append(contentsOf: suffix.utf8)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+}
