@@ -191,6 +191,8 @@ package enum TransactionReportApp {
     case .json: .json
     case .ndjson: .ndjson
     case .csv: .csv
+    case .ofx: .ofx
+    case .qif: .qif
     }
   }
 }

@@ -36,6 +36,10 @@ struct RawFieldsCheck {
   ///   - origin: Where its fields are in the input.
   ///   - index: The record's place in what the source yielded, for messages.
   func check(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
+    if format == .ofx || format == .qif {
+      checkStatement(transaction, origin: origin, index: index)
+      return
+    }
     if let header, !header.isReadable { return }
     if let header, !header.isNative {
       checkBank(transaction, origin: origin, index: index, header: header)
@@ -118,6 +122,70 @@ struct RawFieldsCheck {
           + "(\(cents.map(String.init) ?? "not an amount") cents), the transaction \(transaction.amount.minorUnits)"
       )
     }
+  }
+
+  /// Checks a record of an OFX or QIF file: the group is Posted (the default reading options);
+  /// the date, description and amount are read back from the line each starts on. An OFX value
+  /// ends at the next `<` on its line (one that runs on to the next line is not read back, nor
+  /// one holding a reference such as `&amp;`), and its date is the first eight characters; a
+  /// QIF value is the rest of its line, and its date may write the year `'24`.
+  private func checkStatement(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
+    require(
+      transaction.group == .posted,
+      "record \(index): an \(format) statement gave group \(transaction.group.code), not P")
+    let read = { (position: TextPosition?) -> String? in
+      guard let position else { return nil }
+      guard let rest = self.layout.restOfLine(from: position) else {
+        fatalError("fuzz invariant broken: record \(index): a value at \(position) is not in the input")
+      }
+      // The decoder drops the whitespace bytes around a value (and the validator, after it,
+      // spaces and no-break spaces as characters).
+      var value = rest
+      let spaces: Set<UInt8> = self.format == .ofx ? [0x20, 0x09, 0x0A, 0x0D] : [0x20, 0x09]
+      if self.format == .ofx {
+        guard let end = rest.firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        value = rest[..<end]
+      }
+      while let first = value.first, spaces.contains(first) { value = value.dropFirst() }
+      while let last = value.last, spaces.contains(last) || last == 0x0D { value = value.dropLast() }
+      let text = String(decoding: value, as: UTF8.self)
+      if self.format == .ofx && text.contains("&") { return nil }
+      return Self.trimmed(text)
+    }
+    if let date = read(origin.date) {
+      let expected = Self.bankDates(transaction.date)
+      let written = format == .ofx ? String(date.prefix(8)) : Self.qifDate(date)
+      require(
+        expected.contains(written),
+        "record \(index): the input says date \(shown(date)), the transaction \(Self.iso8601(transaction.date))"
+      )
+    }
+    if let description = read(origin.description) {
+      require(
+        description == transaction.description,
+        "record \(index): the input says description \(shown(description)), the transaction \(shown(transaction.description))"
+      )
+    }
+    if let amount = read(origin.amount) {
+      let cents = Self.bankMinorUnits(Array(amount.utf8))
+      require(
+        cents == transaction.amount.minorUnits,
+        "record \(index): the input says amount \(shown(amount)) (\(cents.map(String.init) ?? "not an amount") cents), "
+          + "the transaction \(transaction.amount.minorUnits)")
+    }
+  }
+
+  /// A QIF date with Quicken's apostrophe (`3/15'24`, the year 2024) written with its whole
+  /// year (`3/15/2024`); any other as it is.
+  static func qifDate(_ text: String) -> String {
+    let parts = text.split(separator: "'", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return text }
+    let year = parts[1].filter { $0 != " " }
+    guard (1...2).contains(year.count), year.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(year)
+    else {
+      return text
+    }
+    return parts[0] + "/" + String(2000 + number)
   }
 
   /// A text without the spaces, tabs and no-break spaces around it, character by character.
@@ -263,6 +331,7 @@ struct RawFieldsCheck {
     switch (format, byte) {
     case (_, UInt8(ascii: "\r")), (_, UInt8(ascii: "\n")): true
     case (.csv, _): byte == delimiter
+    case (.ofx, _), (.qif, _): false
     case (_, UInt8(ascii: ",")): true
     case (.json, _), (.ndjson, _):
       byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "}")

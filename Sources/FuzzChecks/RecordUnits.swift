@@ -49,6 +49,8 @@ struct RecordUnits {
     case .csv:
       delimiter = CSVHeader(bytes).delimiter
       findRows(from: start)
+    case .ofx: findTransactions(from: start)
+    case .qif: findQIFRecords(from: start)
     }
   }
 
@@ -195,6 +197,83 @@ struct RecordUnits {
     return bytes.count
   }
 
+  // MARK: OFX
+
+  /// Every `STMTTRN` element: from the `<` of its tag (the tag's first word, read from the 32
+  /// bytes after its `<`, in any case, with the bytes below `!` other than the space left out)
+  /// to the `>` of its `</STMTTRN>`, or to just before the next `STMTTRN` tag, or to the end.
+  /// Tags are read in turn, each to its `>`, as a value runs to the next `<`.
+  private mutating func findTransactions(from start: Int) {
+    var offset = start
+    var open: Int?
+    while let tagStart = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
+      let close = bytes[tagStart...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+      let name =
+        String(
+          decoding: bytes[(tagStart + 1)..<close].prefix(32).filter { $0 >= 0x21 || $0 == 0x20 },
+          as: UTF8.self
+        ).uppercased().split(separator: " ").first.map(String.init) ?? ""
+      if name == "STMTTRN" {
+        if let open { add(from: open, to: tagStart - 1) }
+        open = tagStart
+      } else if name == "/STMTTRN", let start = open {
+        add(from: start, to: close)
+        open = nil
+      }
+      offset = min(close + 1, bytes.count)
+      guard offset < bytes.count else { break }
+    }
+    if let open { add(from: open, to: bytes.count) }
+  }
+
+  // MARK: QIF
+
+  /// Every record of a section of transactions: from its first character that is not blank (a
+  /// line feed, carriage return, space or tab) to the end of its `^` line, or to the line
+  /// before a `!` line, or to the end. A `!Type:` line names the section (`Bank`, `CCard`,
+  /// `Cash`, `Oth A` and `Oth L` hold transactions), `!Account` starts one that does not.
+  private mutating func findQIFRecords(from start: Int) {
+    let blank: Set<UInt8> = [0x0A, 0x0D, 0x20, 0x09]
+    var offset = start
+    var inTransactions = false
+    func lineEnd(_ from: Int) -> Int { bytes[from...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count }
+    while offset < bytes.count {
+      while offset < bytes.count, blank.contains(bytes[offset]) { offset += 1 }
+      guard offset < bytes.count else { break }
+      if bytes[offset] == UInt8(ascii: "!") {
+        let end = lineEnd(offset)
+        var line = String(decoding: bytes[offset..<end], as: UTF8.self).uppercased()
+        while line.hasSuffix(" ") || line.hasSuffix("\t") || line.hasSuffix("\r") { line.removeLast() }
+        if line.hasPrefix("!TYPE:") {
+          let type = line.dropFirst(6).drop { $0 == " " }
+          inTransactions = ["BANK", "CCARD", "CASH", "OTH A", "OTH L"].contains(String(type))
+        } else if line.hasPrefix("!ACCOUNT") {
+          inTransactions = false
+        }
+        offset = end + 1
+        continue
+      }
+      let recordStart = offset
+      var recordEnd = bytes.count
+      var lineStart = offset
+      while lineStart < bytes.count {
+        if bytes[lineStart] == UInt8(ascii: "!") {
+          recordEnd = lineStart - 1
+          break
+        }
+        let end = lineEnd(lineStart)
+        if bytes[lineStart] == UInt8(ascii: "^") {
+          recordEnd = end
+          lineStart = end + 1
+          break
+        }
+        lineStart = end + 1
+      }
+      if inTransactions { add(from: recordStart, to: recordEnd) }
+      offset = max(lineStart, recordStart + 1)
+    }
+  }
+
   // MARK: JSON
 
   /// The elements of the top-level array, up to the first thing that is not `[`, an element
@@ -317,6 +396,21 @@ struct RecordUnits {
         require(
           units.contains { $0.contains(anchor) },
           "\(name): dates that fit two layouts at \(anchor), which is in no row: \(shown(records))")
+        return
+      }
+      // A file that is not OFX or QIF at all is one issue at its start, and nothing more.
+      if case .invalid(let issue) = record,
+        issue.problem == .syntax(.notOFX) || issue.problem == .syntax(.notQIF)
+          || {
+            if case .syntax(.looksLike(_, .notOFX)) = issue.problem { return true }
+            if case .syntax(.looksLike(_, .notQIF)) = issue.problem { return true }
+            return false
+          }()
+      {
+        require(
+          index == 0 && records.count == 1,
+          "\(name): an input that is not \(format) at \(anchor), yet other records or issues: \(shown(records))"
+        )
         return
       }
       if let header, header.contains(anchor) {

@@ -24,6 +24,13 @@ enum FormatGuess {
   ///   - format: The format the input was read as, which is not guessed.
   /// - Returns: The format, or `nil`.
   static func format(ofFirstLine line: [UInt8], other format: SourceFormat) -> SourceFormat? {
+    let start = String(decoding: line.prefix(16), as: UTF8.self).uppercased().drop { $0 == " " || $0 == "\t" }
+    if start.hasPrefix("OFXHEADER") || start.hasPrefix("<OFX") || start.hasPrefix("<?OFX") {
+      return format == .ofx ? nil : .ofx
+    }
+    if start.hasPrefix("!TYPE:") || start.hasPrefix("!ACCOUNT") || start.hasPrefix("!OPTION") {
+      return format == .qif ? nil : .qif
+    }
     let fields = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
     return self.format(ofFields: fields, other: format)
   }

@@ -28,6 +28,16 @@ public enum RecordFormat: String, CaseIterable, Sendable {
   /// completely empty lines are skipped. A malformed row (a stray quote, too few or too many
   /// fields) is one issue, and reading goes on with the next row.
   case csv
+
+  /// An OFX bank or card statement (Open Financial Exchange, SGML 1.x or XML 2.x; `.ofx`,
+  /// `.qfx`): each `STMTTRN` element is a record, with its `DTPOSTED`, signed `TRNAMT` and
+  /// `NAME` (or `MEMO`). Records take the group of ``ReadingOptions/group``.
+  case ofx
+
+  /// A QIF file (Quicken Interchange Format): each record of a section of transactions, its
+  /// lines `D` (date), `T` (signed amount) and `P` (payee, or `M`, memo), ended by `^`.
+  /// Records take the group of ``ReadingOptions/group``.
+  case qif
 }
 
 extension RecordFormat {
@@ -64,6 +74,10 @@ extension RecordFormat {
     case .csv:
       DecodingTransactionStream(
         decoder: CSVRecordDecoder(input: input, options: options, usesFastPath: usesFastPath), source: source)
+    case .ofx:
+      DecodingTransactionStream(decoder: OFXRecordDecoder(input: input, options: options), source: source)
+    case .qif:
+      DecodingTransactionStream(decoder: QIFRecordDecoder(input: input, options: options), source: source)
     }
   }
 }

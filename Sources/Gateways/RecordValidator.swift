@@ -107,7 +107,7 @@ struct RecordValidator {
         case .dayOutOfRange:
           throw Complaint(
             .badDate(
-              bank.dateLayout == .iso ? Self.dayOutOfRange(value.text) : .dayOutOfRange(month: nil, days: nil)
+              Self.dayOutOfRange(value.text.trimmingSpaces, layout: bank.dateLayout)
             ))
         }
       }
@@ -151,8 +151,10 @@ struct RecordValidator {
     guard issues.isEmpty, let group, let date, let description, let amount, let debitCredit,
       let amountValue = record.amount
     else {
+      // A bank's record has its fields in its own way: a missing one gets the export's hint.
       let located = issues.map { issue in
         var issue = issue
+        if issue.problem == .missing { issue.problem = .missingInExport }
         issue.recordStart = record.start
         return issue
       }
@@ -235,6 +237,25 @@ struct RecordValidator {
       case .dayOutOfRange: throw Complaint(.badDate(dayOutOfRange(value.text)))
       }
     }
+  }
+
+  /// A day the month does not have, in a date of some layout: the month as `YYYY-MM` and its
+  /// number of days, such as `2024-02` and 29.
+  private static func dayOutOfRange(_ text: Substring, layout: DateLayout) -> DateProblem {
+    let digits = text.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "-" }).map(String.init)
+    let parts: (year: String, month: String)? =
+      switch layout {
+      case .iso: digits.count == 3 ? (digits[0], digits[1]) : nil
+      case .compact: text.count == 8 ? (String(text.prefix(4)), String(text.dropFirst(4).prefix(2))) : nil
+      case .monthDayYear: digits.count == 3 ? (digits[2], digits[0]) : nil
+      case .dayMonthYear, .dayMonthYearDots: digits.count == 3 ? (digits[2], digits[1]) : nil
+      }
+    guard let parts, let year = Int(parts.year), let month = Int(parts.month) else {
+      return .dayOutOfRange(month: nil, days: nil)
+    }
+    let monthText = month < 10 ? "0\(month)" : "\(month)"
+    return .dayOutOfRange(
+      month: "\(parts.year)-\(monthText)", days: CalendarDate.daysIn(month: month, year: year))
   }
 
   /// A day the month does not have, with the month as written and its number of days when the

@@ -73,7 +73,7 @@ public struct EnglishReportWording: ReportWording {
   /// - Returns: The words.
   public func problem(_ problem: RecordProblem) -> String {
     switch problem {
-    case .missing: "missing"
+    case .missing, .missingInExport: "missing"
     case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
     case .numberNotAllowed: "expected a string"
     case .badText(let encoding): text(encoding)
@@ -109,6 +109,7 @@ public struct EnglishReportWording: ReportWording {
   public func hint(for problem: RecordProblem) -> String? {
     switch problem {
     case .missing: "every record needs group, date, description, amount and debit"
+    case .missingInExport: "every transaction needs a date, a description and an amount"
     case .notAGroupCode: "write A for authorized or P for posted"
     case .badDate(let date): dateHint(date)
     case .badAmount:
@@ -312,6 +313,9 @@ public struct EnglishReportWording: ReportWording {
     case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
     case .quoteInUnquotedField: "a quote inside a field that is not quoted"
     case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
+    case .notOFX: "expected an OFX file: an OFXHEADER line, <?xml or <OFX>"
+    case .unterminatedElement(let name): "<\(name)> is not closed"
+    case .notQIF: "expected a QIF file: a !Type: line, such as !Type:Bank"
     case .foundByteNotUTF8(_, let problem): self.syntax(problem)
     case .looksLike(_, let problem): self.syntax(problem)
     }
@@ -373,6 +377,12 @@ public struct EnglishReportWording: ReportWording {
     case .bareCarriageReturn:
       return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
     case .textAfterArray: return nil
+    case .notOFX:
+      return
+        "save the statement from the bank as OFX (.ofx, .qfx); a file in another format needs its --input-format"
+    case .unterminatedElement(let name):
+      return "close it with </\(name)> before the next one and the end of the file"
+    case .notQIF: return "the first line of a QIF file names its type, such as !Type:Bank or !Type:CCard"
     case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
     case .looksLike(let format, _): return formatHint(format)
     }
@@ -385,6 +395,8 @@ public struct EnglishReportWording: ReportWording {
     case .json: "the input looks like a JSON array of records: read it with --input-format json"
     case .ndjson: "the input looks like NDJSON, one record on each line: read it with --input-format ndjson"
     case .csv: "the input looks like CSV, with a header row: read it with --input-format csv"
+    case .ofx: "the input looks like an OFX statement: read it with --input-format ofx"
+    case .qif: "the input looks like a QIF file: read it with --input-format qif"
     }
   }
 

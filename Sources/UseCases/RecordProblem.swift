@@ -11,6 +11,9 @@ public enum RecordProblem: Hashable, Sendable {
 
   /// A record lacks this field.
   case missing
+  /// A record of a bank's export (CSV, OFX or QIF) lacks this field, which a bank's record
+  /// has in its own way (a date, a description, an amount).
+  case missingInExport
   /// The value is of the wrong kind: an object, an array, `true`, `false` or `null` where only
   /// text is allowed; `numberAllowed` says whether a number would have done (the amount).
   case wrongType(numberAllowed: Bool)
@@ -142,6 +145,13 @@ public enum SyntaxProblem: Hashable, Sendable {
   case recordTooLong(limit: Int)
   /// A quoted CSV field that the file ends inside.
   case unterminatedQuotedField
+  /// An OFX file that does not start with an OFX header or its `<OFX>` element.
+  case notOFX
+  /// An element, such as OFX's `STMTTRN`, that is not closed: the file ends inside it, or the
+  /// next one starts.
+  case unterminatedElement(String)
+  /// A QIF file that does not start with a `!Type:` line.
+  case notQIF
   /// A quote inside a CSV field that is not quoted.
   case quoteInUnquotedField
   /// A carriage return outside quotes that no line feed follows.
@@ -162,6 +172,10 @@ public enum SourceFormat: Hashable, Sendable {
   case ndjson
   /// Comma-separated values, with a header row naming the columns.
   case csv
+  /// An OFX bank statement (Open Financial Exchange), SGML or XML.
+  case ofx
+  /// A QIF file (Quicken Interchange Format).
+  case qif
 }
 
 /// What the JSON syntax expected where it found something else.

@@ -246,18 +246,21 @@ import Testing
 
   // MARK: Banks' exports
 
-  /// The exports of `Fixtures/banks/`: each with its arguments (the file's `.args`, one
-  /// argument a line) and the text report it must give (its `.expected`), at 80 columns.
+  /// The exports of `Fixtures/banks/` (CSV, OFX and QIF): each with its arguments (the
+  /// file's `.args`, one argument a line) and the text report it must give (its `.expected`),
+  /// at 80 columns.
   static let bankExports = [
-    "us_card_signed", "us_card_debit_credit", "us_card_positive_charges", "uk_current_account",
-    "de_girokonto",
-    "fr_compte", "tab_export",
+    "us_card_signed.csv", "us_card_debit_credit.csv", "us_card_positive_charges.csv",
+    "uk_current_account.csv",
+    "de_girokonto.csv", "fr_compte.csv", "tab_export.csv", "card_statement_v1.ofx", "checking_v2.ofx",
+    "household.qif",
   ]
 
   @Test(
-    "A bank's CSV export gives its report with one command and at most the options it needs",
+    "A bank's export gives its report with one command and at most the options it needs",
     arguments: bankExports)
-  func bankExport(name: String) throws {
+  func bankExport(file: String) throws {
+    let name = String(file.prefix { $0 != "." })
     let argumentsFile = TX.fixture("banks/\(name).args")
     let extra =
       FileManager.default.fileExists(atPath: argumentsFile)
@@ -265,7 +268,7 @@ import Testing
       : []
 
     let result = try InputProcess.run(
-      ["--all", "Fixtures/banks/\(name).csv"] + extra + ["--width", "80", "--color", "never"])
+      ["--all", "Fixtures/banks/\(file)"] + extra + ["--width", "80", "--color", "never"])
 
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError == "")
@@ -288,10 +291,10 @@ import Testing
   func bankExportsAreComplete() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: TX.fixture("banks"))
     let exports = Set(
-      files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix("two_source") }.map { String($0.dropLast(4)) })
+      files.filter { !$0.hasSuffix(".expected") && !$0.hasSuffix(".args") && !$0.hasPrefix("two_source") })
 
     #expect(exports == Set(Self.bankExports))
-    for name in Self.bankExports { #expect(files.contains(name + ".expected")) }
+    for file in Self.bankExports { #expect(files.contains(file.prefix { $0 != "." } + ".expected")) }
   }
 
   // MARK: The corpus of bad input
@@ -359,6 +362,10 @@ import Testing
     BadInput(file: "csv_bank_no_columns.csv"),
     BadInput(file: "csv_bank_amounts.csv"),
     BadInput(file: "csv_bank_debit_credit.csv"),
+    BadInput(file: "ofx_not_ofx.ofx"),
+    BadInput(file: "ofx_bad_records.ofx"),
+    BadInput(file: "qif_no_type.qif"),
+    BadInput(file: "qif_bad_records.qif"),
   ]
 
   @Test("Bad input: no report, exactly the expected error lines, exit 65", arguments: corpus)

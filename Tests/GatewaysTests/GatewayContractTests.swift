@@ -21,6 +21,10 @@ import UseCases
         "{\"group\":\"A\",\"date\":\"2016-04-01\",\"description\":\"x\",\"amount\":\"1\",\"debit\":\"D\"}\n{\"group\":\"Q\"}\n"
       case .csv:
         "group,date,description,amount,debit\nA,2016-04-01,x,1,D\nQ,2016-02-30,y,-1,X\n"
+      case .ofx:
+        "<OFX><STMTTRN><DTPOSTED>20160401<TRNAMT>-1<NAME>x</STMTTRN><STMTTRN><DTPOSTED>20160230<NAME>y</STMTTRN></OFX>"
+      case .qif:
+        "!Type:Bank\nD04/13/2016\nT-1\nPx\n^\nD02/30/2016\nPy\n^\n"
       }
     let bytes = BytesTransactionSource(name: "t.\(format.rawValue)", bytes: Array(text.utf8), format: format)
     #expect(await TransactionSourceContract.violations(of: bytes).isEmpty)

@@ -63,7 +63,7 @@ import UseCases
       ])
   }
 
-  @Test(arguments: RecordFormat.allCases)
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
   func aDescriptionOverTheLimitIsOneIssueAtItsValueAndTheRestIsNotRead(format: RecordFormat) async throws {
     let long = String(repeating: "x", count: RecordFormat.maximumRecordLength)
     let record = Self.plain.replacingOccurrences(of: "Starbucks", with: long)
@@ -79,6 +79,8 @@ import UseCases
     case .csv:
       text = Self.header + Self.row + "A,2016-04-01,\"" + long + "\",3.11,D\n" + Self.row
       expected = tooLong(3, 14, .description)
+    case .ofx, .qif:
+      return  // see the test below, in their own syntax
     }
 
     let read = try await readAll(BytesTransactionSource(name: "in", bytes: Array(text.utf8), format: format))
@@ -106,7 +108,32 @@ import UseCases
     case .ndjson, .csv:
       #expect(first?.issue?.problem == .syntax(.recordTooLong(limit: 1 << 16)))
       #expect(first?.issue?.position == at(1, 1))
+    case .ofx:
+      #expect(first?.issue?.problem == .syntax(.notOFX))
+    case .qif:
+      #expect(first?.issue?.problem == .syntax(.notQIF))
     }
+  }
+
+  @Test(arguments: [RecordFormat.ofx, .qif])
+  func aStatementsDescriptionOverTheLimitIsOneIssueAtItsValueAndTheRestIsNotRead(format: RecordFormat)
+    async throws
+  {
+    let long = String(repeating: "x", count: RecordFormat.maximumRecordLength)
+    let text =
+      format == .ofx
+      ? "<OFX>\n<STMTTRN><DTPOSTED>20160401<TRNAMT>-1<NAME>a</STMTTRN>\n<STMTTRN><DTPOSTED>20160401<TRNAMT>-1<NAME>"
+        + long + "</STMTTRN>\n<STMTTRN><DTPOSTED>20160401<TRNAMT>-1<NAME>c</STMTTRN>\n"
+      : "!Type:Bank\nD04/13/2016\nT-1\nPa\n^\nD04/13/2016\nT-1\nP" + long + "\n^\nD04/13/2016\nT-1\nPc\n^\n"
+
+    let records = try await readAll(
+      BytesTransactionSource(name: "s", bytes: Array(text.utf8), format: format))
+
+    try #require(records.count == 2)
+    #expect(records[0].transaction?.description == "a")
+    #expect(records[1].issue?.problem == .syntax(.recordTooLong(limit: RecordFormat.maximumRecordLength)))
+    #expect(records[1].issue?.field == .description)
+    #expect(records[1].issue?.position == (format == .ofx ? at(3, 44) : at(8, 2)))
   }
 
   @Test func aRecordWithoutEndInsideAJSONArrayEndsAtItsLimit() {

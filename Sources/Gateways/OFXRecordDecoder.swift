@@ -1,0 +1,235 @@
+import Entities
+import UseCases
+
+/// Reads an OFX bank or card statement (Open Financial Exchange): each `STMTTRN` element is
+/// one record.
+///
+/// Both forms are read by one tolerant reading of their tags: OFX 1.x, SGML, whose leaf
+/// elements have no closing tag (`<TRNAMT>-4.75`), and OFX 2.x, XML (`<TRNAMT>-4.75</TRNAMT>`).
+/// The header before the first tag (`OFXHEADER:100` lines, or `<?xml …?>` and `<?OFX …?>`) is
+/// skipped, and so is every element outside a `STMTTRN`. Inside one, a leaf's value is the
+/// text after its tag up to the next `<`, without the spaces and line breaks around it, with
+/// the five XML references (`&amp;` …) and numeric ones read:
+///
+/// - `DTPOSTED`: the date, `YYYYMMDD` and an optional time and zone, which are not part of a
+///   calendar date (only its first eight characters are read);
+/// - `TRNAMT`: the signed amount, negative for a debit (money spent), as OFX defines it;
+/// - `NAME` (or, without it, `MEMO`): the description;
+/// - other elements (`TRNTYPE`, `FITID`, `CHECKNUM`, …) are not read.
+///
+/// A record lacking one of the three is an issue at its `<STMTTRN>`; one giving one twice, an
+/// issue at the second. Records take the group of the reading options: a statement lists
+/// posted transactions.
+///
+/// A file that does not start (after spaces) with `OFXHEADER`, `<?xml`, `<?OFX` or `<OFX` is
+/// one issue at 1:1, and the end; so is the end of the file inside a `STMTTRN`, at its start.
+/// Each element outside a record, and each record, is limited to
+/// ``RecordFormat/maximumRecordLength`` bytes as in every format.
+struct OFXRecordDecoder: RecordDecoder {
+  var input: ByteInput
+  private let options: ReadingOptions
+  private var started = false
+  private var finished = false
+  private(set) var rules: ValueRules
+
+  /// Creates a decoder of the given bytes.
+  init(input: ByteInput, options: ReadingOptions = .standard) {
+    self.input = input
+    self.options = options
+    rules = ValueRules(
+      bank: ValueRules.Bank(
+        dateLayout: .compact, decimalMark: options.decimalMark ?? .point,
+        sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
+  }
+
+  mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = input.recordCut else { return decoded }
+    finished = true
+    return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
+    guard !finished else { return nil }
+    if !started {
+      started = true
+      input.skipByteOrderMark()
+      input.startRecord()
+      skipSpace()
+      let first = input.upcomingLine(limit: 64)
+      let text = String(decoding: first, as: UTF8.self).uppercased()
+      guard
+        text.hasPrefix("OFXHEADER") || text.hasPrefix("<?XML") || text.hasPrefix("<?OFX")
+          || text.hasPrefix("<OFX")
+      else {
+        if first.isEmpty && input.peek() == nil { return finish(nil) }
+        var malformed = MalformedInput(position: input.position, syntax: .notOFX)
+        malformed.note(
+          lookingLike: FormatGuess.format(
+            ofFirstLine: input.upcomingLine(limit: FormatGuess.lineLimit), other: .ofx))
+        return finish(.malformed(malformed, resumes: false))
+      }
+    }
+    while true {
+      // Outside a record: to the next tag.
+      input.startRecord()
+      while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
+      guard input.peek() != nil else { return finish(nil) }
+      input.startRecord()
+      let start = input.position
+      let name = readTag()
+      guard name == "STMTTRN" else { continue }
+      return readTransaction(from: start)
+    }
+  }
+
+  /// Reads a `STMTTRN` element after its opening tag, to its closing tag.
+  private mutating func readTransaction(from start: TextPosition) -> DecodedRecord {
+    var record = RawRecord(start: start)
+    var memo: RawValue?
+    while true {
+      while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
+      guard input.peek() != nil else {
+        finished = true
+        return .malformed(
+          MalformedInput(position: start, syntax: .unterminatedElement("STMTTRN")), resumes: false)
+      }
+      let tagStart = input.position
+      if Self.tagName(input.upcomingBytes(limit: 1 + Self.nameLength).dropFirst()) == "STMTTRN" {
+        // A record not closed before the next: the first is the issue, the next is read from
+        // its tag, which is left for it.
+        record.note(
+          RawProblem(
+            position: start, field: nil, problem: .syntax(.unterminatedElement("STMTTRN")), value: nil))
+        if record.description == nil { record.description = memo }
+        return .record(record)
+      }
+      let name = readTag()
+      if name == "/STMTTRN" { break }
+      let field: RecordField? =
+        switch name {
+        case "DTPOSTED": .date
+        case "TRNAMT": .amount
+        case "NAME": .description
+        default: nil
+        }
+      guard field != nil || name == "MEMO" else { continue }
+      input.startValue(of: field ?? .description)
+      var value = readValue()
+      input.startValue(of: nil)
+      if field == .date, value.text.utf8.count > 8, value.text.utf8.prefix(8).allSatisfy(Self.isDigit) {
+        value.text = String(value.text.prefix(8))
+      }
+      guard let field else {
+        if memo == nil { memo = value }
+        continue
+      }
+      if record[field] != nil {
+        record.note(
+          RawProblem(position: value.position, field: field, problem: .duplicateField, value: value.text))
+      } else {
+        record[field] = value
+      }
+    }
+    if record.description == nil { record.description = memo }
+    return .record(record)
+  }
+
+  /// How many bytes after a `<` name its tag: ``tagName(_:)`` reads no further.
+  static let nameLength = 32
+
+  /// Reads a tag from its `<` to its `>` (or the end of the input), and gives its name.
+  private mutating func readTag() -> String {
+    input.advance()
+    var start: [UInt8] = []
+    while let byte = input.peek(), byte != UInt8(ascii: ">") {
+      if start.count < Self.nameLength { start.append(byte) }
+      input.advance()
+    }
+    if input.peek() != nil { input.advance() }
+    return Self.tagName(start[...])
+  }
+
+  /// The name of a tag, from the bytes after its `<`: the first word of its first
+  /// ``nameLength`` bytes before any `>`, in capitals, without bytes below `!` but the space;
+  /// `/STMTTRN` for a closing tag, the first word for a declaration (`?OFX`) or a comment.
+  static func tagName(_ bytes: ArraySlice<UInt8>) -> String {
+    let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(nameLength)
+    let text = String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
+    return text.split(separator: " ").first.map(String.init) ?? ""
+  }
+
+  /// Reads a leaf's value: the text up to the next `<`, without the whitespace around it, with
+  /// XML references read; its position is its first character.
+  private mutating func readValue() -> RawValue {
+    skipSpace()
+    let position = input.position
+    var bytes: [UInt8] = []
+    var encodingProblem: EncodingProblem?
+    while let byte = input.peek(), byte != UInt8(ascii: "<") {
+      if byte >= 0x80 {
+        let problem = input.appendMultibyteCharacter(to: &bytes)
+        if encodingProblem == nil { encodingProblem = problem }
+      } else {
+        bytes.append(byte)
+        input.advance()
+      }
+    }
+    while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
+    return RawValue(
+      kind: .string, text: Self.referencesRead(String(decoding: bytes, as: UTF8.self)), position: position,
+      encodingProblem: encodingProblem)
+  }
+
+  /// The text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;` and `&#xH;` read; any
+  /// other `&` is kept as it is.
+  static func referencesRead(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    var result = ""
+    var rest = text[...]
+    while let ampersand = rest.firstIndex(of: "&") {
+      result += rest[..<ampersand]
+      rest = rest[ampersand...]
+      guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+        result += "&"
+        rest = rest.dropFirst()
+        continue
+      }
+      let name = rest[rest.index(after: rest.startIndex)..<semicolon]
+      let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+      var replacement = named[name]
+      if replacement == nil, name.hasPrefix("#") {
+        let digits = name.dropFirst()
+        let value =
+          digits.hasPrefix("x") || digits.hasPrefix("X")
+          ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        if let value, let scalar = Unicode.Scalar(value) { replacement = String(Character(scalar)) }
+      }
+      guard let replacement else {
+        result += "&"
+        rest = rest.dropFirst()
+        continue
+      }
+      result += replacement
+      rest = rest[rest.index(after: semicolon)...]
+    }
+    return result + rest
+  }
+
+  private mutating func skipSpace() {
+    while let byte = input.peek(), Self.isSpace(byte) { input.advance() }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private mutating func finish(_ record: DecodedRecord?) -> DecodedRecord? {
+    finished = true
+    return record
+  }
+}

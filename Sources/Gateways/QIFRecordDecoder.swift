@@ -1,0 +1,230 @@
+import Entities
+import UseCases
+
+/// Reads a QIF file (Quicken Interchange Format): in a section of transactions, each record is
+/// a run of lines ended by a line `^`.
+///
+/// A line's first character says what it holds; the rest of the line is the value, without the
+/// spaces around it:
+///
+/// - `D`: the date, in the file's layout (as a bank's CSV export, told from the first dates, or
+///   `ReadingOptions.dateLayout`); Quicken's `3/15'24` (an apostrophe before a two-digit year)
+///   is the year 2024;
+/// - `T` (or, without it, `U`): the signed amount, negative for a payment out (a debit);
+/// - `P` (or, without it, `M`, the memo): the description;
+/// - other lines (`N` number, `C` cleared, `L` category, `A` address, splits) are not read.
+///
+/// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
+/// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `!Account`,
+/// investments) are lists, not transactions, and are skipped, and so are `!Option` lines. A
+/// record without a date, an amount or a description is an issue at its first line; a file
+/// that does not start with `!` is one issue at 1:1, and the end. A last record without its
+/// `^` is read all the same. Every record is limited to ``RecordFormat/maximumRecordLength``
+/// bytes, as in every format.
+struct QIFRecordDecoder: RecordDecoder {
+  var input: ByteInput
+  private let options: ReadingOptions
+  private var started = false
+  private var finished = false
+  /// Whether the current section holds transactions.
+  private var inTransactions = false
+  private(set) var rules: ValueRules
+
+  /// Creates a decoder of the given bytes.
+  init(input: ByteInput, options: ReadingOptions = .standard) {
+    self.input = input
+    self.options = options
+    rules = ValueRules(
+      bank: ValueRules.Bank(
+        dateLayout: options.dateLayout ?? .monthDayYear, decimalMark: options.decimalMark ?? .point,
+        sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
+  }
+
+  mutating func nextRecord() -> DecodedRecord? {
+    let decoded = readNext()
+    guard let cut = input.recordCut else { return decoded }
+    finished = true
+    return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
+  }
+
+  private mutating func readNext() -> DecodedRecord? {
+    guard !finished else { return nil }
+    if !started {
+      started = true
+      input.skipByteOrderMark()
+      input.startRecord()
+      skipBlankLines()
+      guard let first = input.peek() else { return finish(nil) }
+      guard first == UInt8(ascii: "!") else {
+        var malformed = MalformedInput(position: input.position, syntax: .notQIF)
+        malformed.note(
+          lookingLike: FormatGuess.format(
+            ofFirstLine: input.upcomingLine(limit: FormatGuess.lineLimit), other: .qif))
+        return finish(.malformed(malformed, resumes: false))
+      }
+      if let problem = learnLayout() { return finish(.malformed(problem, resumes: false)) }
+    }
+    while true {
+      input.startRecord()
+      skipBlankLines()
+      guard let byte = input.peek() else { return finish(nil) }
+      if byte == UInt8(ascii: "!") {
+        let line = readLine().text.uppercased()
+        if line.hasPrefix("!TYPE:") {
+          let type = line.dropFirst(6).trimmingCharacters(in: " ")
+          inTransactions = ["BANK", "CCARD", "CASH", "OTH A", "OTH L"].contains(type)
+        } else if line.hasPrefix("!ACCOUNT") {
+          inTransactions = false
+        }
+        continue
+      }
+      let record = readRecord()
+      if inTransactions { return .record(record) }
+    }
+  }
+
+  /// Reads the lines of one record, to its `^` or the end of the input.
+  private mutating func readRecord() -> RawRecord {
+    var record = RawRecord(start: input.position)
+    var alternative: (amount: RawValue?, memo: RawValue?) = (nil, nil)
+    while let code = input.peek() {
+      if code == UInt8(ascii: "^") {
+        _ = readLine()
+        break
+      }
+      if code == UInt8(ascii: "!") { break }
+      if code == UInt8(ascii: "\n") || code == UInt8(ascii: "\r") {
+        _ = readLine()  // a blank line: nothing
+        continue
+      }
+      let field: RecordField? =
+        switch code {
+        case UInt8(ascii: "D"): .date
+        case UInt8(ascii: "T"), UInt8(ascii: "U"): .amount
+        case UInt8(ascii: "P"), UInt8(ascii: "M"): .description
+        default: nil
+        }
+      input.advance()  // the code
+      while input.peek() == UInt8(ascii: " ") || input.peek() == UInt8(ascii: "\t") { input.advance() }
+      input.startValue(of: field)
+      var value = readLine().value
+      input.startValue(of: nil)
+      guard let field else { continue }
+      if field == .date { value.text = Self.fourDigitYear(value.text) }
+      switch code {
+      case UInt8(ascii: "U"): alternative.amount = alternative.amount ?? value
+      case UInt8(ascii: "M"): alternative.memo = alternative.memo ?? value
+      default:
+        if record[field] != nil {
+          record.note(
+            RawProblem(position: value.position, field: field, problem: .duplicateField, value: value.text))
+        } else {
+          record[field] = value
+        }
+      }
+    }
+    if record.amount == nil { record.amount = alternative.amount }
+    if record.description == nil { record.description = alternative.memo }
+    return record
+  }
+
+  /// Quicken's dates with an apostrophe before a two-digit year (`3/15'24`, `3/15' 4`) as
+  /// four-digit years of this century (`3/15/2024`); any other text as it is.
+  static func fourDigitYear(_ text: String) -> String {
+    guard let apostrophe = text.firstIndex(of: "'") else { return text }
+    let year = text[text.index(after: apostrophe)...].trimmingCharacters(in: " ")
+    guard (1...2).contains(year.count), year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year)
+    else { return text }
+    return text[..<apostrophe] + "/" + String(2000 + number)
+  }
+
+  /// Tells the file's date layout and decimal mark from its first megabyte, as for a bank's CSV
+  /// export, unless the options give them.
+  ///
+  /// - Returns: The problem when the dates fit two layouts, or `nil`.
+  private mutating func learnLayout() -> MalformedInput? {
+    guard options.dateLayout == nil || options.decimalMark == nil else { return nil }
+    let start = input.position
+    let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
+    var dates: [(text: String, position: TextPosition)] = []
+    var amounts: [String] = []
+    var line = start.line
+    var offset = 0
+    while offset < bytes.count {
+      let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      if end == bytes.count && bytes.count == CSVBankLayout.sampleSize { break }
+      let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+      if text.hasPrefix("D") {
+        let afterCode = text.dropFirst()
+        let spaces = afterCode.prefix { $0 == " " || $0 == "\t" }.count
+        let value = String(afterCode.dropFirst(spaces)).replacingReturn
+        dates.append((Self.fourDigitYear(value), TextPosition(line: line, column: 2 + spaces)))
+      } else if text.hasPrefix("T") || text.hasPrefix("U") {
+        amounts.append(String(text.dropFirst()))
+      }
+      offset = end + 1
+      line += 1
+    }
+    guard var bank = rules.bank else { return nil }
+    if options.decimalMark == nil { bank.decimalMark = CSVBankLayout.decimalMark(of: amounts) }
+    if options.dateLayout == nil {
+      switch CSVBankLayout.dateLayout(of: dates) {
+      case .success(let layout): bank.dateLayout = layout
+      case .failure(let untold):
+        return MalformedInput(
+          position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
+          value: untold.text)
+      }
+    }
+    rules = ValueRules(bank: bank)
+    return nil
+  }
+
+  /// Reads the rest of the line and its line break. The value is the text without the spaces
+  /// and carriage return around it.
+  private mutating func readLine() -> (text: String, value: RawValue) {
+    while input.peek() == UInt8(ascii: " ") || input.peek() == UInt8(ascii: "\t") { input.advance() }
+    let position = input.position
+    var bytes: [UInt8] = []
+    var encodingProblem: EncodingProblem?
+    while let byte = input.peek(), byte != UInt8(ascii: "\n") {
+      if byte >= 0x80 {
+        let problem = input.appendMultibyteCharacter(to: &bytes)
+        if encodingProblem == nil { encodingProblem = problem }
+      } else {
+        bytes.append(byte)
+        input.advance()
+      }
+    }
+    if input.peek() != nil { input.advance() }
+    while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return (text, RawValue(kind: .string, text: text, position: position, encodingProblem: encodingProblem))
+  }
+
+  private mutating func skipBlankLines() {
+    while let byte = input.peek(), byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 {
+      input.advance()
+    }
+  }
+
+  private mutating func finish(_ record: DecodedRecord?) -> DecodedRecord? {
+    finished = true
+    return record
+  }
+}
+
+extension String {
+  /// The text without a carriage return at its end.
+  fileprivate var replacingReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
+}
+
+extension StringProtocol {
+  /// The text without the given character around it.
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    var text = self[...]
+    while text.first == character { text = text.dropFirst() }
+    while text.last == character { text = text.dropLast() }
+    return String(text)
+  }
+}
