@@ -95,6 +95,8 @@ let package = Package(
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzOFXRecords", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "FuzzQIFRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzFileRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
     .testTarget(

@@ -13,13 +13,13 @@ import UseCases
 /// state across the end of a chunk: in the middle of a string, an escape, a UTF-8 character, a
 /// CRLF, a quoted CSV field. ``BytesTransactionSource`` reads the same bytes as one chunk. The
 /// input is `[format][offset, two bytes little-endian][data]`: the format is
-/// `format % 3` in ``RecordFormat``'s order, and the data is put at the end of a 1 MiB
+/// `format % 5` in ``RecordFormat``'s order (JSON, NDJSON, CSV, OFX, QIF), and the data is put at the end of a 1 MiB
 /// padding so that `offset % (data.count + 1)` of its bytes come before the first chunk's end.
-/// The padding is what each format skips: spaces for JSON, empty lines for NDJSON and CSV.
+/// The padding is what each format skips: spaces for JSON, empty lines for the others.
 /// Both sources, named alike, must yield the same records and issues, on every opening.
 ///
-/// When `format / 3` is odd, both read with a small limit on a record, `1 + format / 6` bytes
-/// (1 to 43), so that the limit too is crossed at every place a chunk can end.
+/// When `format / 5` is odd, both read with a small limit on a record, `1 + format / 10`
+/// bytes (1 to 26), so that the limit too is crossed at every place a chunk can end.
 struct FileRecordsCheck {
   /// The chunk size of a file's reads (the size of `ByteInput`'s reads).
   static let chunkSize = 1 << 20
@@ -29,8 +29,8 @@ struct FileRecordsCheck {
   /// - Parameter bytes: The input.
   func run(_ bytes: [UInt8]) async {
     let choice = Int(bytes.first ?? 0)
-    let format = RecordFormat.allCases[choice % 3]
-    let recordLimit = choice / 3 % 2 == 1 ? 1 + choice / 6 : RecordFormat.maximumRecordLength
+    let format = RecordFormat.allCases[choice % 5]
+    let recordLimit = choice / 5 % 2 == 1 ? 1 + choice / 10 : RecordFormat.maximumRecordLength
     let data = bytes.dropFirst(3)
     let offset = (bytes.count > 2 ? Int(bytes[1]) | Int(bytes[2]) << 8 : 0) % (data.count + 1)
     let filler = format == .json ? UInt8(ascii: " ") : UInt8(ascii: "\n")

@@ -17,8 +17,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case jsonRecords
   /// The NDJSON decoder: bytes read as one record object a line.
   case ndjsonRecords
-  /// The CSV decoder: bytes read as a header row and records.
+  /// The CSV decoder: bytes read as a header row and records (native or a bank's).
   case csvRecords
+  /// The OFX decoder: bytes read as a bank statement's `STMTTRN` elements.
+  case ofxRecords
+  /// The QIF decoder: bytes read as the records of a Quicken file.
+  case qifRecords
   /// Every decoder reading a file in chunks: the records must be those of the same bytes in
   /// memory, wherever a chunk ends.
   case fileRecords
@@ -34,6 +38,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .jsonRecords: await RecordsCheck(format: .json).run(bytes)
     case .ndjsonRecords: await RecordsCheck(format: .ndjson).run(bytes)
     case .csvRecords: await RecordsCheck(format: .csv).run(bytes)
+    case .ofxRecords: await RecordsCheck(format: .ofx).run(bytes)
+    case .qifRecords: await RecordsCheck(format: .qif).run(bytes)
     case .fileRecords: await FileRecordsCheck().run(bytes)
     case .report: await ReportCheck(ReportInput(bytes)).run()
     }

@@ -4,13 +4,15 @@ import Gateways
 /// How the report fuzzer reads its bytes: a control byte, then the data of one or two sources.
 ///
 /// The control byte `c` chooses everything that is not data: bit 0 the mode (0 one-source,
-/// 1 two-source), `(c >> 1) % 3` the format (json, ndjson, csv, in ``RecordFormat``'s order),
+/// 1 two-source), `(c >> 1) % 5` the format (json, ndjson, csv, ofx, qif, in ``RecordFormat``'s
+/// order),
 /// and `40 + c % 41` the width of the text report. In one-source mode the rest of the bytes is
 /// the one source. In two-source mode the next two bytes are the length of the authorized
 /// source's bytes (little-endian, cut to what is there), and the bytes after them are the
 /// authorized source's, then the posted source's. So a seed is `printf '\x01'`, then the
 /// length, then two files one after the other; an empty input is a one-source JSON report of
-/// nothing.
+/// nothing. As the composition root does, each source of a two-source report gives the records
+/// of a bank's export without a group column its own group.
 struct ReportInput {
   /// One source holding both groups, or one source for each group.
   enum Mode {
@@ -31,7 +33,7 @@ struct ReportInput {
   init(_ bytes: [UInt8]) {
     let control = bytes.first ?? 0
     mode = control & 1 == 0 ? .oneSource : .twoSource
-    format = RecordFormat.allCases[Int(control >> 1) % 3]
+    format = RecordFormat.allCases[Int(control >> 1) % 5]
     width = 40 + Int(control) % 41
     let ext = format.rawValue
     switch mode {
@@ -46,11 +48,14 @@ struct ReportInput {
         (
           .authorized,
           BytesTransactionSource(
-            name: "fuzz-authorized.\(ext)", bytes: Array(data[..<split]), format: format)
+            name: "fuzz-authorized.\(ext)", bytes: Array(data[..<split]), format: format,
+            options: ReadingOptions(group: .authorized))
         ),
         (
           .posted,
-          BytesTransactionSource(name: "fuzz-posted.\(ext)", bytes: Array(data[split...]), format: format)
+          BytesTransactionSource(
+            name: "fuzz-posted.\(ext)", bytes: Array(data[split...]), format: format,
+            options: ReadingOptions(group: .posted))
         ),
       ]
     }

@@ -1,0 +1,25 @@
+// The fuzz target of the QIF decoder: the check is FuzzTarget.qifRecords, in FuzzChecks.
+import FuzzChecks
+
+#if FUZZING
+  /// The libFuzzer entry point: checks one input, returning only when every invariant holds.
+  ///
+  /// - Parameters:
+  ///   - data: The input's first byte, or `nil` when it is empty.
+  ///   - size: The input's size in bytes.
+  /// - Returns: 0, as libFuzzer requires.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.qifRecords.testOneInput(data, size)
+  }
+#else
+  /// Replays inputs, such as a crash file, through the same check the fuzzer runs:
+  /// `FuzzQIFRecords FILE|DIRECTORY...`.
+  @main
+  enum FuzzQIFRecords {
+    /// Checks every input named on the command line, then exits.
+    static func main() {
+      FuzzTarget.qifRecords.replay(CommandLine.arguments)
+    }
+  }
+#endif
