@@ -19,6 +19,14 @@ struct RecordUnits {
     var byteCount: Int
 
     func contains(_ position: TextPosition) -> Bool { start <= position && position <= end }
+
+    /// The unit, counting one byte more: the first byte after it, which its decoder looks at
+    /// to know that it ended, and which counts against the limit of a record.
+    func peeking() -> Unit {
+      var unit = self
+      unit.byteCount += 1
+      return unit
+    }
   }
 
   /// The units that must each get a record or an issue.
@@ -30,6 +38,8 @@ struct RecordUnits {
   private let positions: [TextPosition]
   /// Where the text starts: after a byte order mark.
   private let textStart: Int
+  /// OFX and QIF: every piece the decoder reads for the limit of a record, units or not.
+  private var pieces: [Unit] = []
   /// A CSV input's delimiter, as ``CSVHeader`` reads it: a comma, a semicolon or a tab.
   private var delimiter = UInt8(ascii: ",")
 
@@ -96,6 +106,9 @@ struct RecordUnits {
   ///   - format: The input's format.
   /// - Returns: The size in bytes, or `nil` for a JSON position outside every element.
   func recordByteCount(at position: TextPosition, format: RecordFormat) -> Int? {
+    if format == .ofx || format == .qif {
+      return pieces.first(where: { $0.contains(position) })?.byteCount
+    }
     if format != .ndjson,
       let unit = ([header].compactMap { $0 } + units).first(where: { $0.contains(position) })
     {
@@ -199,47 +212,78 @@ struct RecordUnits {
 
   // MARK: OFX
 
-  /// Every `STMTTRN` element: from the `<` of its tag (the tag's first word, read from the 32
-  /// bytes after its `<`, in any case, with the bytes below `!` other than the space left out)
-  /// to the `>` of its `</STMTTRN>`, or to just before the next `STMTTRN` tag, or to the end.
-  /// Tags are read in turn, each to its `>`, as a value runs to the next `<`.
+  /// The name of an OFX tag from the bytes after its `<`: the first word of its first 32 bytes
+  /// before any `>`, in capitals, without the bytes below `!` but the space.
+  private static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
+    let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(32)
+    return String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
+      .split(separator: " ").first.map(String.init) ?? ""
+  }
+
+  /// The pieces an OFX file is read in, for the limit of a record, one after the other from
+  /// the first byte: the text before a tag with the tag (to its `>`), or the text before a
+  /// `STMTTRN` with the whole element, to the `>` of its `</STMTTRN>`, or to just before the
+  /// next `STMTTRN` tag, or to the end. The elements are the units.
   private mutating func findTransactions(from start: Int) {
-    var offset = start
-    var open: Int?
-    while let tagStart = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
-      let close = bytes[tagStart...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
-      let name =
-        String(
-          decoding: bytes[(tagStart + 1)..<close].prefix(32).filter { $0 >= 0x21 || $0 == 0x20 },
-          as: UTF8.self
-        ).uppercased().split(separator: " ").first.map(String.init) ?? ""
-      if name == "STMTTRN" {
-        if let open { add(from: open, to: tagStart - 1) }
-        open = tagStart
-      } else if name == "/STMTTRN", let start = open {
-        add(from: start, to: close)
-        open = nil
+    var pieceStart = start
+    func close(after offset: Int) -> Int { bytes[offset...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
+    while pieceStart < bytes.count {
+      guard let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<")) else {
+        pieces.append(unit(from: pieceStart, to: bytes.count))
+        return
       }
-      offset = min(close + 1, bytes.count)
-      guard offset < bytes.count else { break }
+      let tagEnd = close(after: tag)
+      guard Self.ofxTagName(bytes[(tag + 1)...]) == "STMTTRN" else {
+        pieces.append(unit(from: pieceStart, to: tagEnd))
+        pieceStart = tagEnd + 1
+        continue
+      }
+      var end = bytes.count
+      var next = bytes.count
+      var offset = tagEnd + 1
+      while offset < bytes.count, let inner = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
+        let name = Self.ofxTagName(bytes[(inner + 1)...])
+        if name == "STMTTRN" {
+          end = inner - 1
+          next = inner
+          break
+        }
+        let innerEnd = close(after: inner)
+        if name == "/STMTTRN" {
+          end = innerEnd
+          next = innerEnd + 1
+          break
+        }
+        offset = innerEnd + 1
+      }
+      let element = unit(from: pieceStart, to: end)
+      // An element ended by the next one's tag has that tag's `<` looked at too: it counts.
+      pieces.append(next == end + 1 && next < bytes.count ? element.peeking() : element)
+      units.append(element)
+      pieceStart = next
     }
-    if let open { add(from: open, to: bytes.count) }
   }
 
   // MARK: QIF
 
-  /// Every record of a section of transactions: from its first character that is not blank (a
-  /// line feed, carriage return, space or tab) to the end of its `^` line, or to the line
-  /// before a `!` line, or to the end. A `!Type:` line names the section (`Bank`, `CCard`,
-  /// `Cash`, `Oth A` and `Oth L` hold transactions), `!Account` starts one that does not.
+  /// The pieces a QIF file is read in, for the limit of a record, one after the other from the
+  /// first byte: blank bytes (line feeds, carriage returns, spaces, tabs), then a `!` line, or
+  /// a record: its lines to the end of its `^` line, or to the line before a `!` line, or to
+  /// the end. A `!Type:` line names the section (`Bank`, `CCard`, `Cash`, `Oth A` and `Oth L`
+  /// hold transactions), `!Account` starts one that does not. The records of sections of
+  /// transactions are the units.
   private mutating func findQIFRecords(from start: Int) {
     let blank: Set<UInt8> = [0x0A, 0x0D, 0x20, 0x09]
-    var offset = start
+    var pieceStart = start
     var inTransactions = false
     func lineEnd(_ from: Int) -> Int { bytes[from...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count }
-    while offset < bytes.count {
+    while pieceStart < bytes.count {
+      var offset = pieceStart
       while offset < bytes.count, blank.contains(bytes[offset]) { offset += 1 }
-      guard offset < bytes.count else { break }
+      guard offset < bytes.count else {
+        pieces.append(unit(from: pieceStart, to: bytes.count))
+        return
+      }
       if bytes[offset] == UInt8(ascii: "!") {
         let end = lineEnd(offset)
         var line = String(decoding: bytes[offset..<end], as: UTF8.self).uppercased()
@@ -250,27 +294,32 @@ struct RecordUnits {
         } else if line.hasPrefix("!ACCOUNT") {
           inTransactions = false
         }
-        offset = end + 1
+        pieces.append(unit(from: pieceStart, to: end))
+        pieceStart = end + 1
         continue
       }
-      let recordStart = offset
-      var recordEnd = bytes.count
+      var end = bytes.count
+      var next = bytes.count
       var lineStart = offset
       while lineStart < bytes.count {
         if bytes[lineStart] == UInt8(ascii: "!") {
-          recordEnd = lineStart - 1
+          end = lineStart - 1
+          next = lineStart
           break
         }
-        let end = lineEnd(lineStart)
+        let lineFeed = lineEnd(lineStart)
         if bytes[lineStart] == UInt8(ascii: "^") {
-          recordEnd = end
-          lineStart = end + 1
+          end = lineFeed
+          next = lineFeed + 1
           break
         }
-        lineStart = end + 1
+        lineStart = lineFeed + 1
       }
-      if inTransactions { add(from: recordStart, to: recordEnd) }
-      offset = max(lineStart, recordStart + 1)
+      let record = unit(from: pieceStart, to: end)
+      // A record ended by a `!` line has that `!` looked at too: it counts.
+      pieces.append(next == end + 1 && next < bytes.count ? record.peeking() : record)
+      if inTransactions { units.append(record) }
+      pieceStart = next
     }
   }
 
@@ -394,7 +443,7 @@ struct RecordUnits {
           index == 0 && records.count == 1,
           "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
         require(
-          units.contains { $0.contains(anchor) },
+          (units + pieces).contains { $0.contains(anchor) },
           "\(name): dates that fit two layouts at \(anchor), which is in no row: \(shown(records))")
         return
       }
@@ -420,7 +469,18 @@ struct RecordUnits {
         cutoff = header.start
         continue
       }
-      guard let unit = units.firstIndex(where: { $0.contains(anchor) }) else {
+      // In OFX and QIF a unit runs on to where the next starts, and a last byte that continues a
+      // UTF-8 character has the position of the next unit's first: a record is placed by its
+      // start (an issue's record start), in the last unit that starts at or before it.
+      var placed: Int?
+      if format == .ofx || format == .qif {
+        var place = anchor
+        if case .invalid(let issue) = record, let start = issue.recordStart { place = start }
+        placed = units.lastIndex(where: { $0.start <= place && place <= $0.end })
+      } else {
+        placed = units.firstIndex(where: { $0.contains(anchor) })
+      }
+      guard let unit = placed else {
         require(
           isSyntax,
           "\(name): record \(index) at \(anchor) is outside every record of the input: \(shown(record))")

@@ -23,13 +23,16 @@ import UseCases
 ///
 /// A file that does not start (after spaces) with `OFXHEADER`, `<?xml`, `<?OFX` or `<OFX` is
 /// one issue at 1:1, and the end; so is the end of the file inside a `STMTTRN`, at its start.
-/// Each element outside a record, and each record, is limited to
-/// ``RecordFormat/maximumRecordLength`` bytes as in every format.
+/// For the limit of a record (``RecordFormat/maximumRecordLength``, as in every format) the
+/// input is read in pieces, each from where the last ended: the text before a tag with the
+/// tag, or the text before a `STMTTRN` with the whole element.
 struct OFXRecordDecoder: RecordDecoder {
   var input: ByteInput
   private let options: ReadingOptions
   private var started = false
   private var finished = false
+  /// Whether the piece being read is the first, whose limit counts from the first byte.
+  private var isFirstPiece = true
   private(set) var rules: ValueRules
 
   /// Creates a decoder of the given bytes.
@@ -71,11 +74,15 @@ struct OFXRecordDecoder: RecordDecoder {
       }
     }
     while true {
-      // Outside a record: to the next tag.
-      input.startRecord()
+      // Outside a record: the text to the next tag, and the tag, are one piece for the limit
+      // (the first piece starts at the first byte, its header included).
+      if isFirstPiece {
+        isFirstPiece = false
+      } else {
+        input.startRecord()
+      }
       while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
       guard input.peek() != nil else { return finish(nil) }
-      input.startRecord()
       let start = input.position
       let name = readTag()
       guard name == "STMTTRN" else { continue }
@@ -117,6 +124,8 @@ struct OFXRecordDecoder: RecordDecoder {
       input.startValue(of: field ?? .description)
       var value = readValue()
       input.startValue(of: nil)
+      // An empty value is located at its tag: where it "starts" is already the next tag.
+      if value.text.isEmpty && value.encodingProblem == nil { value.position = tagStart }
       if field == .date, value.text.utf8.count > 8, value.text.utf8.prefix(8).allSatisfy(Self.isDigit) {
         value.text = String(value.text.prefix(8))
       }

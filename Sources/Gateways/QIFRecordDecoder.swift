@@ -19,13 +19,16 @@ import UseCases
 /// investments) are lists, not transactions, and are skipped, and so are `!Option` lines. A
 /// record without a date, an amount or a description is an issue at its first line; a file
 /// that does not start with `!` is one issue at 1:1, and the end. A last record without its
-/// `^` is read all the same. Every record is limited to ``RecordFormat/maximumRecordLength``
-/// bytes, as in every format.
+/// `^` is read all the same. For the limit of a record (``RecordFormat/maximumRecordLength``,
+/// as in every format) the input is read in pieces, each from where the last ended: blank
+/// lines with the `!` line or the record after them.
 struct QIFRecordDecoder: RecordDecoder {
   var input: ByteInput
   private let options: ReadingOptions
   private var started = false
   private var finished = false
+  /// Whether the piece being read is the first, whose limit counts from the first byte.
+  private var isFirstPiece = true
   /// Whether the current section holds transactions.
   private var inTransactions = false
   private(set) var rules: ValueRules
@@ -65,7 +68,13 @@ struct QIFRecordDecoder: RecordDecoder {
       if let problem = learnLayout() { return finish(.malformed(problem, resumes: false)) }
     }
     while true {
-      input.startRecord()
+      // The blank lines before a `!` line or a record, and it, are one piece for the limit (the
+      // first piece starts at the first byte).
+      if isFirstPiece {
+        isFirstPiece = false
+      } else {
+        input.startRecord()
+      }
       skipBlankLines()
       guard let byte = input.peek() else { return finish(nil) }
       if byte == UInt8(ascii: "!") {
