@@ -86,10 +86,11 @@ extension CommandLineOption {
       value: .choice(placeholder: "FMT", InputFormat.allCases.map(\.rawValue)), section: .input,
       summary: "the format of the input files",
       help: [
-        "json, ndjson (or jsonl) or csv; by default from each",
-        "file's extension (.json, .ndjson or .jsonl, .csv),",
-        "else json. A FILE of - reads standard input (for one",
-        "source); data piped to txreport is read as --all -",
+        "json, ndjson (or jsonl), csv, ofx or qif; by default",
+        "from each file's extension (.json, .ndjson or .jsonl,",
+        ".csv or .tsv, .ofx or .qfx, .qif), else json. A FILE",
+        "of - reads standard input (for one source); data",
+        "piped to txreport is read as --all -",
       ]),
     CommandLineOption(
       name: "--columns", shortName: nil, value: .text(placeholder: "ROLE=NAME,…"), section: .input,

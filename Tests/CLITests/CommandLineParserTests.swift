@@ -95,7 +95,7 @@ import Testing
       (["--all"], "--all needs a value: a file path, or - for standard input"),
       (["--all="], "--all needs a value: a file path, or - for standard input"),
       (["--one-source=yes"], "--one-source takes no value (got '--one-source=yes')"),
-      (["--input-format", "xml"], "--input-format must be json, ndjson or csv (got 'xml')"),
+      (["--input-format", "xml"], "--input-format must be json, ndjson, csv, ofx or qif (got 'xml')"),
       (["--width", "39"], "--width must be a number of columns from 40 to 1000 (got '39')"),
       (["--width", "wide"], "--width must be a number of columns from 40 to 1000 (got 'wide')"),
       (["--output"], "--output needs a value: a file path, or - for standard output"),
@@ -133,7 +133,7 @@ import Testing
       (["--format", "xlsx"], "--format must be text, json, markdown or html (got 'xlsx')"),
       (
         ["--input-format", "CSV"],
-        "--input-format must be json, ndjson or csv (got 'CSV'); did you mean 'csv'?"
+        "--input-format must be json, ndjson, csv, ofx or qif (got 'CSV'); did you mean 'csv'?"
       ),
       (
         ["--", "a.json"],
