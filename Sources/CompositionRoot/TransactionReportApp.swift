@@ -124,7 +124,7 @@ package enum TransactionReportApp {
   }
 
   /// The file gateway for a path, reading the format given, else the one its extension names,
-  /// else JSON.
+  /// else a bank's statement (OFX or QIF) its first bytes show, else JSON.
   ///
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
@@ -132,7 +132,9 @@ package enum TransactionReportApp {
     _ path: String, format: InputFormat?, options: ReadingOptions, progress: ProgressLine?
   ) -> FileTransactionSource {
     FileTransactionSource(
-      path: path, format: recordFormat(format ?? InputFormat.inferred(fromPath: path) ?? .json),
+      path: path,
+      format: format.map(recordFormat) ?? InputFormat.inferred(fromPath: path).map(recordFormat)
+        ?? RecordFormat.statement(atPath: path) ?? .json,
       options: options,
       progress: observer(progress))
   }

@@ -1,5 +1,13 @@
 import UseCases
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The syntax of a file of transaction records.
 ///
 /// Every format yields the same five fields (`group`, `date`, `description`, `amount`,
@@ -79,5 +87,40 @@ extension RecordFormat {
     case .qif:
       DecodingTransactionStream(decoder: QIFRecordDecoder(input: input, options: options), source: source)
     }
+  }
+}
+
+extension RecordFormat {
+  /// The format of a bank's statement that a file's first bytes show: OFX (an `OFXHEADER`
+  /// line, `<OFX>` or `<?OFX`, or an XML declaration with `<OFX` after it) or QIF (a `!Type:`,
+  /// `!Account` or `!Option` line); `nil` for anything else, or a file that cannot be read.
+  ///
+  /// For a file whose extension names no format: it reads at most 1 KiB of a regular file,
+  /// and nothing of standard input, a pipe or a device, which could not be read again.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: `.ofx`, `.qif` or `nil`.
+  public static func statement(atPath path: String) -> RecordFormat? {
+    guard path != FileTransactionSource.standardInputPath else { return nil }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 1024)
+    let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return statement(startingWith: bytes[..<count])
+  }
+
+  /// The statement format some first bytes show (see ``statement(atPath:)``).
+  static func statement(startingWith bytes: ArraySlice<UInt8>) -> RecordFormat? {
+    var text = String(decoding: bytes, as: UTF8.self).uppercased()[...]
+    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+    text = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    if text.hasPrefix("OFXHEADER") || text.hasPrefix("<OFX") || text.hasPrefix("<?OFX") { return .ofx }
+    if text.hasPrefix("<?XML") && (text.contains("<OFX") || text.contains("<?OFX")) { return .ofx }
+    if text.hasPrefix("!TYPE:") || text.hasPrefix("!ACCOUNT") || text.hasPrefix("!OPTION") { return .qif }
+    return nil
   }
 }

@@ -275,6 +275,19 @@ import Testing
     #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")))
   }
 
+  @Test("A statement whose name has no known extension is read by its first bytes")
+  func statementWithoutItsExtension() throws {
+    let folder = try ScratchDirectory()
+    let path = folder.path + "/statement.txt"
+    try Data(contentsOf: URL(fileURLWithPath: TX.fixture("banks/household.qif"))).write(
+      to: URL(fileURLWithPath: path))
+
+    let result = try InputProcess.run(["--all", path, "--width", "80", "--color", "never"])
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try TX.fixtureText("banks/household.expected")))
+  }
+
   @Test("Two bank exports without a group column take their groups from --authorized and --posted")
   func bankExportsAsTwoSources() throws {
     let result = try InputProcess.run([
