@@ -240,11 +240,13 @@ struct RecordUnits {
       }
       var end = bytes.count
       var next = bytes.count
+      var endsAtNext = false
       var offset = tagEnd + 1
       while offset < bytes.count, let inner = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
         let name = Self.ofxTagName(bytes[(inner + 1)...])
         if name == "STMTTRN" {
           end = inner - 1
+          endsAtNext = true
           next = inner
           break
         }
@@ -256,12 +258,20 @@ struct RecordUnits {
         }
         offset = innerEnd + 1
       }
-      let element = unit(from: pieceStart, to: end)
       // An element ended by the next one's tag has that tag's `<` looked at too: it counts.
-      pieces.append(next == end + 1 && next < bytes.count ? element.peeking() : element)
-      units.append(element)
+      addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: true)
       pieceStart = next
     }
+  }
+
+  /// Adds a piece that ends at `end`, a unit too when `isUnit`. When the piece ends where the
+  /// next one's first byte shows it ends (`endsAtNext`: an OFX element at the next one's tag, a
+  /// QIF record at a `!` line), its decoder looked at that byte, and it counts against the
+  /// limit.
+  private mutating func addPiece(from start: Int, to end: Int, endsAtNext: Bool, isUnit: Bool) {
+    let piece = unit(from: start, to: end)
+    pieces.append(endsAtNext && end + 1 < bytes.count ? piece.peeking() : piece)
+    if isUnit { units.append(piece) }
   }
 
   // MARK: QIF
@@ -300,10 +310,12 @@ struct RecordUnits {
       }
       var end = bytes.count
       var next = bytes.count
+      var endsAtNext = false
       var lineStart = offset
       while lineStart < bytes.count {
         if bytes[lineStart] == UInt8(ascii: "!") {
           end = lineStart - 1
+          endsAtNext = true
           next = lineStart
           break
         }
@@ -315,10 +327,8 @@ struct RecordUnits {
         }
         lineStart = lineFeed + 1
       }
-      let record = unit(from: pieceStart, to: end)
       // A record ended by a `!` line has that `!` looked at too: it counts.
-      pieces.append(next == end + 1 && next < bytes.count ? record.peeking() : record)
-      if inTransactions { units.append(record) }
+      addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: inTransactions)
       pieceStart = next
     }
   }

@@ -328,6 +328,15 @@ struct ValueRules {
   /// SPEC §7's rules: the native format.
   static let native = ValueRules(bank: nil)
 
+  /// The rules of a bank's statement (OFX, QIF): signed amounts, the decimal mark the options
+  /// give (else a point), and the options' group for every record.
+  static func statement(dateLayout: DateLayout, options: ReadingOptions) -> ValueRules {
+    ValueRules(
+      bank: Bank(
+        dateLayout: dateLayout, decimalMark: options.decimalMark ?? .point,
+        sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
+  }
+
   /// Where a bank export's debit or credit comes from.
   enum Sign: Equatable {
     /// A code column (`D`, `CR`, `Debit`, …); the amount is unsigned.

@@ -39,10 +39,7 @@ struct OFXRecordDecoder: RecordDecoder {
   init(input: ByteInput, options: ReadingOptions = .standard) {
     self.input = input
     self.options = options
-    rules = ValueRules(
-      bank: ValueRules.Bank(
-        dateLayout: .compact, decimalMark: options.decimalMark ?? .point,
-        sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
+    rules = .statement(dateLayout: .compact, options: options)
   }
 
   mutating func nextRecord() -> DecodedRecord? {

@@ -37,10 +37,7 @@ struct QIFRecordDecoder: RecordDecoder {
   init(input: ByteInput, options: ReadingOptions = .standard) {
     self.input = input
     self.options = options
-    rules = ValueRules(
-      bank: ValueRules.Bank(
-        dateLayout: options.dateLayout ?? .monthDayYear, decimalMark: options.decimalMark ?? .point,
-        sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
+    rules = .statement(dateLayout: options.dateLayout ?? .monthDayYear, options: options)
   }
 
   mutating func nextRecord() -> DecodedRecord? {
