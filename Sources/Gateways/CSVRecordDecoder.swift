@@ -167,10 +167,13 @@ struct CSVRecordDecoder: RecordDecoder {
           isFatal: true)
       case .failure(.noColumnsFor(let fields)):
         // A header that looks like another format, or has a native name mistyped, is most likely
-        // a native one gone wrong: its problem names the native columns, as before.
+        // a native one gone wrong: its problem names the native columns, as before. A name a
+        // bank gives a column (`Date`) is no typo of the native one: it was read as the bank's.
+        let bankNames = Set(CSVBankLayout.synonyms.flatMap(\.names))
+        let mistypedNames = extraNames.filter { !bankNames.contains(CSVBankLayout.normalized($0.text)) }
         let looksNative =
           FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) != nil
-          || missing.contains { FieldNameGuess.likelyName(for: $0, among: extraNames) != nil }
+          || missing.contains { FieldNameGuess.likelyName(for: $0, among: mistypedNames) != nil }
         guard looksNative && options.columns.isEmpty else {
           throw RowError(
             MalformedInput(

@@ -197,6 +197,14 @@ import UseCases
     #expect(issue.hintText?.contains("--columns date=NAME,description=NAME,amount=NAME") == true)
   }
 
+  @Test("A bank's column name is not taken for a mistyped native one: the bank's error, not a typo hint")
+  func bankNameIsNoTypo() async throws {
+    let records = try await read("Date,c1,c2\n2024-03-15,x,y\n")
+
+    try #require(records.count == 1)
+    #expect(records[0].issue?.problem == .syntax(.noColumnsFor([.description, .amount])))
+  }
+
   @Test("The native header keeps SPEC §7's strict rules: a lower-case code is still refused")
   func nativeStaysStrict() async throws {
     let records = try await read("group,date,description,amount,debit\nA,2016-04-01,x,1.00,d\n")
