@@ -169,6 +169,7 @@ struct ByteInput {
   /// - Parameter scan: Reads from the cursor; returns what it found, or `nil` to give up.
   /// - Returns: What `scan` found, its bytes consumed and the position moved past them; or
   ///   `nil`, with nothing consumed.
+  @inline(__always)
   mutating func readQuickly<Found>(_ scan: (inout ChunkCursor) -> Found?) -> Found? {
     if index == end { _ = refill() }
     // The bytes end at the record's limit too: a record that does not fit is read fully.

@@ -106,7 +106,7 @@ struct CSVRowScanner {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
     guard field.hasDoubledQuotes else {
       return field.isASCII
-        ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+        ? String(decoding: content, as: UTF8.self) : String(exactUTF8: content)
     }
     var unquoted: [UInt8] = []
     unquoted.reserveCapacity(content.count)
@@ -119,7 +119,7 @@ struct CSVRowScanner {
       previousWasQuote = byte == UInt8(ascii: "\"")
       unquoted.append(byte)
     }
-    return String(validating: unquoted, as: UTF8.self)
+    return unquoted.withUnsafeBufferPointer { String(exactUTF8: $0) }
   }
 
   /// Reads a field and the comma or line break after it; `nil` when it is not plain.
@@ -133,6 +133,18 @@ struct CSVRowScanner {
       index += 1
       let first = index
       while true {
+        // Eight bytes at a time up to the first quote or line break (see JSONRecordScanner).
+        if index &+ 8 <= bytes.count {
+          let word = SWAR.word(bytes, at: index)
+          let stops =
+            SWAR.bytes(UInt8(ascii: "\""), in: word) | SWAR.bytes(UInt8(ascii: "\n"), in: word)
+            | SWAR.bytes(UInt8(ascii: "\r"), in: word)
+          let run = SWAR.plainRun(word, stops: stops)
+          if run.highBits != 0 { nonASCII = 0x80 }
+          continuations &+= run.continuations
+          index &+= run.count
+          if stops == 0 { continue }
+        }
         guard index < bytes.count else { return nil }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
@@ -152,6 +164,18 @@ struct CSVRowScanner {
     } else {
       let first = index
       while index < bytes.count {
+        // Eight bytes at a time up to the first comma, line break or quote.
+        if index &+ 8 <= bytes.count {
+          let word = SWAR.word(bytes, at: index)
+          let stops =
+            SWAR.bytes(UInt8(ascii: ","), in: word) | SWAR.bytes(UInt8(ascii: "\n"), in: word)
+            | SWAR.bytes(UInt8(ascii: "\r"), in: word) | SWAR.bytes(UInt8(ascii: "\""), in: word)
+          let run = SWAR.plainRun(word, stops: stops)
+          if run.highBits != 0 { nonASCII = 0x80 }
+          continuations &+= run.continuations
+          index &+= run.count
+          if stops == 0 { continue }
+        }
         let byte = bytes[index]
         if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
         if byte == UInt8(ascii: "\"") { return nil }

@@ -42,6 +42,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
     while !batch.isFull, let record = next() { batch.append(record) }
   }
 
+  @inline(__always)
   func next() -> SourceRecord? {
     if let issue = pendingIssues.popLast() { return issue }
     guard !isFinished else { return nil }

@@ -39,6 +39,7 @@ struct JSONRecordDecoder: RecordDecoder {
     set { parser.input = newValue }
   }
 
+  @inline(__always)
   mutating func nextRecord() -> DecodedRecord? {
     // The bytes between records are not limited; a record is, from its `{`.
     parser.input.endRecord()
@@ -48,6 +49,7 @@ struct JSONRecordDecoder: RecordDecoder {
     return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
   }
 
+  @inline(__always)
   private mutating func readNext() -> DecodedRecord? {
     do throws(MalformedInput) {
       guard let record = try readElement() else {
@@ -63,6 +65,7 @@ struct JSONRecordDecoder: RecordDecoder {
 
   // MARK: The array
 
+  @inline(__always)
   private mutating func readElement() throws(MalformedInput) -> DecodedRecord? {
     switch state {
     case .finished:

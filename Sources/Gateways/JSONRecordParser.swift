@@ -50,12 +50,14 @@ struct JSONRecordParser {
   ///
   /// - Returns: The valid record that ``JSONRecordScanner`` read, or else the raw record.
   /// - Throws: ``MalformedInput`` at the first byte that breaks the syntax.
+  @inline(__always)
   mutating func readAnyRecord() throws(MalformedInput) -> DecodedRecord {
     if usesFastPath, let record = readValidRecord() { return .valid(record) }
     return .record(try readRecord())
   }
 
   /// Reads a plain, valid record on the fast path, or consumes nothing and returns `nil`.
+  @inline(__always)
   private mutating func readValidRecord() -> ValidRecord? {
     let isLineBound = isLineBound
     return input.readQuickly { cursor in

@@ -96,16 +96,23 @@ struct JSONRecordScanner {
     let start = position
     switch field {
     case .group:
-      guard fields.group == nil, let text = string(), !text.hasEscapes, text.range.count == 1 else {
-        return false
-      }
-      switch bytes[text.range.lowerBound] {
+      guard fields.group == nil, let letter = oneLetter() else { return false }
+      switch letter {
       case UInt8(ascii: "A"): fields.group = (.authorized, start)
       case UInt8(ascii: "P"): fields.group = (.posted, start)
       default: return false
       }
     case .date:
-      guard fields.date == nil, let text = string(), !text.hasEscapes,
+      guard fields.date == nil else { return false }
+      // A valid date is ten digits and dashes: read them in place when a quote follows.
+      if byte == UInt8(ascii: "\""), offset &+ 11 < bytes.count, bytes[offset &+ 11] == UInt8(ascii: "\""),
+        let date = try? CalendarDate(iso8601UTF8: slice(offset &+ 1..<offset &+ 11))
+      {
+        offset &+= 12
+        fields.date = (date, start)
+        return true
+      }
+      guard let text = string(), !text.hasEscapes,
         let date = try? CalendarDate(iso8601UTF8: slice(text.range))
       else { return false }
       fields.date = (date, start)
@@ -117,7 +124,7 @@ struct JSONRecordScanner {
       } else if text.isASCII {
         fields.description = (String(decoding: slice(text.range), as: UTF8.self), start)
       } else {
-        guard let decoded = String(validating: slice(text.range), as: UTF8.self) else { return false }
+        guard let decoded = String(exactUTF8: slice(text.range)) else { return false }
         fields.description = (decoded, start)
       }
     case .amount:
@@ -133,10 +140,8 @@ struct JSONRecordScanner {
       guard let amount = try? Money(parsingUnsignedDecimalUTF8: slice(digits)) else { return false }
       fields.amount = (amount, start)
     case .debit:
-      guard fields.debitCredit == nil, let text = string(), !text.hasEscapes, text.range.count == 1 else {
-        return false
-      }
-      switch bytes[text.range.lowerBound] {
+      guard fields.debitCredit == nil, let letter = oneLetter() else { return false }
+      switch letter {
       case UInt8(ascii: "D"): fields.debitCredit = .debit
       case UInt8(ascii: "C"): fields.debitCredit = .credit
       default: return false
@@ -146,6 +151,18 @@ struct JSONRecordScanner {
   }
 
   // MARK: Tokens
+
+  /// Reads a string of one printable ASCII byte other than the backslash, such as `"A"`;
+  /// `nil`, reading nothing, for any other string (none of them is a valid group or flag).
+  private mutating func oneLetter() -> UInt8? {
+    guard offset &+ 2 < bytes.count, bytes[offset] == UInt8(ascii: "\""),
+      bytes[offset &+ 2] == UInt8(ascii: "\"")
+    else { return nil }
+    let letter = bytes[offset &+ 1]
+    guard (0x20..<0x7F).contains(letter), letter != UInt8(ascii: "\\") else { return nil }
+    offset &+= 3
+    return letter
+  }
 
   /// The byte at ``offset``, or `nil` past the end of the chunk.
   private var byte: UInt8? {
@@ -176,6 +193,32 @@ struct JSONRecordScanner {
 
   /// Reads a key and names its field; `nil` for any other key, or one with an escape.
   private mutating func key() -> RecordField? {
+    // The five keys as they are nearly always written, each with its closing quote, compared
+    // as one or two words straight after the opening quote: the quote, then eight bytes, then
+    // four (`ion"`), all inside the chunk.
+    if offset &+ 13 <= bytes.count {
+      let word = SWAR.word(bytes, at: offset &+ 1)
+      let found: (field: RecordField, count: Int)? =
+        if word & SWAR.firstBytes(5) == Self.dateQuote {
+          (.date, 5)
+        } else if word & SWAR.firstBytes(6) == Self.groupQuote {
+          (.group, 6)
+        } else if word & SWAR.firstBytes(6) == Self.debitQuote {
+          (.debit, 6)
+        } else if word & SWAR.firstBytes(7) == Self.amountQuote {
+          (.amount, 7)
+        } else if word == Self.descript
+          && SWAR.halfWord(bytes, at: offset &+ 9) == Self.ionQuote
+        {
+          (.description, 12)
+        } else {
+          nil
+        }
+      if let found {
+        offset &+= 1 &+ found.count
+        return found.field
+      }
+    }
     guard let text = string(), text.isASCII, !text.hasEscapes else { return nil }
     let start = text.range.lowerBound
     switch text.range.count {
@@ -197,10 +240,19 @@ struct JSONRecordScanner {
     return word
   }
 
+  /// The five keys with their closing quotes, as ``SWAR/word(_:at:)`` reads them
+  /// (`JSONRecordScannerTests` checks each against its text): `date"`, `group"`, `debit"`,
+  /// `amount"`, and `description"` as `descript` and `ion"`.
+  static var dateQuote: UInt64 { 0x22_6574_6164 }
+  static var groupQuote: UInt64 { 0x2270_756F_7267 }
+  static var debitQuote: UInt64 { 0x2274_6962_6564 }
+  static var amountQuote: UInt64 { 0x22_746E_756F_6D61 }
+  static var descript: UInt64 { 0x7470_6972_6373_6564 }
+  static var ionQuote: UInt64 { 0x226E_6F69 }
+
   /// The words of the five keys, as ``word(at:count:)`` reads them.
-  private static let (date, group, debit, amount, descript, ion) = (
-    literalWord("date"), literalWord("group"), literalWord("debit"), literalWord("amount"),
-    literalWord("descript"), literalWord("ion")
+  private static let (date, group, debit, amount, ion) = (
+    literalWord("date"), literalWord("group"), literalWord("debit"), literalWord("amount"), literalWord("ion")
   )
 
   private static func literalWord(_ text: StaticString) -> UInt64 {
@@ -221,6 +273,17 @@ struct JSONRecordScanner {
     var continuations = 0
     var hasEscapes = false
     while index < bytes.count {
+      // Eight bytes at a time: those before the first that ends the string, escapes or is a
+      // control are passed at once; that one is read below, a byte at a time.
+      if index &+ 8 <= bytes.count {
+        let word = SWAR.word(bytes, at: index)
+        let stops = SWAR.quotesBackslashesAndControls(word)
+        let run = SWAR.plainRun(word, stops: stops)
+        nonASCII |= Int(truncatingIfNeeded: run.highBits)
+        continuations &+= run.continuations
+        index &+= run.count
+        if stops == 0 { continue }
+      }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         offset = index + 1
@@ -289,7 +352,7 @@ struct JSONRecordScanner {
         return nil
       }
     }
-    return String(validating: text, as: UTF8.self)
+    return text.withUnsafeBufferPointer { String(exactUTF8: $0) }
   }
 
   /// The UTF-16 code unit of the four hexadecimal digits at an offset, or `nil`.

@@ -182,8 +182,28 @@ public enum DisplayWidth {
   /// - Returns: Its width, or `nil` when it must be escaped or measured the long way.
   static func plainColumns(of text: String) -> Int? {
     let bytes = text.utf8
-    return bytes.withContiguousStorageIfAvailable { quickColumns($0, plainOnly: true) }
-      ?? quickColumns(Array(bytes), plainOnly: true)
+    return bytes.withContiguousStorageIfAvailable { bytes in
+      // Eight bytes at a time while they are printable ASCII other than the backslash: as
+      // many columns as bytes. The rest, from a whole character on, is measured as usual.
+      var index = 0
+      while index &+ 8 <= bytes.count,
+        isPlainASCII(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index &+= 8
+      }
+      return quickColumns(UnsafeBufferPointer(rebasing: bytes[index...]), plainOnly: true).map { index + $0 }
+    } ?? quickColumns(Array(bytes), plainOnly: true)
+  }
+
+  /// Whether eight bytes, read as one number, are all printable ASCII (U+0020 to U+007E) and
+  /// none is a backslash: each test finds whether some byte matches, exactly.
+  @inline(__always)
+  private static func isPlainASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & high != 0 }
+    return word & high == 0 && (word &- ones &* 0x20) & ~word & high == 0
+      && !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* 0x5C))
   }
 
   /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``) or a kana, a

@@ -65,7 +65,7 @@ struct InputSurvey: Sendable {
     var cancellation = CancellationCheck()
     while unavailableReason == nil, let record = stream.next() {
       try cancellation.check()
-      _ = take(record, totals: &totals, issues: &issues)
+      take(record, totals: &totals, issues: &issues)
     }
   }
 
@@ -78,30 +78,32 @@ struct InputSurvey: Sendable {
   ///   - record: The next record.
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
-  /// - Returns: The transaction, when the record is a valid one of the expected group (inside
-  ///   the period or not); `nil` for an issue, or the end of what could be read.
+  /// - Returns: Whether the record is a transaction of the expected group (inside the period or
+  ///   not); `false` for an issue, or the end of what could be read. The caller reads the
+  ///   transaction from the record it still holds, so that it is not copied for every record.
+  @discardableResult
   mutating func take(
     _ record: SourceRecord, totals: inout ReportTotals, issues: inout IssueLog
-  ) -> Transaction? {
+  ) -> Bool {
     switch record {
     case .unavailable(let reason):
       unavailableReason = reason
-      return nil
+      return false
     case .invalid(let issue):
       issues.record(issue)
       issueCount += 1
-      return nil
+      return false
     case .unlistedIssues(let count):
       issues.recordUnlisted(count)
       issueCount += max(0, count)
-      return nil
+      return false
     case .transaction(let transaction, let origin):
       if let expectedGroup, transaction.group != expectedGroup {
         issues.record(
           Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
         issueCount += 1
         otherGroupCount += 1
-        return nil
+        return false
       }
       reading.add(transaction)
       // Only the records the report shows count towards its totals.
@@ -114,7 +116,7 @@ struct InputSurvey: Sendable {
       let order = ReportOrder(transaction)
       if let last, order < last { isInReportOrder = false }
       last = order
-      return transaction
+      return true
     }
   }
 

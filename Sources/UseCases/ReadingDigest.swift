@@ -30,19 +30,25 @@ struct ReadingDigest {
     if transaction.debitCredit == .credit { fields |= 1 << 61 }
     mix(fields)
     mix(UInt64(bitPattern: transaction.amount.minorUnits))
-    var description = transaction.description
-    description.withUTF8 { bytes in
-      mix(UInt64(bytes.count))
-      let raw = UnsafeRawBufferPointer(bytes)
-      var offset = 0
-      while offset + 8 <= raw.count {
-        mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        offset += 8
-      }
-      var tail: UInt64 = 0
-      for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-      if offset < raw.count { mix(tail) }
+    // Read in place, without a copy of the string, unless it is not stored as UTF-8.
+    if transaction.description.utf8.withContiguousStorageIfAvailable({ mix(bytes: $0) }) == nil {
+      var description = transaction.description
+      description.withUTF8 { mix(bytes: $0) }
     }
+  }
+
+  /// Mixes in a text's bytes, and their count.
+  private mutating func mix(bytes: UnsafeBufferPointer<UInt8>) {
+    mix(UInt64(bytes.count))
+    let raw = UnsafeRawBufferPointer(bytes)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+    if offset < raw.count { mix(tail) }
   }
 
   /// The digest of the transactions added so far.

@@ -266,22 +266,25 @@ struct ReportRun {
       while survey.unavailableReason == nil, let record = stream.next() {
         try cancellation.checkStop()
         let digestBefore = survey.digest
-        let transaction = survey.take(record, totals: &totals, issues: &issues)
+        // The transaction is read in place from the record, not copied out of it.
+        let isTransaction = survey.take(record, totals: &totals, issues: &issues)
         if presents {
-          if let transaction, survey.isInReportOrder {
+          if isTransaction, survey.isInReportOrder, case .transaction(let transaction, _) = record {
             // A group total out of range stops the draft; the check names it.
             do { try report.add(inReportOrder: transaction) } catch { presents = false }
             continue
           }
           presents = false
-          guard let transaction, survey.issueCount == 0 else { continue }
+          guard isTransaction, survey.issueCount == 0, case .transaction(let transaction, _) = record else {
+            continue
+          }
           // The first record out of order: hold it and what follows.
           var rest = HeldTransactions(capacity: 0)
           if period?.contains(transaction.date) ?? true { rest.append(transaction) }
           held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
         } else if held != nil {
           // An issue (or the end of what could be read): nothing will be reported from these.
-          guard let transaction else {
+          guard isTransaction, case .transaction(let transaction, _) = record else {
             held = nil
             continue
           }
