@@ -65,35 +65,47 @@ final class ReadAheadTransactionStream: TransactionStream {
     if inPlace != nil { return inPlace?.next() }
     if batch.isEmpty {
       guard let next = queue.take() else { return nil }
+      queue.recycle(batch)
       batch = next
     }
     return batch.takeFirst()
   }
 }
 
-/// The records of one handover, moved in by the reader and moved out by the consumer: a record
-/// is never copied (nor its strings retained and released) on its way between the threads.
+/// The records of one handover: moved in by the reader and moved out by the consumer, so that
+/// a record is not copied on its way between the threads.
+///
+/// The batch keeps a second reference to each transaction's description until the reader
+/// fills it again, so that the description (more than 15 bytes of text are a memory block of
+/// their own) is freed by the thread that made it, where the allocator hands the block straight
+/// back out; a block freed by another thread goes back through the allocator's shared lists,
+/// which costs both threads more than that one extra reference.
 final class RecordBatch: @unchecked Sendable {
   // Unchecked: a batch belongs to the reader until it is put in the queue, then to the
-  // consumer; the queue's lock orders the two.
+  // consumer until it gives it back; the queue's lock orders them.
   private let storage: UnsafeMutablePointer<SourceRecord>
+  /// The descriptions of the records moved in, kept until ``empty()``.
+  private let descriptions: UnsafeMutablePointer<String>
   private let capacity: Int
   /// How many records were moved in.
   private(set) var count = 0
-  /// How many were moved out, from the first.
+  /// How many were given out, from the first.
   private var taken = 0
 
   init(capacity: Int) {
     self.capacity = capacity
     storage = .allocate(capacity: max(1, capacity))
+    descriptions = .allocate(capacity: max(1, capacity))
   }
 
   deinit {
     (storage + taken).deinitialize(count: count - taken)
     storage.deallocate()
+    descriptions.deinitialize(count: count)
+    descriptions.deallocate()
   }
 
-  /// Whether every record moved in has been moved out (or none came).
+  /// Whether every record moved in has been given out (or none came).
   var isEmpty: Bool { taken == count }
   /// Whether it holds as many records as it can.
   var isFull: Bool { count == capacity }
@@ -101,6 +113,9 @@ final class RecordBatch: @unchecked Sendable {
   /// Moves a record in, after the others; the batch must not be full.
   func append(_ record: consuming SourceRecord) {
     precondition(count < capacity, "a full batch")
+    let description =
+      if case .transaction(let transaction, _) = record { transaction.description } else { "" }
+    (descriptions + count).initialize(to: description)
     (storage + count).initialize(to: record)
     count += 1
   }
@@ -111,6 +126,16 @@ final class RecordBatch: @unchecked Sendable {
     defer { taken += 1 }
     return (storage + taken).move()
   }
+
+  /// Releases the records not taken and the descriptions kept, to be filled again.
+  func empty() {
+    (storage + taken).deinitialize(count: count - taken)
+    descriptions.deinitialize(count: count)
+    (count, taken) = (0, 0)
+  }
+
+  /// The capacity it was made with: a batch to fill again must have the reader's.
+  var isFillable: Bool { capacity == ReadAheadTransactionStream.batchSize }
 }
 
 /// A stream that can fill a batch itself, in one call, without the cost of a call through the
@@ -143,7 +168,8 @@ private final class ReaderWork: @unchecked Sendable {
     guard var stream = takeStream() else { return }
     defer { queue.finish() }
     while true {
-      let batch = RecordBatch(capacity: ReadAheadTransactionStream.batchSize)
+      let batch = queue.spare() ?? RecordBatch(capacity: ReadAheadTransactionStream.batchSize)
+      batch.empty()
       if let filling = stream as? any BatchFilling {
         filling.fill(batch)
       } else {
@@ -168,6 +194,8 @@ private final class BatchQueue: @unchecked Sendable {
   private let changed: UnsafeMutablePointer<pthread_cond_t>
   private let capacity: Int
   private var batches: [RecordBatch] = []
+  /// Batches the consumer has read, for the reader to fill again.
+  private var spares: [RecordBatch] = []
   private var head = 0
   private var isFinished = false
   private var isStopped = false
@@ -237,11 +265,24 @@ private final class BatchQueue: @unchecked Sendable {
     }
   }
 
+  /// Gives a batch the consumer has read back to the reader, which releases its records and
+  /// fills it again (see ``RecordBatch``); at most as many are kept as the queue holds.
+  func recycle(_ batch: RecordBatch) {
+    guard batch.isFillable else { return }
+    locked { if spares.count < capacity && !isStopped { spares.append(batch) } }
+  }
+
+  /// A batch to fill again, if the consumer gave one back.
+  func spare() -> RecordBatch? {
+    locked { spares.popLast() }
+  }
+
   /// Tells the reader to stop: the consumer wants no more batches.
   func stop() {
     locked {
       isStopped = true
       batches.removeAll()
+      spares.removeAll()
       head = 0
       pthread_cond_broadcast(changed)
     }
