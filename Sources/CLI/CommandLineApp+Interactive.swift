@@ -13,6 +13,8 @@ extension CommandLineApp {
     package var colorDepth: TextReportRenderer.ColorDepth
     /// How amounts look (`--currency`).
     package var amountStyle: AmountStyle = .plain
+    /// The title and period (`--title`, `--from`, `--to`, `--month`).
+    package var heading = ReportHeading()
 
     /// Creates the settings.
     ///
@@ -77,6 +79,7 @@ extension CommandLineApp {
       palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
       colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm))
     display.amountStyle = command.amountStyle
+    display.heading = heading(for: command)
     let end = await frontend(command, display, view)
     context.errors.write(errors.text)
     defer { context.errors.flush() }

@@ -383,7 +383,7 @@ package enum CommandLineApp {
 
   /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
   /// presenter's English wording.
-  private static func heading(for command: ReportCommand) -> ReportHeading {
+  static func heading(for command: ReportCommand) -> ReportHeading {
     ReportHeading(title: command.title, period: command.period)
   }
 }

@@ -57,6 +57,7 @@ package enum TransactionReportApp {
     var style = TableCells.Style(
       colors: display.colors, palette: display.palette, colorDepth: display.colorDepth)
     style.amountStyle = display.amountStyle
+    style.heading = display.heading
     let session: TableViewSession
     do {
       session = try TableViewSession(style: style)

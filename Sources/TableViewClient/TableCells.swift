@@ -20,6 +20,9 @@ package struct TableCells: Sendable {
     package var colorDepth: TextReportRenderer.ColorDepth
     /// How amounts look: plain, or with a currency (`--currency`).
     package var amountStyle: AmountStyle = .plain
+    /// The report's title and period (`--title`, `--from`, `--to`, `--month`), which the status
+    /// line shows when one is given.
+    package var heading = ReportHeading()
 
     /// Creates a style.
     ///
@@ -39,6 +42,8 @@ package struct TableCells: Sendable {
 
   /// The width of the screen, in columns.
   package let width: Int
+  /// The report's title and period.
+  package let heading: ReportHeading
   private let renderer: TextReportRenderer
 
   /// Creates the cells of a screen.
@@ -48,6 +53,7 @@ package struct TableCells: Sendable {
   ///   - style: How it is coloured.
   package init(width: Int, style: Style) {
     self.width = width
+    heading = style.heading
     renderer = TextReportRenderer(
       width: width, colors: style.colors, palette: style.palette, colorDepth: style.colorDepth,
       amountStyle: style.amountStyle)

@@ -83,12 +83,18 @@ extension TableScreen {
       left = "Loading…"
       keys = ["q quit"]
     case (_, .loaded(_, let layout)):
-      left = notice ?? searchSummary() ?? position(layout)
+      left = notice ?? searchSummary() ?? titled(position(layout))
       keys = [
         search == nil ? "/ search  ? keys  q quit" : "n next  N previous  ? keys  q quit", "? keys  q quit",
       ]
     }
     return (cells.status(" " + left, keys: keys.map { $0 + " " }), nil)
+  }
+
+  /// The position, after the report's title and period when one is given: the table view's
+  /// navigation title, `Visa, March 2024 · lines 1–22 of 135 (0%)` (the status line escapes it).
+  private func titled(_ position: String) -> String {
+    cells.heading.isDefault ? position : cells.heading.text + " · " + position
   }
 
   private func searchSummary() -> String? {

@@ -48,6 +48,20 @@ import Testing
     #expect(lines[23].hasSuffix("/ search  ? keys  q quit"))
   }
 
+  @Test(
+    "A title (--title, a period) leads the status line, as a navigation title; escaped like a description")
+  func titledStatusLine() async throws {
+    var style = plain
+    style.heading = ReportHeading(title: "Visa\u{07}")
+    var screen = TableScreen(width: 80, height: 24, style: style)
+    screen.load(try await DemoReport.dataSource())
+    let lines = text(screen)
+    #expect(lines[23].hasPrefix(#" Visa\u{7} · lines 1–22 of 135 (0%)"#))
+    #expect(lines[23].hasSuffix("/ search  ? keys  q quit"))
+    let untitled = text(try await demo())
+    #expect(Array(lines.prefix(23)) == Array(untitled.prefix(23)), "only the status line changes")
+  }
+
   @Test("Scrolled into the Posted group, its header stays on top while its rows scroll under it")
   func stickyHeader() async throws {
     var screen = try await demo()
