@@ -6,8 +6,8 @@ import Foundation
 /// suites are skipped; a participant turns one on with the environment variable `WORKSHOP`:
 ///
 /// ```sh
-/// WORKSHOP=1 swift test --filter Workshop1
-/// WORKSHOP=1,2 swift test --filter Workshop   # two exercises at once
+/// WORKSHOP=1 Scripts/quick-check --filter Workshop1
+/// WORKSHOP=1,2 Scripts/quick-check --filter Workshop   # two exercises at once
 /// ```
 public enum Workshop {
   /// Whether the guided tests of an exercise are on: `WORKSHOP` lists its number (`2`,

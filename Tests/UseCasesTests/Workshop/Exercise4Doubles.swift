@@ -3,7 +3,7 @@ import Synchronization
 import UseCases
 
 // Exercise 4 of the workshop (Architecture/workshop/04-test-double.md): the two doubles a
-// use-case test needs, written by you. `WORKSHOP=4 swift test --filter Workshop4` says what
+// use-case test needs, written by you. `WORKSHOP=4 Scripts/quick-check --filter Workshop4` says what
 // is left to do. (TestSupport has finished ones, FakeTransactionSource and UseCaseOutputSpy:
 // compare with them when you are done, not before.)
 
