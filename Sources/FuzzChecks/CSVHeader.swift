@@ -25,7 +25,9 @@ struct CSVHeader {
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     var line = rest.prefix { $0 != UInt8(ascii: "\n") }
-    while line.isEmpty || line.elementsEqual([UInt8(ascii: "\r")]) {
+    // The decoder skips empty lines, and a line that starts with a carriage return: an empty
+    // one (CRLF), or one whose carriage return no line feed follows (an issue of its own).
+    while line.first.map({ $0 == UInt8(ascii: "\r") }) ?? true {
       guard line.endIndex < rest.endIndex else { return }
       rest = rest[(line.endIndex + 1)...]
       line = rest.prefix { $0 != UInt8(ascii: "\n") }

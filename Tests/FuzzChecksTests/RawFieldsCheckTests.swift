@@ -104,6 +104,31 @@ import UseCases
   }
 }
 
+/// The false alarm of a 10-minute run of FuzzCSVRecords, kept in `Fixtures/fuzz/regressions/`:
+/// lines that start with a bare carriage return, then a header split by semicolons. The decoder
+/// skips those lines (an issue each) and reads its delimiter from the header; the oracle read it
+/// from the first line, found a comma, and so saw rows where the decoder had stopped.
+@Suite struct CSVHeaderRegressionTests {
+  @Test("The oracle takes the delimiter from the line the decoder reads as the header")
+  func headerAfterLinesThatStartWithACarriageReturn() {
+    #expect(CSVHeader(Array("\rab,c,d\n\r\nx;y\n".utf8)).delimiter == UInt8(ascii: ";"))
+    #expect(CSVHeader(Array("\r\n\nx;y;z,w\n".utf8)).delimiter == UInt8(ascii: ";"))
+    #expect(CSVHeader(Array("a,b;c\n".utf8)).delimiter == UInt8(ascii: ","))
+  }
+
+  @Test("The input of the false alarm passes the whole check of its target")
+  func falseAlarmPassesTheCheck() async throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(
+        "Fixtures/fuzz/regressions/FuzzCSVRecords/bare-carriage-returns-before-the-header.csv")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    try #require(bytes.first == UInt8(ascii: "\r"))
+    // The whole check stops the process on a broken invariant; returning is passing.
+    await FuzzTarget.csvRecords.check(bytes)
+  }
+}
+
 @Suite struct RawFieldsReadBackTests {
   @Test("A CSV quote that a line break ends is not read back; a JSON escape is not either")
   func valuesNotReadBack() {
