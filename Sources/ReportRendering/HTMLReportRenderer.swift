@@ -111,18 +111,44 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's markup is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    // A description with nothing to show as an escape is written straight, its `& < > " '`
+    // as character references, as `escaped(_:)` writes them.
     guard case .detail(let description, let amount, let odd) = row, amountStyle == .plain,
-      Self.isPlain(description), Self.isPlain(amount)
+      DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     bytes.appendUTF8(of: openTable())
     bytes.appendUTF8(of: openRowGroup())
     bytes.appendUTF8(
       of: odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
-    bytes.appendUTF8(of: description)
+    Self.appendEscaped(description, to: &bytes)
     bytes.appendUTF8(
       of: amount.hasPrefix("-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
     bytes.appendUTF8(of: amount)
     bytes.appendUTF8(of: "</td></tr>\n")
+  }
+
+  /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references: the bytes
+  /// of `escaped(_:)`, without a `String` made for them.
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { utf8 in
+      var start = 0
+      for (index, byte) in utf8.enumerated() {
+        let reference: StaticString
+        switch byte {
+        case UInt8(ascii: "&"): reference = "&amp;"
+        case UInt8(ascii: "<"): reference = "&lt;"
+        case UInt8(ascii: ">"): reference = "&gt;"
+        case UInt8(ascii: "\""): reference = "&quot;"
+        case UInt8(ascii: "'"): reference = "&#39;"
+        default: continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        start = index + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
   }
 
   /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to

@@ -103,10 +103,14 @@ public struct MarkdownReportRenderer: ReportRenderer {
     func appendEscaped(_ text: String) {
       var text = text
       text.withUTF8 { utf8 in
-        for byte in utf8 {
-          if Self.isMarkdownSyntax(byte) { bytes.append(UInt8(ascii: "\\")) }
-          bytes.append(byte)
+        // The runs between syntax characters at once, a backslash before each of those.
+        var start = 0
+        for (index, byte) in utf8.enumerated() where Self.isMarkdownSyntax(byte) {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+          bytes.append(UInt8(ascii: "\\"))
+          start = index
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
       }
     }
     append(openTable())
