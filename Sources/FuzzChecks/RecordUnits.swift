@@ -449,8 +449,13 @@ struct RecordUnits {
       // before any row is read (at the first date that shows it): like a header's, it ends the
       // input, and no row is read, before it or after it.
       if case .invalid(let issue) = record, case .syntax(.datesFitLayouts) = issue.problem {
+        // Only the lines before the header that start with a bare carriage return, which the
+        // decoder skips with an issue each, may come first.
+        let skippedLines = records[..<index].allSatisfy {
+          if case .invalid(let issue) = $0 { issue.problem == .syntax(.bareCarriageReturn) } else { false }
+        }
         require(
-          index == 0 && records.count == 1,
+          skippedLines && index == records.count - 1,
           "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
         require(
           (units + pieces).contains { $0.contains(anchor) },
