@@ -127,8 +127,8 @@ public struct HTMLReportRenderer: ReportRenderer {
     bytes.appendUTF8(of: "</td></tr>\n")
   }
 
-  /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references: the bytes
-  /// of `escaped(_:)`, without a `String` made for them.
+  /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references (the
+  /// bytes of `escaped(_:)`, which this writes), without a `String` made for them.
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     text.withUTF8 { utf8 in
@@ -191,29 +191,9 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The escaped text.
   public static func escaped(_ text: String) -> String {
-    var bytes = text
-    let needsEscapes = bytes.withUTF8 { utf8 in
-      utf8.contains { byte in
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
-          true
-        default: false
-        }
-      }
-    }
-    guard needsEscapes else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    var bytes: [UInt8] = []
+    appendEscaped(text, to: &bytes)
+    return bytes.count == text.utf8.count ? text : String(decoding: bytes, as: UTF8.self)
   }
 
   /// A piece of data as HTML text: unsafe characters shown as visible escapes, then escaped.
