@@ -2,12 +2,6 @@ import Entities
 import UseCases
 
 extension SourceRecord {
-  /// The transaction, or `nil` for an issue.
-  var transaction: Transaction? {
-    guard case .transaction(let transaction, _) = self else { return nil }
-    return transaction
-  }
-
   /// How many issues the record stands for: none for a transaction, one for an issue, and the
   /// count of issues counted but not kept.
   var issueCount: Int {

@@ -12,7 +12,8 @@ import UseCases
 /// The reading thread takes the records of the wrapped stream in batches of ``batchSize`` and
 /// hands each batch over through a queue of at most ``queuedBatches``; when the queue is full it
 /// waits, so memory stays bounded whatever the file's size. ``next()`` gives the records in the
-/// same order, one by one, and waits only when the reader is behind. Nothing else changes: the
+/// same order, one by one, and waits only when the reader is behind; ``nextRecords(_:)`` lends
+/// the rest of a batch where it lies. Nothing else changes: the
 /// records, the issues, the end, and the file being closed when the records end.
 ///
 /// A stream that goes away before its end stops the reader and waits for it to finish its
@@ -63,46 +64,55 @@ final class ReadAheadTransactionStream: TransactionStream {
 
   func next() -> SourceRecord? {
     if inPlace != nil { return inPlace?.next() }
+    guard hasBatch() else { return nil }
+    return batch.takeFirst()
+  }
+
+  func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+    if inPlace != nil { return inPlace?.nextRecords(body) ?? false }
+    guard hasBatch() else { return false }
+    batch.lendRest(to: body)
+    return true
+  }
+
+  /// Makes sure the current batch has records to give, taking the next one from the reader
+  /// (and giving the one read back) when it has none; `false` after the last.
+  private func hasBatch() -> Bool {
     if batch.isEmpty {
-      guard let next = queue.take() else { return nil }
+      guard let next = queue.take() else { return false }
       queue.recycle(batch)
       batch = next
     }
-    return batch.takeFirst()
+    return true
   }
 }
 
-/// The records of one handover: moved in by the reader and moved out by the consumer, so that
-/// a record is not copied on its way between the threads.
+/// The records of one handover: moved in by the reader and lent to the consumer where they
+/// lie, so that a record is not copied on its way between the threads.
 ///
-/// The batch keeps a second reference to each transaction's description until the reader
-/// fills it again, so that the description (more than 15 bytes of text are a memory block of
-/// their own) is freed by the thread that made it, where the allocator hands the block straight
-/// back out; a block freed by another thread goes back through the allocator's shared lists,
-/// which costs both threads more than that one extra reference.
+/// The records stay in the batch until the reader fills it again: the reader frees them, so
+/// that each description (more than 15 bytes of text are a memory block of their own) is freed
+/// by the thread that made it, where the allocator hands the block straight back out; a block
+/// freed by another thread goes back through the allocator's shared lists, which costs both
+/// threads more. The consumer neither copies nor frees a record it is lent.
 final class RecordBatch: @unchecked Sendable {
   // Unchecked: a batch belongs to the reader until it is put in the queue, then to the
   // consumer until it gives it back; the queue's lock orders them.
   private let storage: UnsafeMutablePointer<SourceRecord>
-  /// The descriptions of the records moved in, kept until ``empty()``.
-  private let descriptions: UnsafeMutablePointer<String>
   private let capacity: Int
-  /// How many records were moved in.
+  /// How many records were moved in; they stay until ``empty()``.
   private(set) var count = 0
-  /// How many were given out, from the first.
+  /// How many were given out or lent, from the first.
   private var taken = 0
 
   init(capacity: Int) {
     self.capacity = capacity
     storage = .allocate(capacity: max(1, capacity))
-    descriptions = .allocate(capacity: max(1, capacity))
   }
 
   deinit {
-    (storage + taken).deinitialize(count: count - taken)
+    storage.deinitialize(count: count)
     storage.deallocate()
-    descriptions.deinitialize(count: count)
-    descriptions.deallocate()
   }
 
   /// Whether every record moved in has been given out (or none came).
@@ -113,24 +123,28 @@ final class RecordBatch: @unchecked Sendable {
   /// Moves a record in, after the others; the batch must not be full.
   func append(_ record: consuming SourceRecord) {
     precondition(count < capacity, "a full batch")
-    let description =
-      if case .transaction(let transaction, _) = record { transaction.description } else { "" }
-    (descriptions + count).initialize(to: description)
     (storage + count).initialize(to: record)
     count += 1
   }
 
-  /// Moves the first record not yet taken out; the batch must not be empty.
+  /// A copy of the first record not yet given out; the batch must not be empty.
   func takeFirst() -> SourceRecord {
     precondition(taken < count, "an empty batch")
     defer { taken += 1 }
-    return (storage + taken).move()
+    return storage[taken]
   }
 
-  /// Releases the records not taken and the descriptions kept, to be filled again.
+  /// Lends each record not yet given out to `body`, in order, where it lies.
+  func lendRest(to body: (borrowing SourceRecord) -> Void) {
+    while taken < count {
+      body(storage[taken])
+      taken += 1
+    }
+  }
+
+  /// Releases the records, to be filled again.
   func empty() {
-    (storage + taken).deinitialize(count: count - taken)
-    descriptions.deinitialize(count: count)
+    storage.deinitialize(count: count)
     (count, taken) = (0, 0)
   }
 

@@ -63,9 +63,15 @@ struct InputSurvey: Sendable {
   ) throws(CancellationError) {
     self.init(source: source, expectedGroup: expectedGroup, period: period)
     var cancellation = CancellationCheck()
-    while unavailableReason == nil, let record = stream.next() {
-      try cancellation.check()
-      take(record, totals: &totals, issues: &issues)
+    var isOpen = true
+    while isOpen, unavailableReason == nil {
+      var read = 0
+      isOpen = stream.nextRecords { record in
+        guard unavailableReason == nil else { return }
+        take(record, totals: &totals, issues: &issues)
+        read += 1
+      }
+      try cancellation.check(afterReading: read)
     }
   }
 

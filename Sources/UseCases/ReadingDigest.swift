@@ -75,4 +75,10 @@ struct CancellationCheck {
     countdown = 4_095
     if Task.isCancelled { throw CancellationError() }
   }
+
+  /// ``check()`` after `count` records read at once: looks once every 4,096 records or so.
+  mutating func check(afterReading count: Int) throws(CancellationError) {
+    countdown = max(0, countdown - max(0, count - 1))
+    try check()
+  }
 }

@@ -250,7 +250,7 @@ struct ReportRun {
   private static func checkAndPresent(
     _ part: Part, issueLimit: Int, period: ReportPeriod?, into report: inout ReportAssembler
   ) async throws(ReportStop) -> (PartCheck, isWhole: Bool) {
-    var (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
+    let (issues, totals) = (IssueLog(limit: issueLimit), ReportTotals())
     let checked: Checked
     switch await part.source.open() {
     case .unavailable(let reason):
@@ -258,39 +258,23 @@ struct ReportRun {
     case .missing(let reason):
       checked = .missing(reason: reason)
     case .available(var stream):
-      var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period)
-      var presents = true
-      var held: HeldAfterDraft?
+      var reading = DraftReading(
+        survey: InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period),
+        issues: issues, totals: totals)
       var cancellation = CancellationCheck()
       report.beginSource(part.source.name, groups: part.groups)
-      while survey.unavailableReason == nil, let record = stream.next() {
-        try cancellation.checkStop()
-        let digestBefore = survey.digest
-        // The transaction is read in place from the record, not copied out of it.
-        let isTransaction = survey.take(record, totals: &totals, issues: &issues)
-        if presents {
-          if isTransaction, survey.isInReportOrder, case .transaction(let transaction, _) = record {
-            // A group total out of range stops the draft; the check names it.
-            do { try report.add(inReportOrder: transaction) } catch { presents = false }
-            continue
-          }
-          presents = false
-          guard isTransaction, survey.issueCount == 0, case .transaction(let transaction, _) = record else {
-            continue
-          }
-          // The first record out of order: hold it and what follows.
-          var rest = HeldTransactions(capacity: 0)
-          if period?.contains(transaction.date) ?? true { rest.append(transaction) }
-          held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
-        } else if held != nil {
-          // An issue (or the end of what could be read): nothing will be reported from these.
-          guard isTransaction, case .transaction(let transaction, _) = record else {
-            held = nil
-            continue
-          }
-          if period?.contains(transaction.date) ?? true { held?.rest.append(transaction) }
+      var isOpen = true
+      while isOpen, reading.survey.unavailableReason == nil {
+        var read = 0
+        // The records are lent where they lie (a batch read ahead), not moved out of the stream.
+        isOpen = stream.nextRecords { record in
+          guard reading.survey.unavailableReason == nil else { return }
+          reading.take(record, into: &report)
+          read += 1
         }
+        try cancellation.checkStop(afterReading: read)
       }
+      var (survey, presents, held) = (reading.survey, reading.presents, reading.held)
       if let reason = survey.unavailableReason {
         checked = .unavailable(reason: reason)
         presents = false
@@ -301,9 +285,52 @@ struct ReportRun {
           do { try report.endSource() } catch { presents = false }
         }
       }
-      return (PartCheck(checked: checked, issues: issues, totals: totals, held: held), presents)
+      let partCheck = PartCheck(checked: checked, issues: reading.issues, totals: reading.totals, held: held)
+      return (partCheck, presents)
     }
     return (PartCheck(checked: checked, issues: issues, totals: totals), false)
+  }
+
+  /// The one reading of a source for a draft: each record checked by the survey, and presented
+  /// while the draft can still be the report.
+  private struct DraftReading {
+    var survey: InputSurvey
+    var issues: IssueLog
+    var totals: ReportTotals
+    /// Whether the records so far are in the report: all valid, in report order.
+    var presents = true
+    /// What the reading holds once a record came out of report order, if nothing else went
+    /// wrong.
+    var held: HeldAfterDraft?
+
+    /// Checks the next record, and presents it while the draft can still be the report.
+    mutating func take(_ record: SourceRecord, into report: inout ReportAssembler) {
+      let digestBefore = survey.digest
+      // The transaction is read in place from the record, not copied out of it.
+      let isTransaction = survey.take(record, totals: &totals, issues: &issues)
+      if presents {
+        if isTransaction, survey.isInReportOrder, case .transaction(let transaction, _) = record {
+          // A group total out of range stops the draft; the check names it.
+          do { try report.add(inReportOrder: transaction) } catch { presents = false }
+          return
+        }
+        presents = false
+        guard isTransaction, survey.issueCount == 0, case .transaction(let transaction, _) = record else {
+          return
+        }
+        // The first record out of order: hold it and what follows.
+        var rest = HeldTransactions(capacity: 0)
+        if survey.period?.contains(transaction.date) ?? true { rest.append(transaction) }
+        held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
+      } else if held != nil {
+        // An issue (or the end of what could be read): nothing will be reported from these.
+        guard isTransaction, case .transaction(let transaction, _) = record else {
+          held = nil
+          return
+        }
+        if survey.period?.contains(transaction.date) ?? true { held?.rest.append(transaction) }
+      }
+    }
   }
 
   /// Opens a part's source and surveys it, adding to the given issues and totals.

@@ -14,6 +14,8 @@ import Entities
 ///   to show it), and every opening replays the same records in the same order, from the first;
 /// - a source that is unavailable says why, and one that was available stays so;
 /// - every stream ends (yields `nil`), and stays ended;
+/// - ``TransactionStream/nextRecords(_:)`` lends the records ``TransactionStream/next()`` would
+///   give, in the same order;
 /// - every issue names this source, and has a position when the source has text to point into.
 ///
 /// A report never relies on the first promise blindly: it keeps a digest of each reading, and a
@@ -67,11 +69,39 @@ public enum SourceOpening {
 /// A use case pulls one record at a time, so a source never has to hold all its records in
 /// memory. A stream belongs to the task that opened it, so it need not be `Sendable`. A bad record does not end the stream: it is yielded as ``SourceRecord/invalid(_:)``
 /// and the next call goes on after it, so one run can name every bad record.
+///
+/// A use case reads a stream with ``nextRecords(_:)``, which lends it each record the stream
+/// has at hand where it lies; a stream that reads ahead in batches lends a whole batch without
+/// moving a record out of it, and frees the records itself. A stream need only implement
+/// ``next()``: by default, ``nextRecords(_:)`` lends the one record it gives.
 public protocol TransactionStream {
   /// Reads the next record.
   ///
   /// - Returns: The next record, valid or not, or `nil` once the source is exhausted.
   mutating func next() -> SourceRecord?
+
+  /// Reads the next records, lending each to `body` in turn: as many as the stream has at hand
+  /// (a batch read ahead, or one record), at least one.
+  ///
+  /// The records are the ones ``next()`` would give, in the same order, and the stream goes on
+  /// after the last one lent. `body` may copy what it keeps; the records themselves stay the
+  /// stream's, which frees them where they were made.
+  ///
+  /// - Parameter body: What to do with each record, in order.
+  /// - Returns: `false` once the source is exhausted, without calling `body`.
+  mutating func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool
+}
+
+extension TransactionStream {
+  /// Lends the one record ``next()`` gives, if any.
+  ///
+  /// - Parameter body: What to do with the record.
+  /// - Returns: `false` once the source is exhausted, without calling `body`.
+  public mutating func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+    guard let record = next() else { return false }
+    body(record)
+    return true
+  }
 }
 
 /// One record read from a source.
@@ -98,6 +128,12 @@ public enum SourceRecord: Hashable, Sendable {
   /// (``SourceOpening/unavailable(reason:)``); the records read before it are checked as usual,
   /// so an invalid one still stops the report.
   case unavailable(UnavailableReason)
+
+  /// The transaction, or `nil` for a record that is not one.
+  public var transaction: Transaction? {
+    guard case .transaction(let transaction, _) = self else { return nil }
+    return transaction
+  }
 }
 
 /// Why a source cannot be read at all: a value, which Presenters words.

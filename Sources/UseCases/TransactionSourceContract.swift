@@ -14,7 +14,8 @@
 /// ```
 ///
 /// It opens the source several times, reads each opening to its end, then reads two openings
-/// side by side, and reports every promise broken. The descriptions of the violations are
+/// side by side and one more with ``TransactionStream/nextRecords(_:)``, and reports every
+/// promise broken. The descriptions of the violations are
 /// diagnostics for a developer reading a failed test, in English; they are not messages for the
 /// users of an app.
 public enum TransactionSourceContract {
@@ -35,6 +36,9 @@ public enum TransactionSourceContract {
     case doesNotEnd(limit: Int)
     /// The stream yielded a record again after it had ended with `nil`.
     case yieldsAfterEnd
+    /// ``TransactionStream/nextRecords(_:)`` lent another record than ``TransactionStream/next()``
+    /// gives at the same place (or fewer, or more): the number is the first that differs.
+    case lentRecordsDiffer(record: Int)
     /// An issue names another source than this one's ``TransactionSource/name``.
     case issueNamesAnotherSource(record: Int, name: String)
     /// An issue has no position, though the source was expected to locate its issues.
@@ -56,6 +60,8 @@ public enum TransactionSourceContract {
         "two openings read side by side disturb each other at record \(record)"
       case .doesNotEnd(let limit): "the stream gives more than \(limit) records: does it end?"
       case .yieldsAfterEnd: "the stream gives a record after it ended"
+      case .lentRecordsDiffer(let record):
+        "nextRecords(_:) lends another record \(record) than next() gives"
       case .issueNamesAnotherSource(let record, let name):
         "record \(record) is an issue of another source, '\(name)'"
       case .issueNotLocated(let record): "record \(record) is an issue without a position"
@@ -106,6 +112,8 @@ public enum TransactionSourceContract {
     }
     if let first {
       await checkSideBySide(source, expecting: first, opening: count + 1, violations: &violations)
+      await checkLent(
+        source, expecting: first, opening: count + 2, limit: recordLimit, violations: &violations)
     }
     return violations
   }
@@ -158,6 +166,25 @@ public enum TransactionSourceContract {
       case .transaction, .unlistedIssues, .unavailable:
         break
       }
+    }
+  }
+
+  /// Reads one more opening with ``TransactionStream/nextRecords(_:)``, as a report does, and
+  /// compares what it lends with what ``TransactionStream/next()`` gave.
+  private static func checkLent(
+    _ source: some TransactionSource, expecting records: [SourceRecord], opening: Int, limit: Int,
+    violations: inout [Violation]
+  ) async {
+    guard case .available(var stream) = await source.open() else {
+      violations.append(.availabilityChanged(opening: opening))
+      return
+    }
+    var lent: [SourceRecord] = []
+    while lent.count <= limit, stream.nextRecords({ lent.append(copy $0) }) {}
+    if let index = zip(records, lent).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+      violations.append(.lentRecordsDiffer(record: index))
+    } else if records.count != lent.count {
+      violations.append(.lentRecordsDiffer(record: min(records.count, lent.count)))
     }
   }
 

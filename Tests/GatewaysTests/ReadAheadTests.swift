@@ -60,6 +60,32 @@ import UseCases
     #expect(stream.next() == nil)
   }
 
+  @Test(arguments: [0, 1, 1_023, 1_024, 1_025, 10_000])
+  func lendsEveryRecordInOrderABatchAtATimeThenTheEnd(total: Int) {
+    let stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
+    var read: [SourceRecord] = []
+    var calls = 0
+    while stream.nextRecords({ read.append(copy $0) }) { calls += 1 }
+    #expect(read == (0..<total).map { CountingStream.record($0 + 1) })
+    // A call lends what is left of a batch: the batches are full but the last.
+    let batches = (total + ReadAheadTransactionStream.batchSize - 1) / ReadAheadTransactionStream.batchSize
+    #expect(calls == batches)
+    #expect(!stream.nextRecords { _ in Issue.record("a record after the end") })
+    #expect(stream.next() == nil)
+  }
+
+  @Test func recordsTakenOneByOneAndLentGoOnFromEachOther() {
+    let stream = ReadAheadTransactionStream(CountingStream(total: 3_000, log: .init()))
+    var read: [SourceRecord] = []
+    while true {
+      // One taken, then the rest of its batch lent, then one taken again, ...
+      guard let record = stream.next() else { break }
+      read.append(record)
+      _ = stream.nextRecords { read.append(copy $0) }
+    }
+    #expect(read == (0..<3_000).map { CountingStream.record($0 + 1) })
+  }
+
   @Test func aBatchGivesItsRecordsBackInOrderOnce() {
     let batch = RecordBatch(capacity: 3)
     #expect(batch.isEmpty && !batch.isFull)
@@ -70,10 +96,26 @@ import UseCases
     #expect(!batch.isEmpty)
     #expect(batch.takeFirst() == CountingStream.record(3))
     #expect(batch.isEmpty)
-    // A batch dropped with records still in it deinitializes those, and only those.
+    // A batch dropped with records still in it deinitializes them.
     let dropped = RecordBatch(capacity: 4)
     for number in 1...4 { dropped.append(CountingStream.record(number)) }
     _ = dropped.takeFirst()
+  }
+
+  @Test func aBatchLendsTheRecordsNotGivenOutAndKeepsThemUntilItIsEmptied() {
+    let batch = RecordBatch(capacity: 4)
+    for number in 1...4 { batch.append(CountingStream.record(number)) }
+    #expect(batch.takeFirst() == CountingStream.record(1))
+    var lent: [SourceRecord] = []
+    batch.lendRest { lent.append(copy $0) }
+    #expect(lent == (2...4).map(CountingStream.record))
+    #expect(batch.isEmpty && batch.count == 4)
+    batch.lendRest { _ in Issue.record("a record lent twice") }
+    // Emptied, it is filled again from the start.
+    batch.empty()
+    #expect(batch.count == 0 && !batch.isFull)
+    batch.append(CountingStream.record(9))
+    #expect(batch.takeFirst() == CountingStream.record(9))
   }
 
   @Test func aStreamDroppedEarlyStopsItsReaderAndReleasesItsInput() {

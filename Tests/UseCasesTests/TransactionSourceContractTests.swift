@@ -71,6 +71,58 @@ import UseCases
         == [.issueNamesAnotherSource(record: 0, name: "other.json")])
   }
 
+  /// A source whose stream lends its records with ``TransactionStream/nextRecords(_:)`` in its
+  /// own way: `skipping` leaves out every record it would lend at that index.
+  private struct LendingSource: TransactionSource {
+    struct Stream: TransactionStream {
+      var records: [SourceRecord]
+      var index = 0
+      let skipping: Int?
+
+      mutating func next() -> SourceRecord? {
+        guard index < records.count else { return nil }
+        defer { index += 1 }
+        return records[index]
+      }
+
+      mutating func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+        guard index < records.count else { return false }
+        // Two at a time, as a stream that reads ahead would lend them.
+        for lent in index..<min(index + 2, records.count) where lent != skipping { body(records[lent]) }
+        index = min(index + 2, records.count)
+        return true
+      }
+    }
+
+    let name = "lending"
+    let records: [SourceRecord]
+    let skipping: Int?
+
+    func open() async -> SourceOpening { .available(Stream(records: records, skipping: skipping)) }
+  }
+
+  @Test("A stream's nextRecords(_:) must lend what next() gives, in order; by default it does")
+  func lentRecords() async throws {
+    let records = records(try SmallReport.authorized())
+    #expect(
+      await TransactionSourceContract.violations(of: LendingSource(records: records, skipping: nil)).isEmpty)
+    #expect(
+      await TransactionSourceContract.violations(of: LendingSource(records: records, skipping: 2))
+        == [.lentRecordsDiffer(record: 2)])
+    // The default lends the one record next() gives, each call, then says the stream ended.
+    guard case .available(var stream) = await FakeTransactionSource(name: "a", records: records).open() else {
+      Issue.record("the fake source is available")
+      return
+    }
+    var calls: [[SourceRecord]] = []
+    while true {
+      var lent: [SourceRecord] = []
+      guard stream.nextRecords({ lent.append(copy $0) }) else { break }
+      calls.append(lent)
+    }
+    #expect(calls == records.map { [$0] })
+  }
+
   @Test("A stream that does not end within the limit is caught, and the check itself ends")
   func endlessStream() async throws {
     let many = FakeTransactionSource(name: "a", transactions: Array(repeating: try .fixture(), count: 50))
