@@ -18,11 +18,14 @@ import UseCases
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
 final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
-  private var decoder: Decoder
+  // Unchecked: a stream is used by one thread at a time, and none of these is ever passed
+  // `inout` while another access runs; checking each access at run time cost the reader a few
+  // percent of its time.
+  @exclusivity(unchecked) private var decoder: Decoder
   private let validator: RecordValidator
   /// The issues of a record still to yield, last first.
-  private var pendingIssues: [SourceRecord] = []
-  private var isFinished = false
+  @exclusivity(unchecked) private var pendingIssues: [SourceRecord] = []
+  @exclusivity(unchecked) private var isFinished = false
 
   /// Creates the stream of a decoder's records.
   ///

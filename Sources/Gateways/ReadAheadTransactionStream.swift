@@ -134,10 +134,16 @@ final class RecordBatch: @unchecked Sendable {
     return storage[taken]
   }
 
-  /// Lends each record not yet given out to `body`, in order, where it lies.
+  /// Lends each record not yet given out to `body`, in order.
+  ///
+  /// A record is moved out for the call and back in after it: a copy would count one more
+  /// reference to its description and source name, and the thread that counts it is not the
+  /// one that made them, so each count waits for the other core's cache.
   func lendRest(to body: (borrowing SourceRecord) -> Void) {
     while taken < count {
-      body(storage[taken])
+      let record = (storage + taken).move()
+      body(record)
+      (storage + taken).initialize(to: consume record)
       taken += 1
     }
   }
