@@ -7,4 +7,24 @@ extension [UInt8] {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
   }
+
+  /// Appends a constant text's UTF-8 bytes.
+  ///
+  /// - Parameter text: The text.
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
+  }
+
+  /// Appends `count` spaces (none for a negative count).
+  ///
+  /// - Parameter count: How many.
+  mutating func appendSpaces(_ count: Int) {
+    let spaces: StaticString = "                                "
+    var left = count
+    while left > 0 {
+      let run = Swift.min(left, spaces.utf8CodeUnitCount)
+      spaces.withUTF8Buffer { append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(run))) }
+      left -= run
+    }
+  }
 }

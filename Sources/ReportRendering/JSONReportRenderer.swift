@@ -37,9 +37,9 @@ public struct JSONReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Bytes, not a string: every row of a large report goes through here, and appending a
     // dozen strings to a string cost a third of the run.
-    bytes.appendUTF8(of: isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"")
+    bytes.append(isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"")
     bytes.appendUTF8(of: row.kind)
-    bytes.appendUTF8(of: "\"")
+    bytes.append("\"")
     isFirst = false
     switch row {
     case .header(let title), .subheader(let title, _):
@@ -54,24 +54,16 @@ public struct JSONReportRenderer: ReportRenderer {
     case .message(let message):
       member("message", message, to: &bytes)
     }
-    if let odd = row.odd { bytes.appendUTF8(of: odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false") }
-    bytes.appendUTF8(of: "\n  }")
+    if let odd = row.odd { bytes.append(odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false") }
+    bytes.append("\n  }")
   }
 
   /// Appends `,`, the key and the value as a string literal.
   private func member(_ key: StaticString, _ value: String, to bytes: inout [UInt8]) {
-    bytes.appendUTF8(of: ",\n    \"")
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.appendUTF8(of: "\": ")
-    // Most text has nothing to escape: its bytes go in as they are. The characters escaped
-    // are those `ReportText.visible(_:quoting: true)` escapes, so it judges.
-    if ReportText.needsEscapes(value, quoting: true) {
-      bytes.appendUTF8(of: quoted(value))
-    } else {
-      bytes.append(UInt8(ascii: "\""))
-      bytes.appendUTF8(of: value)
-      bytes.append(UInt8(ascii: "\""))
-    }
+    bytes.append(",\n    \"")
+    bytes.append(key)
+    bytes.append("\": ")
+    Self.appendQuoted(value, to: &bytes)
   }
 
   /// Closes the array and ends the line.
@@ -89,37 +81,82 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
   public func quoted(_ text: String) -> String {
-    var literal = ""
-    appendQuoted(text, to: &literal)
-    return literal
+    var literal: [UInt8] = []
+    Self.appendQuoted(text, to: &literal)
+    return String(decoding: literal, as: UTF8.self)
   }
 
-  /// Appends a string as a JSON string literal (see ``quoted(_:)``).
-  private func appendQuoted(_ text: String, to result: inout String) {
-    // Most text has nothing to escape: copy it whole. The characters escaped here are those
-    // `ReportText.visible(_:quoting: true)` escapes, so it judges.
-    result += "\""
-    if !ReportText.needsEscapes(text, quoting: true) {
-      result += text
-      result += "\""
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case _ where ReportText.isUnsafe(scalar):
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default:
-        result.unicodeScalars.append(scalar)
+  /// Appends a string as a JSON string literal (see ``quoted(_:)``), from its UTF-8 bytes.
+  ///
+  /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
+  /// character above ASCII is decoded only to ask `ReportText.isUnsafe(_:)`, which judges for
+  /// the text output too.
+  private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    bytes.append(UInt8(ascii: "\""))
+    text.withUTF8 { utf8 in
+      var (start, index) = (0, 0)
+      while index < utf8.count {
+        let byte = utf8[index]
+        // Printable ASCII other than `"` and `\`: as it is.
+        if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+          index += 1
+          continue
+        }
+        let (scalar, length) = decodeScalar(utf8, at: index)
+        let escape: StaticString? =
+          switch byte {
+          case UInt8(ascii: "\""): "\\\""
+          case UInt8(ascii: "\\"): "\\\\"
+          case UInt8(ascii: "\n"): "\\n"
+          case UInt8(ascii: "\r"): "\\r"
+          case UInt8(ascii: "\t"): "\\t"
+          case 0x08: "\\b"
+          case 0x0C: "\\f"
+          default: nil
+          }
+        guard escape != nil || ReportText.isUnsafe(scalar) else {
+          index += length
+          continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        if let escape {
+          bytes.append(escape)
+        } else {
+          appendUnicodeEscape(scalar, to: &bytes)
+        }
+        index += length
+        start = index
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
-    result += "\""
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The character whose UTF-8 encoding starts at `index` of valid UTF-8, and its length.
+  private static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)
+  {
+    let lead = UInt32(utf8[index])
+    let (value, length): (UInt32, Int) =
+      switch lead {
+      case ..<0x80: (lead, 1)
+      case ..<0xE0: ((lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F), 2)
+      case ..<0xF0:
+        ((lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F), 3)
+      default:
+        (
+          (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+            | UInt32(utf8[index + 3] & 0x3F), 4
+        )
+      }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// Appends `\u` and the character's code in four (or more) lowercase hexadecimal digits.
+  private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    let hex = String(scalar.value, radix: 16)
+    bytes.append("\\u")
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.count)))
+    bytes.appendUTF8(of: hex)
   }
 }

@@ -8,6 +8,42 @@ import Testing
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
+  /// The literal as the renderer wrote it before it worked on bytes: character by character.
+  private func literalByScalars(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
+      case _ where ReportText.isUnsafe(scalar):
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  @Test(
+    "A string literal written from bytes is the one written character by character, for every character up to U+3000 and beyond"
+  )
+  func literalsFromBytes() {
+    let renderer = JSONReportRenderer()
+    let scalars = (0...0x3000).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{1F600}", "\u{10FFFF}"]
+    for scalar in scalars {
+      let text = "a\(scalar)b\(scalar)"
+      #expect(renderer.quoted(text) == literalByScalars(text), "U+\(String(scalar.value, radix: 16))")
+    }
+    let mixed = "Tom's \"Diner\" \\ Café\u{7}\u{85}\u{200E}\u{2028}\u{202E}\u{2066} 東京 👍🏽 e\u{301}\n\t"
+    #expect(renderer.quoted(mixed) == literalByScalars(mixed))
+    #expect(renderer.quoted("") == "\"\"")
+  }
+
   @Test("Every row kind has exactly its keys, in order, two-space indented")
   func everyKind() {
     let text = render([

@@ -10,6 +10,28 @@ import Testing
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
+  @Test(
+    "Of the printable ASCII characters, exactly the backslash, the backquote and * _ [ ] < > | # ~ & are escaped"
+  )
+  func syntaxCharacters() {
+    let syntax = Set("\\`*_[]<>|#~&")
+    for value in UInt8(0x20)...UInt8(0x7E) {
+      let character = Character(Unicode.Scalar(value))
+      let text = "x\(character)x"
+      // A backslash is first shown doubled (`ReportText.visible`), then each is escaped.
+      let expected =
+        character == "\\" ? #"x\\\\x"# : syntax.contains(character) ? "x\\\(character)x" : text
+      #expect(MarkdownReportRenderer.escaped(text) == expected, "\(character)")
+      // The byte path of a detail row agrees.
+      var renderer = MarkdownReportRenderer()
+      let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
+      var bytes: [UInt8] = []
+      var again = renderer
+      renderer.render(row, appendingTo: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == again.render(row), "\(character)")
+    }
+  }
+
   @Test("A title, a section and a table per group, the total in bold, a message as a paragraph")
   func everyKind() {
     let text = render([
