@@ -118,6 +118,27 @@ struct HeldTransactions {
       debitCredit: entry.key & Self.creditBit != 0 ? .credit : .debit)
   }
 
+  /// Reads the first byte of the description of each transaction in `positions`, and returns
+  /// them summed: read in a loop that does nothing else, many are fetched from memory at once,
+  /// so that the transactions then given one by one find their descriptions in the cache.
+  ///
+  /// After the sort, the descriptions are far from one another in report order (they lie in
+  /// input order), and fetching each one when its transaction is given costs more than all the
+  /// rest of showing it.
+  func touchDescriptions(_ positions: Range<Int>) -> UInt8 {
+    var sum: UInt8 = 0
+    let positions = positions.clamped(to: entries.indices)
+    blocks.withUnsafeBufferPointer { blocks in
+      for position in positions {
+        let entry = entries[position]
+        guard entry.length != .max, entry.length > 0 else { continue }
+        let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
+        sum &+= blocks[block].withUnsafeBufferPointer { $0[start] }
+      }
+    }
+    return sum
+  }
+
   /// The index of a date in `dates`, adding it when it is new.
   private mutating func index(of date: CalendarDate) -> UInt32 {
     if let index = dateIndex[date] { return index }

@@ -25,6 +25,11 @@ struct OrderedTransactions {
   /// (a copy of its arrays, retained and released for every transaction).
   private var held = HeldTransactions(capacity: 0)
   private var heldNext = 0
+  /// The sum of the bytes ``HeldTransactions/touchDescriptions(_:)`` read, kept so that the
+  /// reading is not left out.
+  private var touched: UInt8 = 0
+  /// How many held transactions have their descriptions fetched at once.
+  private static let touchedAtOnce = 128
   private var remaining: Int
   private var digest = ReadingDigest()
   private var cancellation = CancellationCheck()
@@ -103,6 +108,9 @@ struct OrderedTransactions {
     case .sorted:
       guard heldNext < held.count else { return nil }
       defer { heldNext += 1 }
+      if heldNext % Self.touchedAtOnce == 0 {
+        touched &+= held.touchDescriptions(heldNext..<heldNext + Self.touchedAtOnce)
+      }
       return held[heldNext]
     case .streaming(var stream, let last):
       try cancellation.checkStop()

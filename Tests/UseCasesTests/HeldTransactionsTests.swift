@@ -15,6 +15,9 @@ import UseCases
       transactions.append(try .fixture(date: "2016-04-0\(3 - number % 3)", description: description))
     }
     transactions.insert(try .fixture(date: "2016-04-02", description: long), at: 1_500)
+    // Empty ones too: they have no first byte to fetch ahead (OrderedTransactions).
+    transactions.insert(try .fixture(date: "2016-04-01", description: ""), at: 128)
+    transactions.append(try .fixture(date: "2016-04-03", description: ""))
     for output in [UseCaseOutputSpy(), UseCaseOutputSpy(acceptsDraft: true)] {
       await OneSourceReportUseCase(
         source: FakeTransactionSource(transactions: transactions), output: output
