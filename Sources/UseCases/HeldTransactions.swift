@@ -37,7 +37,7 @@ struct HeldTransactions {
   /// Descriptions longer than a block: no real file has one, but none may make the report fail.
   private var longDescriptions: [String] = []
   private var dates: [CalendarDate] = []
-  private var dateIndex: [CalendarDate: UInt32] = [:]
+  private var dateIndex = DateIndex()
   private var isSorted = false
 
   private static let groupBit: UInt32 = 1 << 31
@@ -141,10 +141,53 @@ struct HeldTransactions {
 
   /// The index of a date in `dates`, adding it when it is new.
   private mutating func index(of date: CalendarDate) -> UInt32 {
-    if let index = dateIndex[date] { return index }
-    let index = UInt32(dates.count)
-    dates.append(date)
-    dateIndex[date] = index
+    let key = UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
+    return dateIndex.index(of: key) {
+      dates.append(date)
+      return UInt32(dates.count - 1)
+    }
+  }
+}
+
+/// The index in `HeldTransactions.dates` of each date seen, by a key made of its year, month
+/// and day: an open-addressing table of numbers, probed in place.
+///
+/// Every held transaction looks its date up, and a `Dictionary` hashed each date with SipHash:
+/// a sixth of the time holding a transaction took. Here the key is multiplied and shifted,
+/// and the table is at most half full.
+private struct DateIndex {
+  /// The keys, 0 for a free slot (no date's key is 0: its month is at least 1).
+  private var keys = [UInt32](repeating: 0, count: 64)
+  private var indices = [UInt32](repeating: 0, count: 64)
+  private var count = 0
+  /// The table holds `1 << bits` slots.
+  private var bits = 6
+
+  /// The index kept for `key`, or the one `add` gives, kept for it.
+  mutating func index(of key: UInt32, orAdding add: () -> UInt32) -> UInt32 {
+    var slot = Int((key &* 0x9E37_79B1) >> UInt32(32 - bits))
+    let mask = keys.count - 1
+    while keys[slot] != 0 {
+      if keys[slot] == key { return indices[slot] }
+      slot = (slot + 1) & mask
+    }
+    let index = add()
+    keys[slot] = key
+    indices[slot] = index
+    count += 1
+    if count * 2 > keys.count { grow() }
     return index
+  }
+
+  /// Doubles the table, placing every key again.
+  private mutating func grow() {
+    let (oldKeys, oldIndices) = (keys, indices)
+    bits += 1
+    keys = [UInt32](repeating: 0, count: 1 << bits)
+    indices = [UInt32](repeating: 0, count: 1 << bits)
+    count = 0
+    for (key, index) in zip(oldKeys, oldIndices) where key != 0 {
+      _ = self.index(of: key) { index }
+    }
   }
 }

@@ -34,4 +34,30 @@ import UseCases
       #expect(shown == expected, "draft: \(output.acceptsDraft)")
     }
   }
+
+  @Test("Transactions of many dates, in no order, come back by date, and in input order within one")
+  func manyDates() async throws {
+    // 1,000 dates over three years (the table of dates grows several times), each date twice,
+    // in an order that is not the report's.
+    var transactions: [Transaction] = []
+    for number in 0..<2_000 {
+      let day = (number * 7_919) % 1_000
+      let date = try CalendarDate(year: 2015 + day / 336, month: 1 + day % 336 / 28, day: 1 + day % 28)
+      transactions.append(
+        Transaction(
+          group: .authorized, date: date, description: "Shop \(number)", amount: try .fixture("1.00"),
+          debitCredit: .debit))
+    }
+    let output = UseCaseOutputSpy(acceptsDraft: true)
+    await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
+      .eventGenerateReport()
+    let shown = output.keptCalls.compactMap { call -> String? in
+      if case .detail(let description, _) = call { return description }
+      return nil
+    }
+    let expected = transactions.enumerated().sorted {
+      ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+    }.map(\.element.description)
+    #expect(shown == expected)
+  }
 }
