@@ -51,4 +51,21 @@ import Testing
       try CalendarDate(iso8601: line[line.index(after: start)..<end])
         == CalendarDate(year: 2016, month: 4, day: 1))
   }
+
+  @Test(
+    "Bytes side by side are read as bytes one by one are, valid or not",
+    arguments: [
+      "2016-04-01", "9999-12-31", "0001-01-01", "2016-02-29", "2015-02-29", "2016-13-01", "0000-01-01",
+      "2016-04-0/", "2016-04-0:", "/016-04-01", "2016:04-01", "2016-04-01 ", "2016-4-01", "",
+      "2016-04-0\u{E9}",
+    ])
+  func contiguousBytes(text: String) {
+    let bytes = Array(text.utf8)
+    // A lazy map has no storage side by side: it takes the loop, byte by byte.
+    let oneByOne = bytes.lazy.map { $0 }
+    #expect(oneByOne.withContiguousStorageIfAvailable { _ in true } == nil)
+    let sideBySide = Result { () throws(CalendarDateError) in try CalendarDate(iso8601UTF8: bytes) }
+    let looped = Result { () throws(CalendarDateError) in try CalendarDate(iso8601UTF8: oneByOne) }
+    #expect(sideBySide == looped, "\(text)")
+  }
 }
