@@ -158,8 +158,6 @@ public struct TextReportRenderer: ReportRenderer {
     return (plainWidth == nil ? ReportText.visible(description) : description, plainWidth)
   }
 
-  private static let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)
-
   /// A line under the source's message, `Incomplete report: …`, in the message's style; the
   /// grand total then reads `Grand Total of available sources`.
   ///
@@ -223,7 +221,8 @@ public struct TextReportRenderer: ReportRenderer {
     to bytes: inout [UInt8]
   ) {
     let rightMargin = 2
-    let amountWidth = DisplayWidth.columns(of: amount)
+    // An amount is digits and signs (plain: as many columns as bytes), but a currency may not be.
+    let amountWidth = DisplayWidth.plainColumns(of: amount) ?? DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
     let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
@@ -232,20 +231,12 @@ public struct TextReportRenderer: ReportRenderer {
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = band == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
-    func appendSpaces(_ count: Int) {
-      var left = count
-      while left > 0 {
-        let part = min(left, Self.spaceBytes.count)
-        bytes.append(contentsOf: Self.spaceBytes[..<part])
-        left -= part
-      }
-    }
-    bytes.appendUTF8(of: band ?? "")
-    appendSpaces(indent)
+    if let band { bytes.appendUTF8(of: band) }
+    bytes.appendSpaces(indent)
     bytes.appendUTF8(of: cut)
-    appendSpaces(gap)
+    bytes.appendSpaces(gap)
     bytes.appendUTF8(of: amount)
-    appendSpaces(padding)
+    bytes.appendSpaces(padding)
     if band != nil { bytes.appendUTF8(of: Self.reset) }
     if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
