@@ -116,15 +116,16 @@ public struct HTMLReportRenderer: ReportRenderer {
     guard case .detail(let description, let amount, let odd) = row, amountStyle == .plain,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
-    bytes.appendUTF8(of: openTable())
-    bytes.appendUTF8(of: openRowGroup())
-    bytes.appendUTF8(
-      of: odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
+    if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
+    if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
+    bytes.append(
+      odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
     Self.appendEscaped(description, to: &bytes)
-    bytes.appendUTF8(
-      of: amount.hasPrefix("-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
+    bytes.append(
+      amount.utf8.first == UInt8(ascii: "-")
+        ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
     bytes.appendUTF8(of: amount)
-    bytes.appendUTF8(of: "</td></tr>\n")
+    bytes.append("</td></tr>\n")
   }
 
   /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references (the
@@ -132,6 +133,8 @@ public struct HTMLReportRenderer: ReportRenderer {
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     text.withUTF8 { utf8 in
+      // Most text holds none of the five: one look at each byte, then the text at once.
+      guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
       var start = 0
       for (index, byte) in utf8.enumerated() {
         let reference: StaticString
@@ -156,12 +159,13 @@ public struct HTMLReportRenderer: ReportRenderer {
   private static func isPlain(_ text: String) -> Bool {
     guard DisplayWidth.plainColumns(of: text) != nil else { return false }
     var text = text
-    return text.withUTF8 { utf8 in
-      !utf8.contains { byte in
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-          || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-      }
-    }
+    return text.withUTF8 { utf8 in !utf8.contains(where: isReferenced) }
+  }
+
+  /// Whether a byte is one of `& < > " '`, which HTML writes as character references: one bit
+  /// each of a word, for the bytes below 64 where all five are.
+  private static func isReferenced(_ byte: UInt8) -> Bool {
+    byte < 64 && (0x5000_00C4_0000_0000 as UInt64) >> byte & 1 != 0
   }
 
   /// A warning under the source's message, `<p class="warning" role="note">`, starting

@@ -108,9 +108,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
       bytes.append(" | ")
       pendingDate = nil
     } else {
-      bytes.append("| ")
-      bytes.appendSpaces(Self.dateWidth)
-      bytes.append(" | ")
+      bytes.append(Self.noDateCell)
     }
     var text = description
     text.withUTF8 { utf8 in
@@ -125,12 +123,23 @@ public struct MarkdownReportRenderer: ReportRenderer {
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
-    bytes.appendSpaces(Self.descriptionWidth - descriptionCount)
-    bytes.append(" | ")
-    bytes.appendSpaces(Self.amountWidth - amountCount)
+    // The spaces after the description, the bar, and the spaces before the amount: one slice
+    // of a constant, whose bar is at `padding`.
+    let padding = 40
+    let before = max(0, Self.descriptionWidth - descriptionCount) + 1
+    let after = max(0, Self.amountWidth - amountCount) + 1
+    Self.paddedBar.withUTF8Buffer { line in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[(padding - before)...(padding + after)]))
+    }
     bytes.appendUTF8(of: amount)
     bytes.append(" |\n")
   }
+
+  /// The date cell of a detail line without a date, with the bars around it.
+  private static let noDateCell: StaticString = "|              | "
+  /// 40 spaces, a bar, 40 spaces: a bar padded on both sides, sliced as needed.
+  private static let paddedBar: StaticString =
+    "                                        |                                        "
 
   /// The length of an amount made of digits, `,`, `.` and `-` only, which
   /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
