@@ -27,17 +27,25 @@ extension SourceRecord {
   /// - Parameters:
   ///   - source: The source; it must open.
   ///   - limit: The most records the stream may yield: one more means it does not end.
+  ///   - lent: Whether to read the stream as a report reads it, with
+  ///     `TransactionStream.nextRecords(_:)`, which must lend the records `next()` gives.
   /// - Returns: The records, in order.
-  static func all(of source: some TransactionSource, limit: Int) async -> [SourceRecord] {
+  static func all(of source: some TransactionSource, limit: Int, lent: Bool = false) async -> [SourceRecord] {
     guard case .available(var stream) = await source.open() else {
       fatalError("fuzz invariant broken: \(source.name) is unavailable, but bytes in memory always open")
     }
     var records: [SourceRecord] = []
-    while let record = stream.next() {
+    func keep(_ record: SourceRecord) {
       records.append(record)
       require(
         records.count <= limit,
         "\(source.name): the stream yields more than \(limit) records and issues; it does not end")
+    }
+    if lent {
+      while records.count <= limit, stream.nextRecords({ keep(copy $0) }) {}
+      require(!stream.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
+    } else {
+      while let record = stream.next() { keep(record) }
     }
     require(stream.next() == nil, "\(source.name): the stream yields again after its end")
     return records
