@@ -135,12 +135,26 @@ public struct TextReportRenderer: ReportRenderer {
   }
 
   /// Appends the text of one row, as UTF-8: the bytes of ``render(_:)-(ReportRow)``, with a
-  /// detail row (nearly every row) written straight in.
+  /// detail row (nearly every row), and without colour the lines around a date block, written
+  /// straight in.
   ///
   /// - Parameters:
   ///   - row: The row.
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    // A file with a few records a day has a date block for every few rows.
+    switch row {
+    case .subheader(let title, _) where !colors:
+      rowsRendered += 1
+      bytes.append("  ")
+      bytes.appendUTF8(of: title)
+      return bytes.append(UInt8(ascii: "\n"))
+    case .subfooter where !colors:
+      rowsRendered += 1
+      return bytes.append(UInt8(ascii: "\n"))
+    default:
+      break
+    }
     guard case .detail(let description, let amount, let odd) = row else {
       return bytes.appendUTF8(of: render(row))
     }
