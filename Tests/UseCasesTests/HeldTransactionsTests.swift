@@ -18,21 +18,29 @@ import UseCases
     // Empty ones too: they have no first byte to fetch ahead (OrderedTransactions).
     transactions.insert(try .fixture(date: "2016-04-01", description: ""), at: 128)
     transactions.append(try .fixture(date: "2016-04-03", description: ""))
-    for output in [UseCaseOutputSpy(), UseCaseOutputSpy(acceptsDraft: true)] {
-      await OneSourceReportUseCase(
-        source: FakeTransactionSource(transactions: transactions), output: output
-      ).eventGenerateReport()
-      let shown = output.keptCalls.compactMap { call -> String? in
-        if case .detail(let description, _) = call { return description }
-        return nil
-      }
-      // Stable: by date, and in input order within a date.
-      let expected = transactions.enumerated().sorted {
-        ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
-      }.map(\.element.description)
+    for acceptsDraft in [false, true] {
+      let (shown, expected) = await descriptions(of: transactions, acceptsDraft: acceptsDraft)
       #expect(shown.count == expected.count)
-      #expect(shown == expected, "draft: \(output.acceptsDraft)")
+      #expect(shown == expected, "draft: \(acceptsDraft)")
     }
+  }
+
+  /// The descriptions of the detail rows a one-source report shows, and those it must show:
+  /// the transactions stably sorted, by date and in input order within a date.
+  private func descriptions(
+    of transactions: [Transaction], acceptsDraft: Bool
+  ) async -> (shown: [String], expected: [String]) {
+    let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
+    await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
+      .eventGenerateReport()
+    let shown = output.keptCalls.compactMap { call -> String? in
+      if case .detail(let description, _) = call { return description }
+      return nil
+    }
+    let expected = transactions.enumerated().sorted {
+      ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+    }.map(\.element.description)
+    return (shown, expected)
   }
 
   @Test("Transactions of many dates, in no order, come back by date, and in input order within one")
@@ -48,16 +56,7 @@ import UseCases
           group: .authorized, date: date, description: "Shop \(number)", amount: try .fixture("1.00"),
           debitCredit: .debit))
     }
-    let output = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
-      .eventGenerateReport()
-    let shown = output.keptCalls.compactMap { call -> String? in
-      if case .detail(let description, _) = call { return description }
-      return nil
-    }
-    let expected = transactions.enumerated().sorted {
-      ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
-    }.map(\.element.description)
+    let (shown, expected) = await descriptions(of: transactions, acceptsDraft: true)
     #expect(shown == expected)
   }
 }
