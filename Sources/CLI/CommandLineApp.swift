@@ -411,6 +411,11 @@ private final class StandardOutput: TextSink {
     stopIfFailed()
   }
 
+  func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    sink.write(utf8: bytes)
+    stopIfFailed()
+  }
+
   func flush() {
     sink.flush()
     stopIfFailed()
