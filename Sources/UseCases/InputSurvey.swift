@@ -62,17 +62,8 @@ struct InputSurvey: Sendable {
     issues: inout IssueLog
   ) throws(CancellationError) {
     self.init(source: source, expectedGroup: expectedGroup, period: period)
-    var cancellation = CancellationCheck()
-    var isOpen = true
-    while isOpen, unavailableReason == nil {
-      var read = 0
-      isOpen = stream.nextRecords { record in
-        guard unavailableReason == nil else { return }
-        take(record, totals: &totals, issues: &issues)
-        read += 1
-      }
-      try cancellation.check(afterReading: read)
-    }
+    try stream.readRecords(
+      while: { unavailableReason == nil }, each: { take($0, totals: &totals, issues: &issues) })
   }
 
   /// Checks the next record of the source, and counts it.

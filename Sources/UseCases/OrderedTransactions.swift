@@ -145,10 +145,6 @@ extension CancellationCheck {
     do { try check() } catch { throw .cancelled }
   }
 
-  /// ``check(afterReading:)``, as the reason a report stops.
-  mutating func checkStop(afterReading count: Int) throws(ReportStop) {
-    do { try check(afterReading: count) } catch { throw .cancelled }
-  }
 }
 
 /// The error of a source whose second reading differs from its first.

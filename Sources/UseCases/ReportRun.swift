@@ -261,18 +261,13 @@ struct ReportRun {
       var reading = DraftReading(
         survey: InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period),
         issues: issues, totals: totals)
-      var cancellation = CancellationCheck()
       report.beginSource(part.source.name, groups: part.groups)
-      var isOpen = true
-      while isOpen, reading.survey.unavailableReason == nil {
-        var read = 0
-        // The records are lent where they lie (a batch read ahead), not moved out of the stream.
-        isOpen = stream.nextRecords { record in
-          guard reading.survey.unavailableReason == nil else { return }
-          reading.take(record, into: &report)
-          read += 1
-        }
-        try cancellation.checkStop(afterReading: read)
+      // The records are lent where they lie (a batch read ahead), not moved out of the stream.
+      do {
+        try stream.readRecords(
+          while: { reading.survey.unavailableReason == nil }, each: { reading.take($0, into: &report) })
+      } catch {
+        throw .cancelled
       }
       var (survey, presents, held) = (reading.survey, reading.presents, reading.held)
       if let reason = survey.unavailableReason {

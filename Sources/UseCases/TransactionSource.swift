@@ -104,6 +104,33 @@ extension TransactionStream {
   }
 }
 
+extension TransactionStream {
+  /// Reads the records to their end, lending each to `body`, for as long as `isReading` says
+  /// so; looks for cancellation between the runs the stream lends (``CancellationCheck``).
+  ///
+  /// The one loop of the use cases that read a whole stream: the survey, and a draft reading.
+  ///
+  /// - Parameters:
+  ///   - isReading: Whether to go on; asked before each record.
+  ///   - body: What to do with each record.
+  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
+  mutating func readRecords(
+    while isReading: () -> Bool, each body: (borrowing SourceRecord) -> Void
+  ) throws(CancellationError) {
+    var cancellation = CancellationCheck()
+    var isOpen = true
+    while isOpen, isReading() {
+      var read = 0
+      isOpen = nextRecords { record in
+        guard isReading() else { return }
+        body(record)
+        read += 1
+      }
+      try cancellation.check(afterReading: read)
+    }
+  }
+}
+
 /// One record read from a source.
 ///
 /// Records compare by value, so tests and tools can check what a source yields with `==`.
