@@ -146,22 +146,44 @@ struct HeldTransactions {
       debitCredit: entry.key & Self.creditBit != 0 ? .credit : .debit)
   }
 
-  /// Reads the first byte of the description of each transaction in `positions`, and returns
-  /// them summed: read in a loop that does nothing else, many are fetched from memory at once,
-  /// so that the transactions then given one by one find their descriptions in the cache.
+  /// The transactions at some positions, in order: a run to show, made in one call so that
+  /// it can be made on another core while the previous run is shown (``OrderedTransactions``).
+  ///
+  /// - Parameters:
+  ///   - positions: The positions, within ``count``.
+  ///   - touched: A sum of description bytes read ahead, which the caller keeps, so that the
+  ///     reading is not left out.
+  /// - Returns: The transactions.
+  func transactions(_ positions: Range<Int>, touched: inout UInt8) -> [Transaction] {
+    var run: [Transaction] = []
+    run.reserveCapacity(positions.count)
+    for start in stride(from: positions.lowerBound, to: positions.upperBound, by: Self.touchedAtOnce) {
+      let part = start..<min(start + Self.touchedAtOnce, positions.upperBound)
+      touched &+= touchDescriptions(part)
+      for position in part { run.append(self[position]) }
+    }
+    return run
+  }
+
+  /// How many transactions have their descriptions fetched at once.
+  private static let touchedAtOnce = 128
+
+  /// Reads the first and last byte of the description of each transaction in `positions`,
+  /// and returns them summed: read in a loop that does nothing else, many are fetched from
+  /// memory at once, so that the transactions then made one by one find their descriptions in
+  /// the cache.
   ///
   /// After the sort, the descriptions are far from one another in report order (they lie in
-  /// input order), and fetching each one when its transaction is given costs more than all the
+  /// input order), and fetching each one when its transaction is made costs more than all the
   /// rest of showing it.
-  func touchDescriptions(_ positions: Range<Int>) -> UInt8 {
+  private func touchDescriptions(_ positions: Range<Int>) -> UInt8 {
     var sum: UInt8 = 0
-    let positions = positions.clamped(to: entries.indices)
     blocks.withUnsafeBufferPointer { blocks in
       for position in positions {
         let entry = entries[entryIndex(position)]
         guard entry.length != .max, entry.length > 0 else { continue }
         let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
-        sum &+= blocks[block].withUnsafeBufferPointer { $0[start] }
+        sum &+= blocks[block].withUnsafeBufferPointer { $0[start] &+ $0[start + Int(entry.length) - 1] }
       }
     }
     return sum

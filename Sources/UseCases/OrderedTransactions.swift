@@ -8,7 +8,7 @@ import Entities
 /// the same group and date keep their input order.
 ///
 /// The second pass expects exactly what the survey saw. Anything else means the source changed
-/// between the passes, and ``next()`` throws ``ReportStop/sourceChanged(_:)``: a bad record, a
+/// between the passes, and ``nextRun(_:)`` throws ``ReportStop/sourceChanged(_:)``: a bad record, a
 /// record out of order or of the wrong group, a different count, or the same count of different
 /// transactions (the reading's ``ReadingDigest`` differs from the survey's). The digest is
 /// compared when the reading ends: before the sorted records are shown, and, for a streamed
@@ -16,7 +16,7 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    /// The transactions are ``held``, sorted; ``heldNext`` is the next to give.
+    /// The transactions are ``held``, sorted, and given in runs from ``heldNext`` on.
     case sorted
   }
 
@@ -24,12 +24,17 @@ struct OrderedTransactions {
   /// The sorted transactions, kept apart from `mode` so that giving one does not copy them
   /// (a copy of its arrays, retained and released for every transaction).
   private var held = HeldTransactions(capacity: 0)
+  /// The position in `held` of the first transaction of the next run to make.
   private var heldNext = 0
-  /// The sum of the bytes ``HeldTransactions/touchDescriptions(_:)`` read, kept so that the
-  /// reading is not left out.
+  /// The next run of held transactions, being made on another core.
+  private var ahead: Task<HeldRun, Never>?
+  /// The run shown last, for the task that makes the next run to free.
+  private var spent: [Transaction] = []
+  /// The sum of the description bytes that making runs read ahead, kept so that the reading is
+  /// not left out.
   private var touched: UInt8 = 0
-  /// How many held transactions have their descriptions fetched at once.
-  private static let touchedAtOnce = 128
+  /// How many held transactions one run gives.
+  static let runLength = 4_096
   private var remaining: Int
   private var digest = ReadingDigest()
   private var cancellation = CancellationCheck()
@@ -100,36 +105,86 @@ struct OrderedTransactions {
     all.sortInReportOrder()
     held = all
     mode = .sorted
+    makeNextRun()
   }
 
-  /// The next transaction in report order, or `nil` after the last.
-  mutating func next() throws(ReportStop) -> Transaction? {
-    switch mode {
-    case .sorted:
-      guard heldNext < held.count else { return nil }
-      defer { heldNext += 1 }
-      if heldNext % Self.touchedAtOnce == 0 {
-        touched &+= held.touchDescriptions(heldNext..<heldNext + Self.touchedAtOnce)
-      }
-      return held[heldNext]
-    case .streaming(var stream, let last):
-      try cancellation.checkStop()
-      guard let record = stream.next() else {
-        guard remaining == 0, digest.value == survey.digest else { throw changed }
-        return nil
-      }
-      guard case .transaction(let transaction, _) = record, Self.isExpected(transaction, in: survey),
-        remaining > 0
-      else {
-        throw changed
-      }
-      let order = ReportOrder(transaction)
-      if let last, order < last { throw changed }
-      remaining -= 1
-      digest.add(transaction)
-      mode = .streaming(stream, last: order)
-      return transaction
+  /// A run of held transactions, and the sum of the description bytes read to make it.
+  private struct HeldRun {
+    var transactions: [Transaction]
+    var touched: UInt8
+  }
+
+  /// Starts making the next run of held transactions on another core, if any are left.
+  ///
+  /// The task also frees the run shown last (``spent``): its descriptions were made by such a
+  /// task, and freeing them there, not on the report's task, keeps the allocator's blocks with
+  /// the thread that makes them and leaves the report's task only the showing.
+  private mutating func makeNextRun() {
+    let positions = heldNext..<min(heldNext + Self.runLength, held.count)
+    guard !positions.isEmpty else {
+      ahead = nil
+      return
     }
+    heldNext = positions.upperBound
+    let (held, spent) = (held, spent)
+    self.spent = []
+    ahead = Task {
+      withExtendedLifetime(spent) {}
+      var touched: UInt8 = 0
+      let transactions = held.transactions(positions, touched: &touched)
+      return HeldRun(transactions: transactions, touched: touched)
+    }
+  }
+
+  /// Gives the next transactions in report order to `body`, a run at a time.
+  ///
+  /// Streamed transactions are read one by one, and checked as the survey saw them. Held ones come in
+  /// runs of ``runLength``, each made on another core while the one before it is shown:
+  /// making a transaction from its held bytes (its description a `String` again) is about a
+  /// third of the work of showing it, and after the reading the other core has nothing else to
+  /// do.
+  ///
+  /// - Parameter body: What to do with each transaction.
+  /// - Returns: `false` when there were no more transactions to give.
+  /// - Throws: ``ReportStop/sourceChanged(_:)`` when a streamed source differs from its
+  ///   survey, ``ReportStop/cancelled``, or what `body` throws.
+  mutating func nextRun(_ body: (Transaction) throws(ReportStop) -> Void) async throws(ReportStop) -> Bool {
+    if case .streaming = mode {
+      for _ in 0..<Self.runLength {
+        guard let transaction = try nextStreamed() else { return false }
+        try body(transaction)
+      }
+      return true
+    }
+    guard let ahead else { return false }
+    if Task.isCancelled { throw .cancelled }
+    let run = await ahead.value
+    touched &+= run.touched
+    makeNextRun()
+    for transaction in run.transactions { try body(transaction) }
+    spent = run.transactions
+    return true
+  }
+
+  /// The next streamed transaction, or `nil` after the last (held ones come in runs).
+  private mutating func nextStreamed() throws(ReportStop) -> Transaction? {
+    guard case .streaming(var stream, let last) = mode else { return nil }
+    try cancellation.checkStop()
+    guard let record = stream.next() else {
+      guard remaining == 0, digest.value == survey.digest else { throw changed }
+      return nil
+    }
+    guard case .transaction(let transaction, _) = record, Self.isExpected(transaction, in: survey),
+      remaining > 0
+    else {
+      throw changed
+    }
+    let order = ReportOrder(transaction)
+    if let last, order < last { throw changed }
+    remaining -= 1
+    digest.add(transaction)
+    mode = .streaming(stream, last: order)
+    return transaction
   }
 
   private static func isExpected(_ transaction: Transaction, in survey: InputSurvey) -> Bool {

@@ -78,9 +78,11 @@ struct ReportAssembler {
   mutating func assemble(
     _ groups: [TransactionGroup],
     from transactions: inout OrderedTransactions
-  ) throws(ReportStop) {
+  ) async throws(ReportStop) {
     beginSource(transactions.source, groups: groups)
-    while let transaction = try transactions.next() { try add(inReportOrder: transaction) }
+    while try await transactions.nextRun({ (transaction) throws(ReportStop) in
+      try add(inReportOrder: transaction)
+    }) {}
     try endSource()
   }
 

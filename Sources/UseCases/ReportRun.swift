@@ -129,7 +129,7 @@ struct ReportRun {
         var transactions = try await OrderedTransactions(
           source: parts[index].source, survey: survey, prefixCount: held.prefixCount,
           prefixDigest: held.prefixDigest, rest: held.rest)
-        try report.assemble(parts[index].groups, from: &transactions)
+        try await report.assemble(parts[index].groups, from: &transactions)
       }
     }
     presentRecordsOutsidePeriod(checked)
@@ -224,7 +224,7 @@ struct ReportRun {
         report.unavailable(part.scope, reason: reason)
       case .surveyed(let survey):
         var transactions = try await OrderedTransactions(source: part.source, survey: survey)
-        try report.assemble(part.groups, from: &transactions)
+        try await report.assemble(part.groups, from: &transactions)
       }
     }
   }

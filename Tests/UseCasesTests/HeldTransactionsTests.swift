@@ -43,12 +43,13 @@ import UseCases
     return (shown, expected)
   }
 
-  @Test("Transactions of many dates, in no order, come back by date, and in input order within one")
+  @Test("Many dates, in no order, come back by date and in input order within one, run after run")
   func manyDates() async throws {
-    // 1,000 dates over three years (the table of dates grows several times), each date twice,
-    // in an order that is not the report's.
+    // 1,000 dates over three years (the table of dates grows several times), each date ten
+    // times, in an order that is not the report's; more transactions than two runs made ahead
+    // (OrderedTransactions), and not a whole number of runs.
     var transactions: [Transaction] = []
-    for number in 0..<2_000 {
+    for number in 0..<10_000 {
       let day = (number * 7_919) % 1_000
       let date = try CalendarDate(year: 2015 + day / 336, month: 1 + day % 336 / 28, day: 1 + day % 28)
       transactions.append(
