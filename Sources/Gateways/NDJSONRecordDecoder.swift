@@ -36,6 +36,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
     set { parser.input = newValue }
   }
 
+  @inline(__always)
   mutating func nextRecord() -> DecodedRecord? {
     let decoded = readNext()
     guard let cut = parser.input.recordCut else { return decoded }
@@ -43,6 +44,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
     return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
   }
 
+  @inline(__always)
   private mutating func readNext() -> DecodedRecord? {
     if isAtStart {
       isAtStart = false
@@ -75,6 +77,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
   }
 
   /// Reads the record of a line that is not blank, and the line's end.
+  @inline(__always)
   private mutating func readLine() throws(MalformedInput) -> DecodedRecord {
     guard parser.input.peek() == UInt8(ascii: "{") else {
       let line = isAtFirstLine ? parser.input.upcomingLine(limit: FormatGuess.lineLimit) : nil
