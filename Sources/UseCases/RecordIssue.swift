@@ -41,19 +41,53 @@ public enum RecordField: String, CaseIterable, Sendable {
 ///
 /// Use-case rules that look at several records (a group that does not match its source, a total
 /// that overflows) use it to point at the value that broke the rule.
+///
+/// Every valid record of a file carries one from the reader's thread to the report's, so it is
+/// kept small (decision 0037): the record's start whole, and each field's position relative to
+/// it in 32 bits a line and a column (the lines after the start's, and the column, counted from
+/// the start's column on the start's own line). A field before the start, or 2^32 lines or
+/// columns or more after it, is kept as the start itself; no field of a file's record can be
+/// (a record is at most 1 MiB, and its fields follow its start).
 public struct RecordOrigin: Hashable, Sendable {
   /// The name of the source, such as a file path.
   public var source: String
   /// Where the record starts.
-  public var start: TextPosition
+  public var start: TextPosition {
+    didSet {
+      // The fields keep their positions, not their offsets.
+      (groupOffset, amountOffset, dateOffset, descriptionOffset) = (
+        FieldOffset(groupOffset.position(from: oldValue), from: start),
+        FieldOffset(amountOffset.position(from: oldValue), from: start),
+        FieldOffset(dateOffset.position(from: oldValue), from: start),
+        FieldOffset(descriptionOffset.position(from: oldValue), from: start)
+      )
+    }
+  }
+  private var groupOffset: FieldOffset
+  private var amountOffset: FieldOffset
+  private var dateOffset: FieldOffset
+  private var descriptionOffset: FieldOffset
+
   /// Where the value of `group` starts.
-  public var group: TextPosition
+  public var group: TextPosition {
+    get { groupOffset.position(from: start) }
+    set { groupOffset = FieldOffset(newValue, from: start) }
+  }
   /// Where the value of `amount` starts.
-  public var amount: TextPosition
+  public var amount: TextPosition {
+    get { amountOffset.position(from: start) }
+    set { amountOffset = FieldOffset(newValue, from: start) }
+  }
   /// Where the value of `date` starts.
-  public var date: TextPosition
+  public var date: TextPosition {
+    get { dateOffset.position(from: start) }
+    set { dateOffset = FieldOffset(newValue, from: start) }
+  }
   /// Where the value of `description` starts.
-  public var description: TextPosition
+  public var description: TextPosition {
+    get { descriptionOffset.position(from: start) }
+    set { descriptionOffset = FieldOffset(newValue, from: start) }
+  }
 
   /// Creates an origin.
   ///
@@ -70,10 +104,37 @@ public struct RecordOrigin: Hashable, Sendable {
   ) {
     self.source = source
     self.start = start
-    self.group = group ?? start
-    self.amount = amount ?? start
-    self.date = date ?? start
-    self.description = description ?? start
+    groupOffset = FieldOffset(group ?? start, from: start)
+    amountOffset = FieldOffset(amount ?? start, from: start)
+    dateOffset = FieldOffset(date ?? start, from: start)
+    descriptionOffset = FieldOffset(description ?? start, from: start)
+  }
+}
+
+extension RecordOrigin {
+  /// Where a field's value starts, relative to the record's start: 8 bytes, not 16.
+  private struct FieldOffset: Hashable, Sendable {
+    /// How many lines after the start's.
+    private var lines: UInt32 = 0
+    /// The column: counted from the start's column on the start's line, from 1 on a later one.
+    private var column: UInt32 = 0
+
+    /// The offset of `position` from `start`; none (the start itself) when it does not fit.
+    init(_ position: TextPosition, from start: TextPosition) {
+      let (lines, linesOverflow) = position.line.subtractingReportingOverflow(start.line)
+      guard !linesOverflow, let lines = UInt32(exactly: lines) else { return }
+      let (column, columnOverflow) =
+        lines == 0 ? position.column.subtractingReportingOverflow(start.column) : (position.column, false)
+      guard !columnOverflow, let column = UInt32(exactly: column) else { return }
+      (self.lines, self.column) = (lines, column)
+    }
+
+    /// The position, given the record's start.
+    func position(from start: TextPosition) -> TextPosition {
+      lines == 0
+        ? TextPosition(line: start.line, column: start.column &+ Int(column))
+        : TextPosition(line: start.line &+ Int(lines), column: Int(column))
+    }
   }
 }
 

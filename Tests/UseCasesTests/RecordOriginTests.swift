@@ -1,0 +1,80 @@
+import Testing
+import UseCases
+
+/// A record's origin keeps each field's position relative to the record's start, in 32 bits a
+/// line and a column (decision 0037): every position a file's record can have comes back as it
+/// was given, however far into the file the record starts.
+@Suite struct RecordOriginTests {
+  private func position(_ line: Int, _ column: Int) -> TextPosition {
+    TextPosition(line: line, column: column)
+  }
+
+  @Test(
+    "Fields on the start's line and on later lines come back as given",
+    arguments: [
+      (1, 1), (12, 3), (4_000_000_000, 7), (1, 5_000_000_000), (Int.max - 10, Int.max - 2_000_000),
+    ])
+  func positionsComeBack(startLine: Int, startColumn: Int) {
+    let start = position(startLine, startColumn)
+    let group = position(startLine, startColumn + 10)
+    let amount = position(startLine, startColumn + 1_048_576)
+    let date = position(startLine + 1, 3)
+    let description = position(startLine + 9, 1_048_576)
+    let origin = RecordOrigin(
+      source: "big.json", start: start, group: group, amount: amount, date: date, description: description)
+    #expect(origin.source == "big.json")
+    #expect(origin.start == start)
+    #expect(origin.group == group)
+    #expect(origin.amount == amount)
+    #expect(origin.date == date)
+    #expect(origin.description == description)
+  }
+
+  @Test("A field left out is at the record's start")
+  func omittedFieldsAreTheStart() {
+    let origin = RecordOrigin(source: "s", start: position(3, 9))
+    #expect(
+      [origin.group, origin.amount, origin.date, origin.description]
+        == Array(repeating: position(3, 9), count: 4))
+  }
+
+  @Test("A field before the start, or 2^32 lines after it, is kept as the start")
+  func positionsThatDoNotFitAreTheStart() {
+    let start = position(5_000_000_000, 20)
+    let origin = RecordOrigin(
+      source: "s", start: start, group: position(5_000_000_000, 19), amount: position(4, 1),
+      date: position(5_000_000_000 + (1 << 32), 1), description: position(5_000_000_001, 1 << 32))
+    #expect(origin.group == start)
+    #expect(origin.amount == start)
+    #expect(origin.date == start)
+    #expect(origin.description == start)
+  }
+
+  @Test("Setting a position changes that one only; moving the start keeps the fields where they are")
+  func setting() {
+    var origin = RecordOrigin(
+      source: "s", start: position(10, 5), group: position(10, 8), amount: position(11, 2))
+    origin.date = position(12, 4)
+    #expect(origin.date == position(12, 4))
+    #expect(origin.group == position(10, 8))
+    origin.start = position(9, 1)
+    #expect(origin.start == position(9, 1))
+    #expect(origin.group == position(10, 8))
+    #expect(origin.amount == position(11, 2))
+    #expect(origin.date == position(12, 4))
+    #expect(origin.description == position(10, 5))
+  }
+
+  @Test("Origins with the same positions are equal and hash alike; others are not equal")
+  func equality() {
+    let one = RecordOrigin(source: "s", start: position(2, 1), group: position(2, 9), date: position(3, 4))
+    var two = RecordOrigin(source: "s", start: position(1, 1))
+    two.start = position(2, 1)
+    two.group = position(2, 9)
+    two.date = position(3, 4)
+    #expect(one == two)
+    #expect(one.hashValue == two.hashValue)
+    two.date = position(3, 5)
+    #expect(one != two)
+  }
+}
