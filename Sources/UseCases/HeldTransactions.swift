@@ -153,11 +153,13 @@ struct HeldTransactions {
   ///   - positions: The positions, within ``count``.
   ///   - touched: A sum of description bytes read ahead, which the caller keeps, so that the
   ///     reading is not left out.
-  /// - Returns: The transactions.
+  /// - Returns: The transactions; fewer when the current task is cancelled.
   func transactions(_ positions: Range<Int>, touched: inout UInt8) -> [Transaction] {
     var run: [Transaction] = []
     run.reserveCapacity(positions.count)
     for start in stride(from: positions.lowerBound, to: positions.upperBound, by: Self.touchedAtOnce) {
+      // A run for a report that stopped is not needed: its task is cancelled.
+      if Task.isCancelled { break }
       let part = start..<min(start + Self.touchedAtOnce, positions.upperBound)
       touched &+= touchDescriptions(part)
       for position in part { run.append(self[position]) }

@@ -8,7 +8,8 @@ import Entities
 /// the same group and date keep their input order.
 ///
 /// The second pass expects exactly what the survey saw. Anything else means the source changed
-/// between the passes, and ``nextRun(_:)`` throws ``ReportStop/sourceChanged(_:)``: a bad record, a
+/// between the passes, and ``nextRun(_:)`` (for a source held in memory, the initializer, which
+/// reads it whole) throws ``ReportStop/sourceChanged(_:)``: a bad record, a
 /// record out of order or of the wrong group, a different count, or the same count of different
 /// transactions (the reading's ``ReadingDigest`` differs from the survey's). The digest is
 /// compared when the reading ends: before the sorted records are shown, and, for a streamed
@@ -16,7 +17,7 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    /// The transactions are ``held``, sorted, and given in runs from ``heldNext`` on.
+    /// The transactions are ``held``, sorted, and given in runs (``ahead`` is the next).
     case sorted
   }
 
@@ -116,13 +117,16 @@ struct OrderedTransactions {
 
   /// Starts making the next run of held transactions on another core, if any are left.
   ///
-  /// The task also frees the run shown last (``spent``): its descriptions were made by such a
-  /// task, and freeing them there, not on the report's task, keeps the allocator's blocks with
-  /// the thread that makes them and leaves the report's task only the showing.
+  /// The task also takes the run shown last (``spent``), which is freed when the task ends: its
+  /// descriptions were made by such a task, and freeing them there, not on the report's task,
+  /// leaves the report's task only the showing (and a block freed on another thread costs the
+  /// allocator more; the pool's threads are not tied to either task, but on two cores the task
+  /// runs beside the report's).
   private mutating func makeNextRun() {
     let positions = heldNext..<min(heldNext + Self.runLength, held.count)
     guard !positions.isEmpty else {
       ahead = nil
+      spent = []
       return
     }
     heldNext = positions.upperBound
@@ -144,8 +148,12 @@ struct OrderedTransactions {
   /// third of the work of showing it, and after the reading the other core has nothing else to
   /// do.
   ///
+  /// A call that throws drops the rest of its run: the transactions cannot be given again.
+  /// ``stopMakingRuns()`` cancels the run being made.
+  ///
   /// - Parameter body: What to do with each transaction.
-  /// - Returns: `false` when there were no more transactions to give.
+  /// - Returns: `false` once the transactions have ended (this call may have given the last
+  ///   of them).
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when a streamed source differs from its
   ///   survey, ``ReportStop/cancelled``, or what `body` throws.
   mutating func nextRun(_ body: (Transaction) throws(ReportStop) -> Void) async throws(ReportStop) -> Bool {
@@ -164,6 +172,13 @@ struct OrderedTransactions {
     for transaction in run.transactions { try body(transaction) }
     spent = run.transactions
     return true
+  }
+
+  /// Cancels the run being made, if any, for a report that stops before its end: the task then
+  /// stops at its next 128 transactions, and lets the held transactions go.
+  mutating func stopMakingRuns() {
+    ahead?.cancel()
+    ahead = nil
   }
 
   /// The next streamed transaction, or `nil` after the last (held ones come in runs).

@@ -52,6 +52,9 @@ public struct RecordOrigin: Hashable, Sendable {
   /// The name of the source, such as a file path.
   public var source: String
   /// Where the record starts.
+  ///
+  /// Setting it keeps each field where it was, unless the field is then before the start (or
+  /// 2^32 lines or columns after it): such a field becomes the start.
   public var start: TextPosition {
     didSet {
       // The fields keep their positions, not their offsets.

@@ -80,9 +80,14 @@ struct ReportAssembler {
     from transactions: inout OrderedTransactions
   ) async throws(ReportStop) {
     beginSource(transactions.source, groups: groups)
-    while try await transactions.nextRun({ (transaction) throws(ReportStop) in
-      try add(inReportOrder: transaction)
-    }) {}
+    do {
+      while try await transactions.nextRun({ (transaction) throws(ReportStop) in
+        try add(inReportOrder: transaction)
+      }) {}
+    } catch {
+      transactions.stopMakingRuns()
+      throw error
+    }
     try endSource()
   }
 

@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 import TestSupport
 import Testing
 import UseCases
@@ -15,7 +16,8 @@ import UseCases
       transactions.append(try .fixture(date: "2016-04-0\(3 - number % 3)", description: description))
     }
     transactions.insert(try .fixture(date: "2016-04-02", description: long), at: 1_500)
-    // Empty ones too: they have no first byte to fetch ahead (OrderedTransactions).
+    // Empty ones too: they have no first or last byte to fetch ahead
+    // (HeldTransactions.transactions(_:touched:)).
     transactions.insert(try .fixture(date: "2016-04-01", description: ""), at: 128)
     transactions.append(try .fixture(date: "2016-04-03", description: ""))
     for acceptsDraft in [false, true] {
@@ -57,7 +59,47 @@ import UseCases
           group: .authorized, date: date, description: "Shop \(number)", amount: try .fixture("1.00"),
           debitCredit: .debit))
     }
-    let (shown, expected) = await descriptions(of: transactions, acceptsDraft: true)
-    #expect(shown == expected)
+    for acceptsDraft in [false, true] {
+      let (shown, expected) = await descriptions(of: transactions, acceptsDraft: acceptsDraft)
+      #expect(shown == expected, "draft: \(acceptsDraft)")
+    }
+  }
+
+  @Test("A report cancelled while it shows held transactions stops at the end of the run it is showing")
+  func cancelledBetweenRuns() async throws {
+    var transactions: [Transaction] = []
+    for number in 0..<20_000 {
+      transactions.append(try .fixture(date: "2016-04-0\(9 - number % 9)", description: "Shop \(number)"))
+    }
+    for acceptsDraft in [false, true] {
+      let details = Mutex(0)
+      // The output cancels the report's task from inside it, at the 5,000th row, in the
+      // second run of 4,096.
+      let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft) { call in
+        guard case .detail = call else { return }
+        if details.withLock({ count in
+          count += 1
+          return count
+        }) == 5_000 {
+          withUnsafeCurrentTask { $0?.cancel() }
+        }
+      }
+      await Task.detached {
+        await OneSourceReportUseCase(
+          source: FakeTransactionSource(transactions: transactions), output: output
+        )
+        .eventGenerateReport()
+      }.value
+      // The rows shown after the first record out of order took the draft back, if it did.
+      let calls = output.calls
+      let held = calls[(calls.firstIndex(of: .draftDiscarded).map { $0 + 1 } ?? 0)...]
+      let shown = held.prefix { $0 != .draftDiscarded }.filter {
+        if case .detail = $0 { true } else { false }
+      }
+      #expect((4_999...8_192).contains(shown.count), "draft: \(acceptsDraft), \(shown.count) rows shown")
+      let ended = calls.contains(.reportEnd)
+      #expect(!ended, "draft: \(acceptsDraft)")
+      if acceptsDraft { #expect(calls.last == .draftDiscarded) }
+    }
   }
 }

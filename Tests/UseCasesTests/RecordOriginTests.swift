@@ -65,6 +65,32 @@ import UseCases
     #expect(origin.description == position(10, 5))
   }
 
+  @Test("Offsets of up to 2^32 - 1 lines or columns fit; 2^32 on the start's line does not")
+  func boundaries() {
+    let start = position(7, 9)
+    let largest = Int(UInt32.max)
+    let origin = RecordOrigin(
+      source: "s", start: start, group: position(7, 9 + largest), amount: position(7 + largest, largest),
+      date: position(7, 9 + largest + 1))
+    #expect(origin.group == position(7, 9 + largest))
+    #expect(origin.amount == position(7 + largest, largest))
+    #expect(origin.date == start)
+  }
+
+  @Test("Moving the start past a field makes that field the start")
+  func startMovedForward() {
+    var origin = RecordOrigin(
+      source: "s", start: position(1, 1), group: position(1, 4), amount: position(3, 2))
+    origin.start = position(2, 1)
+    #expect(origin.group == position(2, 1))
+    #expect(origin.amount == position(3, 2))
+  }
+
+  @Test("An origin is 64 bytes: the start whole, and four fields in 8 bytes each")
+  func size() {
+    #expect(MemoryLayout<RecordOrigin>.size == 64)
+  }
+
   @Test("Origins with the same positions are equal and hash alike; others are not equal")
   func equality() {
     let one = RecordOrigin(source: "s", start: position(2, 1), group: position(2, 9), date: position(3, 4))
