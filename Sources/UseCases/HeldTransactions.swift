@@ -130,8 +130,9 @@ struct HeldTransactions {
     order.isEmpty ? position : Int(order[position])
   }
 
-  /// The transaction at a position.
-  subscript(position: Int) -> Transaction {
+  /// The transaction at a position in report order (once sorted); runs are made of these
+  /// (``transactions(_:touched:)``).
+  private subscript(position: Int) -> Transaction {
     let entry = entries[entryIndex(position)]
     let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
     let description =
