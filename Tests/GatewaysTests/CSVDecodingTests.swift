@@ -166,6 +166,22 @@ import UseCases
     #expect(starts == [at(2, 1), at(3, 1), at(5, 1), at(7, 1), at(8, 1)])
   }
 
+  /// An origin keeps a field on a later line than its record's start by lines and a column of
+  /// that line (decision 0037): the fields after a description over two lines.
+  @Test func fieldsAfterALineBreakInsideAFieldAreWhereTheyAre() async throws {
+    let records = try await read(Self.header + "A,2016-04-01,\"one\ntwo\",3.00,D\n")
+
+    guard case .transaction(_, let origin?) = records.first else {
+      Issue.record("no transaction: \(records)")
+      return
+    }
+    #expect(origin.start == at(2, 1))
+    #expect(origin.group == at(2, 1))
+    #expect(origin.date == at(2, 3))
+    #expect(origin.description == at(2, 14))
+    #expect(origin.amount == at(3, 6))
+  }
+
   @Test func aByteOrderMarkAndCRLFAreReadAndNotCounted() async throws {
     let records = try await read(
       "\u{FEFF}amount,group,date,description,debit\r\n3.11,P,2016-05-01,Starbucks,D\r\n")
