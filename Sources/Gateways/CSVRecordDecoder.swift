@@ -78,14 +78,15 @@ struct CSVRecordDecoder: RecordDecoder {
     scratch.reserveCapacity(256)
   }
 
-  mutating func nextRecord() -> DecodedRecord? {
-    let decoded = readNext()
+  mutating func nextRecord(placingValidIn slot: RecordSlot) -> DecodedRecord? {
+    let decoded = readNext(placingValidIn: slot)
     guard let cut = input.recordCut else { return decoded }
+    slot.takeBack(decoded)
     state = .finished
     return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
   }
 
-  private mutating func readNext() -> DecodedRecord? {
+  private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
     do throws(RowError) {
       switch state {
       case .finished:
@@ -104,7 +105,7 @@ struct CSVRecordDecoder: RecordDecoder {
         state = .finished
         return nil
       }
-      if usesFastPath, let record = readValidRow() { return .valid(record) }
+      if usesFastPath, readValidRow(into: slot) { return .placed }
       return try readRow()
     } catch {
       if error.isFatal { state = .finished }
@@ -278,14 +279,15 @@ struct CSVRecordDecoder: RecordDecoder {
     }
   }
 
-  /// Reads a plain, valid row on the fast path, or consumes nothing and returns `nil`.
-  private mutating func readValidRow() -> ValidRecord? {
+  /// Reads a plain, valid row on the fast path into `slot`, or consumes nothing and returns
+  /// `false`.
+  private mutating func readValidRow(into slot: RecordSlot) -> Bool {
     let columns = columns
     return input.readQuickly { cursor in
       var scanner = CSVRowScanner(cursor, columns: columns)
       defer { cursor = scanner.end }
-      return scanner.validRow()
-    }
+      return scanner.validRow(into: slot) ? true : nil
+    } ?? false
   }
 
   /// Reads one row, which is not empty, and its line break.

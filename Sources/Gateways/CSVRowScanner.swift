@@ -24,7 +24,7 @@ struct CSVRowScanner {
     self.columns = columns
   }
 
-  /// Where the scanner is: at the start of the next line, after ``validRow()`` found a row.
+  /// Where the scanner is: at the start of the next line, after ``validRow(into:)`` found a row.
   var end: ChunkCursor { cursor }
 
   private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
@@ -32,9 +32,11 @@ struct CSVRowScanner {
 
   /// Reads a row and its line break.
   ///
-  /// - Returns: The valid transaction with its positions, or `nil` when the row is not plain or
-  ///   not valid (then ``end`` means nothing and the caller reads the row again, fully).
-  mutating func validRow() -> ValidRecord? {
+  /// - Parameter slot: Where to build the row's record.
+  /// - Returns: Whether `slot` holds the valid record with its positions; `false` when the row
+  ///   is not plain or not valid (then `slot` is left as it was, ``end`` means nothing, and the
+  ///   caller reads the row again, fully).
+  mutating func validRow(into slot: RecordSlot) -> Bool {
     let start = position
     var group: (TransactionGroup, TextPosition)?
     var date: (CalendarDate, TextPosition)?
@@ -43,46 +45,47 @@ struct CSVRowScanner {
     var debitCredit: DebitCredit?
     for (index, column) in columns.enumerated() {
       let fieldStart = position
-      guard let field = readField() else { return nil }
+      guard let field = readField() else { return false }
       let isLast = index == columns.count - 1
-      guard field.endsRow == isLast else { return nil }
+      guard field.endsRow == isLast else { return false }
       switch column {
       case nil:
-        guard field.isASCII else { return nil }
+        guard field.isASCII else { return false }
       case .group?:
-        guard let value = plainBytes(field), value.count == 1 else { return nil }
+        guard let value = plainBytes(field), value.count == 1 else { return false }
         switch value[0] {
         case UInt8(ascii: "A"): group = (.authorized, fieldStart)
         case UInt8(ascii: "P"): group = (.posted, fieldStart)
-        default: return nil
+        default: return false
         }
       case .date?:
         guard let text = plainBytes(field), let value = try? CalendarDate(iso8601UTF8: text) else {
-          return nil
+          return false
         }
         date = (value, fieldStart)
       case .description?:
-        guard let text = text(field) else { return nil }
+        guard let text = text(field) else { return false }
         description = (text, fieldStart)
       case .amount?:
         guard let text = plainBytes(field), let value = try? Money(parsingUnsignedDecimalUTF8: text) else {
-          return nil
+          return false
         }
         amount = (value, fieldStart)
       case .debit?:
-        guard let value = plainBytes(field), value.count == 1 else { return nil }
+        guard let value = plainBytes(field), value.count == 1 else { return false }
         switch value[0] {
         case UInt8(ascii: "D"): debitCredit = .debit
         case UInt8(ascii: "C"): debitCredit = .credit
-        default: return nil
+        default: return false
         }
       }
     }
-    guard let group, let date, let description, let amount, let debitCredit else { return nil }
-    return ValidRecord(
-      transaction: Transaction(
+    guard let group, let date, let description, let amount, let debitCredit else { return false }
+    slot.place(
+      Transaction(
         group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit),
       start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
+    return true
   }
 
   /// One field: where its content is, and what ended it.

@@ -2,8 +2,9 @@ import UseCases
 
 /// What a ``RecordDecoder`` read: one raw record, or a place where the input breaks its format.
 enum DecodedRecord {
-  /// A record that the decoder's fast path read and found valid by the validator's rules.
-  case valid(ValidRecord)
+  /// A record that the decoder's fast path read and found valid by the validator's rules, and
+  /// built in the ``RecordSlot`` it was given.
+  case placed
   /// A record, to be checked by ``RecordValidator``.
   ///
   /// Indirect, because a raw record is large and rare on the fast path: the enum stays small to

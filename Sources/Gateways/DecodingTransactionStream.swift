@@ -37,43 +37,60 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
     self.validator = RecordValidator(source: source)
   }
 
-  /// Moves the next records into a batch, as ``next()`` would give them, until it is full or
-  /// the records end.
+  /// Builds the next records in a batch, as ``next()`` would give them, until it is full or
+  /// the records end: each in the batch's next slot, where a plain record is built by the
+  /// decoder's fast path itself.
   ///
   /// - Parameter batch: The batch to fill.
   func fill(_ batch: RecordBatch) {
-    while !batch.isFull, let record = next() { batch.append(record) }
+    while !batch.isFull, batch.appendInPlace({ next(into: $0) }) {}
   }
 
-  @inline(__always)
   func next() -> SourceRecord? {
-    if let issue = pendingIssues.popLast() { return issue }
-    guard !isFinished else { return nil }
-    switch decoder.nextRecord() {
-    case .valid(let record):
-      let origin = RecordOrigin(
-        source: validator.source, start: record.start, group: record.group, amount: record.amount,
-        date: record.date, description: record.description)
-      return .transaction(record.transaction, origin)
+    withUnsafeTemporaryAllocation(of: SourceRecord.self, capacity: 1) { buffer in
+      guard let slot = buffer.baseAddress, next(into: slot) else { return nil }
+      return slot.move()
+    }
+  }
+
+  /// Builds the next record in `slot`.
+  ///
+  /// - Parameter slot: Uninitialized memory for one record.
+  /// - Returns: Whether `slot` holds the next record; `false` once the records have ended
+  ///   (then it is left uninitialized).
+  @inline(__always)
+  private func next(into slot: UnsafeMutablePointer<SourceRecord>) -> Bool {
+    if let issue = pendingIssues.popLast() { return place(issue, in: slot) }
+    guard !isFinished else { return false }
+    switch decoder.nextRecord(placingValidIn: RecordSlot(pointer: slot, source: validator.source)) {
+    case .placed:
+      return true
     case .record(let record):
       switch validator.validate(record, rules: decoder.rules) {
       case .valid(let transaction, let origin):
-        return .transaction(transaction, origin)
+        return place(.transaction(transaction, origin), in: slot)
       case .invalid(let issues, let unlisted):
         if unlisted > 0 { pendingIssues.append(.unlistedIssues(count: unlisted)) }
         pendingIssues += issues.reversed().map(SourceRecord.invalid)
-        return pendingIssues.popLast()
+        return place(pendingIssues.popLast(), in: slot)
       }
     case .malformed(let malformed, let resumes):
       let issue = RecordIssue(
         source: validator.source, position: malformed.position, field: malformed.field,
         problem: malformed.problem, value: malformed.value)
       // After a read error the decoder saw an early end, so the read error is the news.
-      guard resumes, decoder.input.readFailure == nil else { return finish(issue) }
-      return .invalid(issue)
+      guard resumes, decoder.input.readFailure == nil else { return place(finish(issue), in: slot) }
+      return place(.invalid(issue), in: slot)
     case nil:
-      return finish(nil)
+      return place(finish(nil), in: slot)
     }
+  }
+
+  /// Puts a record in `slot`, if there is one.
+  private func place(_ record: SourceRecord?, in slot: UnsafeMutablePointer<SourceRecord>) -> Bool {
+    guard let record else { return false }
+    slot.initialize(to: record)
+    return true
   }
 
   /// Ends the stream and releases the input, yielding the read failure if there was one, or

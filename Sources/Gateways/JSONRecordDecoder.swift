@@ -40,19 +40,20 @@ struct JSONRecordDecoder: RecordDecoder {
   }
 
   @inline(__always)
-  mutating func nextRecord() -> DecodedRecord? {
+  mutating func nextRecord(placingValidIn slot: RecordSlot) -> DecodedRecord? {
     // The bytes between records are not limited; a record is, from its `{`.
     parser.input.endRecord()
-    let decoded = readNext()
+    let decoded = readNext(placingValidIn: slot)
     guard let cut = parser.input.recordCut else { return decoded }
+    slot.takeBack(decoded)
     state = .finished
     return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
   }
 
   @inline(__always)
-  private mutating func readNext() -> DecodedRecord? {
+  private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
     do throws(MalformedInput) {
-      guard let record = try readElement() else {
+      guard let record = try readElement(placingValidIn: slot) else {
         state = .finished
         return nil
       }
@@ -66,7 +67,8 @@ struct JSONRecordDecoder: RecordDecoder {
   // MARK: The array
 
   @inline(__always)
-  private mutating func readElement() throws(MalformedInput) -> DecodedRecord? {
+  private mutating func readElement(placingValidIn slot: RecordSlot) throws(MalformedInput) -> DecodedRecord?
+  {
     switch state {
     case .finished:
       return nil
@@ -105,7 +107,7 @@ struct JSONRecordDecoder: RecordDecoder {
     }
     state = .afterElement
     parser.input.startRecord()
-    return try parser.readAnyRecord()
+    return try parser.readAnyRecord(placingValidIn: slot)
   }
 
   private mutating func expectRecordStart(_ expectation: SyntaxExpectation) throws(MalformedInput) {

@@ -48,23 +48,26 @@ struct JSONRecordParser {
   ///
   /// Call it when ``ByteInput/peek()`` gives `{`.
   ///
-  /// - Returns: The valid record that ``JSONRecordScanner`` read, or else the raw record.
+  /// - Parameter slot: Where ``JSONRecordScanner`` builds a valid record.
+  /// - Returns: ``DecodedRecord/placed`` when the scanner built a valid record in `slot`, or
+  ///   else the raw record.
   /// - Throws: ``MalformedInput`` at the first byte that breaks the syntax.
   @inline(__always)
-  mutating func readAnyRecord() throws(MalformedInput) -> DecodedRecord {
-    if usesFastPath, let record = readValidRecord() { return .valid(record) }
+  mutating func readAnyRecord(placingValidIn slot: RecordSlot) throws(MalformedInput) -> DecodedRecord {
+    if usesFastPath, readValidRecord(into: slot) { return .placed }
     return .record(try readRecord())
   }
 
-  /// Reads a plain, valid record on the fast path, or consumes nothing and returns `nil`.
+  /// Reads a plain, valid record on the fast path into `slot`, or consumes nothing and returns
+  /// `false`.
   @inline(__always)
-  private mutating func readValidRecord() -> ValidRecord? {
+  private mutating func readValidRecord(into slot: RecordSlot) -> Bool {
     let isLineBound = isLineBound
     return input.readQuickly { cursor in
       var scanner = JSONRecordScanner(cursor, isLineBound: isLineBound)
       defer { cursor = scanner.end }
-      return scanner.validRecord()
-    }
+      return scanner.validRecord(into: slot) ? true : nil
+    } ?? false
   }
 
   /// Reads one record object, from its `{` to its `}`.

@@ -33,7 +33,7 @@ struct JSONRecordScanner {
     self.isLineBound = isLineBound
   }
 
-  /// Where the scanner is: past the record, after ``validRecord()`` found one.
+  /// Where the scanner is: past the record, after ``validRecord(into:)`` found one.
   var end: ChunkCursor { cursor }
 
   private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
@@ -43,29 +43,31 @@ struct JSONRecordScanner {
     set { cursor.offset = newValue }
   }
 
-  /// Reads a record from its `{` to its `}`.
+  /// Reads a record from its `{` to its `}`, and builds it in `slot` when it is valid.
   ///
-  /// - Returns: The valid transaction with its positions, or `nil` when the record is not plain
-  ///   or not valid (then ``end`` means nothing and the caller reads the record again, fully).
-  mutating func validRecord() -> ValidRecord? {
+  /// - Parameter slot: Where to build the record.
+  /// - Returns: Whether `slot` holds the valid record with its positions; `false` when the
+  ///   record is not plain or not valid (then `slot` is left as it was, ``end`` means nothing,
+  ///   and the caller reads the record again, fully).
+  mutating func validRecord(into slot: RecordSlot) -> Bool {
     let start = position
     offset += 1
     var fields = Fields()
-    guard skipWhitespace() else { return nil }
+    guard skipWhitespace() else { return false }
     while true {
       guard byte == UInt8(ascii: "\""), let field = key(), skipWhitespace(), byte == UInt8(ascii: ":")
-      else { return nil }
+      else { return false }
       offset += 1
-      guard skipWhitespace(), readValue(of: field, into: &fields), skipWhitespace() else { return nil }
+      guard skipWhitespace(), readValue(of: field, into: &fields), skipWhitespace() else { return false }
       switch byte {
       case UInt8(ascii: ","):
         offset += 1
-        guard skipWhitespace() else { return nil }
+        guard skipWhitespace() else { return false }
       case UInt8(ascii: "}"):
         offset += 1
-        return fields.record(start: start)
+        return fields.place(start: start, in: slot)
       default:
-        return nil
+        return false
       }
     }
   }
@@ -80,13 +82,15 @@ struct JSONRecordScanner {
     var amount: (Money, TextPosition)?
     var debitCredit: DebitCredit?
 
-    func record(start: TextPosition) -> ValidRecord? {
-      guard let group, let date, let description, let amount, let debitCredit else { return nil }
-      return ValidRecord(
-        transaction: Transaction(
+    /// Builds the record in `slot`, or says that a field is missing.
+    func place(start: TextPosition, in slot: RecordSlot) -> Bool {
+      guard let group, let date, let description, let amount, let debitCredit else { return false }
+      slot.place(
+        Transaction(
           group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit
         ),
         start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
+      return true
     }
   }
 
@@ -392,20 +396,4 @@ struct JSONRecordScanner {
       return first..<index
     }
   }
-}
-
-/// A record that a decoder's fast path read and found valid: the transaction, and the
-/// positions its ``RecordOrigin`` gives.
-struct ValidRecord {
-  var transaction: Transaction
-  /// Where the record starts.
-  var start: TextPosition
-  /// Where its group's value starts.
-  var group: TextPosition
-  /// Where its amount's value starts.
-  var amount: TextPosition
-  /// Where its date's value starts.
-  var date: TextPosition
-  /// Where its description's value starts.
-  var description: TextPosition
 }

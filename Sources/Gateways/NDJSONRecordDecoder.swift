@@ -37,15 +37,16 @@ struct NDJSONRecordDecoder: RecordDecoder {
   }
 
   @inline(__always)
-  mutating func nextRecord() -> DecodedRecord? {
-    let decoded = readNext()
+  mutating func nextRecord(placingValidIn slot: RecordSlot) -> DecodedRecord? {
+    let decoded = readNext(placingValidIn: slot)
     guard let cut = parser.input.recordCut else { return decoded }
+    slot.takeBack(decoded)
     parser.input.close()
     return .malformed(MalformedInput(cut: cut, limit: parser.input.recordLimit), resumes: false)
   }
 
   @inline(__always)
-  private mutating func readNext() -> DecodedRecord? {
+  private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
     if isAtStart {
       isAtStart = false
       parser.input.skipByteOrderMark()
@@ -62,7 +63,7 @@ struct NDJSONRecordDecoder: RecordDecoder {
       default:
         do throws(MalformedInput) {
           defer { isAtFirstLine = false }
-          return try readLine()
+          return try readLine(placingValidIn: slot)
         } catch {
           if case .syntax(.looksLike) = error.problem {
             // Every line of an input in another format would be one more issue saying the same.
@@ -78,14 +79,14 @@ struct NDJSONRecordDecoder: RecordDecoder {
 
   /// Reads the record of a line that is not blank, and the line's end.
   @inline(__always)
-  private mutating func readLine() throws(MalformedInput) -> DecodedRecord {
+  private mutating func readLine(placingValidIn slot: RecordSlot) throws(MalformedInput) -> DecodedRecord {
     guard parser.input.peek() == UInt8(ascii: "{") else {
       let line = isAtFirstLine ? parser.input.upcomingLine(limit: FormatGuess.lineLimit) : nil
       var error = parser.malformed(expecting: .recordAtLineStart)
       error.note(lookingLike: line.flatMap { FormatGuess.format(ofFirstLine: $0, other: .ndjson) })
       throw error
     }
-    let record = try parser.readAnyRecord()
+    let record = try parser.readAnyRecord(placingValidIn: slot)
     parser.skipWhitespace()
     switch parser.input.peek() {
     case nil:

@@ -42,7 +42,7 @@ struct OFXRecordDecoder: RecordDecoder {
     rules = .statement(dateLayout: .compact, options: options)
   }
 
-  mutating func nextRecord() -> DecodedRecord? {
+  mutating func nextRecord(placingValidIn _: RecordSlot) -> DecodedRecord? {
     let decoded = readNext()
     guard let cut = input.recordCut else { return decoded }
     finished = true

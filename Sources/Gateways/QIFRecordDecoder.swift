@@ -40,7 +40,7 @@ struct QIFRecordDecoder: RecordDecoder {
     rules = .statement(dateLayout: options.dateLayout ?? .monthDayYear, options: options)
   }
 
-  mutating func nextRecord() -> DecodedRecord? {
+  mutating func nextRecord(placingValidIn _: RecordSlot) -> DecodedRecord? {
     let decoded = readNext()
     guard let cut = input.recordCut else { return decoded }
     finished = true

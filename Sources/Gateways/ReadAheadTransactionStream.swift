@@ -127,6 +127,19 @@ final class RecordBatch: @unchecked Sendable {
     count += 1
   }
 
+  /// Lets `build` build a record in place, after the others; the batch must not be full.
+  ///
+  /// - Parameter build: Builds a record in the memory it is given and returns `true`, or
+  ///   leaves it uninitialized and returns `false`.
+  /// - Returns: What `build` returned: whether a record was added.
+  @inline(__always)
+  func appendInPlace(_ build: (UnsafeMutablePointer<SourceRecord>) -> Bool) -> Bool {
+    precondition(count < capacity, "a full batch")
+    guard build(storage + count) else { return false }
+    count += 1
+    return true
+  }
+
   /// A copy of the first record not yet given out; the batch must not be empty.
   func takeFirst() -> SourceRecord {
     precondition(taken < count, "an empty batch")

@@ -71,16 +71,19 @@ import UseCases
     let escapedGroup = Array(
       #"{"group":"\u0041","date":"2016-04-01","description":"Café","amount":"3.50","debit":"D"}"#.utf8)
     var fast = NDJSONRecordDecoder(input: ByteInput(bytes: plain + [0x0A] + escapedDescription))
-    guard case .valid(let record) = fast.nextRecord(), case .valid(let escaped) = fast.nextRecord() else {
+    guard case .placed(let record, let origin) = Self.read(&fast),
+      case .placed(let escaped, let escapedOrigin) = Self.read(&fast)
+    else {
       Issue.record("a plain record did not take the fast path")
       return
     }
-    #expect(record.transaction.description == "Café")
-    #expect(record.amount == TextPosition(line: 1, column: 64))
-    #expect(escaped.transaction.description == #""Café""#)
-    #expect(escaped.amount == TextPosition(line: 2, column: 73))
+    #expect(record.description == "Café")
+    #expect(origin.amount == TextPosition(line: 1, column: 64))
+    #expect(origin.source == "test")
+    #expect(escaped.description == #""Café""#)
+    #expect(escapedOrigin.amount == TextPosition(line: 2, column: 73))
     var full = NDJSONRecordDecoder(input: ByteInput(bytes: escapedGroup))
-    guard case .record(let raw) = full.nextRecord() else {
+    guard case .other(.record(let raw)) = Self.read(&full) else {
       Issue.record("a record with an escape outside its description was not read fully")
       return
     }
@@ -89,12 +92,33 @@ import UseCases
     let csv = Array(
       "group,date,description,amount,debit\nP,2016-04-02,\"Joe's \"\"Pizza\"\", Inc.\",12.00,C\n".utf8)
     var rows = CSVRecordDecoder(input: ByteInput(bytes: csv))
-    guard case .valid(let row) = rows.nextRecord() else {
+    guard case .placed(let row, let rowOrigin) = Self.read(&rows) else {
       Issue.record("a plain CSV row did not take the fast path")
       return
     }
-    #expect(row.transaction.description == #"Joe's "Pizza", Inc."#)
-    #expect(row.amount == TextPosition(line: 2, column: 38))
+    #expect(row.description == #"Joe's "Pizza", Inc."#)
+    #expect(rowOrigin.amount == TextPosition(line: 2, column: 38))
+  }
+
+  /// What a decoder read: a record it built in its slot, or what it returned instead.
+  private enum Read {
+    case placed(Transaction, RecordOrigin)
+    case other(DecodedRecord?)
+  }
+
+  /// Reads the next record of a decoder with a slot of its own, named `test`.
+  private static func read(_ decoder: inout some RecordDecoder) -> Read {
+    withUnsafeTemporaryAllocation(of: SourceRecord.self, capacity: 1) { buffer in
+      guard let pointer = buffer.baseAddress else { return .other(nil) }
+      let slot = RecordSlot(pointer: pointer, source: "test")
+      let decoded = decoder.nextRecord(placingValidIn: slot)
+      guard case .placed = decoded else { return .other(decoded) }
+      guard case .transaction(let transaction, let origin?) = slot.pointer.move() else {
+        Issue.record("a placed record that is not a transaction with its origin")
+        return .other(nil)
+      }
+      return .placed(transaction, origin)
+    }
   }
 
   @Test(arguments: [RecordFormat.json, .ndjson, .csv])
