@@ -94,6 +94,8 @@ struct NDJSONRecordDecoder: RecordDecoder {
     case UInt8(ascii: "\n"):
       parser.input.advance()
     default:
+      // The line is malformed after all: the record built in the slot is not given.
+      slot.takeBack(record)
       throw parser.malformed(.textAfterRecordOnLine)
     }
     return record
