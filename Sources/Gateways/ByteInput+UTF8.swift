@@ -113,8 +113,8 @@ extension String {
   /// - Parameter bytes: The bytes.
   init?(exactUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
-    var copy = text
-    guard copy.withUTF8({ SWAR.equal($0, bytes) }) else { return nil }
+    // Read in place: a copy to call `withUTF8` on would count one more reference, and release it.
+    guard text.utf8.withContiguousStorageIfAvailable({ SWAR.equal($0, bytes) }) == true else { return nil }
     self = text
   }
 }

@@ -83,8 +83,13 @@ struct JSONRecordScanner {
     var debitCredit: DebitCredit?
 
     /// Builds the record in `slot`, or says that a field is missing.
-    func place(start: TextPosition, in slot: RecordSlot) -> Bool {
-      guard let group, let date, let description, let amount, let debitCredit else { return false }
+    ///
+    /// The description is moved into the record, not copied: a copy would count one more
+    /// reference to it, then release the one these fields held.
+    mutating func place(start: TextPosition, in slot: RecordSlot) -> Bool {
+      guard let group, let date, let amount, let debitCredit, let description = description.take() else {
+        return false
+      }
       slot.place(
         Transaction(
           group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit
