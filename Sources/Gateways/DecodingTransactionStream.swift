@@ -62,7 +62,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
   private func next(into slot: UnsafeMutablePointer<SourceRecord>) -> Bool {
     if let issue = pendingIssues.popLast() { return place(issue, in: slot) }
     guard !isFinished else { return false }
-    switch decoder.nextRecord(placingValidIn: RecordSlot(pointer: slot, source: validator.source)) {
+    let recordSlot = RecordSlot(pointer: slot, source: validator.source)
+    let decoded = decoder.nextRecord(placingValidIn: recordSlot)
+    recordSlot.expectHolding(exactlyWhen: decoded)
+    switch decoded {
     case .placed:
       return true
     case .record(let record):

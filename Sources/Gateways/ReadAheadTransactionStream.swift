@@ -87,8 +87,9 @@ final class ReadAheadTransactionStream: TransactionStream {
   }
 }
 
-/// The records of one handover: moved in by the reader and lent to the consumer where they
-/// lie, so that a record is not copied on its way between the threads.
+/// The records of one handover: built in their slots by the reader (``appendInPlace(_:)``), or
+/// moved in, and lent to the consumer where they lie, so that a record is not copied on its way
+/// between the threads.
 ///
 /// The records stay in the batch until the reader fills it again: the reader frees them, so
 /// that each description (more than 15 bytes of text are a memory block of their own) is freed
@@ -100,7 +101,7 @@ final class RecordBatch: @unchecked Sendable {
   // consumer until it gives it back; the queue's lock orders them.
   private let storage: UnsafeMutablePointer<SourceRecord>
   private let capacity: Int
-  /// How many records were moved in; they stay until ``empty()``.
+  /// How many records were built or moved in; they stay until ``empty()``.
   private(set) var count = 0
   /// How many were given out or lent, from the first.
   private var taken = 0
@@ -115,7 +116,7 @@ final class RecordBatch: @unchecked Sendable {
     storage.deallocate()
   }
 
-  /// Whether every record moved in has been given out (or none came).
+  /// Whether every record built or moved in has been given out (or none came).
   var isEmpty: Bool { taken == count }
   /// Whether it holds as many records as it can.
   var isFull: Bool { count == capacity }
@@ -174,7 +175,8 @@ final class RecordBatch: @unchecked Sendable {
 /// A stream that can fill a batch itself, in one call, without the cost of a call through the
 /// `TransactionStream` protocol (and a copy of the record) for every record.
 protocol BatchFilling: TransactionStream {
-  /// Moves the next records into `batch` until it is full or the records end.
+  /// Builds the next records in `batch`, each in its next slot, until it is full or the records
+  /// end.
   func fill(_ batch: RecordBatch)
 }
 

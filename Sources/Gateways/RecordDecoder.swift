@@ -43,12 +43,27 @@ extension RecordDecoder {
 /// record's origin holds.
 ///
 /// The pointer is to uninitialized memory: a decoder initializes it once, with a valid
-/// ``SourceRecord/transaction(_:_:)``, and says so by returning ``DecodedRecord/placed``.
+/// ``SourceRecord/transaction(_:_:)``, and says so by returning ``DecodedRecord/placed``; a
+/// decoder that takes the record back (``takeBack(_:)``) leaves the slot uninitialized again.
+///
+/// A slot that breaks this contract would leak a record or read memory never written, which no
+/// output shows. Debug builds (the tests) therefore check it on every record: a record placed
+/// twice, taken back when none was placed, or a result that says otherwise than the slot
+/// (``expectHolding(exactlyWhen:)``) stops the program.
 struct RecordSlot {
   /// The memory the record is built in.
   let pointer: UnsafeMutablePointer<SourceRecord>
   /// The name issues and origins give the source, such as the path.
   let source: String
+  #if DEBUG
+    /// Whether the slot holds a record, for the checks of debug builds.
+    let check = Holding()
+
+    /// A flag that the copies of a slot share.
+    final class Holding {
+      var holds = false
+    }
+  #endif
 
   /// Builds a valid record in the slot.
   ///
@@ -64,6 +79,10 @@ struct RecordSlot {
     _ transaction: Transaction, start: TextPosition, group: TextPosition, amount: TextPosition,
     date: TextPosition, description: TextPosition
   ) {
+    #if DEBUG
+      precondition(!check.holds, "a record placed in a slot that holds one")
+      check.holds = true
+    #endif
     pointer.initialize(
       to: .transaction(
         transaction,
@@ -72,10 +91,32 @@ struct RecordSlot {
   }
 
   /// Takes back the record built in the slot when the decoder gives something else after all
-  /// (a record cut at the limit): the slot is uninitialized again.
+  /// (a record cut at the limit, an NDJSON line that goes on after its record): the slot is
+  /// uninitialized again.
   ///
   /// - Parameter decoded: What the decoder read before it changed its mind.
   func takeBack(_ decoded: DecodedRecord?) {
-    if case .placed? = decoded { pointer.deinitialize(count: 1) }
+    guard case .placed? = decoded else { return }
+    #if DEBUG
+      precondition(check.holds, "a record taken back from a slot that holds none")
+      check.holds = false
+    #endif
+    pointer.deinitialize(count: 1)
+  }
+
+  /// Checks, in debug builds, that the slot holds a record exactly when the decoder says so;
+  /// nothing in release builds.
+  ///
+  /// - Parameter decoded: What the decoder returned.
+  @inline(__always)
+  func expectHolding(exactlyWhen decoded: DecodedRecord?) {
+    #if DEBUG
+      let isPlaced: Bool
+      if case .placed? = decoded { isPlaced = true } else { isPlaced = false }
+      precondition(
+        check.holds == isPlaced,
+        check.holds
+          ? "a record placed in a slot, and something else returned" : "`.placed` returned for an empty slot")
+    #endif
   }
 }

@@ -98,6 +98,19 @@ import UseCases
     }
     #expect(row.description == #"Joe's "Pizza", Inc."#)
     #expect(rowOrigin.amount == TextPosition(line: 2, column: 38))
+
+    var array = JSONRecordDecoder(input: ByteInput(bytes: Array("[\n  ".utf8) + plain + Array("\n]".utf8)))
+    guard case .placed(let element, let elementOrigin) = Self.read(&array) else {
+      Issue.record("a plain record of a JSON array did not take the fast path")
+      return
+    }
+    #expect(element.description == "Café")
+    #expect(elementOrigin.start == TextPosition(line: 2, column: 3))
+    #expect(elementOrigin.amount == TextPosition(line: 2, column: 66))
+    guard case .other(nil) = Self.read(&array) else {
+      Issue.record("the array did not end after its one record")
+      return
+    }
   }
 
   /// What a decoder read: a record it built in its slot, or what it returned instead.
@@ -112,6 +125,7 @@ import UseCases
       guard let pointer = buffer.baseAddress else { return .other(nil) }
       let slot = RecordSlot(pointer: pointer, source: "test")
       let decoded = decoder.nextRecord(placingValidIn: slot)
+      slot.expectHolding(exactlyWhen: decoded)
       guard case .placed = decoded else { return .other(decoded) }
       guard case .transaction(let transaction, let origin?) = slot.pointer.move() else {
         Issue.record("a placed record that is not a transaction with its origin")

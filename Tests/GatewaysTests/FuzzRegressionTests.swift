@@ -69,4 +69,35 @@ import UseCases
       #expect(records == memory)
     }
   }
+
+  // MARK: A record built in its slot, then not given
+
+  /// Found by FuzzNDJSONRecords under LeakSanitizer
+  /// (`FuzzNDJSONRecords/valid-record-then-text-on-its-line.ndjson`, decision 0039): the fast
+  /// path built a valid record in its batch slot, then the line went on after it; the decoder
+  /// threw, the stream put the issue over the record, and the record was never freed. The
+  /// stream gave the right issue, so only the leak showed; in a debug build the slot's own check
+  /// now stops the program there. The line is one issue, and no record.
+  @Test func aLineThatGoesOnAfterItsRecordIsOneIssueAndNoRecord() async throws {
+    let bytes = try Regression(
+      path: "FuzzNDJSONRecords/valid-record-then-text-on-its-line.ndjson", format: .ndjson
+    ).bytes()
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("line.ndjson", bytes: bytes)
+
+    // One record at a time (`next()`, a slot of its own), and in batches read ahead by a thread.
+    let oneByOne = try await readAll(BytesTransactionSource(name: path, bytes: bytes, format: .ndjson))
+    guard case .available(var stream) = await FileTransactionSource(path: path, format: .ndjson).open() else {
+      Issue.record("\(path) did not open")
+      return
+    }
+    var batched: [SourceRecord] = []
+    while stream.nextRecords({ batched.append(copy $0) }) {}
+
+    for records in [oneByOne, batched] {
+      #expect(records.count == 1, "\(records)")
+      #expect(records.first?.issue?.problem == .syntax(.textAfterRecordOnLine))
+      #expect(records.first?.issue?.position == at(1, 120))
+    }
+  }
 }
