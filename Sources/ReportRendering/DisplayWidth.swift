@@ -187,23 +187,12 @@ public enum DisplayWidth {
       // many columns as bytes. The rest, from a whole character on, is measured as usual.
       var index = 0
       while index &+ 8 <= bytes.count,
-        isPlainASCII(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        ASCIIWord.isPlain(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
       {
         index &+= 8
       }
       return quickColumns(UnsafeBufferPointer(rebasing: bytes[index...]), plainOnly: true).map { index + $0 }
     } ?? quickColumns(Array(bytes), plainOnly: true)
-  }
-
-  /// Whether eight bytes, read as one number, are all printable ASCII (U+0020 to U+007E) and
-  /// none is a backslash: each test finds whether some byte matches, exactly.
-  @inline(__always)
-  private static func isPlainASCII(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & high != 0 }
-    return word & high == 0 && (word &- ones &* 0x20) & ~word & high == 0
-      && !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* 0x5C))
   }
 
   /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``) or a kana, a

@@ -32,6 +32,8 @@ public struct HTMLReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
+  /// Whether amounts are plain, asked once: a detail row is written straight in only then.
+  private let amountsArePlain: Bool
 
   /// Creates a renderer.
   ///
@@ -41,6 +43,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
     self.heading = heading
     self.amountStyle = amountStyle
+    self.amountsArePlain = amountStyle == .plain
   }
 
   /// The start of the page: the document head with its style sheet, and the page title.
@@ -113,7 +116,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them.
-    guard case .detail(let description, let amount, let odd) = row, amountStyle == .plain,
+    guard case .detail(let description, let amount, let odd) = row, amountsArePlain,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }

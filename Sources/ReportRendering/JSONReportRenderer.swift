@@ -41,28 +41,30 @@ public struct JSONReportRenderer: ReportRenderer {
     bytes.appendUTF8(of: row.kind)
     bytes.append("\"")
     isFirst = false
+    // Each member's comma, key and colon are one constant: one append, not three.
     switch row {
     case .header(let title), .subheader(let title, _):
-      member("title", title, to: &bytes)
+      member(",\n    \"title\": ", title, to: &bytes)
     case .detail(let description, let amount, _):
-      member("description", description, to: &bytes)
-      member("amount", amount, to: &bytes)
+      member(",\n    \"description\": ", description, to: &bytes)
+      member(",\n    \"amount\": ", amount, to: &bytes)
     case .subfooter:
       break
     case .footer(let total, _), .grandFooter(let total):
-      member("total", total, to: &bytes)
+      member(",\n    \"total\": ", total, to: &bytes)
     case .message(let message):
-      member("message", message, to: &bytes)
+      member(",\n    \"message\": ", message, to: &bytes)
     }
-    if let odd = row.odd { bytes.append(odd ? ",\n    \"odd\": true" : ",\n    \"odd\": false") }
-    bytes.append("\n  }")
+    switch row.odd {
+    case true?: bytes.append(",\n    \"odd\": true\n  }")
+    case false?: bytes.append(",\n    \"odd\": false\n  }")
+    case nil: bytes.append("\n  }")
+    }
   }
 
-  /// Appends `,`, the key and the value as a string literal.
-  private func member(_ key: StaticString, _ value: String, to bytes: inout [UInt8]) {
-    bytes.append(",\n    \"")
-    bytes.append(key)
-    bytes.append("\": ")
+  /// Appends the comma, key and colon before a member, then its value as a string literal.
+  private func member(_ keyPart: StaticString, _ value: String, to bytes: inout [UInt8]) {
+    bytes.append(keyPart)
     Self.appendQuoted(value, to: &bytes)
   }
 
@@ -92,44 +94,58 @@ public struct JSONReportRenderer: ReportRenderer {
   /// character above ASCII is decoded only to ask `ReportText.isUnsafe(_:)`, which judges for
   /// the text output too.
   private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    bytes.append(UInt8(ascii: "\""))
-    text.withUTF8 { utf8 in
-      var (start, index) = (0, 0)
-      while index < utf8.count {
-        let byte = utf8[index]
-        // Printable ASCII other than `"` and `\`: as it is.
-        if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-          index += 1
-          continue
-        }
-        let (scalar, length) = decodeScalar(utf8, at: index)
-        let escape: StaticString? =
-          switch byte {
-          case UInt8(ascii: "\""): "\\\""
-          case UInt8(ascii: "\\"): "\\\\"
-          case UInt8(ascii: "\n"): "\\n"
-          case UInt8(ascii: "\r"): "\\r"
-          case UInt8(ascii: "\t"): "\\t"
-          case 0x08: "\\b"
-          case 0x0C: "\\f"
-          default: nil
-          }
-        guard escape != nil || ReportText.isUnsafe(scalar) else {
-          index += length
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        if let escape {
-          bytes.append(escape)
-        } else {
-          appendUnicodeEscape(scalar, to: &bytes)
-        }
-        index += length
-        start = index
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    // Read in place: a copy to call `withUTF8` on would count one more reference to the text.
+    if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, to: &bytes) }) == nil {
+      var copy = text
+      copy.withUTF8 { appendQuoted(utf8: $0, to: &bytes) }
     }
+  }
+
+  /// Appends valid UTF-8 as a JSON string literal.
+  private static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var (start, index) = (0, 0)
+    while index < utf8.count {
+      // Eight bytes at a time while none needs an escape.
+      if index &+ 8 <= utf8.count {
+        let word = UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if ASCIIWord.isPlain(word), !ASCIIWord.contains(UInt8(ascii: "\""), in: word) {
+          index &+= 8
+          continue
+        }
+      }
+      let byte = utf8[index]
+      // Printable ASCII other than `"` and `\`: as it is.
+      if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        index += 1
+        continue
+      }
+      let (scalar, length) = decodeScalar(utf8, at: index)
+      let escape: StaticString? =
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "\n"): "\\n"
+        case UInt8(ascii: "\r"): "\\r"
+        case UInt8(ascii: "\t"): "\\t"
+        case 0x08: "\\b"
+        case 0x0C: "\\f"
+        default: nil
+        }
+      guard escape != nil || ReportText.isUnsafe(scalar) else {
+        index += length
+        continue
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      if let escape {
+        bytes.append(escape)
+      } else {
+        appendUnicodeEscape(scalar, to: &bytes)
+      }
+      index += length
+      start = index
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     bytes.append(UInt8(ascii: "\""))
   }
 

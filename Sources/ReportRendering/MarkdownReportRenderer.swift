@@ -31,6 +31,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
+  /// Whether amounts are plain, asked once: a detail row is written straight in only then.
+  private let amountsArePlain: Bool
 
   /// Creates a renderer.
   ///
@@ -40,6 +42,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
     self.heading = heading
     self.amountStyle = amountStyle
+    self.amountsArePlain = amountStyle == .plain
   }
 
   /// The report's title.
@@ -96,7 +99,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, _) = row, amountStyle == .plain,
+    guard case .detail(let description, let amount, _) = row, amountsArePlain,
       let (descriptionCount, hasSyntax) = Self.plainCount(description),
       let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
@@ -110,8 +113,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
     } else {
       bytes.append(Self.noDateCell)
     }
-    var text = description
-    text.withUTF8 { utf8 in
+    Self.withUTF8(of: description) { utf8 in
       // The runs between syntax characters at once, a backslash before each of those.
       var start = 0
       if hasSyntax {
@@ -145,8 +147,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
   /// any other text.
   private static func plainAmountCount(_ amount: String) -> Int? {
-    var amount = amount
-    return amount.withUTF8 { utf8 -> Int? in
+    withUTF8(of: amount) { utf8 -> Int? in
       for byte in utf8 {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "-"):
@@ -165,8 +166,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// there is a syntax character at all: without one, the text is written as it is.
   private static func plainCount(_ text: String) -> (count: Int, hasSyntax: Bool)? {
     guard DisplayWidth.plainColumns(of: text) != nil else { return nil }
-    var text = text
-    return text.withUTF8 { utf8 -> (count: Int, hasSyntax: Bool)? in
+    return withUTF8(of: text) { utf8 -> (count: Int, hasSyntax: Bool)? in
       var (characters, syntax) = (0, 0)
       for byte in utf8 {
         if byte < 0x80 {
@@ -179,6 +179,18 @@ public struct MarkdownReportRenderer: ReportRenderer {
       }
       return (characters &+ syntax, syntax > 0)
     }
+  }
+
+  /// Calls `body` with a text's UTF-8 bytes, read in place: a copy to call `withUTF8` on would
+  /// count one more reference to the text, and every detail row reads its description and its
+  /// amount so.
+  @inline(__always)
+  private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = text
+    return copy.withUTF8(body)
   }
 
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand
