@@ -73,7 +73,8 @@ struct PaletteColors {
 
 /// The escape sequences that start each kind of coloured line, made once per palette and
 /// colour depth: every row needs one.
-struct LineStarts {
+struct LineStarts: @unchecked Sendable {
+  // Unchecked: the band bytes are written once, when the value is made, and only read after.
   /// A group's header.
   let header: String
   /// The grand total.
@@ -93,6 +94,31 @@ struct LineStarts {
     header = bold + colors.headerBackground.background(depth) + colors.headerInk.foreground(depth)
     grandTotal = bold + colors.grandTotalBackground.background(depth) + colors.grandTotalInk.foreground(depth)
     bands = [even, odd, bold + even, bold + odd]
+    detailBands = Self.immortalBytes(even + odd)
+    evenBandLength = even.utf8.count
+  }
+
+  /// The starts of a detail line's even and odd bands, one after the other, as bytes that
+  /// every coloured detail row copies without counting a reference (a `String` or an array
+  /// would count one, and release it, a row). Made once for each of the four palettes and
+  /// depths (`of(_:depth:)`), and never freed.
+  private let detailBands: UnsafeBufferPointer<UInt8>
+  private let evenBandLength: Int
+
+  /// The bytes that start a detail line's band: `bands[0]` or `bands[1]`.
+  ///
+  /// - Parameter odd: Whether the band is odd.
+  /// - Returns: The bytes.
+  @inline(__always)
+  func detailBand(odd: Bool) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: odd ? detailBands[evenBandLength...] : detailBands[..<evenBandLength])
+  }
+
+  /// A copy of a text's bytes that lives as long as the program.
+  private static func immortalBytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+    _ = bytes.initialize(from: text.utf8)
+    return UnsafeBufferPointer(bytes)
   }
 
   private static let lightTrueColor = LineStarts(.light, depth: .trueColor)

@@ -116,7 +116,7 @@ public struct TextReportRenderer: ReportRenderer {
       let (label, labelWidth) = Self.detailLabel(description)
       return columns(
         indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: lineEnd,
-        band: colors ? starts.bands[odd ? 1 : 0] : nil)
+        oddBand: colors ? odd : nil)
     case .subfooter(let odd):
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
@@ -162,7 +162,7 @@ public struct TextReportRenderer: ReportRenderer {
     let (label, labelWidth) = Self.detailLabel(description)
     appendColumns(
       indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: true,
-      band: colors ? starts.bands[odd ? 1 : 0] : nil, to: &bytes)
+      oddBand: colors ? odd : nil, to: &bytes)
   }
 
   /// A detail row's description as shown, and its width when that is known already: most
@@ -202,7 +202,7 @@ public struct TextReportRenderer: ReportRenderer {
   /// the amount leaves no room at all, the label is cut to the ellipsis alone and the line is
   /// wider than the terminal: an amount is never cut.
   ///
-  /// The line is written as bytes (see ``appendColumns(indent:label:labelWidth:amount:lineEnd:band:to:)``)
+  /// The line is written as bytes (see ``appendColumns(indent:label:labelWidth:amount:lineEnd:oddBand:to:)``)
   /// and made a string once.
   ///
   /// - Parameters:
@@ -211,27 +211,28 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - labelWidth: The label's width, when it is known already.
   ///   - amount: The formatted amount.
   ///   - lineEnd: Whether to end the text with a line feed.
-  ///   - band: The escape sequences that start a coloured line, if it is one: the line is then
-  ///     padded to the full width and ends by resetting the colours, as ``line(_:style:)``
-  ///     would make it, without measuring the text again.
+  ///   - oddBand: For a coloured detail line, whether its band is odd (`nil` without colour):
+  ///     the line then starts with the band's escape sequences, is padded to the full width
+  ///     and ends by resetting the colours, as ``line(_:style:)`` would make it, without
+  ///     measuring the text again.
   /// - Returns: The line.
   private func columns(
     indent: Int, label: String, labelWidth: Int? = nil, amount: String, lineEnd: Bool = false,
-    band: String? = nil
+    oddBand: Bool? = nil
   ) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(width + 64)
     appendColumns(
-      indent: indent, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd, band: band,
-      to: &bytes)
+      indent: indent, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd,
+      oddBand: oddBand, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends a label-and-amount line (see ``columns(indent:label:labelWidth:amount:lineEnd:band:)``)
+  /// Appends a label-and-amount line (see ``columns(indent:label:labelWidth:amount:lineEnd:oddBand:)``)
   /// as UTF-8: every detail row goes through here, so its parts are copied in once each, with
   /// no `String` made for the line.
   private func appendColumns(
-    indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, band: String?,
+    indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, oddBand: Bool?,
     to bytes: inout [UInt8]
   ) {
     let rightMargin = 2
@@ -244,14 +245,14 @@ public struct TextReportRenderer: ReportRenderer {
     let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
-    let padding = band == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
-    if let band { bytes.appendUTF8(of: band) }
+    let padding = oddBand == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
+    if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
     bytes.appendSpaces(indent)
     bytes.appendUTF8(of: cut)
     bytes.appendSpaces(gap)
     bytes.appendUTF8(of: amount)
     bytes.appendSpaces(padding)
-    if band != nil { bytes.appendUTF8(of: Self.reset) }
+    if oddBand != nil { bytes.append(Self.resetSequence) }
     if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
 
@@ -289,5 +290,6 @@ public struct TextReportRenderer: ReportRenderer {
 
   private static let bold = "\u{1B}[1m"
   private static let italic = "\u{1B}[3m"
-  private static let reset = "\u{1B}[0m"
+  private static let resetSequence: StaticString = "\u{1B}[0m"
+  private static let reset = resetSequence.description
 }
