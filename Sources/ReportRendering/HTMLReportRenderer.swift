@@ -134,8 +134,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references (the
   /// bytes of `escaped(_:)`, which this writes), without a `String` made for them.
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { utf8 in
+    text.withUTF8InPlace { utf8 in
       // Most text holds none of the five: one look at each byte, then the text at once.
       guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
       var start = 0
@@ -161,8 +160,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// escape (see `DisplayWidth.plainColumns(of:)`), and none of `& < > " '`.
   private static func isPlain(_ text: String) -> Bool {
     guard DisplayWidth.plainColumns(of: text) != nil else { return false }
-    var text = text
-    return text.withUTF8 { utf8 in !utf8.contains(where: isReferenced) }
+    return text.withUTF8InPlace { utf8 in !utf8.contains(where: isReferenced) }
   }
 
   /// Whether a byte is one of `& < > " '`, which HTML writes as character references: one bit

@@ -94,11 +94,7 @@ public struct JSONReportRenderer: ReportRenderer {
   /// character above ASCII is decoded only to ask `ReportText.isUnsafe(_:)`, which judges for
   /// the text output too.
   private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    // Read in place: a copy to call `withUTF8` on would count one more reference to the text.
-    if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, to: &bytes) }) == nil {
-      var copy = text
-      copy.withUTF8 { appendQuoted(utf8: $0, to: &bytes) }
-    }
+    text.withUTF8InPlace { appendQuoted(utf8: $0, to: &bytes) }
   }
 
   /// Appends valid UTF-8 as a JSON string literal.

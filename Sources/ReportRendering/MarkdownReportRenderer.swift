@@ -113,7 +113,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
     } else {
       bytes.append(Self.noDateCell)
     }
-    Self.withUTF8(of: description) { utf8 in
+    description.withUTF8InPlace { utf8 in
       // The runs between syntax characters at once, a backslash before each of those.
       var start = 0
       if hasSyntax {
@@ -147,7 +147,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
   /// any other text.
   private static func plainAmountCount(_ amount: String) -> Int? {
-    withUTF8(of: amount) { utf8 -> Int? in
+    amount.withUTF8InPlace { utf8 -> Int? in
       for byte in utf8 {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "-"):
@@ -166,7 +166,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// there is a syntax character at all: without one, the text is written as it is.
   private static func plainCount(_ text: String) -> (count: Int, hasSyntax: Bool)? {
     guard DisplayWidth.plainColumns(of: text) != nil else { return nil }
-    return withUTF8(of: text) { utf8 -> (count: Int, hasSyntax: Bool)? in
+    return text.withUTF8InPlace { utf8 -> (count: Int, hasSyntax: Bool)? in
       var (characters, syntax) = (0, 0)
       for byte in utf8 {
         if byte < 0x80 {
@@ -179,18 +179,6 @@ public struct MarkdownReportRenderer: ReportRenderer {
       }
       return (characters &+ syntax, syntax > 0)
     }
-  }
-
-  /// Calls `body` with a text's UTF-8 bytes, read in place: a copy to call `withUTF8` on would
-  /// count one more reference to the text, and every detail row reads its description and its
-  /// amount so.
-  @inline(__always)
-  private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
-    -> Result
-  {
-    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-    var copy = text
-    return copy.withUTF8(body)
   }
 
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand
@@ -374,8 +362,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// below U+0300 (then no scalar joins another, and each is a `Character`): counting
   /// grapheme clusters on every line cost more than writing it.
   private static func characterCount(_ text: String) -> Int {
-    var text = text
-    let simple = text.withUTF8 { bytes -> Int? in
+    let simple = text.withUTF8InPlace { bytes -> Int? in
       var count = 0
       for byte in bytes {
         if byte & 0xC0 == 0x80 { continue }  // a continuation byte
