@@ -32,8 +32,6 @@ public struct HTMLReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
-  /// Whether amounts are plain, asked once: a detail row is written straight in only then.
-  private let amountsArePlain: Bool
 
   /// Creates a renderer.
   ///
@@ -43,7 +41,6 @@ public struct HTMLReportRenderer: ReportRenderer {
   public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
     self.heading = heading
     self.amountStyle = amountStyle
-    self.amountsArePlain = amountStyle == .plain
   }
 
   /// The start of the page: the document head with its style sheet, and the page title.
@@ -115,8 +112,9 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///   - bytes: The buffer the row's markup is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
-    // as character references, as `escaped(_:)` writes them.
-    guard case .detail(let description, let amount, let odd) = row, amountsArePlain,
+    // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
+    // is the one without a currency).
+    guard case .detail(let description, let amount, let odd) = row, amountStyle.currencyCode == nil,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }

@@ -31,8 +31,6 @@ public struct MarkdownReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
-  /// Whether amounts are plain, asked once: a detail row is written straight in only then.
-  private let amountsArePlain: Bool
 
   /// Creates a renderer.
   ///
@@ -42,7 +40,6 @@ public struct MarkdownReportRenderer: ReportRenderer {
   public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
     self.heading = heading
     self.amountStyle = amountStyle
-    self.amountsArePlain = amountStyle == .plain
   }
 
   /// The report's title.
@@ -99,7 +96,9 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, _) = row, amountsArePlain,
+    // Plain amounts only: the plain style is the one without a currency (a look at one field,
+    // where comparing two styles compared their strings on every row).
+    guard case .detail(let description, let amount, _) = row, amountStyle.currencyCode == nil,
       let (descriptionCount, hasSyntax) = Self.plainCount(description),
       let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
