@@ -8,10 +8,11 @@ import Entities
 /// can be reported. A `Transaction` takes 56 bytes, and its description, when longer than 15
 /// bytes, a heap object of its own with a 32-byte header. Here a transaction is one 24-byte
 /// entry (its group, debit or credit and date in one number, its amount, and where its
-/// description's bytes are) and the descriptions' UTF-8 bytes follow one another in blocks of
-/// 1 MiB. Blocks, not one array: an array that grows is copied into one twice its size, and at
-/// that moment both are in memory; a new block leaves the others where they are.
-/// Dates are kept once each, in a table: a file spans few distinct days.
+/// description's bytes are), kept in chunks of 65,536, and the descriptions' UTF-8 bytes follow
+/// one another in blocks of 1 MiB. Chunks and blocks, not one array each: an array that grows
+/// is copied into one twice its size, and at that moment both are in memory; a new chunk or
+/// block leaves the others where they are. Dates are kept once each, in a table: a file spans
+/// few distinct days.
 ///
 /// The sort is stable, so transactions of the same group and date keep their input order. It
 /// is a counting sort by group and date: the entries stay where they are, and 4 more bytes a
@@ -31,7 +32,16 @@ struct HeldTransactions {
     var amount: Money
   }
 
-  private var entries: [Entry] = []
+  /// The entries in chunks of ``chunkSize``, every chunk but the last full.
+  private var chunks: [[Entry]] = []
+  /// How many entries there are.
+  private(set) var count = 0
+  /// The number of entries in a chunk: 65,536 (`1 << chunkBits`), 1.5 MiB.
+  private static let chunkSize = 1 << chunkBits
+  private static let chunkBits = 16
+  /// How many entries, at the end of `chunks`, come before all the others in input order
+  /// (``moveLastToFront(_:)``).
+  private var frontCount = 0
   /// The descriptions' bytes, in blocks of ``blockSize`` bytes at most.
   private var blocks: [[UInt8]] = []
   /// The size of a block of description bytes.
@@ -41,21 +51,32 @@ struct HeldTransactions {
   private var dates: [CalendarDate] = []
   private var dateIndex = DateIndex()
   private var isSorted = false
-  /// After ``sortInReportOrder()``, the positions in `entries` in report order; empty when
-  /// `entries` itself was sorted instead.
+  /// After ``sortInReportOrder()``, the index of each entry in report order, 4 bytes each; or,
+  /// for more than `UInt32.max` entries, in `wideOrder`, 8 bytes each.
   private var order: [UInt32] = []
+  private var wideOrder: [Int] = []
 
   private static let groupBit: UInt32 = 1 << 31
   private static let creditBit: UInt32 = 1 << 30
   private static let dateBits: UInt32 = (1 << 30) - 1
 
-  /// Makes room for a number of transactions.
-  init(capacity: Int) {
-    entries.reserveCapacity(capacity)
+  /// Holds nothing yet.
+  init() {}
+
+  /// The entry at an index, in the order they were added.
+  private func entry(_ index: Int) -> Entry {
+    chunks[index >> Self.chunkBits][index & (Self.chunkSize - 1)]
   }
 
-  /// How many transactions are held.
-  var count: Int { entries.count }
+  /// Adds an entry after the others, in a new chunk when the last one is full.
+  private mutating func appendEntry(_ entry: Entry) {
+    if count & (Self.chunkSize - 1) == 0 {
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+    }
+    chunks[chunks.count - 1].append(entry)
+    count += 1
+  }
 
   /// Adds a transaction after the others.
   mutating func append(_ transaction: Transaction) {
@@ -66,8 +87,7 @@ struct HeldTransactions {
     var description = transaction.description
     let length = description.utf8.count
     guard length <= Self.blockSize else {
-      entries.append(
-        Entry(key: key, length: .max, offset: longDescriptions.count, amount: transaction.amount))
+      appendEntry(Entry(key: key, length: .max, offset: longDescriptions.count, amount: transaction.amount))
       longDescriptions.append(description)
       return
     }
@@ -78,19 +98,17 @@ struct HeldTransactions {
     let last = blocks.count - 1
     let offset = last * Self.blockSize + blocks[last].count
     description.withUTF8 { bytes in blocks[last].append(contentsOf: bytes) }
-    entries.append(Entry(key: key, length: UInt32(length), offset: offset, amount: transaction.amount))
+    appendEntry(Entry(key: key, length: UInt32(length), offset: offset, amount: transaction.amount))
   }
 
-  /// Moves the last `count` transactions before all the others, keeping their order: for
-  /// transactions that came first in the input but were added last.
+  /// Puts the last `count` transactions before all the others, keeping their order: for
+  /// transactions that came first in the input but were added last. Nothing is moved: the
+  /// sort takes them first.
   ///
-  /// - Parameter count: How many, at most ``count``.
+  /// - Parameter count: How many, at most ``count``; once only.
   mutating func moveLastToFront(_ count: Int) {
-    precondition(count <= entries.count && !isSorted)
-    guard count > 0, count < entries.count else { return }
-    let moved = Array(entries.suffix(count))
-    entries.removeLast(count)
-    entries.insert(contentsOf: moved, at: 0)
+    precondition(count <= self.count && frontCount == 0 && !isSorted)
+    frontCount = count
   }
 
   /// Sorts the transactions by group, then date, keeping the input order of the rest.
@@ -98,42 +116,55 @@ struct HeldTransactions {
     let ranks = dates.indices.sorted { dates[$0] < dates[$1] }
     var rankOfIndex = [UInt32](repeating: 0, count: dates.count)
     for (rank, index) in ranks.enumerated() { rankOfIndex[index] = UInt32(rank) }
-    for position in entries.indices {
-      let key = entries[position].key
-      entries[position].key = key & ~Self.dateBits | rankOfIndex[Int(key & Self.dateBits)]
+    for chunk in chunks.indices {
+      for index in chunks[chunk].indices {
+        let key = chunks[chunk][index].key
+        chunks[chunk][index].key = key & ~Self.dateBits | rankOfIndex[Int(key & Self.dateBits)]
+      }
     }
     dates = ranks.map { dates[$0] }
     isSorted = true
-    guard entries.count <= UInt32.max else {
-      entries.sort { $0.key & ~Self.creditBit < $1.key & ~Self.creditBit }
-      return
+    if count <= UInt32.max {
+      order = countingSort(as: UInt32.self)
+    } else {
+      wideOrder = countingSort(as: Int.self)
     }
-    // A counting sort, stable: one place for each group and date, counted, then each position
-    // put in its place in input order. Two passes, and 4 bytes a transaction, where a
-    // comparison sort of the entries took about twenty passes and half of them again in memory.
+  }
+
+  /// The indices of the entries in report order. A counting sort, stable: one place for each
+  /// group and date, counted, then each entry's index put in its place, in input order (the
+  /// last ``frontCount`` entries first). Two passes, and 4 bytes a transaction, where a
+  /// comparison sort of the entries took about twenty passes and half of them again in memory.
+  private func countingSort<Index: FixedWidthInteger>(as _: Index.Type) -> [Index] {
     func place(_ key: UInt32) -> Int {
       Int(key & Self.dateBits) + (key & Self.groupBit != 0 ? dates.count : 0)
     }
     var next = [Int](repeating: 0, count: 2 * dates.count + 1)
-    for entry in entries { next[place(entry.key) + 1] += 1 }
-    for index in next.indices.dropFirst() { next[index] += next[index - 1] }
-    order = [UInt32](repeating: 0, count: entries.count)
-    for (position, entry) in entries.enumerated() {
-      let place = place(entry.key)
-      order[next[place]] = UInt32(position)
-      next[place] += 1
+    for chunk in chunks {
+      for entry in chunk { next[place(entry.key) + 1] += 1 }
     }
+    for index in next.indices.dropFirst() { next[index] += next[index - 1] }
+    var order = [Index](repeating: 0, count: count)
+    let rest = count - frontCount
+    for indices in [rest..<count, 0..<rest] {
+      for index in indices {
+        let place = place(entry(index).key)
+        order[next[place]] = Index(index)
+        next[place] += 1
+      }
+    }
+    return order
   }
 
-  /// Where the transaction at a position in report order is in `entries`.
+  /// Where the transaction at a position in report order is among the entries.
   private func entryIndex(_ position: Int) -> Int {
-    order.isEmpty ? position : Int(order[position])
+    order.isEmpty ? wideOrder[position] : Int(order[position])
   }
 
   /// The transaction at a position in report order (once sorted); runs are made of these
   /// (``transactions(_:touched:)``).
   private subscript(position: Int) -> Transaction {
-    let entry = entries[entryIndex(position)]
+    let entry = entry(entryIndex(position))
     let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
     let description =
       entry.length == .max
@@ -183,7 +214,7 @@ struct HeldTransactions {
     var sum: UInt8 = 0
     blocks.withUnsafeBufferPointer { blocks in
       for position in positions {
-        let entry = entries[entryIndex(position)]
+        let entry = entry(entryIndex(position))
         guard entry.length != .max, entry.length > 0 else { continue }
         let (block, start) = entry.offset.quotientAndRemainder(dividingBy: Self.blockSize)
         sum &+= blocks[block].withUnsafeBufferPointer { $0[start] &+ $0[start + Int(entry.length) - 1] }

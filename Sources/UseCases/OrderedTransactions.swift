@@ -24,7 +24,7 @@ struct OrderedTransactions {
   private var mode: Mode
   /// The sorted transactions, kept apart from `mode` so that giving one does not copy them
   /// (a copy of its arrays, retained and released for every transaction).
-  private var held = HeldTransactions(capacity: 0)
+  private var held = HeldTransactions()
   /// The position in `held` of the first transaction of the next run to make.
   private var heldNext = 0
   /// The next run of held transactions, being made on another core.
@@ -49,7 +49,7 @@ struct OrderedTransactions {
       // Out of order: held whole, as a prefix that is the whole reading.
       self = try await OrderedTransactions(
         source: source, survey: survey, prefixCount: survey.count, prefixDigest: survey.digest,
-        rest: HeldTransactions(capacity: survey.count - survey.outsidePeriodCount))
+        rest: HeldTransactions())
       return
     }
     self.remaining = survey.count

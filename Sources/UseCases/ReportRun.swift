@@ -314,7 +314,7 @@ struct ReportRun {
           return
         }
         // The first record out of order: hold it and what follows.
-        var rest = HeldTransactions(capacity: 0)
+        var rest = HeldTransactions()
         if survey.period?.contains(transaction.date) ?? true { rest.append(transaction) }
         held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
       } else if held != nil {

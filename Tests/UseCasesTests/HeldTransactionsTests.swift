@@ -65,6 +65,32 @@ import UseCases
     }
   }
 
+  @Test(
+    "A long start in report order, then records of the same dates out of order: the start comes first within each date"
+  )
+  func longStartInOrderComesFirst() async throws {
+    // 40,000 records in order over ten dates, then 30,000 on the same dates in no order: a
+    // draft holds the 30,000 and reads the 40,000 again, which the sort must take first
+    // (HeldTransactions.moveLastToFront). 70,000 entries fill more than one chunk of 65,536.
+    var transactions: [Transaction] = []
+    for number in 0..<40_000 {
+      transactions.append(try .fixture(date: "2016-04-1\(number / 4_000)", description: "Start \(number)"))
+    }
+    for number in 0..<30_000 {
+      transactions.append(
+        try .fixture(date: "2016-04-1\(9 - number * 7 % 10)", description: "Rest \(number)"))
+    }
+    for acceptsDraft in [false, true] {
+      let (shown, expected) = await descriptions(of: transactions, acceptsDraft: acceptsDraft)
+      #expect(shown.count == 70_000)
+      // The first row out of place, not 70,000 rows, when one is.
+      let misplaced = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }
+      #expect(
+        misplaced == nil,
+        "draft: \(acceptsDraft); row \(misplaced?.offset ?? 0) is \(misplaced?.element.0 ?? "")")
+    }
+  }
+
   @Test("A report cancelled while it shows held transactions stops at the end of the run it is showing")
   func cancelledBetweenRuns() async throws {
     var transactions: [Transaction] = []
