@@ -1,6 +1,7 @@
 import CLI
 import Presenters
 import ReportRendering
+import Synchronization
 import Testing
 
 @Suite struct CommandLineViewTests {
@@ -101,5 +102,98 @@ import Testing
         + "txreport: error: 1 invalid record; no report was made.\n")
     #expect(output.text.isEmpty)
     #expect(view.exitStatus == .noInput)
+  }
+}
+
+/// Rows are rendered into a buffer and written in batches (``CommandLineView/batchSize``); what
+/// the view writes otherwise, and what it flushes, still comes after every row shown before it.
+@Suite struct CommandLineViewBatchTests {
+  /// What the sinks of one view were given, in order.
+  private final class Log: Sendable {
+    let entries = Mutex<[String]>([])
+  }
+
+  /// A sink that logs each write and flush, in a log it may share with another sink.
+  private final class LoggingSink: TextSink {
+    let name: String
+    let log: Log
+
+    init(_ name: String, log: Log) {
+      self.name = name
+      self.log = log
+    }
+
+    func write(_ text: String) { log.entries.withLock { $0.append("\(name): \(text)") } }
+    func flush() { log.entries.withLock { $0.append("\(name) flushed") } }
+    var failure: String? { nil }
+  }
+
+  private static func detail(_ number: Int) -> ReportRow {
+    .detail(description: "Shop \(number)", amount: "\(number).00", odd: number % 2 == 0)
+  }
+
+  /// The text the renderer gives each row on its own, joined.
+  private static func rendered(_ rows: [ReportRow]) -> String {
+    var renderer = TextReportRenderer(colors: false)
+    return rows.map { renderer.render($0) }.joined()
+  }
+
+  @Test("Rows reach the output in batches of at least 64 KiB, in order, and all of them by the report's end")
+  func rowsInBatches() {
+    let log = Log()
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
+      errors: LoggingSink("err", log: log))
+    let rows = (0..<5_000).map(Self.detail)
+    for row in rows { view.showRow(row) }
+    view.showReportEnd()
+    // The text renderer's end is empty: the last rows are the last write with text.
+    let writes = log.entries.withLock { $0 }.filter { $0.hasPrefix("out: ") && $0 != "out: " }
+    let text = Self.rendered(rows)
+    // About 400 KB of rows: six batches of 64 KiB and what is left, not 5,000 writes.
+    #expect(text.utf8.count > 6 * 65_536 && text.utf8.count < 7 * 65_536)
+    #expect(writes.count == 7)
+    #expect(writes.dropLast().allSatisfy { $0.utf8.count - 5 >= CommandLineView.batchSize })
+    #expect(writes.map { $0.dropFirst(5) }.joined() == text)
+  }
+
+  @Test("Rows not written yet come before a warning, and before the errors of a rejection")
+  func rowsBeforeWhatFollows() {
+    let log = Log()
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
+      errors: LoggingSink("err", log: log))
+    view.showRow(Self.detail(1))
+    view.showSourceUnavailable(
+      SourceWarning(
+        scope: .group(.posted), reason: "gone", text: "Posted Transactions are not available: gone"))
+    view.showRow(Self.detail(2))
+    view.showInputRejected(
+      InputRejection(
+        issues: [], lines: [], totalCount: 1, recordCount: 1, summary: "1 invalid record; no report was made."
+      ))
+    #expect(
+      log.entries.withLock { $0 } == [
+        "out: " + Self.rendered([Self.detail(1)]),
+        "out:   Incomplete report: Posted Transactions are not available: gone\n",
+        "err: txreport: warning: Posted Transactions are not available: gone\n", "err flushed",
+        "out: " + Self.rendered([Self.detail(2)]), "out flushed",
+        "err: txreport: error: 1 invalid record; no report was made.\n", "err flushed",
+      ])
+  }
+
+  @Test("A discarded draft takes back its rows, written to the output or not yet", arguments: [3, 5_000])
+  func discardedDraft(rowsInDraft: Int) throws {
+    let standardOutput = MemoryTextSink()
+    let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false), output: spool, errors: MemoryTextSink())
+    #expect(view.acceptsDraft)
+    for number in 0..<rowsInDraft { view.showRow(Self.detail(number)) }
+    view.discardDraft()
+    view.showRow(Self.detail(7))
+    view.showReportEnd()
+    try spool.commit()
+    #expect(standardOutput.text == Self.rendered([Self.detail(7)]))
   }
 }
