@@ -23,7 +23,7 @@ import UseCases
 /// one of the few threads of Swift's cooperative pool that the report's own tasks run on.
 final class ReadAheadTransactionStream: TransactionStream {
   /// How many records one handover holds.
-  static let batchSize = 1_024
+  static let batchSize = 4_096
   /// How many batches may wait in the queue.
   static let queuedBatches = 4
 

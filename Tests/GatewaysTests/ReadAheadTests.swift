@@ -51,7 +51,7 @@ import UseCases
     }
   }
 
-  @Test(arguments: [0, 1, 1_023, 1_024, 1_025, 10_000])
+  @Test(arguments: [0, 1, 4_095, 4_096, 4_097, 10_000])
   func yieldsEveryRecordInOrderThenTheEnd(total: Int) {
     let stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
     var read: [SourceRecord] = []
@@ -60,7 +60,7 @@ import UseCases
     #expect(stream.next() == nil)
   }
 
-  @Test(arguments: [0, 1, 1_023, 1_024, 1_025, 10_000])
+  @Test(arguments: [0, 1, 4_095, 4_096, 4_097, 10_000])
   func lendsEveryRecordInOrderABatchAtATimeThenTheEnd(total: Int) {
     let stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
     var read: [SourceRecord] = []
@@ -75,7 +75,7 @@ import UseCases
   }
 
   @Test func recordsTakenOneByOneAndLentGoOnFromEachOther() {
-    let stream = ReadAheadTransactionStream(CountingStream(total: 3_000, log: .init()))
+    let stream = ReadAheadTransactionStream(CountingStream(total: 10_000, log: .init()))
     var read: [SourceRecord] = []
     while true {
       // One taken, then the rest of its batch lent, then one taken again, ...
@@ -83,7 +83,7 @@ import UseCases
       read.append(record)
       _ = stream.nextRecords { read.append(copy $0) }
     }
-    #expect(read == (0..<3_000).map { CountingStream.record($0 + 1) })
+    #expect(read == (0..<10_000).map { CountingStream.record($0 + 1) })
   }
 
   @Test func aBatchGivesItsRecordsBackInOrderOnce() {
