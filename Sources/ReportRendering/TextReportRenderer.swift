@@ -159,10 +159,18 @@ public struct TextReportRenderer: ReportRenderer {
       return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
-    let (label, labelWidth) = Self.detailLabel(description)
-    appendColumns(
-      indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: true,
-      oddBand: colors ? odd : nil, to: &bytes)
+    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    // The description itself when it needs no escape: the label `detailLabel` gives, without a
+    // copy of the string to count a reference to.
+    if let width = DisplayWidth.plainColumns(of: description) {
+      appendColumns(
+        indent: 4, label: description, labelWidth: width, amount: shownAmount, lineEnd: true,
+        oddBand: oddBand, to: &bytes)
+    } else {
+      appendColumns(
+        indent: 4, label: ReportText.visible(description), labelWidth: nil, amount: shownAmount,
+        lineEnd: true, oddBand: oddBand, to: &bytes)
+    }
   }
 
   /// A detail row's description as shown, and its width when that is known already: most
@@ -241,14 +249,15 @@ public struct TextReportRenderer: ReportRenderer {
     let room = width - indent - rightMargin - amountWidth - 1
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
     let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
-    let cut = labelWidth <= max(1, room) ? label : DisplayWidth.truncated(label, toColumns: max(1, room))
-    let cutWidth = labelWidth <= max(1, room) ? labelWidth : DisplayWidth.columns(of: cut)
+    // Only a label too wide is cut: one that fits is written as it is, not copied first.
+    let truncated = labelWidth <= max(1, room) ? nil : DisplayWidth.truncated(label, toColumns: max(1, room))
+    let cutWidth = truncated.map { DisplayWidth.columns(of: $0) } ?? labelWidth
     let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = oddBand == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
     if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
     bytes.appendSpaces(indent)
-    bytes.appendUTF8(of: cut)
+    if let truncated { bytes.appendUTF8(of: truncated) } else { bytes.appendUTF8(of: label) }
     bytes.appendSpaces(gap)
     bytes.appendUTF8(of: amount)
     bytes.appendSpaces(padding)
