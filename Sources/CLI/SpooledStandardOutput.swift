@@ -75,6 +75,12 @@ package final class SpooledStandardOutput: OutputFileSink {
     state.withLock { state in
       guard state.failure == nil else { return }
       if state.buffer.capacity < memoryLimit { state.buffer.reserveCapacity(memoryLimit + (64 << 10)) }
+      // Writes come in batches of rows (64 KiB and more): one that would not fit sends what is
+      // kept to the file first, so the buffer is never made larger.
+      if !state.buffer.isEmpty, state.buffer.count + bytes.count > state.buffer.capacity {
+        Self.spill(&state)
+        guard state.failure == nil else { return }
+      }
       state.buffer.append(contentsOf: bytes)
       if state.buffer.count >= memoryLimit { Self.spill(&state) }
     }
