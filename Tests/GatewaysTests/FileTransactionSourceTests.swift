@@ -158,11 +158,14 @@ import UseCases
   #if os(Linux)
     @Test func theFileIsClosedWhenTheStreamEndsOrGoesAway() async throws {
       let directory = try TemporaryDirectory()
-      // More records than the reader thread reads ahead (ReadAheadTransactionStream), so that
-      // an abandoned stream still has its file open when it goes away.
+      // Twice as many records as the reader thread reads ahead (ReadAheadTransactionStream: a
+      // full queue of 4 batches of 4,096, the batch lent and the one being filled), and more
+      // bytes than one read, so that an abandoned stream still has its file open when it goes
+      // away.
       let record = #"{"group":"A","date":"2016-04-01","description":"x","amount":"1","debit":"D"}"#
+      let count = 2 * (4 + 2) * 4_096
       let path = try directory.file(
-        "closed.json", text: "[" + Array(repeating: record, count: 10_000).joined(separator: ",\n") + "]")
+        "closed.json", text: "[" + Array(repeating: record, count: count).joined(separator: ",\n") + "]")
       let source = FileTransactionSource(path: path)
 
       guard case .available(var drained) = await source.open() else { throw SourceUnavailable() }
