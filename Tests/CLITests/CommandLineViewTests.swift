@@ -132,6 +132,15 @@ import Testing
     .detail(description: "Shop \(number)", amount: "\(number).00", odd: number % 2 == 0)
   }
 
+  /// A text view whose output and errors write to one log.
+  private static func loggedView() -> (CommandLineView, Log) {
+    let log = Log()
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
+      errors: LoggingSink("err", log: log))
+    return (view, log)
+  }
+
   /// The text the renderer gives each row on its own, joined.
   private static func rendered(_ rows: [ReportRow]) -> String {
     var renderer = TextReportRenderer(colors: false)
@@ -140,10 +149,7 @@ import Testing
 
   @Test("Rows reach the output in batches of at least 64 KiB, in order, and all of them by the report's end")
   func rowsInBatches() {
-    let log = Log()
-    let view = CommandLineView(
-      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
-      errors: LoggingSink("err", log: log))
+    let (view, log) = Self.loggedView()
     let rows = (0..<5_000).map(Self.detail)
     for row in rows { view.showRow(row) }
     view.showReportEnd()
@@ -159,10 +165,7 @@ import Testing
 
   @Test("Rows not written yet come before a warning, and before the errors of a rejection")
   func rowsBeforeWhatFollows() {
-    let log = Log()
-    let view = CommandLineView(
-      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
-      errors: LoggingSink("err", log: log))
+    let (view, log) = Self.loggedView()
     view.showRow(Self.detail(1))
     view.showSourceUnavailable(
       SourceWarning(
