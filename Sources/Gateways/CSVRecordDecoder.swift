@@ -282,12 +282,15 @@ struct CSVRecordDecoder: RecordDecoder {
   /// Reads a plain, valid row on the fast path into `slot`, or consumes nothing and returns
   /// `false`.
   private mutating func readValidRow(into slot: RecordSlot) -> Bool {
-    let columns = columns
-    return input.readQuickly { cursor in
-      var scanner = CSVRowScanner(cursor, columns: columns)
-      defer { cursor = scanner.end }
-      return scanner.validRow(into: slot) ? true : nil
-    } ?? false
+    // The columns lent where they lie: a copy of the array for the scanner would count a
+    // reference for every row, and give it back.
+    columns.withUnsafeBufferPointer { columns in
+      input.readQuickly { cursor in
+        var scanner = CSVRowScanner(cursor, columns: columns)
+        defer { cursor = scanner.end }
+        return scanner.validRow(into: slot) ? true : nil
+      } ?? false
+    }
   }
 
   /// Reads one row, which is not empty, and its line break.

@@ -12,14 +12,16 @@ import UseCases
 /// written twice inside, are plain.
 struct CSVRowScanner {
   private var cursor: ChunkCursor
-  private let columns: [RecordField?]
+  /// The decoder's columns, lent for one row: an array would count a reference for every row.
+  private let columns: UnsafeBufferPointer<RecordField?>
 
   /// Creates a scanner of a chunk's unread bytes.
   ///
   /// - Parameters:
   ///   - cursor: The bytes, at a row that is not empty.
-  ///   - columns: The field each column of the header holds, or `nil` for an extra column.
-  init(_ cursor: ChunkCursor, columns: [RecordField?]) {
+  ///   - columns: The field each column of the header holds, or `nil` for an extra column;
+  ///     valid while the scanner is used.
+  init(_ cursor: ChunkCursor, columns: UnsafeBufferPointer<RecordField?>) {
     self.cursor = cursor
     self.columns = columns
   }
