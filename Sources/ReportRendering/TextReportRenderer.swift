@@ -113,10 +113,7 @@ public struct TextReportRenderer: ReportRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true), lineEnd: lineEnd)
     case .detail(let description, let amount, let odd):
-      let (label, labelWidth) = Self.detailLabel(description)
-      return columns(
-        indent: 4, label: label, labelWidth: labelWidth, amount: amountStyle.format(amount), lineEnd: lineEnd,
-        oddBand: colors ? odd : nil)
+      return madeOnce { appendDetail(description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0) }
     case .subfooter(let odd):
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
@@ -159,25 +156,35 @@ public struct TextReportRenderer: ReportRenderer {
       return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
+    appendDetail(description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
+  }
+
+  /// Appends a detail row's line: the one place both ``render(_:appendingTo:)`` and the
+  /// `String` of a row make it.
+  ///
+  /// Most descriptions need no escape, and one pass over their bytes says so and measures them;
+  /// such a description is written as it is, not copied into a label first (a copy would count
+  /// a reference to it, and give it back, for every row).
+  ///
+  /// - Parameters:
+  ///   - description: The description.
+  ///   - amount: The amount, before ``AmountStyle`` formats it.
+  ///   - odd: Whether the row's band is odd; used only with colour.
+  ///   - lineEnd: Whether to end the line with a line feed.
+  ///   - bytes: The buffer the line is appended to.
+  private func appendDetail(
+    _ description: String, amount: String, odd: Bool, lineEnd: Bool, to bytes: inout [UInt8]
+  ) {
     let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
-    // The description itself when it needs no escape: the label `detailLabel` gives, without a
-    // copy of the string to count a reference to.
     if let width = DisplayWidth.plainColumns(of: description) {
       appendColumns(
-        indent: 4, label: description, labelWidth: width, amount: shownAmount, lineEnd: true,
+        indent: 4, label: description, labelWidth: width, amount: shownAmount, lineEnd: lineEnd,
         oddBand: oddBand, to: &bytes)
     } else {
       appendColumns(
         indent: 4, label: ReportText.visible(description), labelWidth: nil, amount: shownAmount,
-        lineEnd: true, oddBand: oddBand, to: &bytes)
+        lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
     }
-  }
-
-  /// A detail row's description as shown, and its width when that is known already: most
-  /// descriptions need no escape, and one pass over their bytes says so and measures them.
-  private static func detailLabel(_ description: String) -> (label: String, width: Int?) {
-    let plainWidth = DisplayWidth.plainColumns(of: description)
-    return (plainWidth == nil ? ReportText.visible(description) : description, plainWidth)
   }
 
   /// A line under the source's message, `Incomplete report: …`, in the message's style; the
@@ -203,15 +210,39 @@ public struct TextReportRenderer: ReportRenderer {
   /// Nothing comes after the last row.
   public mutating func finish() -> String { "" }
 
-  /// A label and an amount on one line: the label cut to fit, the amount ending two columns
-  /// from the right edge.
+  /// A label and an amount on one line, without colour and without a line end (see
+  /// ``appendColumns(indent:label:labelWidth:amount:lineEnd:oddBand:to:)``): a total's line.
+  ///
+  /// - Parameters:
+  ///   - indent: The spaces before the label.
+  ///   - label: The label, already escaped.
+  ///   - amount: The formatted amount.
+  /// - Returns: The line.
+  private func columns(indent: Int, label: String, amount: String) -> String {
+    madeOnce {
+      appendColumns(
+        indent: indent, label: label, labelWidth: nil, amount: amount, lineEnd: false, oddBand: nil, to: &$0)
+    }
+  }
+
+  /// A line written as bytes by `append`, made a string once.
+  ///
+  /// - Parameter append: Appends the line's bytes.
+  /// - Returns: The line.
+  private func madeOnce(_ append: (inout [UInt8]) -> Void) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width + 64)
+    append(&bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends a label and an amount on one line, as UTF-8: the label cut to fit, the amount
+  /// ending two columns from the right edge. Every detail row goes through here, so its parts
+  /// are copied in once each, with no `String` made for the line.
   ///
   /// The label gets what is left after the indent, the amount, one space and the margin. When
   /// the amount leaves no room at all, the label is cut to the ellipsis alone and the line is
   /// wider than the terminal: an amount is never cut.
-  ///
-  /// The line is written as bytes (see ``appendColumns(indent:label:labelWidth:amount:lineEnd:oddBand:to:)``)
-  /// and made a string once.
   ///
   /// - Parameters:
   ///   - indent: The spaces before the label.
@@ -223,22 +254,7 @@ public struct TextReportRenderer: ReportRenderer {
   ///     the line then starts with the band's escape sequences, is padded to the full width
   ///     and ends by resetting the colours, as ``line(_:style:)`` would make it, without
   ///     measuring the text again.
-  /// - Returns: The line.
-  private func columns(
-    indent: Int, label: String, labelWidth: Int? = nil, amount: String, lineEnd: Bool = false,
-    oddBand: Bool? = nil
-  ) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(width + 64)
-    appendColumns(
-      indent: indent, label: label, labelWidth: labelWidth, amount: amount, lineEnd: lineEnd,
-      oddBand: oddBand, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends a label-and-amount line (see ``columns(indent:label:labelWidth:amount:lineEnd:oddBand:)``)
-  /// as UTF-8: every detail row goes through here, so its parts are copied in once each, with
-  /// no `String` made for the line.
+  ///   - bytes: The buffer the line is appended to.
   private func appendColumns(
     indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, oddBand: Bool?,
     to bytes: inout [UInt8]
