@@ -3,9 +3,9 @@ import Entities
 /// The second pass over a source: its transactions, in report order.
 ///
 /// When the survey found the source already in report order, the transactions stream straight
-/// through, one at a time. Otherwise they are read into memory, compactly
-/// (``HeldTransactions``), and sorted by group and date; the sort is stable, so transactions of
-/// the same group and date keep their input order.
+/// through, one at a time. Otherwise they are read into memory, compactly and grouped by group
+/// and date (``HeldTransactions``), and shown group after group, date after date; transactions
+/// of the same group and date keep their input order.
 ///
 /// The second pass expects exactly what the survey saw. Anything else means the source changed
 /// between the passes, and ``nextRun(_:)`` (for a source held in memory, the initializer, which
@@ -25,15 +25,12 @@ struct OrderedTransactions {
   /// The sorted transactions, kept apart from `mode` so that giving one does not copy them
   /// (a copy of its arrays, retained and released for every transaction).
   private var held = HeldTransactions()
-  /// The position in `held` of the first transaction of the next run to make.
-  private var heldNext = 0
+  /// Where in `held` the next run to make starts.
+  private var heldNext = HeldTransactions.Position()
   /// The next run of held transactions, being made on another core.
   private var ahead: Task<HeldRun, Never>?
   /// The run shown last, for the task that makes the next run to free.
   private var spent: [Transaction] = []
-  /// The sum of the description bytes that making runs read ahead, kept so that the reading is
-  /// not left out.
-  private var touched: UInt8 = 0
   /// How many held transactions one run gives.
   static let runLength = 4_096
   private var remaining: Int
@@ -83,7 +80,6 @@ struct OrderedTransactions {
     var all = rest
     // A transaction outside the period is read and checked, but not held: the report leaves
     // it out, so sorting it would only cost memory.
-    var prefixHeld = 0
     if prefixCount > 0 {
       guard case .available(var stream) = await source.open() else { throw changed }
       var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
@@ -92,15 +88,11 @@ struct OrderedTransactions {
         guard case .transaction(let transaction, _)? = stream.next(), Self.isExpected(transaction, in: survey)
         else { throw changed }
         digest.add(transaction)
-        if survey.period?.contains(transaction.date) ?? true {
-          all.append(transaction)
-          prefixHeld += 1
-        }
+        if survey.period?.contains(transaction.date) ?? true { all.append(transaction, first: true) }
       }
       guard digest.value == prefixDigest else { throw changed }
       // The whole source read again: nothing may follow.
       if prefixCount == survey.count, stream.next() != nil { throw changed }
-      all.moveLastToFront(prefixHeld)
     }
     guard all.count == survey.count - survey.outsidePeriodCount else { throw changed }
     all.sortInReportOrder()
@@ -109,10 +101,10 @@ struct OrderedTransactions {
     makeNextRun()
   }
 
-  /// A run of held transactions, and the sum of the description bytes read to make it.
+  /// A run of held transactions, and where the next starts.
   private struct HeldRun {
     var transactions: [Transaction]
-    var touched: UInt8
+    var next: HeldTransactions.Position
   }
 
   /// Starts making the next run of held transactions on another core, if any are left.
@@ -123,20 +115,18 @@ struct OrderedTransactions {
   /// allocator more; the pool's threads are not tied to either task, but on two cores the task
   /// runs beside the report's).
   private mutating func makeNextRun() {
-    let positions = heldNext..<min(heldNext + Self.runLength, held.count)
-    guard !positions.isEmpty else {
+    guard !held.isAfterLast(heldNext) else {
       ahead = nil
       spent = []
       return
     }
-    heldNext = positions.upperBound
-    let (held, spent) = (held, spent)
+    let (held, spent, start) = (held, spent, heldNext)
     self.spent = []
     ahead = Task {
       withExtendedLifetime(spent) {}
-      var touched: UInt8 = 0
-      let transactions = held.transactions(positions, touched: &touched)
-      return HeldRun(transactions: transactions, touched: touched)
+      var next = start
+      let transactions = held.transactions(from: &next, count: Self.runLength)
+      return HeldRun(transactions: transactions, next: next)
     }
   }
 
@@ -167,7 +157,7 @@ struct OrderedTransactions {
     guard let ahead else { return false }
     if Task.isCancelled { throw .cancelled }
     let run = await ahead.value
-    touched &+= run.touched
+    heldNext = run.next
     makeNextRun()
     for transaction in run.transactions { try body(transaction) }
     spent = run.transactions
@@ -175,7 +165,7 @@ struct OrderedTransactions {
   }
 
   /// Cancels the run being made, if any, for a report that stops before its end: the task then
-  /// stops at its next 128 transactions, and lets the held transactions go.
+  /// stops at its next group and date, and lets the held transactions go.
   mutating func stopMakingRuns() {
     ahead?.cancel()
     ahead = nil

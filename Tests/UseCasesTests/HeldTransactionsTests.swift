@@ -4,10 +4,11 @@ import TestSupport
 import Testing
 import UseCases
 
-/// A source out of report order is held in memory and sorted: its descriptions come back byte
-/// for byte, however many blocks of description bytes they fill, and however long one is.
+/// A source out of report order is held in memory, grouped by group and date: its transactions
+/// come back in report order, each with its group, date, description (byte for byte, however
+/// long) and amount.
 @Suite struct HeldTransactionsTests {
-  @Test("Descriptions that fill several blocks, and one longer than a block, come back whole, sorted")
+  @Test("Descriptions of every length, a very long one and empty ones among them, come back whole, sorted")
   func descriptionsComeBackWhole() async throws {
     let long = String(repeating: "é", count: 600_000)  // 1.2 MB: more than a block
     var transactions: [Transaction] = []
@@ -16,8 +17,7 @@ import UseCases
       transactions.append(try .fixture(date: "2016-04-0\(3 - number % 3)", description: description))
     }
     transactions.insert(try .fixture(date: "2016-04-02", description: long), at: 1_500)
-    // Empty ones too: they have no first or last byte to fetch ahead
-    // (HeldTransactions.transactions(_:touched:)).
+    // Empty ones too: a transaction of no description bytes in a bucket between others.
     transactions.insert(try .fixture(date: "2016-04-01", description: ""), at: 128)
     transactions.append(try .fixture(date: "2016-04-03", description: ""))
     for acceptsDraft in [false, true] {
@@ -70,8 +70,8 @@ import UseCases
   )
   func longStartInOrderComesFirst() async throws {
     // 40,000 records in order over ten dates, then 30,000 on the same dates in no order: a
-    // draft holds the 30,000 and reads the 40,000 again, which the sort must take first
-    // (HeldTransactions.moveLastToFront). 70,000 entries fill more than one chunk of 65,536.
+    // draft holds the 30,000 and reads the 40,000 again, added after them, which must come
+    // first within each date (HeldTransactions.append(_:first:)).
     var transactions: [Transaction] = []
     for number in 0..<40_000 {
       transactions.append(try .fixture(date: "2016-04-1\(number / 4_000)", description: "Start \(number)"))
@@ -88,6 +88,47 @@ import UseCases
       #expect(
         misplaced == nil,
         "draft: \(acceptsDraft); row \(misplaced?.offset ?? 0) is \(misplaced?.element.0 ?? "")")
+    }
+  }
+
+  @Test("Both groups, many dates of one transaction, credits and large amounts: each comes back as it was")
+  func groupsDatesAndAmounts() async throws {
+    // The two groups interleaved, dates going back (3,000 of them, most with one transaction,
+    // a few with many), debits and credits, amounts from zero to the largest.
+    var transactions: [Transaction] = []
+    for number in 0..<6_000 {
+      let day = number < 5_000 ? 3_000 - number * 3 / 5 : (number * 7) % 5
+      let date = try CalendarDate(year: 2000 + day / 336, month: 1 + day % 336 / 28, day: 1 + day % 28)
+      // Amounts of all eight bytes (the largest that a group's total of 1,500 of them holds).
+      let large = try #require(Money(minorUnits: 1 << 52 | 0x0102_0304_0506))
+      let amount = [Money.zero, large, try .fixture("0.01"), try .fixture("1234.56")][number % 4]
+      transactions.append(
+        Transaction(
+          group: number % 3 == 0 ? .posted : .authorized, date: date, description: "Shop \(number)",
+          amount: amount, debitCredit: number % 5 == 0 ? .credit : .debit))
+    }
+    for acceptsDraft in [false, true] {
+      let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
+      await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
+        .eventGenerateReport()
+      let shown = output.keptCalls.filter {
+        if case .detail = $0 { true } else { false }
+      }
+      let expected = transactions.enumerated().sorted {
+        ($0.element.group == .posted ? 1 : 0, $0.element.date, $0.offset)
+          < ($1.element.group == .posted ? 1 : 0, $1.element.date, $1.offset)
+      }.map { UseCaseOutputSpy.Call.detail($0.element.description, $0.element.signedAmount) }
+      #expect(shown.count == expected.count)
+      let misplaced = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }
+      #expect(misplaced == nil, "draft: \(acceptsDraft); row \(misplaced?.offset ?? 0)")
+      // Every date block is there once, in order, within each group.
+      let subheaders = output.keptCalls.filter {
+        if case .subheader = $0 { true } else { false }
+      }
+      let dates =
+        Set(transactions.filter { $0.group == .authorized }.map(\.date)).count
+        + Set(transactions.filter { $0.group == .posted }.map(\.date)).count
+      #expect(subheaders.count == dates, "draft: \(acceptsDraft)")
     }
   }
 
