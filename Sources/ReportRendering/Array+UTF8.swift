@@ -18,11 +18,11 @@ extension [UInt8] {
   ///
   /// - Parameter count: How many.
   mutating func appendSpaces(_ count: Int) {
-    let spaces: StaticString = "                                "
+    let spaces = spaceBytes
     var left = count
     while left > 0 {
-      let run = Swift.min(left, spaces.utf8CodeUnitCount)
-      spaces.withUTF8Buffer { append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(run))) }
+      let run = Swift.min(left, spaces.count)
+      spaces.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(run))) }
       left -= run
     }
   }
@@ -43,3 +43,7 @@ extension String {
     return copy.withUTF8(body)
   }
 }
+
+/// Spaces to append from: as many as a line of a wide terminal has, so that a line's columns
+/// are one append.
+private let spaceBytes = [UInt8](repeating: UInt8(ascii: " "), count: 256)

@@ -272,11 +272,20 @@ public struct TextReportRenderer: ReportRenderer {
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = oddBand == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
     if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
-    bytes.appendSpaces(indent)
-    if let truncated { bytes.appendUTF8(of: truncated) } else { bytes.appendUTF8(of: label) }
-    bytes.appendSpaces(gap)
-    bytes.appendUTF8(of: amount)
-    bytes.appendSpaces(padding)
+    // The line's columns as spaces, with the label and the amount copied over them: two
+    // copies and one run of spaces, where appending each part checked the buffer five times.
+    func appendLine(label: UnsafeBufferPointer<UInt8>) {
+      amount.withUTF8InPlace { amount in
+        let start = bytes.count
+        let amountStart = start + indent + label.count + gap
+        bytes.appendSpaces(amountStart + amount.count + padding - start)
+        bytes.withUnsafeMutableBufferPointer { line in
+          _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(fromContentsOf: label)
+          _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amount)
+        }
+      }
+    }
+    if let truncated { truncated.withUTF8InPlace(appendLine) } else { label.withUTF8InPlace(appendLine) }
     if oddBand != nil { bytes.append(Self.resetSequence) }
     if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
