@@ -59,6 +59,19 @@ import Testing
     #expect(CalendarDate.daysIn(month: 13, year: 2015) == 0)
   }
 
+  @Test(
+    "Every day of every month exists exactly up to the month's length, in common and leap years",
+    arguments: [1, 4, 1900, 2000, 2015, 2016, 2100, 9999])
+  func everyDay(year: Int) {
+    let lengths = [31, CalendarDate.isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for (month, length) in zip(1...12, lengths) {
+      for day in -1...33 {
+        let date = try? CalendarDate(year: year, month: month, day: day)
+        #expect((date != nil) == (1...length).contains(day), "\(year)-\(month)-\(day)")
+      }
+    }
+  }
+
   @Test("Dates are ordered by year, then month, then day")
   func ordering() throws {
     let dates = try [
