@@ -40,7 +40,7 @@ import Testing
       ("formats/demo_all_reordered.csv", "csv"),
     ])
   func demoWithInputFormat(fixture: String, format: String) throws {
-    let directory = try ScratchDirectory()
+    let directory = try ScratchFolder("txreport-e2e")
     let bytes = try #require(FileManager.default.contents(atPath: TX.fixture(fixture)))
     let misnamed = directory.path + "/demo." + (format == "json" ? "csv" : "json")
     try bytes.write(to: URL(fileURLWithPath: misnamed))
@@ -156,7 +156,7 @@ import Testing
 
   @Test("A named pipe is read like standard input")
   func namedPipe() throws {
-    let directory = try ScratchDirectory()
+    let directory = try ScratchFolder("txreport-e2e")
     let fifo = directory.path + "/demo.ndjson"
     try #require(mkfifo(fifo, 0o600) == 0)
     let bytes = try #require(FileManager.default.contents(atPath: TX.fixture("formats/demo_all.ndjson")))
@@ -277,7 +277,7 @@ import Testing
 
   @Test("A statement whose name has no known extension is read by its first bytes")
   func statementWithoutItsExtension() throws {
-    let folder = try ScratchDirectory()
+    let folder = try ScratchFolder("txreport-e2e")
     let path = folder.path + "/statement.txt"
     try Data(contentsOf: URL(fileURLWithPath: TX.fixture("banks/household.qif"))).write(
       to: URL(fileURLWithPath: path))
@@ -447,22 +447,5 @@ private enum InputProcess {
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData.value, as: UTF8.self))
-  }
-}
-
-/// A new empty directory under the system's temporary directory, removed when the value goes
-/// away.
-private final class ScratchDirectory {
-  let path: String
-
-  init() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "txreport-e2e-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-    path = url.path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
   }
 }

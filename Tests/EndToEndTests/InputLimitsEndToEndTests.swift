@@ -9,30 +9,9 @@ import Testing
     "a record longer than 1048576 bytes; the rest of the input is not read; hint: check for a quote that is"
     + " not closed or a missing line break, or input that is not text"
 
-  /// A scratch folder, removed with its files.
-  final class Folder {
-    let path: String
-
-    init() throws {
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "txreport-limits-" + UUID().uuidString)
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-      path = url.path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes a file in the folder and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-      let filePath = path + "/" + name
-      try Data(text.utf8).write(to: URL(fileURLWithPath: filePath))
-      return filePath
-    }
-  }
-
   @Test("Two million repeated keys: every one is counted, and memory stays flat")
   func repeatedKeysAreCountedInFlatMemory() throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-limits")
     // Ten records of 1 MB, each with one key written 200,001 times: 200,000 repeats a record.
     let record =
       #"{"group":"A","date":"2016-04-01","description":"x","amount":"1.00","debit":"D""#
@@ -58,7 +37,7 @@ import Testing
     "A description of 20 MB is refused in every format, at its value, naming the field, in flat memory",
     arguments: [("json", "1:49"), ("ndjson", "1:48"), ("csv", "2:14")])
   func aLongDescriptionIsRefusedInEveryFormat(format: String, place: String) throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-limits")
     let long = String(repeating: "x", count: 20_000_000)
     let record = #"{"group":"A","date":"2016-04-01","description":"\#(long)","amount":"1.00","debit":"D"}"#
     let text =
@@ -85,7 +64,7 @@ import Testing
     "Standard input without end (/dev/zero) ends promptly with exit 65 in every format",
     arguments: ["json", "ndjson", "csv"])
   func endlessStandardInputEnds(format: String) throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-limits")
 
     let run = try MeasuredRun.run(
       ["--all", "-", "--input-format", format], standardInput: "/dev/zero",
@@ -108,7 +87,7 @@ import Testing
   // MARK: A temporary folder that cannot hold standard input
 
   /// Three MB of valid NDJSON records, more than the copy of standard input may take below.
-  static func manyRecords(in folder: Folder) throws -> String {
+  static func manyRecords(in folder: ScratchFolder) throws -> String {
     let line =
       #"{"group": "A", "date": "2016-04-01", "description": "Starbucks", "amount": "3.11", "debit": "D"}"#
     return try folder.file("many.ndjson", String(repeating: line + "\n", count: 30_000))
@@ -124,7 +103,7 @@ import Testing
     "A copy of standard input that may not grow (RLIMIT_FSIZE) is an unavailable source, exit 3: the disk, not the data"
   )
   func copyOverAFileSizeLimit() throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-limits")
     let input = try Self.manyRecords(in: folder)
 
     let run = try MeasuredRun.run(
@@ -139,7 +118,7 @@ import Testing
   /// Whether this machine lets the tests mount a small tmpfs in a mount namespace of their own
   /// (root with CAP_SYS_ADMIN; not in every container).
   static let canMountTmpfs: Bool = {
-    guard let folder = try? Folder() else { return false }
+    guard let folder = try? ScratchFolder("txreport-limits") else { return false }
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
     probe.arguments = ["--mount", "/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path]
@@ -154,7 +133,7 @@ import Testing
     "A full disk under TMPDIR (a 64 KiB tmpfs) is an unavailable source, exit 3: the disk, not the data",
     .enabled(if: canMountTmpfs, "needs to mount a tmpfs in a mount namespace of its own"))
   func copyOnAFullDisk() throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-limits")
     let input = try Self.manyRecords(in: folder)
     let small = folder.path + "/small"
     try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)

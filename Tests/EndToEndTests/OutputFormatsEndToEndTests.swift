@@ -35,21 +35,6 @@ import Testing
     }
   }
 
-  /// A fresh folder for one test, removed afterwards.
-  private final class Folder {
-    let url: URL
-
-    init() throws {
-      url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "txreport-formats-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-  }
-
   @Test("The demo as Markdown is the reviewed golden file, from every input mode", arguments: demoInputs)
   func demoMarkdown(arguments: [String]) throws {
     let result = try TX.run(arguments + ["--format", "markdown"])
@@ -166,7 +151,7 @@ import Testing
     "--output writes the same page or document to the file, and nothing to standard output",
     arguments: ["html", "markdown"])
   func outputFile(format: String) throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-formats")
     let path = folder.path("report.\(format)")
     let written = try TX.run(["--format", format, "--output", path])
     #expect(written.status == 0)
@@ -181,7 +166,7 @@ import Testing
     "--output with --partial and a missing source still writes the page (exit 3)",
     arguments: ["html", "markdown"])
   func outputFileUnavailable(format: String) throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-formats")
     let result = try TX.run([
       "--all", folder.path("missing.json"), "--format", format, "--output", folder.path("r"), "--partial",
     ])
@@ -194,7 +179,7 @@ import Testing
 
   @Test("Hostile descriptions in a file are escaped in both formats, all the way through")
   func hostileData() throws {
-    let folder = try Folder()
+    let folder = try ScratchFolder("txreport-formats")
     let description = #"<script>alert(\"x\")</script> & 'q' | `c` *b* \u001b[2J \u202egnp.exe\nnext"#
     try
       #"[{"group": "A", "date": "2016-04-01", "description": "\#(description)", "amount": "1.00", "debit": "D"}]"#

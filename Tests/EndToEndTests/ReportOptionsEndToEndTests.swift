@@ -5,14 +5,21 @@ import Testing
 @Suite struct ReportOptionsEndToEndTests {
   private typealias TX = TXReportProcess
 
-  /// A CSV file of the given rows (after the header), in a fresh temporary folder.
+  /// The test's files, removed with it.
+  private let folder: ScratchFolder
+
+  /// Makes the test's folder.
+  ///
+  /// - Throws: The file manager's error when the folder cannot be made.
+  init() throws {
+    folder = try ScratchFolder("txreport-period")
+  }
+
+  /// A CSV file of the given rows (after the header), in the test's folder.
   private func csvFile(_ rows: [String]) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("period-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let file = folder.appendingPathComponent("all.csv")
-    try (["group,date,description,amount,debit"] + rows).joined(separator: "\n").appending("\n")
-      .write(to: file, atomically: true, encoding: .utf8)
-    return file.path
+    try folder.file(
+      UUID().uuidString + ".csv",
+      (["group,date,description,amount,debit"] + rows).joined(separator: "\n") + "\n")
   }
 
   /// The demo rows of the CSV fixture, without the header.
