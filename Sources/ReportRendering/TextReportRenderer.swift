@@ -274,14 +274,15 @@ public struct TextReportRenderer: ReportRenderer {
     if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
     // The line's columns as spaces, with the label and the amount copied over them: two
     // copies and one run of spaces, where appending each part checked the buffer five times.
-    func appendLine(label: UnsafeBufferPointer<UInt8>) {
-      amount.withUTF8InPlace { amount in
+    func appendLine(labelBytes: UnsafeBufferPointer<UInt8>) {
+      amount.withUTF8InPlace { amountBytes in
         let start = bytes.count
-        let amountStart = start + indent + label.count + gap
-        bytes.appendSpaces(amountStart + amount.count + padding - start)
+        let amountStart = start + indent + labelBytes.count + gap
+        bytes.appendSpaces(amountStart + amountBytes.count + padding - start)
         bytes.withUnsafeMutableBufferPointer { line in
-          _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(fromContentsOf: label)
-          _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amount)
+          _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(
+            fromContentsOf: labelBytes)
+          _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amountBytes)
         }
       }
     }

@@ -1,7 +1,7 @@
 import Entities
 
 /// Transactions held in memory in report order as they are added, in about 16 bytes each plus
-/// the bytes of their descriptions.
+/// the bytes of their descriptions (and the slack of arrays that grow by doubling).
 ///
 /// A source that is not in report order must be held whole before its first row is shown
 /// (``OrderedTransactions``), so what one transaction costs in memory decides how large a file
@@ -18,13 +18,15 @@ import Entities
 /// the authorized group, date after date, then those of the posted group. Showing reads each
 /// bucket from its start to its end, so the memory is read in the order it lies in, which the
 /// processor fetches ahead; transactions kept in input order and shown in report order are
-/// each fetched from far away (a million of them took 0.13 s more to show).
+/// each fetched from far away (decision 0041: showing a million took 0.139 s that way, even with
+/// their descriptions fetched ahead, and 0.112 s read in order).
 ///
 /// Some transactions come before all the others of their group and date, whenever they are
 /// added: those a draft reading read before its first one out of order, read again after the
 /// rest (`append(_:first:)`). They have buckets of their own, shown before the others.
 struct HeldTransactions {
-  /// The buckets, by ``bucket(date:group:first:)``; an empty one takes no memory of its own.
+  /// The buckets, by ``bucket(dateIndex:group:first:)``; an empty one takes no memory of its
+  /// own.
   private var buckets: [[UInt8]] = []
   /// How many transactions there are.
   private(set) var count = 0
@@ -32,6 +34,7 @@ struct HeldTransactions {
   private var dateIndex = DateIndex()
   /// After ``sortInReportOrder()``, the buckets that hold transactions, in report order.
   private var order: [Int] = []
+  private var isSorted = false
 
   /// The bytes before a transaction's description: its amount, then its description's length
   /// times two, plus one for a credit.
@@ -41,15 +44,18 @@ struct HeldTransactions {
   /// Holds nothing yet.
   init() {}
 
-  /// The bucket of a group and date: four for each date (authorized or posted, first or not).
-  private static func bucket(date: UInt32, group: TransactionGroup, first: Bool) -> Int {
-    Int(date) << 2 | (group == .posted ? 2 : 0) | (first ? 0 : 1)
+  /// The bucket of a group and date (the date's index in `dates`): four for each date
+  /// (authorized or posted, first or not).
+  private static func bucket(dateIndex: UInt32, group: TransactionGroup, first: Bool) -> Int {
+    Int(dateIndex) << 2 | (group == .posted ? 2 : 0) | (first ? 0 : 1)
   }
 
   /// Adds a transaction after the others of its group and date; or, when `first`, after the
-  /// others added with `first`, and before all those added without.
+  /// others added with `first`, and before all those added without. Not after
+  /// ``sortInReportOrder()``.
   mutating func append(_ transaction: Transaction, first: Bool = false) {
-    let bucket = Self.bucket(date: index(of: transaction.date), group: transaction.group, first: first)
+    precondition(!isSorted, "a transaction added after the sort")
+    let bucket = Self.bucket(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
     if bucket >= buckets.count {
       buckets.append(contentsOf: repeatElement([], count: bucket + 1 - buckets.count))
     }
@@ -69,24 +75,25 @@ struct HeldTransactions {
     let byDate = dates.indices.sorted { dates[$0] < dates[$1] }
     order = []
     for group in [TransactionGroup.authorized, .posted] {
-      for date in byDate {
+      for dateIndex in byDate {
         for first in [true, false] {
-          let bucket = Self.bucket(date: UInt32(date), group: group, first: first)
+          let bucket = Self.bucket(dateIndex: UInt32(dateIndex), group: group, first: first)
           if bucket < buckets.count, !buckets[bucket].isEmpty { order.append(bucket) }
         }
       }
     }
+    isSorted = true
   }
 
-  /// Where the next run starts: the bucket's place in report order, and where its next
-  /// transaction's bytes start.
+  /// Where the next run starts: the place in `order` of its bucket, and where in the bucket its
+  /// next transaction's bytes start.
   struct Position: Sendable {
-    fileprivate var bucket = 0
+    fileprivate var place = 0
     fileprivate var offset = 0
   }
 
   /// Whether there is no transaction at or after a position.
-  func isAfterLast(_ position: Position) -> Bool { position.bucket == order.count }
+  func isAfterLast(_ position: Position) -> Bool { position.place == order.count }
 
   /// At most `count` transactions from `position` on, in report order (once sorted): a run to
   /// show, made in one call so that it can be made on another core while the previous run is
@@ -99,10 +106,10 @@ struct HeldTransactions {
   func transactions(from position: inout Position, count: Int) -> [Transaction] {
     var run: [Transaction] = []
     run.reserveCapacity(count)
-    while run.count < count, position.bucket < order.count {
+    while run.count < count, position.place < order.count {
       // A run for a report that stopped is not needed: its task is cancelled.
       if Task.isCancelled { break }
-      let bucket = order[position.bucket]
+      let bucket = order[position.place]
       let date = dates[bucket >> 2]
       let group: TransactionGroup = bucket & 2 != 0 ? .posted : .authorized
       buckets[bucket].withUnsafeBytes { bytes in
@@ -120,7 +127,7 @@ struct HeldTransactions {
               debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit))
         }
         position.offset = offset
-        if offset == bytes.count { position = Position(bucket: position.bucket + 1, offset: 0) }
+        if offset == bytes.count { position = Position(place: position.place + 1, offset: 0) }
       }
     }
     return run

@@ -3,7 +3,7 @@ import Entities
 /// The second pass over a source: its transactions, in report order.
 ///
 /// When the survey found the source already in report order, the transactions stream straight
-/// through, one at a time. Otherwise they are read into memory, compactly and grouped by group
+/// through, one at a time. Otherwise they are held in memory, compactly, kept together by group
 /// and date (``HeldTransactions``), and shown group after group, date after date; transactions
 /// of the same group and date keep their input order.
 ///
@@ -17,12 +17,13 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    /// The transactions are ``held``, sorted, and given in runs (``ahead`` is the next).
+    /// The transactions are ``held``, in report order, and given in runs (``ahead`` is the
+    /// next).
     case sorted
   }
 
   private var mode: Mode
-  /// The sorted transactions, kept apart from `mode` so that giving one does not copy them
+  /// The held transactions, kept apart from `mode` so that giving one does not copy them
   /// (a copy of its arrays, retained and released for every transaction).
   private var held = HeldTransactions()
   /// Where in `held` the next run to make starts.
@@ -79,7 +80,7 @@ struct OrderedTransactions {
     let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
     var all = rest
     // A transaction outside the period is read and checked, but not held: the report leaves
-    // it out, so sorting it would only cost memory.
+    // it out, so holding it would only cost memory.
     if prefixCount > 0 {
       guard case .available(var stream) = await source.open() else { throw changed }
       var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
