@@ -183,15 +183,21 @@ public enum DisplayWidth {
   static func plainColumns(of text: String) -> Int? {
     let bytes = text.utf8
     return bytes.withContiguousStorageIfAvailable { bytes in
-      // Eight bytes at a time while they are printable ASCII other than the backslash: as
-      // many columns as bytes. The rest, from a whole character on, is measured as usual.
-      var index = 0
-      while index &+ 8 <= bytes.count,
-        ASCIIWord.isPlain(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      {
-        index &+= 8
+      // Eight bytes at a time, as many as are printable ASCII other than the backslash (as
+      // many columns as bytes); then the character that stopped them, measured as usual, and
+      // words again after it: most descriptions are ASCII but for a letter or two.
+      var (index, columns) = (0, 0)
+      while index != bytes.count {
+        if index &+ 8 <= bytes.count {
+          let word = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          let plain = ASCIIWord.plainPrefixLength(UInt64(littleEndian: word))
+          (index, columns) = (index &+ plain, columns &+ plain)
+          if plain == 8 { continue }
+        }
+        guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: true) else { return nil }
+        (index, columns) = (next, columns &+ width)
       }
-      return quickColumns(UnsafeBufferPointer(rebasing: bytes[index...]), plainOnly: true).map { index + $0 }
+      return columns
     } ?? quickColumns(Array(bytes), plainOnly: true)
   }
 
@@ -203,36 +209,43 @@ public enum DisplayWidth {
     var columns = 0
     var index = bytes.startIndex
     while index != bytes.endIndex {
-      let byte = bytes[index]
-      switch byte {
-      case 0x20..<0x7F:  // printable ASCII
-        if plainOnly && byte == UInt8(ascii: "\\") { return nil }
-        columns += 1
-        index = bytes.index(after: index)
-      case 0xC2...0xCB:  // U+0080...U+02FF: one column from U+00A0 on
-        let next = bytes.index(after: index)
-        guard next != bytes.endIndex else { return nil }
-        let second = bytes[next]
-        guard second & 0xC0 == 0x80, byte != 0xC2 || second >= 0xA0 else { return nil }
-        if plainOnly && byte == 0xC2 && second == 0xAD { return nil }  // the soft hyphen
-        columns += 1
-        index = bytes.index(after: next)
-      case 0xE3...0xED, 0xEF:  // three bytes: U+3000...U+DFFF, U+F000...U+FFFF
-        let second = bytes.index(after: index)
-        guard second != bytes.endIndex else { return nil }
-        let third = bytes.index(after: second)
-        guard third != bytes.endIndex else { return nil }
-        let (b1, b2) = (bytes[second], bytes[third])
-        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
-        let value = UInt32(byte & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
-        guard isQuickWide(value) else { return nil }
-        columns += 2
-        index = bytes.index(after: third)
-      default:
-        return nil
-      }
+      guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: plainOnly) else { return nil }
+      (index, columns) = (next, columns + width)
     }
     return columns
+  }
+
+  /// The width of the character whose UTF-8 bytes start at `index`, and where the next
+  /// starts, for ``quickColumns(_:plainOnly:)``: `nil` for a character it does not measure.
+  @inline(__always)
+  private static func quickCharacter<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, at index: Bytes.Index, plainOnly: Bool
+  ) -> (columns: Int, next: Bytes.Index)? {
+    let byte = bytes[index]
+    switch byte {
+    case 0x20..<0x7F:  // printable ASCII
+      if plainOnly && byte == UInt8(ascii: "\\") { return nil }
+      return (1, bytes.index(after: index))
+    case 0xC2...0xCB:  // U+0080...U+02FF: one column from U+00A0 on
+      let next = bytes.index(after: index)
+      guard next != bytes.endIndex else { return nil }
+      let second = bytes[next]
+      guard second & 0xC0 == 0x80, byte != 0xC2 || second >= 0xA0 else { return nil }
+      if plainOnly && byte == 0xC2 && second == 0xAD { return nil }  // the soft hyphen
+      return (1, bytes.index(after: next))
+    case 0xE3...0xED, 0xEF:  // three bytes: U+3000...U+DFFF, U+F000...U+FFFF
+      let second = bytes.index(after: index)
+      guard second != bytes.endIndex else { return nil }
+      let third = bytes.index(after: second)
+      guard third != bytes.endIndex else { return nil }
+      let (b1, b2) = (bytes[second], bytes[third])
+      guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+      let value = UInt32(byte & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+      guard isQuickWide(value) else { return nil }
+      return (2, bytes.index(after: third))
+    default:
+      return nil
+    }
   }
 
   /// Whether a scalar is one of the wide scalars that join no other: kana (without the

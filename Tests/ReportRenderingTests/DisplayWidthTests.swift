@@ -1,4 +1,5 @@
 import Presenters
+import TestSupport
 import Testing
 
 @testable import ReportRendering
@@ -143,6 +144,58 @@ import Testing
       "printable ASCII but the backslash, U+00A0...U+02FF but the soft hyphen, 8 wide")
     for escaped in ["a\\b", "a\u{AD}b", "a\u{85}b", "a\u{7F}b", "a\tb"] {
       #expect(DisplayWidth.plainColumns(of: escaped) == nil, "\(escaped.debugDescription)")
+    }
+  }
+
+  @Test("A word's plain prefix ends at its first byte that is not printable ASCII, or is a backslash")
+  func plainPrefixOfAWord() {
+    func isPlain(_ byte: UInt8) -> Bool { (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") }
+    func check(_ bytes: [UInt8]) {
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      let expected = bytes.firstIndex { !isPlain($0) } ?? 8
+      #expect(ASCIIWord.plainPrefixLength(UInt64(littleEndian: word)) == expected, "\(bytes)")
+      #expect(ASCIIWord.isPlain(UInt64(littleEndian: word)) == (expected == 8), "\(bytes)")
+    }
+    // Every byte at every place, after plain bytes and before bytes of every kind (a borrow
+    // from a byte that matches may mark those after it, never those before).
+    var random = SplitMix64(seed: 0x5EED)
+    for place in 0..<8 {
+      for byte in UInt8.min...UInt8.max {
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 8)
+        bytes[place] = byte
+        for after in (place + 1)..<8 { bytes[after] = UInt8.random(in: 0...255, using: &random) }
+        check(bytes)
+      }
+    }
+    for _ in 0..<20_000 {
+      check(
+        (0..<8).map { _ in
+          [UInt8(ascii: "a"), 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x5C, 0xFF, 0x00][
+            Int.random(in: 0..<9, using: &random)]
+        })
+    }
+  }
+
+  @Test(
+    "Long texts of plain runs between wide and accented letters are measured as plain, and others are not")
+  func plainColumnsOfLongTexts() {
+    // Each piece, its width when the whole text is plain, or nil when it makes the text not plain.
+    let pieces: [(String, Int?)] = [
+      ("a", 1), ("Montr", 5), (" #0302 ", 7), ("é", 1), ("東", 2), ("ラー", 4), ("\u{A0}", 1),
+      ("\\", nil), ("\t", nil), ("\u{AD}", nil), ("\u{85}", nil), ("🍜", nil), ("e\u{301}", nil),
+      ("\u{7F}", nil),
+    ]
+    var random = SplitMix64(seed: 42)
+    for _ in 0..<5_000 {
+      var (text, width) = ("", Optional(0))
+      for _ in 0..<Int.random(in: 0..<24, using: &random) {
+        // Mostly plain pieces (the first seven), now and then any.
+        let choices = random.next() % 8 == 0 ? pieces.count : 7
+        let (piece, columns) = pieces[Int.random(in: 0..<choices, using: &random)]
+        text += piece
+        width = columns.flatMap { columns in width.map { $0 + columns } }
+      }
+      #expect(DisplayWidth.plainColumns(of: text) == width, "\(text.debugDescription)")
     }
   }
 
