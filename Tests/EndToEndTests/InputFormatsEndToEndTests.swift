@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// JSON, NDJSON and CSV input, standard input and special files, and the corpus of bad input,
@@ -40,7 +41,7 @@ import Testing
       ("formats/demo_all_reordered.csv", "csv"),
     ])
   func demoWithInputFormat(fixture: String, format: String) throws {
-    let directory = try ScratchFolder("txreport-e2e")
+    let directory = try TemporaryDirectory("txreport-e2e")
     let bytes = try #require(FileManager.default.contents(atPath: TX.fixture(fixture)))
     let misnamed = directory.path + "/demo." + (format == "json" ? "csv" : "json")
     try bytes.write(to: URL(fileURLWithPath: misnamed))
@@ -156,7 +157,7 @@ import Testing
 
   @Test("A named pipe is read like standard input")
   func namedPipe() throws {
-    let directory = try ScratchFolder("txreport-e2e")
+    let directory = try TemporaryDirectory("txreport-e2e")
     let fifo = directory.path + "/demo.ndjson"
     try #require(mkfifo(fifo, 0o600) == 0)
     let bytes = try #require(FileManager.default.contents(atPath: TX.fixture("formats/demo_all.ndjson")))
@@ -277,7 +278,7 @@ import Testing
 
   @Test("A statement whose name has no known extension is read by its first bytes")
   func statementWithoutItsExtension() throws {
-    let folder = try ScratchFolder("txreport-e2e")
+    let folder = try TemporaryDirectory("txreport-e2e")
     let path = folder.path + "/statement.txt"
     try Data(contentsOf: URL(fileURLWithPath: TX.fixture("banks/household.qif"))).write(
       to: URL(fileURLWithPath: path))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs that could make a run take memory, time or disk without bound: a key repeated
@@ -11,13 +12,13 @@ import Testing
 
   @Test("Two million repeated keys: every one is counted, and memory stays flat")
   func repeatedKeysAreCountedInFlatMemory() throws {
-    let folder = try ScratchFolder("txreport-limits")
+    let folder = try TemporaryDirectory("txreport-limits")
     // Ten records of 1 MB, each with one key written 200,001 times: 200,000 repeats a record.
     let record =
       #"{"group":"A","date":"2016-04-01","description":"x","amount":"1.00","debit":"D""#
       + String(repeating: #","":0"#, count: 200_001) + "}"
     let path = try folder.file(
-      "repeated.json", "[" + Array(repeating: record, count: 10).joined(separator: ",\n") + "]\n")
+      "repeated.json", text: "[" + Array(repeating: record, count: 10).joined(separator: ",\n") + "]\n")
 
     let run = try MeasuredRun.run(["--all", path])
 
@@ -37,7 +38,7 @@ import Testing
     "A description of 20 MB is refused in every format, at its value, naming the field, in flat memory",
     arguments: [("json", "1:49"), ("ndjson", "1:48"), ("csv", "2:14")])
   func aLongDescriptionIsRefusedInEveryFormat(format: String, place: String) throws {
-    let folder = try ScratchFolder("txreport-limits")
+    let folder = try TemporaryDirectory("txreport-limits")
     let long = String(repeating: "x", count: 20_000_000)
     let record = #"{"group":"A","date":"2016-04-01","description":"\#(long)","amount":"1.00","debit":"D"}"#
     let text =
@@ -46,7 +47,7 @@ import Testing
       case "ndjson": record + "\n"
       default: "group,date,description,amount,debit\nA,2016-04-01," + long + ",1.00,D\n"
       }
-    let path = try folder.file("long." + format, text)
+    let path = try folder.file("long." + format, text: text)
 
     let run = try MeasuredRun.run(["--all", path])
 
@@ -64,7 +65,7 @@ import Testing
     "Standard input without end (/dev/zero) ends promptly with exit 65 in every format",
     arguments: ["json", "ndjson", "csv"])
   func endlessStandardInputEnds(format: String) throws {
-    let folder = try ScratchFolder("txreport-limits")
+    let folder = try TemporaryDirectory("txreport-limits")
 
     let run = try MeasuredRun.run(
       ["--all", "-", "--input-format", format], standardInput: "/dev/zero",
@@ -87,10 +88,10 @@ import Testing
   // MARK: A temporary folder that cannot hold standard input
 
   /// Three MB of valid NDJSON records, more than the copy of standard input may take below.
-  static func manyRecords(in folder: ScratchFolder) throws -> String {
+  static func manyRecords(in folder: TemporaryDirectory) throws -> String {
     let line =
       #"{"group": "A", "date": "2016-04-01", "description": "Starbucks", "amount": "3.11", "debit": "D"}"#
-    return try folder.file("many.ndjson", String(repeating: line + "\n", count: 30_000))
+    return try folder.file("many.ndjson", text: String(repeating: line + "\n", count: 30_000))
   }
 
   static func diskWarning(folder: String, reason: String) -> String {
@@ -103,7 +104,7 @@ import Testing
     "A copy of standard input that may not grow (RLIMIT_FSIZE) is an unavailable source, exit 3: the disk, not the data"
   )
   func copyOverAFileSizeLimit() throws {
-    let folder = try ScratchFolder("txreport-limits")
+    let folder = try TemporaryDirectory("txreport-limits")
     let input = try Self.manyRecords(in: folder)
 
     let run = try MeasuredRun.run(
@@ -118,7 +119,7 @@ import Testing
   /// Whether this machine lets the tests mount a small tmpfs in a mount namespace of their own
   /// (root with CAP_SYS_ADMIN; not in every container).
   static let canMountTmpfs: Bool = {
-    guard let folder = try? ScratchFolder("txreport-limits") else { return false }
+    guard let folder = try? TemporaryDirectory("txreport-limits") else { return false }
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
     probe.arguments = ["--mount", "/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path]
@@ -133,7 +134,7 @@ import Testing
     "A full disk under TMPDIR (a 64 KiB tmpfs) is an unavailable source, exit 3: the disk, not the data",
     .enabled(if: canMountTmpfs, "needs to mount a tmpfs in a mount namespace of its own"))
   func copyOnAFullDisk() throws {
-    let folder = try ScratchFolder("txreport-limits")
+    let folder = try TemporaryDirectory("txreport-limits")
     let input = try Self.manyRecords(in: folder)
     let small = folder.path + "/small"
     try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--output FILE`: written atomically, or not at all.
@@ -7,7 +8,7 @@ import Testing
 
   @Test("The report goes to the file, standard output stays empty, and no temporary file is left")
   func writesFile() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let result = try TX.run(["--format", "json", "--output", folder.path("report.json")])
     #expect(result.status == 0)
     #expect(result.standardOutput == "")
@@ -20,7 +21,7 @@ import Testing
 
   @Test("An existing file is replaced whole")
   func replaces() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try String(repeating: "old content\n", count: 5000).write(
       toFile: folder.path("r.txt"), atomically: false, encoding: .utf8)
     let result = try TX.run(["--output", folder.path("r.txt")])
@@ -32,7 +33,7 @@ import Testing
 
   @Test("Invalid input leaves the previous file untouched and no temporary file behind")
   func invalidInputKeepsPrevious() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try "previous\n".write(toFile: folder.path("r.txt"), atomically: false, encoding: .utf8)
     let result = try TX.run([
       "--authorized", TX.fixture("cases/invalid_records.json"), "--posted", TX.fixture("demo_posted.json"),
@@ -45,7 +46,7 @@ import Testing
 
   @Test("A missing source writes nothing (exit 66); with --partial, the report is written (exit 3)")
   func unavailableStillWrites() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let arguments = [
       "--all", folder.path("missing.json"), "--format", "json", "--output", folder.path("r.json"),
     ]
@@ -59,7 +60,7 @@ import Testing
 
   @Test("A folder that does not exist: exit 74 with the reason, nothing written")
   func missingFolder() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let target = folder.path("no/such/folder/r.txt")
     let result = try TX.run(["--output", target])
     #expect(result.status == 74)
@@ -94,7 +95,7 @@ import Testing
 
   @Test("A symbolic link stays a link; the file it points to gets the report")
   func followsSymbolicLink() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try "previous\n".write(toFile: folder.path("real.json"), atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: folder.path("link.json"), withDestinationPath: "real.json")
@@ -110,7 +111,7 @@ import Testing
 
   @Test("A folder: exit 74 before any work, and nothing is created")
   func folderIsRefused() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let result = try TX.run(["--output", folder.url.path])
     #expect(result.status == 74)
     #expect(result.standardError == "txreport: error: cannot write '\(folder.url.path)': Is a directory\n")
@@ -119,7 +120,7 @@ import Testing
 
   @Test("--output /dev/stdout writes where standard output goes: a log it is appended to keeps its lines")
   func standardOutputPath() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try "earlier line\n".write(toFile: folder.path("log"), atomically: false, encoding: .utf8)
     let result = try TX.run(
       ["--format", "json", "--output", "/dev/stdout"], outputPath: folder.path("log"), appending: true)
@@ -133,7 +134,7 @@ import Testing
 
   @Test("-o report.html writes HTML, and -o report.md Markdown, with no --format")
   func formatFromExtension() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     #expect(try TX.run(["-o", folder.path("report.html")]).status == 0)
     #expect(try TX.run(["-o", folder.path("report.md")]).status == 0)
     #expect(
@@ -147,7 +148,7 @@ import Testing
     "SIGINT, SIGTERM or SIGHUP while --output is written: no temporary file is left, the signal ends txreport",
     arguments: [SIGINT, SIGTERM, SIGHUP])
   func signalRemovesTemporaryFile(signal number: Int32) throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let fifo = folder.path("input.ndjson")
     try #require(mkfifo(fifo, 0o600) == 0)
     let process = Process()
@@ -173,7 +174,7 @@ import Testing
 
   @Test("A temporary that a killed run left is removed by the next run; a recent or locked one is not")
   func staleTemporaryIsRemoved() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let (stale, recent, locked) = (
       ".r.txt.txreport-AAAAAA", ".r.txt.txreport-BBBBBB", ".r.txt.txreport-CCCCCC"
     )
@@ -200,7 +201,7 @@ import Testing
 
   @Test("A file name of 255 bytes, the longest a name can be, is written atomically too")
   func longestName() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let name = String(repeating: "é", count: 125) + "x.txt"
     #expect(name.utf8.count == 255)
     let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path(name)])
@@ -212,7 +213,7 @@ import Testing
     "A read-only file is not replaced by a user who may not write it, as cp would refuse",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func readOnlyFile() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let target = folder.path("locked.txt")
     try "previous\n".write(toFile: target, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target)
@@ -232,7 +233,7 @@ import Testing
     "An append-only folder: nothing replaced, the temporary file left empty and named, exit 74",
     .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")))
   func appendOnlyFolder() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     let chattr = { (flag: String) throws in
       let process = try Process.run(
         URL(fileURLWithPath: "/usr/bin/chattr"), arguments: [flag, folder.url.path])
@@ -255,7 +256,7 @@ import Testing
 
   /// `big.ndjson`: 30,000 records with characters of two to four bytes, whose JSON report is
   /// larger than the 1 MiB a spooled report keeps in memory.
-  private static func writeLargeInput(in folder: ScratchFolder) throws {
+  private static func writeLargeInput(in folder: TemporaryDirectory) throws {
     let lines = (0..<30_000).map { index in
       #"{"group": "A", "date": "2016-04-01", "description": "東京é🇨🇦 \#(index)", "amount": "1.00", "debit": "D"}"#
     }
@@ -266,7 +267,7 @@ import Testing
   @Test(
     "A report of a file larger than the memory it is held in reaches standard output whole, byte for byte")
   func largeReportThroughTheSpool() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try Self.writeLargeInput(in: folder)
     let printed = try TX.run(["--all", folder.path("big.ndjson"), "--format", "json"])
     let written = try TX.run([
@@ -280,7 +281,7 @@ import Testing
 
   @Test("A large report appended to a log with >> follows what the log held, byte for byte")
   func largeReportAppendedToALog() throws {
-    let folder = try ScratchFolder("txreport-out")
+    let folder = try TemporaryDirectory("txreport-out")
     try Self.writeLargeInput(in: folder)
     try "earlier\n".write(toFile: folder.path("log"), atomically: true, encoding: .utf8)
     let appended = try TX.run(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--format markdown` and `--format html`, run through the built binary.
@@ -151,7 +152,7 @@ import Testing
     "--output writes the same page or document to the file, and nothing to standard output",
     arguments: ["html", "markdown"])
   func outputFile(format: String) throws {
-    let folder = try ScratchFolder("txreport-formats")
+    let folder = try TemporaryDirectory("txreport-formats")
     let path = folder.path("report.\(format)")
     let written = try TX.run(["--format", format, "--output", path])
     #expect(written.status == 0)
@@ -166,7 +167,7 @@ import Testing
     "--output with --partial and a missing source still writes the page (exit 3)",
     arguments: ["html", "markdown"])
   func outputFileUnavailable(format: String) throws {
-    let folder = try ScratchFolder("txreport-formats")
+    let folder = try TemporaryDirectory("txreport-formats")
     let result = try TX.run([
       "--all", folder.path("missing.json"), "--format", format, "--output", folder.path("r"), "--partial",
     ])
@@ -179,7 +180,7 @@ import Testing
 
   @Test("Hostile descriptions in a file are escaped in both formats, all the way through")
   func hostileData() throws {
-    let folder = try ScratchFolder("txreport-formats")
+    let folder = try TemporaryDirectory("txreport-formats")
     let description = #"<script>alert(\"x\")</script> & 'q' | `c` *b* \u001b[2J \u202egnp.exe\nnext"#
     try
       #"[{"group": "A", "date": "2016-04-01", "description": "\#(description)", "amount": "1.00", "debit": "D"}]"#

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--from`, `--to`, `--month`, `--title` and `--currency`, run through the built binary.
@@ -6,20 +7,20 @@ import Testing
   private typealias TX = TXReportProcess
 
   /// The test's files, removed with it.
-  private let folder: ScratchFolder
+  private let folder: TemporaryDirectory
 
   /// Makes the test's folder.
   ///
   /// - Throws: The file manager's error when the folder cannot be made.
   init() throws {
-    folder = try ScratchFolder("txreport-period")
+    folder = try TemporaryDirectory("txreport-period")
   }
 
   /// A CSV file of the given rows (after the header), in the test's folder.
   private func csvFile(_ rows: [String]) throws -> String {
     try folder.file(
       UUID().uuidString + ".csv",
-      (["group,date,description,amount,debit"] + rows).joined(separator: "\n") + "\n")
+      text: (["group,date,description,amount,debit"] + rows).joined(separator: "\n") + "\n")
   }
 
   /// The demo rows of the CSV fixture, without the header.

@@ -1,6 +1,7 @@
 import Entities
 import Gateways
 import Presenters
+import TestSupport
 import Testing
 import UseCases
 

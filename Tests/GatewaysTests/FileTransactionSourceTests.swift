@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 

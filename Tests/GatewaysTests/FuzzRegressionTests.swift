@@ -1,5 +1,6 @@
 import Foundation
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 

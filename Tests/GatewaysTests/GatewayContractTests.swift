@@ -1,4 +1,5 @@
 import Gateways
+import TestSupport
 import Testing
 import UseCases
 

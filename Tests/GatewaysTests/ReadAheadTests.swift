@@ -1,5 +1,6 @@
 import Entities
 import Synchronization
+import TestSupport
 import Testing
 import UseCases
 

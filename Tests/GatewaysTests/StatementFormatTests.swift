@@ -1,4 +1,5 @@
 import Gateways
+import TestSupport
 import Testing
 
 /// A bank's statement named without its extension is known by its first bytes.
