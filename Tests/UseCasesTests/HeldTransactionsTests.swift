@@ -27,8 +27,8 @@ import UseCases
     }
   }
 
-  /// The descriptions of the detail rows a one-source report shows, and those it must show:
-  /// the transactions stably sorted, by date and in input order within a date.
+  /// The descriptions of the detail rows a one-source report shows, and those it must show
+  /// (``inReportOrder(_:)``).
   private func descriptions(
     of transactions: [Transaction], acceptsDraft: Bool
   ) async -> (shown: [String], expected: [String]) {
@@ -39,10 +39,16 @@ import UseCases
       if case .detail(let description, _) = call { return description }
       return nil
     }
-    let expected = transactions.enumerated().sorted {
-      ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
-    }.map(\.element.description)
-    return (shown, expected)
+    return (shown, Self.inReportOrder(transactions).map(\.description))
+  }
+
+  /// The transactions as the report must show them: stably sorted by group (authorized first),
+  /// then date.
+  private static func inReportOrder(_ transactions: [Transaction]) -> [Transaction] {
+    transactions.enumerated().sorted {
+      ($0.element.group == .posted ? 1 : 0, $0.element.date, $0.offset)
+        < ($1.element.group == .posted ? 1 : 0, $1.element.date, $1.offset)
+    }.map(\.element)
   }
 
   @Test("Many dates, in no order, come back by date and in input order within one, run after run")
@@ -121,15 +127,10 @@ import UseCases
           group: number % 3 == 0 ? .posted : .authorized, date: try date(day), description: "Shop \(number)",
           amount: amount, debitCredit: number % 5 == 0 ? .credit : .debit))
     }
-    // The headers, date blocks and rows the report must show: the transactions stably
-    // sorted by group, then date.
+    // The headers, date blocks and rows the report must show.
     var expected: [UseCaseOutputSpy.Call] = []
     var last: (TransactionGroup, CalendarDate)?
-    let sorted = transactions.enumerated().sorted {
-      ($0.element.group == .posted ? 1 : 0, $0.element.date, $0.offset)
-        < ($1.element.group == .posted ? 1 : 0, $1.element.date, $1.offset)
-    }
-    for (_, transaction) in sorted {
+    for transaction in Self.inReportOrder(transactions) {
       if last?.0 != transaction.group { expected.append(.header(.group(transaction.group))) }
       if last?.0 != transaction.group || last?.1 != transaction.date {
         expected.append(.subheader(transaction.date))
