@@ -25,28 +25,57 @@ import Entities
 /// added: those a draft reading read before its first one out of order, read again after the
 /// rest (`append(_:first:)`). They have buckets of their own, shown before the others.
 struct HeldTransactions {
-  /// The buckets, by ``bucket(dateIndex:group:first:)``; an empty one takes no memory of its
-  /// own.
-  private var buckets: [[UInt8]] = []
   /// How many transactions there are.
   private(set) var count = 0
   private var dates: [CalendarDate] = []
   private var dateIndex = DateIndex()
+  /// For each date, its four buckets (``slot(dateIndex:group:first:)``): the index of each in
+  /// `buckets` plus one, or 0 while it holds nothing. A date costs 16 bytes here, and only a
+  /// bucket that holds a transaction costs more.
+  private var slots: [UInt32] = []
+  /// The buckets that hold transactions, in the order they were first used.
+  private var buckets: [Bucket] = []
+  /// The pages of every bucket, cut one after the other from blocks of ``blockSize`` bytes
+  /// (a page larger than that has a block of its own).
+  private var blocks: [[UInt8]] = []
+  /// The block pages are cut from, and where its next page starts.
+  private var block = -1
+  private var blockEnd = blockSize
   /// After ``sortInReportOrder()``, the buckets that hold transactions, in report order.
-  private var order: [Int] = []
+  private var order: [ShownBucket] = []
   private var isSorted = false
 
   /// The bytes before a transaction's description: its amount, then its description's length
   /// times two, plus one for a credit.
   private static let amountSize = MemoryLayout<Money>.size
   private static let headerSize = amountSize + MemoryLayout<UInt64>.size
+  /// The bytes before a page's transactions: where the bucket's next page is (``noPage`` for
+  /// none), then how many bytes of transactions the page holds.
+  private static let pageHeaderSize = 2 * MemoryLayout<UInt64>.size
+  private static let blockSize = 1 << 20
+  /// The largest page a bucket grows to, unless one transaction needs more.
+  private static let largestPage = 1 << 10
+  private static let noPage = UInt64.max
+
+  /// One group and date's transactions: a chain of pages, each twice as large as the one
+  /// before (up to ``largestPage``), so that a bucket of one transaction takes little more
+  /// than that transaction, and a large one is read from few places.
+  private struct Bucket {
+    /// The addresses of its first and last pages: a block's index times 2³², plus where the
+    /// page starts in the block.
+    var first: UInt64
+    var last: UInt64
+    /// How many bytes of transactions the last page holds, and can hold.
+    var used: UInt32 = 0
+    var capacity: UInt32
+  }
 
   /// Holds nothing yet.
   init() {}
 
-  /// The bucket of a group and date (the date's index in `dates`): four for each date
+  /// The slot of a group and date's bucket (the date's index in `dates`): four for each date
   /// (authorized or posted, first or not).
-  private static func bucket(dateIndex: UInt32, group: TransactionGroup, first: Bool) -> Int {
+  private static func slot(dateIndex: UInt32, group: TransactionGroup, first: Bool) -> Int {
     Int(dateIndex) << 2 | (group == .posted ? 2 : 0) | (first ? 0 : 1)
   }
 
@@ -55,40 +84,129 @@ struct HeldTransactions {
   /// ``sortInReportOrder()``.
   mutating func append(_ transaction: Transaction, first: Bool = false) {
     precondition(!isSorted, "a transaction added after the sort")
-    let bucket = Self.bucket(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
-    if bucket >= buckets.count {
-      buckets.append(contentsOf: repeatElement([], count: bucket + 1 - buckets.count))
-    }
+    let slot = Self.slot(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
     var description = transaction.description
-    let credit: UInt64 = transaction.debitCredit == .credit ? 1 : 0
-    withUnsafeBytes(of: transaction.amount) { buckets[bucket].append(contentsOf: $0) }
-    withUnsafeBytes(of: UInt64(description.utf8.count) << 1 | credit) {
-      buckets[bucket].append(contentsOf: $0)
+    let length = description.utf8.count
+    let size = Self.headerSize + length
+    let bucketNumber = Int(slots[slot])
+    let bucket: Int
+    if bucketNumber == 0 {
+      let page = newPage(capacity: size)
+      bucket = buckets.count
+      buckets.append(Bucket(first: page, last: page, capacity: UInt32(size)))
+      slots[slot] = UInt32(buckets.count)
+    } else {
+      bucket = bucketNumber - 1
+      if Int(buckets[bucket].capacity - buckets[bucket].used) < size { chainPage(to: bucket, holding: size) }
     }
-    description.withUTF8 { buckets[bucket].append(contentsOf: $0) }
+    let place = buckets[bucket].last
+    var offset = Int(truncatingIfNeeded: place) & 0xFFFF_FFFF + Self.pageHeaderSize
+    offset += Int(buckets[bucket].used)
+    let credit: UInt64 = transaction.debitCredit == .credit ? 1 : 0
+    blocks[Int(place >> 32)].withUnsafeMutableBytes { bytes in
+      withUnsafeBytes(of: transaction.amount) {
+        UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + Self.amountSize]).copyMemory(from: $0)
+      }
+      bytes.storeBytes(
+        of: UInt64(length) << 1 | credit, toByteOffset: offset + Self.amountSize, as: UInt64.self)
+      description.withUTF8 {
+        UnsafeMutableRawBufferPointer(rebasing: bytes[offset + Self.headerSize..<offset + size])
+          .copyMemory(from: UnsafeRawBufferPointer($0))
+      }
+    }
+    buckets[bucket].used += UInt32(size)
     count += 1
+  }
+
+  /// Ends a bucket's last page, and starts a new one, chained after it, with room for at least
+  /// `size` bytes.
+  private mutating func chainPage(to bucket: Int, holding size: Int) {
+    let capacity = max(size, min(2 * Int(buckets[bucket].capacity), Self.largestPage))
+    let page = newPage(capacity: capacity)
+    closePage(of: bucket, next: page)
+    buckets[bucket].last = page
+    buckets[bucket].used = 0
+    buckets[bucket].capacity = UInt32(capacity)
+  }
+
+  /// Writes in the header of a bucket's last page how many bytes it holds, and what page
+  /// comes next.
+  private mutating func closePage(of bucket: Int, next: UInt64) {
+    let page = buckets[bucket].last
+    let start = Int(truncatingIfNeeded: page) & 0xFFFF_FFFF
+    let used = UInt64(buckets[bucket].used)
+    blocks[Int(page >> 32)].withUnsafeMutableBytes { bytes in
+      bytes.storeBytes(of: next, toByteOffset: start, as: UInt64.self)
+      bytes.storeBytes(of: used, toByteOffset: start + MemoryLayout<UInt64>.size, as: UInt64.self)
+    }
+  }
+
+  /// A page for `capacity` bytes of transactions, cut from the current block, or from a new
+  /// one when the rest of the current block is too small (that rest is left unused).
+  private mutating func newPage(capacity: Int) -> UInt64 {
+    precondition(capacity <= Int(UInt32.max), "a held transaction of 4 GiB or more")
+    let size = Self.pageHeaderSize + capacity
+    if size > Self.blockSize {
+      blocks.append(Self.uninitializedBytes(count: size))
+      return UInt64(blocks.count - 1) << 32
+    }
+    if blockEnd + size > Self.blockSize {
+      blocks.append(Self.uninitializedBytes(count: Self.blockSize))
+      (block, blockEnd) = (blocks.count - 1, 0)
+    }
+    defer { blockEnd += size }
+    return UInt64(block) << 32 | UInt64(blockEnd)
+  }
+
+  /// An array of `count` bytes that are not set: each is written before it is read.
+  private static func uninitializedBytes(count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
   }
 
   /// Sorts the buckets in report order: by group, then date; within one, the input order
   /// stays, with those added `first` before the others.
   mutating func sortInReportOrder() {
-    let byDate = dates.indices.sorted { dates[$0] < dates[$1] }
+    // Each date's key (its year, month and day, in the bits of ``dateKey(_:)``) above its
+    // index: sorted as numbers, they are in date order.
+    var byDate = dates.indices.map { UInt64(Self.dateKey(dates[$0])) << 32 | UInt64($0) }
+    // Nothing is added after the sort, so the index of dates is not needed, nor, once `order`
+    // is made, the tables of buckets: their memory is given back.
+    dateIndex = DateIndex()
+    defer { (buckets, slots) = ([], []) }
+    byDate.sort()
+    for bucket in buckets.indices { closePage(of: bucket, next: Self.noPage) }
     order = []
+    order.reserveCapacity(buckets.count)
     for group in [TransactionGroup.authorized, .posted] {
-      for dateIndex in byDate {
+      for key in byDate {
+        let dateIndex = UInt32(truncatingIfNeeded: key)
         for first in [true, false] {
-          let bucket = Self.bucket(dateIndex: UInt32(dateIndex), group: group, first: first)
-          if bucket < buckets.count, !buckets[bucket].isEmpty { order.append(bucket) }
+          let bucketNumber = slots[Self.slot(dateIndex: dateIndex, group: group, first: first)]
+          guard bucketNumber != 0 else { continue }
+          order.append(
+            ShownBucket(
+              firstPage: buckets[Int(bucketNumber) - 1].first, date: dates[Int(dateIndex)], group: group))
         }
       }
     }
     isSorted = true
   }
 
-  /// Where the next run starts: the place in `order` of its bucket, and where in the bucket its
-  /// next transaction's bytes start.
+  /// A bucket as ``transactions(from:count:)`` reads it, in `order`: its group, its date and
+  /// its first page side by side, so that a run reads the buckets one after the other, not
+  /// each from the tables of dates and buckets (with a date for every transaction, that was
+  /// three places far apart in memory for each).
+  private struct ShownBucket {
+    var firstPage: UInt64
+    var date: CalendarDate
+    var group: TransactionGroup
+  }
+
+  /// Where the next run starts: the place in `order` of its bucket, the page of that bucket
+  /// (``noPage`` for the first), and where in the page its next transaction's bytes start.
   struct Position: Sendable {
     fileprivate var place = 0
+    fileprivate var page = HeldTransactions.noPage
     fileprivate var offset = 0
   }
 
@@ -109,35 +227,49 @@ struct HeldTransactions {
     while run.count < count, position.place < order.count {
       // A run for a report that stopped is not needed: its task is cancelled.
       if Task.isCancelled { break }
-      let bucket = order[position.place]
-      let date = dates[bucket >> 2]
-      let group: TransactionGroup = bucket & 2 != 0 ? .posted : .authorized
-      buckets[bucket].withUnsafeBytes { bytes in
-        var offset = position.offset
-        while run.count < count, offset < bytes.count {
+      let (date, group) = (order[position.place].date, order[position.place].group)
+      if position.page == Self.noPage { position.page = order[position.place].firstPage }
+      let pageStart = Int(truncatingIfNeeded: position.page) & 0xFFFF_FFFF
+      blocks[Int(position.page >> 32)].withUnsafeBytes { bytes in
+        let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
+        let start = pageStart + Self.pageHeaderSize
+        let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
+        let end = start + Int(used)
+        var offset = start + position.offset
+        while run.count < count, offset < end {
           let amount = bytes.loadUnaligned(fromByteOffset: offset, as: Money.self)
           let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
-          let start = offset + Self.headerSize
-          offset = start + Int(lengthAndCredit >> 1)
+          let descriptionStart = offset + Self.headerSize
+          offset = descriptionStart + Int(lengthAndCredit >> 1)
           run.append(
             Transaction(
               group: group, date: date,
-              description: String(decoding: bytes[start..<offset], as: UTF8.self),
+              description: String(decoding: bytes[descriptionStart..<offset], as: UTF8.self),
               amount: amount,
               debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit))
         }
-        position.offset = offset
-        if offset == bytes.count { position = Position(place: position.place + 1, offset: 0) }
+        position.offset = offset - start
+        if offset == end {
+          position.offset = 0
+          position.page = next
+          if next == Self.noPage { position.place += 1 }
+        }
       }
     }
     return run
   }
 
-  /// The index of a date in `dates`, adding it when it is new.
+  /// A date as a number: its year, month and day in bits of their own, so that a later date
+  /// has a larger number (and none has 0: its month is at least 1).
+  private static func dateKey(_ date: CalendarDate) -> UInt32 {
+    UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
+  }
+
+  /// The index of a date in `dates`, adding it (and its four slots) when it is new.
   private mutating func index(of date: CalendarDate) -> UInt32 {
-    let key = UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
-    return dateIndex.index(of: key) {
+    dateIndex.index(of: Self.dateKey(date)) {
       dates.append(date)
+      slots.append(contentsOf: [0, 0, 0, 0])
       return UInt32(dates.count - 1)
     }
   }

@@ -73,12 +73,12 @@ struct OrderedTransactions {
   ///   first reading's.
   init(
     source: any TransactionSource, survey: InputSurvey, prefixCount: Int, prefixDigest: Int,
-    rest: HeldTransactions
+    rest: consuming HeldTransactions
   ) async throws(ReportStop) {
     self.remaining = survey.count
     self.survey = survey
     let changed = ReportStop.sourceChanged(SourceChanged(source: survey.source))
-    var all = rest
+    var all = consume rest
     // A transaction outside the period is read and checked, but not held: the report leaves
     // it out, so holding it would only cost memory.
     if prefixCount > 0 {
@@ -97,7 +97,7 @@ struct OrderedTransactions {
     }
     guard all.count == survey.count - survey.outsidePeriodCount else { throw changed }
     all.sortInReportOrder()
-    held = all
+    held = consume all
     mode = .sorted
     makeNextRun()
   }

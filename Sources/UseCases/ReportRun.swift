@@ -120,15 +120,18 @@ struct ReportRun {
       output.presentReportStart()
       report = ReportAssembler(output: output, period: period)
       for index in parts.indices {
-        guard let held = checks[index].held, case .surveyed(let survey) = checked[index] else {
+        // Taken out of the check, not copied: held arrays that are shared are copied whole
+        // when they are next written to.
+        guard case .surveyed(let survey) = checked[index], let held = checks[index].held.take() else {
           try await present(parts[index...index], checked[index...index], into: &report)
           continue
         }
+        let (prefixCount, prefixDigest) = (held.prefixCount, held.prefixDigest)
         // Out of order: what the reading held after its first record out of order, and the
         // records before it read again, sorted.
         var transactions = try await OrderedTransactions(
-          source: parts[index].source, survey: survey, prefixCount: held.prefixCount,
-          prefixDigest: held.prefixDigest, rest: held.rest)
+          source: parts[index].source, survey: survey, prefixCount: prefixCount,
+          prefixDigest: prefixDigest, rest: (consume held).rest)
         try await report.assemble(parts[index].groups, from: &transactions)
       }
     }
