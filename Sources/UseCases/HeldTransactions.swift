@@ -1,23 +1,27 @@
 import Entities
 
 /// Transactions held in memory in report order as they are added, in about 16 bytes each plus
-/// the bytes of their descriptions (and the slack of arrays that grow by doubling).
+/// the bytes of their descriptions.
 ///
 /// A source that is not in report order must be held whole before its first row is shown
 /// (``OrderedTransactions``), so what one transaction costs in memory decides how large a file
 /// can be reported, and how it lies in memory decides how fast it is shown. A `Transaction`
 /// takes 56 bytes, and its description, when longer than 15 bytes, a heap object of its own
 /// with a 32-byte header. Here the transactions of one group and date are kept together, one
-/// after the other in an array of bytes of their own (a *bucket*): each as its amount (8
-/// bytes), its description's length and whether it is a credit (8 bytes), then the
-/// description's UTF-8 bytes. The group and the date are the bucket's. Dates are kept once
-/// each, in a table: a file spans few distinct days.
+/// after the other (a *bucket*): each as its amount (8 bytes), its description's length and
+/// whether it is a credit (8 bytes), then the description's UTF-8 bytes. The group and the
+/// date are the bucket's. Dates are kept once each, in a table.
+///
+/// A bucket is a chain of pages, cut one after the other from blocks of 1 MiB that all the
+/// buckets share: its first page as large as its first transaction, each next one twice as
+/// large as the one before, up to 1 KiB (decision 0042). A date of one transaction then costs
+/// little more than that transaction, and a date of thousands is read from a few places.
 ///
 /// Adding a transaction appends to its bucket, so the transactions of a bucket keep their
 /// input order, and there is nothing to sort but the dates: the report shows the buckets of
 /// the authorized group, date after date, then those of the posted group. Showing reads each
-/// bucket from its start to its end, so the memory is read in the order it lies in, which the
-/// processor fetches ahead; transactions kept in input order and shown in report order are
+/// bucket from its start to its end, page after page, so the memory is read in the order it
+/// lies in, which the processor fetches ahead; transactions kept in input order and shown in report order are
 /// each fetched from far away (decision 0041: showing a million took 0.139 s that way, even with
 /// their descriptions fetched ahead, and 0.112 s read in order).
 ///
