@@ -86,11 +86,36 @@ struct HeldTransactions {
   /// Adds a transaction after the others of its group and date; or, when `first`, after the
   /// others added with `first`, and before all those added without. Not after
   /// ``sortInReportOrder()``.
-  mutating func append(_ transaction: Transaction, first: Bool = false) {
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
+  ///     (``DescriptionBytesLending``): then they are its description, not its empty one.
+  ///   - first: Whether it comes before those added without `first`.
+  mutating func append(
+    _ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, first: Bool = false
+  ) {
+    if let descriptionBytes {
+      append(transaction, description: descriptionBytes, first: first)
+      return
+    }
+    // Read in place: a copy of the `String` would count a reference to it, a write to memory
+    // that the reader's core, which made the description and will free it, holds.
+    if transaction.description.utf8.withContiguousStorageIfAvailable({
+      append(transaction, description: $0, first: first)
+    }) == nil {
+      var description = transaction.description
+      description.withUTF8 { append(transaction, description: $0, first: first) }
+    }
+  }
+
+  /// Adds a transaction whose description is `description`.
+  private mutating func append(
+    _ transaction: Transaction, description: UnsafeBufferPointer<UInt8>, first: Bool
+  ) {
     precondition(!isSorted, "a transaction added after the sort")
     let slot = Self.slot(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
-    var description = transaction.description
-    let length = description.utf8.count
+    let length = description.count
     let size = Self.headerSize + length
     let bucketNumber = Int(slots[slot])
     let bucket: Int
@@ -113,10 +138,8 @@ struct HeldTransactions {
       }
       bytes.storeBytes(
         of: UInt64(length) << 1 | credit, toByteOffset: offset + Self.amountSize, as: UInt64.self)
-      description.withUTF8 {
-        UnsafeMutableRawBufferPointer(rebasing: bytes[offset + Self.headerSize..<offset + size])
-          .copyMemory(from: UnsafeRawBufferPointer($0))
-      }
+      UnsafeMutableRawBufferPointer(rebasing: bytes[offset + Self.headerSize..<offset + size])
+        .copyMemory(from: UnsafeRawBufferPointer(description))
     }
     buckets[bucket].used += UInt32(size)
     count += 1
