@@ -58,6 +58,23 @@ extension ByteInput {
 
 /// Small helpers for text kept as UTF-8 bytes.
 enum UTF8Text {
+  /// Whether bytes are valid UTF-8 as they stand: the same answer as
+  /// `String(exactUTF8:)`, without making a `String` (decision 0043).
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Returns: Whether they are UTF-8.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    (try? UTF8Span(validating: bytes.span)) != nil
+  }
+
+  /// Whether bytes are valid UTF-8 as they stand.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Returns: Whether they are UTF-8.
+  static func isValid(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { isValid($0) }
+  }
+
   /// Appends a Unicode scalar value as UTF-8.
   ///
   /// - Parameters:

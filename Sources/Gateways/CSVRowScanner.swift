@@ -39,6 +39,16 @@ struct CSVRowScanner {
   ///   is not plain or not valid (then `slot` is left as it was, ``end`` means nothing, and the
   ///   caller reads the row again, fully).
   mutating func validRow(into slot: RecordSlot) -> Bool {
+    // A description lent as bytes before the row proved not plain is forgotten.
+    guard scanRow(into: slot) else {
+      slot.forgetLentDescription()
+      return false
+    }
+    return true
+  }
+
+  /// ``validRow(into:)``, but for a description lent as bytes when the row is not valid.
+  private mutating func scanRow(into slot: RecordSlot) -> Bool {
     let start = position
     var group: (TransactionGroup, TextPosition)?
     var date: (CalendarDate, TextPosition)?
@@ -66,8 +76,14 @@ struct CSVRowScanner {
         }
         date = (value, fieldStart)
       case .description?:
-        guard let text = text(field) else { return false }
-        description = (text, fieldStart)
+        if slot.lendsDescriptionBytes {
+          // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
+          guard lendText(field, to: slot) else { return false }
+          description = ("", fieldStart)
+        } else {
+          guard let text = text(field) else { return false }
+          description = (text, fieldStart)
+        }
       case .amount?:
         guard let text = plainBytes(field), let value = try? Money(parsingUnsignedDecimalUTF8: text) else {
           return false
@@ -113,6 +129,26 @@ struct CSVRowScanner {
       return field.isASCII
         ? String(decoding: content, as: UTF8.self) : String(exactUTF8: content)
     }
+    return unquoted(content).withUnsafeBufferPointer { String(exactUTF8: $0) }
+  }
+
+  /// Lends a field's text to a slot that takes descriptions as bytes, checked to be UTF-8,
+  /// without its doubled quotes; `false` for bytes that are not UTF-8.
+  private func lendText(_ field: Field, to slot: RecordSlot) -> Bool {
+    let content = UnsafeBufferPointer(rebasing: bytes[field.range])
+    guard field.hasDoubledQuotes else {
+      guard field.isASCII || UTF8Text.isValid(content) else { return false }
+      slot.lend(content)
+      return true
+    }
+    let text = unquoted(content)
+    guard UTF8Text.isValid(text) else { return false }
+    text.withUnsafeBufferPointer { slot.lend($0) }
+    return true
+  }
+
+  /// A quoted field's bytes with each doubled quote made one.
+  private func unquoted(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var unquoted: [UInt8] = []
     unquoted.reserveCapacity(content.count)
     var previousWasQuote = false
@@ -124,7 +160,7 @@ struct CSVRowScanner {
       previousWasQuote = byte == UInt8(ascii: "\"")
       unquoted.append(byte)
     }
-    return unquoted.withUnsafeBufferPointer { String(exactUTF8: $0) }
+    return unquoted
   }
 
   /// Reads a field and the comma or line break after it; `nil` when it is not plain.

@@ -48,21 +48,24 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
 
   func next() -> SourceRecord? {
     withUnsafeTemporaryAllocation(of: SourceRecord.self, capacity: 1) { buffer in
-      guard let slot = buffer.baseAddress, next(into: slot) else { return nil }
+      guard let slot = buffer.baseAddress, next(into: RecordSlot.Place(pointer: slot, descriptions: nil))
+      else { return nil }
       return slot.move()
     }
   }
 
-  /// Builds the next record in `slot`.
+  /// Builds the next record in the memory of `place`.
   ///
-  /// - Parameter slot: Uninitialized memory for one record.
-  /// - Returns: Whether `slot` holds the next record; `false` once the records have ended
+  /// - Parameter place: Uninitialized memory for one record, and the batch it is in when the
+  ///   batch lends descriptions as bytes.
+  /// - Returns: Whether the memory holds the next record; `false` once the records have ended
   ///   (then it is left uninitialized).
   @inline(__always)
-  private func next(into slot: UnsafeMutablePointer<SourceRecord>) -> Bool {
-    if let issue = pendingIssues.popLast() { return place(issue, in: slot) }
+  private func next(into place: RecordSlot.Place) -> Bool {
+    let slot = place.pointer
+    if let issue = pendingIssues.popLast() { return self.place(issue, in: slot) }
     guard !isFinished else { return false }
-    let recordSlot = RecordSlot(pointer: slot, source: validator.source)
+    let recordSlot = RecordSlot(place, source: validator.source)
     let decoded = decoder.nextRecord(placingValidIn: recordSlot)
     recordSlot.expectHolding(exactlyWhen: decoded)
     switch decoded {
@@ -71,21 +74,21 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
     case .record(let record):
       switch validator.validate(record, rules: decoder.rules) {
       case .valid(let transaction, let origin):
-        return place(.transaction(transaction, origin), in: slot)
+        return self.place(.transaction(transaction, origin), in: slot)
       case .invalid(let issues, let unlisted):
         if unlisted > 0 { pendingIssues.append(.unlistedIssues(count: unlisted)) }
         pendingIssues += issues.reversed().map(SourceRecord.invalid)
-        return place(pendingIssues.popLast(), in: slot)
+        return self.place(pendingIssues.popLast(), in: slot)
       }
     case .malformed(let malformed, let resumes):
       let issue = RecordIssue(
         source: validator.source, position: malformed.position, field: malformed.field,
         problem: malformed.problem, value: malformed.value)
       // After a read error the decoder saw an early end, so the read error is the news.
-      guard resumes, decoder.input.readFailure == nil else { return place(finish(issue), in: slot) }
-      return place(.invalid(issue), in: slot)
+      guard resumes, decoder.input.readFailure == nil else { return self.place(finish(issue), in: slot) }
+      return self.place(.invalid(issue), in: slot)
     case nil:
-      return place(finish(nil), in: slot)
+      return self.place(finish(nil), in: slot)
     }
   }
 

@@ -50,6 +50,16 @@ struct JSONRecordScanner {
   ///   record is not plain or not valid (then `slot` is left as it was, ``end`` means nothing,
   ///   and the caller reads the record again, fully).
   mutating func validRecord(into slot: RecordSlot) -> Bool {
+    // A description lent as bytes before the record proved not plain is forgotten.
+    guard scanRecord(into: slot) else {
+      slot.forgetLentDescription()
+      return false
+    }
+    return true
+  }
+
+  /// ``validRecord(into:)``, but for a description lent as bytes when the record is not valid.
+  private mutating func scanRecord(into slot: RecordSlot) -> Bool {
     let start = position
     offset += 1
     var fields = Fields()
@@ -58,7 +68,9 @@ struct JSONRecordScanner {
       guard byte == UInt8(ascii: "\""), let field = key(), skipWhitespace(), byte == UInt8(ascii: ":")
       else { return false }
       offset += 1
-      guard skipWhitespace(), readValue(of: field, into: &fields), skipWhitespace() else { return false }
+      guard skipWhitespace(), readValue(of: field, into: &fields, lendingTo: slot), skipWhitespace() else {
+        return false
+      }
       switch byte {
       case UInt8(ascii: ","):
         offset += 1
@@ -78,6 +90,8 @@ struct JSONRecordScanner {
   private struct Fields {
     var group: (TransactionGroup, TextPosition)?
     var date: (CalendarDate, TextPosition)?
+    /// The description and where it starts; an empty one when its bytes are lent
+    /// (``RecordSlot/lend(_:)``).
     var description: (String, TextPosition)?
     var amount: (Money, TextPosition)?
     var debitCredit: DebitCredit?
@@ -86,6 +100,11 @@ struct JSONRecordScanner {
     ///
     /// The description is moved into the record, not copied: a copy would count one more
     /// reference to it, then release the one these fields held.
+    ///
+    /// - Parameters:
+    ///   - start: Where the record starts.
+    ///   - slot: Where to build it.
+    /// - Returns: Whether the record was built.
     mutating func place(start: TextPosition, in slot: RecordSlot) -> Bool {
       guard let group, let date, let amount, let debitCredit, let description = description.take() else {
         return false
@@ -101,7 +120,9 @@ struct JSONRecordScanner {
 
   /// Reads the value of a field and checks it; `false` when it is not plain or not valid, or
   /// the field was already read.
-  private mutating func readValue(of field: RecordField, into fields: inout Fields) -> Bool {
+  private mutating func readValue(
+    of field: RecordField, into fields: inout Fields, lendingTo slot: RecordSlot
+  ) -> Bool {
     let start = position
     switch field {
     case .group:
@@ -127,7 +148,17 @@ struct JSONRecordScanner {
       fields.date = (date, start)
     case .description:
       guard fields.description == nil, let text = string() else { return false }
-      if text.hasEscapes {
+      if slot.lendsDescriptionBytes {
+        // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
+        if text.hasEscapes {
+          guard let decoded = unescapedBytes(text.range), UTF8Text.isValid(decoded) else { return false }
+          decoded.withUnsafeBufferPointer { slot.lend($0) }
+        } else {
+          guard text.isASCII || UTF8Text.isValid(slice(text.range)) else { return false }
+          slot.lend(slice(text.range))
+        }
+        fields.description = ("", start)
+      } else if text.hasEscapes {
         guard let decoded = unescaped(text.range) else { return false }
         fields.description = (decoded, start)
       } else if text.isASCII {
@@ -319,6 +350,13 @@ struct JSONRecordScanner {
   /// have, a `\u` without four hexadecimal digits, a surrogate escape not in a pair, or bytes
   /// that are not UTF-8.
   private func unescaped(_ range: Range<Int>) -> String? {
+    unescapedBytes(range)?.withUnsafeBufferPointer { String(exactUTF8: $0) }
+  }
+
+  /// The bytes of a string with its escapes decoded, not yet checked to be UTF-8; `nil` for
+  /// an escape JSON does not have, a `\u` without four hexadecimal digits, or a surrogate escape
+  /// not in a pair.
+  private func unescapedBytes(_ range: Range<Int>) -> [UInt8]? {
     var text: [UInt8] = []
     text.reserveCapacity(range.count)
     var index = range.lowerBound
@@ -361,7 +399,7 @@ struct JSONRecordScanner {
         return nil
       }
     }
-    return text.withUnsafeBufferPointer { String(exactUTF8: $0) }
+    return text
   }
 
   /// The UTF-16 code unit of the four hexadecimal digits at an offset, or `nil`.

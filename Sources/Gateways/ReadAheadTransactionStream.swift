@@ -21,7 +21,7 @@ import UseCases
 ///
 /// The reader is a thread, not a task: it blocks on the queue, and a blocked task would hold
 /// one of the few threads of Swift's cooperative pool that the report's own tasks run on.
-final class ReadAheadTransactionStream: TransactionStream {
+final class ReadAheadTransactionStream: DescriptionBytesLending {
   /// How many records one handover holds.
   static let batchSize = 4_096
   /// How many batches may wait in the queue.
@@ -71,6 +71,22 @@ final class ReadAheadTransactionStream: TransactionStream {
   func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
     if inPlace != nil { return inPlace?.nextRecords(body) ?? false }
     guard hasBatch() else { return false }
+    batch.lendRest { record, _ in body(record) }
+    return true
+  }
+
+  /// Asks the reader to lend descriptions as bytes in the batches it fills from now on (the
+  /// batches already in the queue keep their strings). A stream read in place, without a
+  /// thread, goes on giving strings.
+  func lendDescriptionsAsBytes() {
+    queue.askForDescriptionBytes()
+  }
+
+  func nextRecordsAndDescriptionBytes(
+    _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
+  ) -> Bool {
+    if inPlace != nil { return inPlace?.nextRecords { body($0, nil) } ?? false }
+    guard hasBatch() else { return false }
     batch.lendRest(to: body)
     return true
   }
@@ -100,20 +116,31 @@ final class RecordBatch: @unchecked Sendable {
   // Unchecked: a batch belongs to the reader until it is put in the queue, then to the
   // consumer until it gives it back; the queue's lock orders them.
   private let storage: UnsafeMutablePointer<SourceRecord>
+  /// The descriptions lent as bytes, at an address that does not change
+  /// (``RecordSlot/Place``).
+  private let descriptions: UnsafeMutablePointer<LentDescriptions>
   private let capacity: Int
   /// How many records were built or moved in; they stay until ``empty()``.
   private(set) var count = 0
   /// How many were given out or lent, from the first.
   private var taken = 0
+  /// Whether the records built in the batch take their descriptions as bytes
+  /// (``RecordSlot/lendsDescriptionBytes``); set by the reader before it fills the batch.
+  var lendsDescriptionBytes = false
 
   init(capacity: Int) {
     self.capacity = capacity
     storage = .allocate(capacity: max(1, capacity))
+    descriptions = .allocate(capacity: 1)
+    descriptions.initialize(to: LentDescriptions(records: storage, capacity: capacity))
   }
 
   deinit {
     storage.deinitialize(count: count)
     storage.deallocate()
+    descriptions.pointee.deallocate()
+    descriptions.deinitialize(count: 1)
+    descriptions.deallocate()
   }
 
   /// Whether every record built or moved in has been given out (or none came).
@@ -125,6 +152,7 @@ final class RecordBatch: @unchecked Sendable {
   func append(_ record: consuming SourceRecord) {
     precondition(count < capacity, "a full batch")
     (storage + count).initialize(to: record)
+    if lendsDescriptionBytes { descriptions.pointee.setNotLent(at: count) }
     count += 1
   }
 
@@ -134,9 +162,14 @@ final class RecordBatch: @unchecked Sendable {
   ///   leaves it uninitialized and returns `false`.
   /// - Returns: What `build` returned: whether a record was added.
   @inline(__always)
-  func appendInPlace(_ build: (UnsafeMutablePointer<SourceRecord>) -> Bool) -> Bool {
+  func appendInPlace(_ build: (RecordSlot.Place) -> Bool) -> Bool {
     precondition(count < capacity, "a full batch")
-    guard build(storage + count) else { return false }
+    var place = RecordSlot.Place(pointer: storage + count, descriptions: nil)
+    if lendsDescriptionBytes {
+      descriptions.pointee.setNotLent(at: count)
+      place = RecordSlot.Place(pointer: storage + count, descriptions: descriptions)
+    }
+    guard build(place) else { return false }
     count += 1
     return true
   }
@@ -153,10 +186,13 @@ final class RecordBatch: @unchecked Sendable {
   /// A record is moved out for the call and back in after it: a copy would count one more
   /// reference to its description and source name, and the thread that counts it is not the
   /// one that made them, so each count waits for the other core's cache.
-  func lendRest(to body: (borrowing SourceRecord) -> Void) {
+  ///
+  /// Each comes with its description's bytes when the batch lends them (`nil` otherwise).
+  func lendRest(to body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) {
+    let lends = lendsDescriptionBytes
     while taken < count {
       let record = (storage + taken).move()
-      body(record)
+      body(record, lends ? descriptions.pointee.bytes(at: taken) : nil)
       (storage + taken).initialize(to: consume record)
       taken += 1
     }
@@ -165,6 +201,7 @@ final class RecordBatch: @unchecked Sendable {
   /// Releases the records, to be filled again.
   func empty() {
     storage.deinitialize(count: count)
+    descriptions.pointee.removeAll()
     (count, taken) = (0, 0)
   }
 
@@ -205,6 +242,7 @@ private final class ReaderWork: @unchecked Sendable {
     while true {
       let batch = queue.spare() ?? RecordBatch(capacity: ReadAheadTransactionStream.batchSize)
       batch.empty()
+      batch.lendsDescriptionBytes = queue.wantsDescriptionBytes
       if let filling = stream as? any BatchFilling {
         filling.fill(batch)
       } else {
@@ -234,6 +272,7 @@ private final class BatchQueue: @unchecked Sendable {
   private var head = 0
   private var isFinished = false
   private var isStopped = false
+  private var descriptionBytesAsked = false
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -310,6 +349,16 @@ private final class BatchQueue: @unchecked Sendable {
   /// A batch to fill again, if the consumer gave one back.
   func spare() -> RecordBatch? {
     locked { spares.popLast() }
+  }
+
+  /// Whether the consumer asked for descriptions as bytes (``askForDescriptionBytes()``).
+  var wantsDescriptionBytes: Bool {
+    locked { descriptionBytesAsked }
+  }
+
+  /// Asks the reader to lend descriptions as bytes in the batches it fills from now on.
+  func askForDescriptionBytes() {
+    locked { descriptionBytesAsked = true }
   }
 
   /// Tells the reader to stop: the consumer wants no more batches.

@@ -55,6 +55,40 @@ struct RecordSlot {
   let pointer: UnsafeMutablePointer<SourceRecord>
   /// The name issues and origins give the source, such as the path.
   let source: String
+  /// Where the batch the record is built in keeps descriptions as bytes, when it lends them.
+  private let descriptions: UnsafeMutablePointer<LentDescriptions>?
+
+  /// Where a batch has a record built: its memory, and the batch itself when it lends
+  /// descriptions as bytes (``RecordBatch/lendsDescriptionBytes``).
+  struct Place {
+    /// The memory the record is built in.
+    let pointer: UnsafeMutablePointer<SourceRecord>
+    /// Where the batch keeps descriptions as bytes, when it lends them.
+    let descriptions: UnsafeMutablePointer<LentDescriptions>?
+  }
+
+  /// A slot whose record's description is a `String`.
+  ///
+  /// - Parameters:
+  ///   - pointer: The memory the record is built in.
+  ///   - source: The name issues and origins give the source.
+  init(pointer: UnsafeMutablePointer<SourceRecord>, source: String) {
+    (self.pointer, self.source, self.descriptions) = (pointer, source, nil)
+  }
+
+  /// A slot in a batch, which may lend descriptions as bytes.
+  ///
+  /// - Parameters:
+  ///   - place: Where the batch has the record built.
+  ///   - source: The name issues and origins give the source.
+  init(_ place: Place, source: String) {
+    (self.pointer, self.source, self.descriptions) = (place.pointer, source, place.descriptions)
+  }
+
+  /// Whether the record's description is to be placed as bytes
+  /// (``place(_:descriptionBytes:start:group:amount:date:description:)``), not as a `String`
+  /// (decision 0043).
+  var lendsDescriptionBytes: Bool { descriptions != nil }
   #if DEBUG
     /// Whether the slot holds a record, for the checks of debug builds.
     let check = Holding()
@@ -90,9 +124,27 @@ struct RecordSlot {
           source: source, start: start, group: group, amount: amount, date: date, description: description)))
   }
 
+  /// Lends the description of the record about to be placed as bytes (then the transaction's
+  /// own description is empty). Only when ``lendsDescriptionBytes``, and only once a record.
+  ///
+  /// - Parameter description: The description's bytes, valid UTF-8.
+  @inline(__always)
+  func lend(_ description: UnsafeBufferPointer<UInt8>) {
+    guard let descriptions else {
+      preconditionFailure("a description lent as bytes to a slot that does not lend")
+    }
+    descriptions.pointee.lend(description, for: pointer)
+  }
+
+  /// Forgets the description lent for a record that is not placed after all (a fast path that
+  /// gives up); nothing when none was lent.
+  func forgetLentDescription() {
+    descriptions?.pointee.forget(for: pointer)
+  }
+
   /// Takes back the record built in the slot when the decoder gives something else after all
   /// (a record cut at the limit, an NDJSON line that goes on after its record): the slot is
-  /// uninitialized again.
+  /// uninitialized again, and the description's bytes, if lent, are forgotten.
   ///
   /// - Parameter decoded: What the decoder read before it changed its mind.
   func takeBack(_ decoded: DecodedRecord?) {
@@ -102,6 +154,7 @@ struct RecordSlot {
       check.holds = false
     #endif
     pointer.deinitialize(count: 1)
+    descriptions?.pointee.forget(for: pointer)
   }
 
   /// Checks, in debug builds, that the slot holds a record exactly when the decoder says so;

@@ -73,6 +73,8 @@ struct InputSurvey: Sendable {
   ///
   /// - Parameters:
   ///   - record: The next record.
+  ///   - descriptionBytes: The bytes of its transaction's description, when they are lent
+  ///     apart from it (``DescriptionBytesLending``).
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
   /// - Returns: Whether the record is a transaction of the expected group (inside the period or
@@ -80,7 +82,8 @@ struct InputSurvey: Sendable {
   ///   transaction from the record it still holds, so that it is not copied for every record.
   @discardableResult
   mutating func take(
-    _ record: SourceRecord, totals: inout ReportTotals, issues: inout IssueLog
+    _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, totals: inout ReportTotals,
+    issues: inout IssueLog
   ) -> Bool {
     switch record {
     case .unavailable(let reason):
@@ -102,7 +105,7 @@ struct InputSurvey: Sendable {
         otherGroupCount += 1
         return false
       }
-      reading.add(transaction)
+      reading.add(transaction, descriptionBytes: descriptionBytes)
       // Only the records the report shows count towards its totals.
       if let period, !period.contains(transaction.date) {
         outsidePeriodCount += 1

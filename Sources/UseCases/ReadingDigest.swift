@@ -23,13 +23,22 @@ struct ReadingDigest {
   ///
   /// The description counts by its UTF-8 bytes, not as a `String` hashes (which first brings
   /// the text to a normal form): two readings are the same when their bytes are.
-  mutating func add(_ transaction: Transaction) {
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
+  ///   (``DescriptionBytesLending``): then they count, not its empty `description`.
+  mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
     let date = transaction.date
     var fields = UInt64(truncatingIfNeeded: date.year) << 16 | UInt64(date.month) << 8 | UInt64(date.day)
     if transaction.group == .posted { fields |= 1 << 62 }
     if transaction.debitCredit == .credit { fields |= 1 << 61 }
     mix(fields)
     mix(UInt64(bitPattern: transaction.amount.minorUnits))
+    if let descriptionBytes {
+      mix(bytes: descriptionBytes)
+      return
+    }
     // Read in place, without a copy of the string, unless it is not stored as UTF-8.
     if transaction.description.utf8.withContiguousStorageIfAvailable({ mix(bytes: $0) }) == nil {
       var description = transaction.description

@@ -265,10 +265,12 @@ struct ReportRun {
         survey: InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period),
         issues: issues, totals: totals)
       report.beginSource(part.source.name, groups: part.groups)
-      // The records are lent where they lie (a batch read ahead), not moved out of the stream.
+      // The records are lent where they lie (a batch read ahead), not moved out of the stream;
+      // once the reading holds, their descriptions as bytes, where the stream can (0043).
       do {
         try stream.readRecords(
-          while: { reading.survey.unavailableReason == nil }, each: { reading.take($0, into: &report) })
+          while: { reading.survey.unavailableReason == nil }, wantsBytes: { reading.held != nil },
+          each: { reading.take($0, descriptionBytes: $1, into: &report) })
       } catch {
         throw .cancelled
       }
@@ -302,11 +304,23 @@ struct ReportRun {
     var held: HeldAfterDraft?
 
     /// Checks the next record, and presents it while the draft can still be the report.
-    mutating func take(_ record: SourceRecord, into report: inout ReportAssembler) {
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - descriptionBytes: Its transaction's description, when lent as bytes apart from it:
+    ///     only once the reading holds (``held``), never for a record to present.
+    ///   - report: Where the draft is presented.
+    mutating func take(
+      _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?,
+      into report: inout ReportAssembler
+    ) {
       let digestBefore = survey.digest
       // The transaction is read in place from the record, not copied out of it.
-      let isTransaction = survey.take(record, totals: &totals, issues: &issues)
+      let isTransaction = survey.take(
+        record, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues)
       if presents {
+        // An empty description with its bytes apart must never reach a row.
+        precondition(descriptionBytes == nil, "a description lent as bytes to a draft that presents")
         if isTransaction, survey.isInReportOrder, case .transaction(let transaction, _) = record {
           // A group total out of range stops the draft; the check names it.
           do { try report.add(inReportOrder: transaction) } catch { presents = false }
@@ -318,7 +332,9 @@ struct ReportRun {
         }
         // The first record out of order: hold it and what follows.
         var rest = HeldTransactions()
-        if survey.period?.contains(transaction.date) ?? true { rest.append(transaction) }
+        if survey.period?.contains(transaction.date) ?? true {
+          rest.append(transaction, descriptionBytes: descriptionBytes)
+        }
         held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
       } else if held != nil {
         // An issue (or the end of what could be read): nothing will be reported from these.
@@ -326,7 +342,9 @@ struct ReportRun {
           held = nil
           return
         }
-        if survey.period?.contains(transaction.date) ?? true { held?.rest.append(transaction) }
+        if survey.period?.contains(transaction.date) ?? true {
+          held?.rest.append(transaction, descriptionBytes: descriptionBytes)
+        }
       }
     }
   }

@@ -9,7 +9,8 @@ import UseCases
 /// The decoders' fast paths (``JSONRecordScanner``, ``CSVRowScanner``) change the speed of
 /// valid records and nothing else: with the fast path on and off, every input gives the same
 /// records, the same transactions with the same origins and the same issues with the same
-/// positions and texts (decision 0022).
+/// positions and texts (decision 0022). So do batches that lend descriptions as bytes
+/// (decision 0043), once each description is made a `String` again from the bytes lent.
 @Suite struct FastPathTests {
   /// Every record of `bytes`, read in chunks of `chunkSize` bytes, with the fast path on or off.
   private static func records(
@@ -24,7 +25,46 @@ import UseCases
     return records
   }
 
-  /// Checks that both paths agree on `bytes` at several chunk sizes, and returns the records.
+  /// Every record of `bytes`, read in batches of `batchSize` that lend descriptions as bytes
+  /// (decision 0043), each transaction given back its description from the bytes lent with
+  /// it. A transaction lent bytes must have an empty description, and the bytes must be UTF-8.
+  private static func recordsLendingDescriptions(
+    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, batchSize: Int,
+    recordLimit: Int = RecordFormat.maximumRecordLength, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (records: [SourceRecord], lent: Int) {
+    let input = ByteInput(
+      provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
+    guard let stream = format.stream(reading: input, source: "input") as? any BatchFilling else {
+      Issue.record("the decoding stream fills no batches", sourceLocation: sourceLocation)
+      return ([], 0)
+    }
+    var (records, lent) = ([SourceRecord](), 0)
+    let batch = RecordBatch(capacity: batchSize)
+    repeat {
+      batch.empty()
+      batch.lendsDescriptionBytes = true
+      stream.fill(batch)
+      batch.lendRest { record, descriptionBytes in
+        guard let descriptionBytes else {
+          records.append(copy record)
+          return
+        }
+        guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
+          let description = String(validating: descriptionBytes, as: UTF8.self)
+        else {
+          Issue.record("bytes lent with \(record)", sourceLocation: sourceLocation)
+          return
+        }
+        transaction.description = description
+        records.append(.transaction(transaction, origin))
+        lent += 1
+      }
+    } while batch.isFull
+    return (records, lent)
+  }
+
+  /// Checks that both paths agree on `bytes` at several chunk sizes, with descriptions made
+  /// `String`s or lent as bytes, and returns the records.
   @discardableResult
   private static func expectSamePaths(
     _ bytes: [UInt8], _ format: RecordFormat, _ comment: String,
@@ -35,6 +75,12 @@ import UseCases
       let fast = records(bytes, format, chunkSize: chunkSize, fastPath: true)
       #expect(
         fast == reference, "\(comment), chunks of \(chunkSize): the fast path read differently",
+        sourceLocation: sourceLocation)
+      let lending = recordsLendingDescriptions(
+        bytes, format, chunkSize: chunkSize, batchSize: 1 + chunkSize % 5, sourceLocation: sourceLocation)
+      #expect(
+        lending.records == reference,
+        "\(comment), chunks of \(chunkSize): descriptions lent as bytes read differently",
         sourceLocation: sourceLocation)
     }
     return reference
@@ -138,16 +184,19 @@ import UseCases
   @Test(arguments: [RecordFormat.json, .ndjson, .csv])
   func generatedInputsReadTheSameOnBothPaths(format: RecordFormat) {
     var random = SplitMix64(seed: 0x5EED)
-    var transactions = 0
+    var (transactions, lent) = (0, 0)
     for round in 0..<1_000 {
       var bytes = GeneratedInput.bytes(format: format, records: 1 + round % 6, random: &random)
       if round % 2 == 0 { GeneratedInput.corrupt(&bytes, random: &random) }
       let records = Self.expectSamePaths(
         bytes, format, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
       transactions += records.filter { if case .transaction = $0 { true } else { false } }.count
+      lent += Self.recordsLendingDescriptions(bytes, format, chunkSize: 1 << 20, batchSize: 4).lent
     }
-    // The generator must make valid records too, or the fast path would go untested.
+    // The generator must make valid records too, or the fast path would go untested; and the
+    // fast path must lend their descriptions as bytes.
     #expect(transactions > 500)
+    #expect(lent > 400, "only \(lent) descriptions lent as bytes")
   }
 
   @Test(arguments: [RecordFormat.json, .ndjson, .csv])
@@ -165,6 +214,10 @@ import UseCases
       for chunkSize in [1, 7, 64, 1 << 20] {
         let fast = Self.records(bytes, format, chunkSize: chunkSize, fastPath: true, recordLimit: limit)
         #expect(fast == reference, "\(comment), chunks of \(chunkSize): read differently")
+        // A record placed, then taken back at the limit, must take its lent bytes back too.
+        let lending = Self.recordsLendingDescriptions(
+          bytes, format, chunkSize: chunkSize, batchSize: 3, recordLimit: limit)
+        #expect(lending.records == reference, "\(comment), chunks of \(chunkSize), lent: read differently")
       }
       guard case .invalid(let issue)? = reference.last, issue.problem == .syntax(.recordTooLong(limit: limit))
       else {

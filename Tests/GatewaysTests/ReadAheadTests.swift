@@ -110,10 +110,13 @@ import UseCases
     for number in 1...4 { batch.append(CountingStream.record(number)) }
     #expect(batch.takeFirst() == CountingStream.record(1))
     var lent: [SourceRecord] = []
-    batch.lendRest { lent.append(copy $0) }
+    batch.lendRest { record, descriptionBytes in
+      lent.append(copy record)
+      #expect(descriptionBytes == nil, "a batch that does not lend descriptions as bytes")
+    }
     #expect(lent == (2...4).map(CountingStream.record))
     #expect(batch.isEmpty && batch.count == 4)
-    batch.lendRest { _ in Issue.record("a record lent twice") }
+    batch.lendRest { _, _ in Issue.record("a record lent twice") }
     // Emptied, it is filled again from the start.
     batch.empty()
     #expect(batch.count == 0 && !batch.isFull)
@@ -146,5 +149,56 @@ import UseCases
     while let record = direct.next() { expected.append(record) }
     #expect(read.count == expected.count)
     #expect(read == expected)
+  }
+
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
+  func descriptionsAskedAsBytesComeAsBytesFromALaterBatch(format: RecordFormat) throws {
+    // 60,000 records (more than the batches a reader can have filled before the question),
+    // every 1,000th not valid, descriptions in several scripts and lengths.
+    let descriptions = [
+      "Café Lune, Montréal", "東京ラーメン", "Tim Hortons", "", String(repeating: "é", count: 40),
+    ]
+    var lines: [String] = format == .csv ? ["group,date,description,amount,debit"] : []
+    for number in 0..<60_000 {
+      let description = descriptions[number % descriptions.count] + "\(number)"
+      let group = number % 1_000 == 999 ? "X" : "A"
+      lines.append(
+        format == .csv
+          ? "\(group),2016-04-01,\"\(description)\",3.11,D"
+          : #"{"group":"\#(group)","date":"2016-04-01","description":"\#(description)","amount":"3.11","debit":"D"}"#
+      )
+    }
+    let text = format == .json ? "[" + lines.joined(separator: ",\n") + "]" : lines.joined(separator: "\n")
+    var plain = format.stream(reading: ByteInput(bytes: Array(text.utf8)), source: "input")
+    var expected: [SourceRecord] = []
+    while let record = plain.next() { expected.append(record) }
+
+    let stream = ReadAheadTransactionStream(
+      format.stream(reading: ByteInput(bytes: Array(text.utf8)), source: "input"))
+    var read = [try #require(stream.next())]
+    stream.lendDescriptionsAsBytes()
+    var (lent, asStrings) = (0, 0)
+    while stream.nextRecordsAndDescriptionBytes({ record, bytes in
+      guard let bytes else {
+        if case .transaction = record { asStrings += 1 }
+        read.append(copy record)
+        return
+      }
+      guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
+        let description = String(validating: bytes, as: UTF8.self)
+      else {
+        Issue.record("bytes lent with \(record)")
+        return
+      }
+      transaction.description = description
+      read.append(.transaction(transaction, origin))
+      lent += 1
+    }) {}
+    #expect(read == expected)
+    // The batches read ahead before the question keep their strings (the one taken from,
+    // those in the queue, the one being filled); all later ones lend.
+    let batches = ReadAheadTransactionStream.batchSize * (ReadAheadTransactionStream.queuedBatches + 2)
+    #expect(asStrings >= 4_095 && asStrings < batches)
+    #expect(lent + asStrings + 1 == expected.count - 60)
   }
 }

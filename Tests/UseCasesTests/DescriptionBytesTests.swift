@@ -1,0 +1,122 @@
+import Entities
+import Synchronization
+import TestSupport
+import Testing
+import UseCases
+
+/// A stream that can lend descriptions as bytes (``DescriptionBytesLending``, decision 0043)
+/// is asked for them once a draft reading holds what it reads, and the report is the one made
+/// with descriptions as strings.
+@Suite struct DescriptionBytesTests {
+  /// Transactions in report order for a while, then out of it: descriptions of many lengths,
+  /// in several scripts, and empty ones.
+  private static func transactions(inOrder: Int, rest: Int) throws -> [Transaction] {
+    var transactions: [Transaction] = []
+    for number in 0..<inOrder {
+      transactions.append(
+        try .fixture(date: "2016-04-0\(1 + number * 9 / inOrder)", description: "Start \(number)"))
+    }
+    let words = ["", "Café Lune, Montréal", "東京ラーメン", "Tim Hortons #", String(repeating: "é", count: 300)]
+    for number in 0..<rest {
+      transactions.append(
+        try .fixture(
+          date: "2016-04-0\(9 - number * 7 % 9)", description: words[number % words.count] + "\(number % 7)"))
+    }
+    return transactions
+  }
+
+  /// The rows a one-source report shows, read from `source`.
+  private static func rows(from source: some TransactionSource) async -> [UseCaseOutputSpy.Call] {
+    let output = UseCaseOutputSpy(acceptsDraft: true)
+    await OneSourceReportUseCase(source: source, output: output).eventGenerateReport()
+    return output.keptCalls
+  }
+
+  @Test("A draft that holds asks for descriptions as bytes, and shows the same report as with strings")
+  func heldFromBytes() async throws {
+    let transactions = try Self.transactions(inOrder: 500, rest: 5_000)
+    let expected = await Self.rows(from: FakeTransactionSource(transactions: transactions))
+    let source = LendingSource(transactions, runLength: 64)
+    let shown = await Self.rows(from: source)
+    #expect(shown.count == expected.count)
+    let misplaced = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(misplaced == nil, "call \(misplaced?.offset ?? 0) is \(String(describing: misplaced?.element.0))")
+    #expect(expected.contains { if case .detail("Café Lune, Montréal3", _) = $0 { true } else { false } })
+    // Asked once, in the reading (not when the prefix is read again), after the record out
+    // of order: the runs after it came as bytes.
+    #expect(source.counts.withLock { $0.asked } == 1)
+    #expect(source.counts.withLock { $0.lent } > 4_800)
+  }
+
+  @Test("Records in report order are presented as they come: no bytes are asked for")
+  func inOrderAsksForNone() async throws {
+    let transactions = try Self.transactions(inOrder: 2_000, rest: 0)
+    let source = LendingSource(transactions, runLength: 64)
+    let shown = await Self.rows(from: source)
+    #expect(shown == (await Self.rows(from: FakeTransactionSource(transactions: transactions))))
+    #expect(source.counts.withLock { $0.asked } == 0)
+  }
+}
+
+/// A source whose streams lend descriptions as bytes once asked, from the next run on, as the
+/// package's file streams do; it counts how often it was asked and how many it lent.
+private final class LendingSource: TransactionSource {
+  struct Counts {
+    var asked = 0
+    var lent = 0
+  }
+
+  let name = "lending.json"
+  let counts = Mutex(Counts())
+  private let records: [SourceRecord]
+  private let runLength: Int
+
+  init(_ transactions: [Transaction], runLength: Int) {
+    records = transactions.map { .transaction($0, nil) }
+    self.runLength = runLength
+  }
+
+  func open() async -> SourceOpening {
+    .available(Stream(source: self))
+  }
+
+  final class Stream: DescriptionBytesLending {
+    private let source: LendingSource
+    private var position = 0
+    private var lendsBytes = false
+
+    init(source: LendingSource) {
+      self.source = source
+    }
+
+    func next() -> SourceRecord? {
+      guard position < source.records.count else { return nil }
+      defer { position += 1 }
+      return source.records[position]
+    }
+
+    func lendDescriptionsAsBytes() {
+      source.counts.withLock { $0.asked += 1 }
+      lendsBytes = true
+    }
+
+    func nextRecordsAndDescriptionBytes(
+      _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
+    ) -> Bool {
+      guard position < source.records.count else { return false }
+      let end = min(position + source.runLength, source.records.count)
+      for record in source.records[position..<end] {
+        guard lendsBytes, case .transaction(var transaction, let origin) = record else {
+          body(record, nil)
+          continue
+        }
+        let bytes = Array(transaction.description.utf8)
+        transaction.description = ""
+        source.counts.withLock { $0.lent += 1 }
+        bytes.withUnsafeBufferPointer { body(.transaction(transaction, origin), $0) }
+      }
+      position = end
+      return true
+    }
+  }
+}
