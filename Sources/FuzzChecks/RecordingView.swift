@@ -15,45 +15,90 @@ final class RecordingView: TransactionReportPresenterOutput {
   }
 
   private let recorded = Mutex<[Event]>([])
+  /// The calls not yet passed on, while the draft they belong to may still be discarded.
+  private let held = Mutex<[Event]>([])
   private let others: [any TransactionReportPresenterOutput]
+  private let takesDraft: Bool
 
-  /// Every call so far.
+  /// Every call so far, but those of a draft discarded.
   var events: [Event] { recorded.withLock { $0 } }
 
   /// Creates a view that also passes every call on.
   ///
-  /// - Parameter others: The views that get every call too, in order.
-  init(passingOnTo others: [any TransactionReportPresenterOutput]) {
+  /// - Parameters:
+  ///   - others: The views that get every call too, in order.
+  ///   - takesDraft: Whether it takes a draft (``acceptsDraft``): then it passes calls on only
+  ///     once the report ends (or is rejected), as a view that holds its output back does, and
+  ///     forgets a draft discarded.
+  init(passingOnTo others: [any TransactionReportPresenterOutput], takesDraft: Bool = false) {
     self.others = others
+    self.takesDraft = takesDraft
+  }
+
+  var acceptsDraft: Bool { takesDraft }
+
+  func discardDraft() {
+    recorded.withLock { events in
+      if let start = events.lastIndex(of: .start) { events.removeSubrange(start...) }
+    }
+    held.withLock { $0.removeAll() }
   }
 
   func showReportStart() {
-    recorded.withLock { $0.append(.start) }
-    for view in others { view.showReportStart() }
+    record(.start)
   }
 
   func showRow(_ row: ReportRow) {
-    recorded.withLock { $0.append(.row(row)) }
-    for view in others { view.showRow(row) }
+    record(.row(row))
   }
 
   func showSourceUnavailable(_ warning: SourceWarning) {
-    recorded.withLock { $0.append(.sourceUnavailable(warning)) }
-    for view in others { view.showSourceUnavailable(warning) }
+    record(.sourceUnavailable(warning))
   }
 
   func showReportEnd() {
-    recorded.withLock { $0.append(.end) }
-    for view in others { view.showReportEnd() }
+    record(.end)
   }
 
   func showInputRejected(_ rejection: InputRejection) {
-    recorded.withLock { $0.append(.rejected(rejection)) }
-    for view in others { view.showInputRejected(rejection) }
+    record(.rejected(rejection))
   }
 
   func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
-    recorded.withLock { $0.append(.missing(missing, rejection)) }
-    for view in others { view.showInputMissing(missing, rejection: rejection) }
+    record(.missing(missing, rejection))
+  }
+
+  /// Records a call, and passes it on: at once, or, with a draft, with those held before it
+  /// once the report ends or is rejected.
+  private func record(_ event: Event) {
+    recorded.withLock { $0.append(event) }
+    var passed = [event]
+    if takesDraft {
+      switch event {
+      case .start, .row, .sourceUnavailable:
+        held.withLock { $0.append(event) }
+        return
+      case .end, .rejected, .missing:
+        passed =
+          held.withLock { events in
+            defer { events.removeAll() }
+            return events
+          } + [event]
+      }
+    }
+    for event in passed {
+      for view in others { Self.pass(event, to: view) }
+    }
+  }
+
+  private static func pass(_ event: Event, to view: any TransactionReportPresenterOutput) {
+    switch event {
+    case .start: view.showReportStart()
+    case .row(let row): view.showRow(row)
+    case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
+    case .end: view.showReportEnd()
+    case .rejected(let rejection): view.showInputRejected(rejection)
+    case .missing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
+    }
   }
 }

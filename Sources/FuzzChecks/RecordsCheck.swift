@@ -77,6 +77,7 @@ struct RecordsCheck {
     }
     RecordUnits(bytes, format: format).check(records, format: format, name: name)
     await checkSideBySide(source, expecting: records)
+    await checkLendingDescriptions(source, expecting: records)
     await checkLimited(source, against: records, bytes: bytes)
   }
 
@@ -160,6 +161,39 @@ struct RecordsCheck {
         origin.start <= origin.group && origin.start <= origin.amount,
         "record \(index) has a field before its start: \(origin)")
     }
+  }
+
+  /// Reads a new opening with its descriptions asked as bytes from the start (decision 0043):
+  /// a transaction lent bytes has an empty description, the bytes are UTF-8, and with them as
+  /// its description it is the record read with strings.
+  private func checkLendingDescriptions(_ source: BytesTransactionSource, expecting records: [SourceRecord])
+    async
+  {
+    guard case .available(let stream) = await source.open(),
+      let lending = stream as? any DescriptionBytesLending
+    else {
+      fatalError("fuzz invariant broken: \(source.name) opens no stream that lends descriptions as bytes")
+    }
+    lending.lendDescriptionsAsBytes()
+    var read: [SourceRecord] = []
+    while read.count <= records.count,
+      lending.nextRecordsAndDescriptionBytes({ record, bytes in
+        guard let bytes else { return read.append(copy record) }
+        guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
+          let description = String(validating: bytes, as: UTF8.self)
+        else {
+          return require(false, "bytes lent with a record that cannot take them: \(shown(record))")
+        }
+        transaction.description = description
+        read.append(.transaction(transaction, origin))
+      })
+    {}
+    for (index, expected) in records.enumerated() {
+      let lent = index < read.count ? read[index] : nil
+      require(
+        lent == expected, "record \(index) differs lent as bytes: \(shown(expected)) then \(shown(lent))")
+    }
+    require(read.count == records.count, "lent as bytes, \(read.count) records, not \(records.count)")
   }
 
   /// Reads two new openings in step: each must give the records of the first, in order.

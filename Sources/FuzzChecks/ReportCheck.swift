@@ -64,7 +64,7 @@ struct ReportCheck {
     let expected = ExpectedReport(sources: sources)
     let commandLine = CommandLine(width: input.width)
     let collector = ReportViewStateCollector()
-    let view = RecordingView(passingOnTo: [commandLine.view, collector])
+    let view = RecordingView(passingOnTo: [commandLine.view, collector], takesDraft: input.takesDraft)
     let presenter = TransactionReportPresenter(output: view)
     await generateReport(into: presenter)
     let events = view.events

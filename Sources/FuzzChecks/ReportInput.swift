@@ -6,7 +6,8 @@ import Gateways
 /// The control byte `c` chooses everything that is not data: bit 0 the mode (0 one-source,
 /// 1 two-source), `(c >> 1) % 5` the format (json, ndjson, csv, ofx, qif, in ``RecordFormat``'s
 /// order),
-/// and `40 + c % 41` the width of the text report. In one-source mode the rest of the bytes is
+/// `40 + c % 41` the width of the text report, and bit 7 whether the view takes a draft (the
+/// report reads each source once, and holds what is out of order, decision 0030). In one-source mode the rest of the bytes is
 /// the one source. In two-source mode the next two bytes are the length of the authorized
 /// source's bytes (little-endian, cut to what is there), and the bytes after them are the
 /// authorized source's, then the posted source's. So a seed is `printf '\x01'`, then the
@@ -24,6 +25,8 @@ struct ReportInput {
   let format: RecordFormat
   /// The width the text renderer is given, 40 to 80 columns.
   let width: Int
+  /// Whether the view takes a draft.
+  let takesDraft: Bool
   /// The sources, with the group each must hold in two-source mode (`nil`: both groups).
   let sources: [(group: TransactionGroup?, source: BytesTransactionSource)]
 
@@ -35,6 +38,7 @@ struct ReportInput {
     mode = control & 1 == 0 ? .oneSource : .twoSource
     format = RecordFormat.allCases[Int(control >> 1) % 5]
     width = 40 + Int(control) % 41
+    takesDraft = control & 0x80 != 0
     let ext = format.rawValue
     switch mode {
     case .oneSource:

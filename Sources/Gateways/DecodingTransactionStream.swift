@@ -17,7 +17,11 @@ import UseCases
 /// ``SourceRecord/unavailable(_:)`` instead. A record that runs past the limit of
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
-final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
+///
+/// Asked for descriptions as bytes (``DescriptionBytesLending``, decision 0043), it lends the
+/// next records from a batch of its own, filled in place as a reader thread fills one
+/// (``ReadAheadTransactionStream``).
+final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, DescriptionBytesLending {
   // Unchecked: a stream is used by one thread at a time, and none of these is ever passed
   // `inout` while another access runs; checking each access at run time cost the reader a few
   // percent of its time.
@@ -26,6 +30,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
   /// The issues of a record still to yield, last first.
   @exclusivity(unchecked) private var pendingIssues: [SourceRecord] = []
   @exclusivity(unchecked) private var isFinished = false
+  /// The batch records are lent from once descriptions are asked as bytes.
+  private var lendingBatch: RecordBatch?
+  /// How many records a lending batch holds.
+  static var lendingBatchSize: Int { 256 }
 
   /// Creates the stream of a decoder's records.
   ///
@@ -44,6 +52,28 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling {
   /// - Parameter batch: The batch to fill.
   func fill(_ batch: RecordBatch) {
     while !batch.isFull, batch.appendInPlace({ next(into: $0) }) {}
+  }
+
+  func lendDescriptionsAsBytes() {
+    guard lendingBatch == nil else { return }
+    let batch = RecordBatch(capacity: Self.lendingBatchSize)
+    batch.lendsDescriptionBytes = true
+    lendingBatch = batch
+  }
+
+  func nextRecordsAndDescriptionBytes(
+    _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
+  ) -> Bool {
+    guard let batch = lendingBatch else {
+      guard let record = next() else { return false }
+      body(record, nil)
+      return true
+    }
+    batch.empty()
+    fill(batch)
+    guard batch.count > 0 else { return false }
+    batch.lendRest(to: body)
+    return true
   }
 
   func next() -> SourceRecord? {

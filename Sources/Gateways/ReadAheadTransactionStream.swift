@@ -77,14 +77,21 @@ final class ReadAheadTransactionStream: DescriptionBytesLending {
 
   /// Asks the reader to lend descriptions as bytes in the batches it fills from now on (the
   /// batches already in the queue keep their strings). A stream read in place, without a
-  /// thread, goes on giving strings.
+  /// thread, is asked itself, if it can lend.
   func lendDescriptionsAsBytes() {
-    queue.askForDescriptionBytes()
+    if let lending = inPlace as? any DescriptionBytesLending {
+      lending.lendDescriptionsAsBytes()
+    } else {
+      queue.askForDescriptionBytes()
+    }
   }
 
   func nextRecordsAndDescriptionBytes(
     _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
   ) -> Bool {
+    if let lending = inPlace as? any DescriptionBytesLending {
+      return lending.nextRecordsAndDescriptionBytes(body)
+    }
     if inPlace != nil { return inPlace?.nextRecords { body($0, nil) } ?? false }
     guard hasBatch() else { return false }
     batch.lendRest(to: body)
