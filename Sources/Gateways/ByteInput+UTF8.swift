@@ -64,7 +64,11 @@ enum UTF8Text {
   /// - Parameter bytes: The bytes.
   /// - Returns: Whether they are UTF-8.
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    (try? UTF8Span(validating: bytes.span)) != nil
+    // `UTF8Span` is new on Apple's systems; there, before it, the `String` is made after all.
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return (try? UTF8Span(validating: bytes.span)) != nil
+    }
+    return String(exactUTF8: bytes) != nil
   }
 
   /// Whether bytes are valid UTF-8 as they stand.

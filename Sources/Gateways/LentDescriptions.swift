@@ -67,6 +67,14 @@ struct LentDescriptions {
     ranges[record - records] = Self.notLent
   }
 
+  /// Whether bytes were lent for the record being built at `record`.
+  ///
+  /// - Parameter record: Where the record is being built in the batch.
+  /// - Returns: Whether its description is lent as bytes.
+  func isLent(for record: UnsafeMutablePointer<SourceRecord>) -> Bool {
+    ranges[record - records] != Self.notLent
+  }
+
   /// The description's bytes of the record at `index`, or `nil` when they were not lent.
   @inline(__always)
   func bytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {

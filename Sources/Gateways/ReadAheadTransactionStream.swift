@@ -65,12 +65,15 @@ final class ReadAheadTransactionStream: DescriptionBytesLending {
   func next() -> SourceRecord? {
     if inPlace != nil { return inPlace?.next() }
     guard hasBatch() else { return nil }
+    // A record lent bytes has an empty description: it must come with them.
+    precondition(!batch.lendsDescriptionBytes, "a record read without the description bytes it was lent")
     return batch.takeFirst()
   }
 
   func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
     if inPlace != nil { return inPlace?.nextRecords(body) ?? false }
     guard hasBatch() else { return false }
+    precondition(!batch.lendsDescriptionBytes, "records read without the description bytes they were lent")
     batch.lendRest { record, _ in body(record) }
     return true
   }

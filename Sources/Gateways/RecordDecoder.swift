@@ -86,7 +86,7 @@ struct RecordSlot {
   }
 
   /// Whether the record's description is to be placed as bytes
-  /// (``place(_:descriptionBytes:start:group:amount:date:description:)``), not as a `String`
+  /// (``lend(_:)``, with the transaction's description empty), not as a `String`
   /// (decision 0043).
   var lendsDescriptionBytes: Bool { descriptions != nil }
   #if DEBUG
@@ -116,6 +116,9 @@ struct RecordSlot {
     #if DEBUG
       precondition(!check.holds, "a record placed in a slot that holds one")
       check.holds = true
+      precondition(
+        transaction.description.isEmpty || descriptions?.pointee.isLent(for: pointer) != true,
+        "a description both lent as bytes and a string")
     #endif
     pointer.initialize(
       to: .transaction(

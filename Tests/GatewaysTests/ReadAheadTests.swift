@@ -198,7 +198,12 @@ import UseCases
     // The batches read ahead before the question keep their strings (the one taken from,
     // those in the queue, the one being filled); all later ones lend.
     let batches = ReadAheadTransactionStream.batchSize * (ReadAheadTransactionStream.queuedBatches + 2)
-    #expect(asStrings >= 4_095 && asStrings < batches)
+    // At least the rest of the first batch, whose reading had started: its transactions after
+    // the first.
+    let restOfFirst = expected[1..<ReadAheadTransactionStream.batchSize].filter {
+      if case .transaction = $0 { true } else { false }
+    }.count
+    #expect(asStrings >= restOfFirst && asStrings < batches)
     #expect(lent + asStrings + 1 == expected.count - 60)
   }
 }
