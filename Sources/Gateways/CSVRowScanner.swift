@@ -76,9 +76,9 @@ struct CSVRowScanner {
         }
         date = (value, fieldStart)
       case .description?:
-        if slot.lendsDescriptionBytes {
+        if let lender = slot.descriptionLender {
           // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
-          guard lendText(field, to: slot) else { return false }
+          guard lendText(field, to: lender) else { return false }
           description = ("", fieldStart)
         } else {
           guard let text = text(field) else { return false }
@@ -134,16 +134,16 @@ struct CSVRowScanner {
 
   /// Lends a field's text to a slot that takes descriptions as bytes, checked to be UTF-8,
   /// without its doubled quotes; `false` for bytes that are not UTF-8.
-  private func lendText(_ field: Field, to slot: RecordSlot) -> Bool {
+  private func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
     guard field.hasDoubledQuotes else {
       guard field.isASCII || UTF8Text.isValid(content) else { return false }
-      slot.lend(content)
+      lender.lend(content)
       return true
     }
     let text = unquoted(content)
     guard UTF8Text.isValid(text) else { return false }
-    text.withUnsafeBufferPointer { slot.lend($0) }
+    text.withUnsafeBufferPointer { lender.lend($0) }
     return true
   }
 

@@ -60,6 +60,7 @@ struct JSONRecordScanner {
 
   /// ``validRecord(into:)``, but for a description lent as bytes when the record is not valid.
   private mutating func scanRecord(into slot: RecordSlot) -> Bool {
+    let lender = slot.descriptionLender
     let start = position
     offset += 1
     var fields = Fields()
@@ -68,7 +69,7 @@ struct JSONRecordScanner {
       guard byte == UInt8(ascii: "\""), let field = key(), skipWhitespace(), byte == UInt8(ascii: ":")
       else { return false }
       offset += 1
-      guard skipWhitespace(), readValue(of: field, into: &fields, lendingTo: slot), skipWhitespace() else {
+      guard skipWhitespace(), readValue(of: field, into: &fields, lendingTo: lender), skipWhitespace() else {
         return false
       }
       switch byte {
@@ -91,7 +92,7 @@ struct JSONRecordScanner {
     var group: (TransactionGroup, TextPosition)?
     var date: (CalendarDate, TextPosition)?
     /// The description and where it starts; an empty one when its bytes are lent
-    /// (``RecordSlot/lend(_:)``).
+    /// (``DescriptionLender``).
     var description: (String, TextPosition)?
     var amount: (Money, TextPosition)?
     var debitCredit: DebitCredit?
@@ -121,7 +122,7 @@ struct JSONRecordScanner {
   /// Reads the value of a field and checks it; `false` when it is not plain or not valid, or
   /// the field was already read.
   private mutating func readValue(
-    of field: RecordField, into fields: inout Fields, lendingTo slot: RecordSlot
+    of field: RecordField, into fields: inout Fields, lendingTo lender: DescriptionLender?
   ) -> Bool {
     let start = position
     switch field {
@@ -148,14 +149,14 @@ struct JSONRecordScanner {
       fields.date = (date, start)
     case .description:
       guard fields.description == nil, let text = string() else { return false }
-      if slot.lendsDescriptionBytes {
+      if let lender {
         // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
         if text.hasEscapes {
           guard let decoded = unescapedBytes(text.range), UTF8Text.isValid(decoded) else { return false }
-          decoded.withUnsafeBufferPointer { slot.lend($0) }
+          decoded.withUnsafeBufferPointer { lender.lend($0) }
         } else {
           guard text.isASCII || UTF8Text.isValid(slice(text.range)) else { return false }
-          slot.lend(slice(text.range))
+          lender.lend(slice(text.range))
         }
         fields.description = ("", start)
       } else if text.hasEscapes {

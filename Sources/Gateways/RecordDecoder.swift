@@ -39,6 +39,23 @@ extension RecordDecoder {
   var rules: ValueRules { .native }
 }
 
+/// Lends the description of one record being built as bytes, to the batch that keeps them
+/// (decision 0043).
+struct DescriptionLender {
+  /// Where the batch keeps descriptions as bytes.
+  let descriptions: UnsafeMutablePointer<LentDescriptions>
+  /// Where the record is being built in the batch.
+  let record: UnsafeMutablePointer<SourceRecord>
+
+  /// Lends the record's description: then its transaction's own description must be empty.
+  ///
+  /// - Parameter description: The description's bytes, valid UTF-8.
+  @inline(__always)
+  func lend(_ description: UnsafeBufferPointer<UInt8>) {
+    descriptions.pointee.lend(description, for: record)
+  }
+}
+
 /// Where a decoder's fast path builds a valid record, and the name of its source, which the
 /// record's origin holds.
 ///
@@ -86,9 +103,15 @@ struct RecordSlot {
   }
 
   /// Whether the record's description is to be placed as bytes
-  /// (``lend(_:)``, with the transaction's description empty), not as a `String`
+  /// (``descriptionLender``, with the transaction's description empty), not as a `String`
   /// (decision 0043).
   var lendsDescriptionBytes: Bool { descriptions != nil }
+
+  /// What lends the description of the record built in this slot, when the batch lends them:
+  /// two pointers, cheaper for a scanner to carry than the slot (with its source's name).
+  var descriptionLender: DescriptionLender? {
+    descriptions.map { DescriptionLender(descriptions: $0, record: pointer) }
+  }
   #if DEBUG
     /// Whether the slot holds a record, for the checks of debug builds.
     let check = Holding()
@@ -125,18 +148,6 @@ struct RecordSlot {
         transaction,
         RecordOrigin(
           source: source, start: start, group: group, amount: amount, date: date, description: description)))
-  }
-
-  /// Lends the description of the record about to be placed as bytes (then the transaction's
-  /// own description is empty). Only when ``lendsDescriptionBytes``, and only once a record.
-  ///
-  /// - Parameter description: The description's bytes, valid UTF-8.
-  @inline(__always)
-  func lend(_ description: UnsafeBufferPointer<UInt8>) {
-    guard let descriptions else {
-      preconditionFailure("a description lent as bytes to a slot that does not lend")
-    }
-    descriptions.pointee.lend(description, for: pointer)
   }
 
   /// Forgets the description lent for a record that is not placed after all (a fast path that
