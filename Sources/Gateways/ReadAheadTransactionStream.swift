@@ -127,30 +127,41 @@ final class RecordBatch: @unchecked Sendable {
   // consumer until it gives it back; the queue's lock orders them.
   private let storage: UnsafeMutablePointer<SourceRecord>
   /// The descriptions lent as bytes, at an address that does not change
-  /// (``RecordSlot/Place``).
-  private let descriptions: UnsafeMutablePointer<LentDescriptions>
+  /// (``RecordSlot/Place``): made when the batch first lends, so that a batch that never does
+  /// (every batch of a sorted reading) allocates nothing more than before.
+  @exclusivity(unchecked) private var descriptions: UnsafeMutablePointer<LentDescriptions>?
   private let capacity: Int
   /// How many records were built or moved in; they stay until ``empty()``.
   private(set) var count = 0
   /// How many were given out or lent, from the first.
   private var taken = 0
-  /// Whether the records built in the batch take their descriptions as bytes
-  /// (``RecordSlot/lendsDescriptionBytes``); set by the reader before it fills the batch.
-  var lendsDescriptionBytes = false
 
   init(capacity: Int) {
     self.capacity = capacity
     storage = .allocate(capacity: max(1, capacity))
-    descriptions = .allocate(capacity: 1)
-    descriptions.initialize(to: LentDescriptions(records: storage, capacity: capacity))
   }
 
   deinit {
     storage.deinitialize(count: count)
     storage.deallocate()
-    descriptions.pointee.deallocate()
-    descriptions.deinitialize(count: 1)
-    descriptions.deallocate()
+    if let descriptions {
+      descriptions.pointee.deallocate()
+      descriptions.deinitialize(count: 1)
+      descriptions.deallocate()
+    }
+  }
+
+  /// Whether the records built in the batch take their descriptions as bytes
+  /// (``RecordSlot/lendsDescriptionBytes``); set by the reader before it fills the batch, and,
+  /// once set, kept (a reading that asked for bytes goes on asking).
+  var lendsDescriptionBytes: Bool {
+    get { descriptions != nil }
+    set {
+      guard newValue, descriptions == nil else { return }
+      let made = UnsafeMutablePointer<LentDescriptions>.allocate(capacity: 1)
+      made.initialize(to: LentDescriptions(records: storage, capacity: capacity))
+      descriptions = made
+    }
   }
 
   /// Whether every record built or moved in has been given out (or none came).
@@ -162,7 +173,7 @@ final class RecordBatch: @unchecked Sendable {
   func append(_ record: consuming SourceRecord) {
     precondition(count < capacity, "a full batch")
     (storage + count).initialize(to: record)
-    if lendsDescriptionBytes { descriptions.pointee.setNotLent(at: count) }
+    descriptions?.pointee.setNotLent(at: count)
     count += 1
   }
 
@@ -174,12 +185,8 @@ final class RecordBatch: @unchecked Sendable {
   @inline(__always)
   func appendInPlace(_ build: (RecordSlot.Place) -> Bool) -> Bool {
     precondition(count < capacity, "a full batch")
-    var place = RecordSlot.Place(pointer: storage + count, descriptions: nil)
-    if lendsDescriptionBytes {
-      descriptions.pointee.setNotLent(at: count)
-      place = RecordSlot.Place(pointer: storage + count, descriptions: descriptions)
-    }
-    guard build(place) else { return false }
+    descriptions?.pointee.setNotLent(at: count)
+    guard build(RecordSlot.Place(pointer: storage + count, descriptions: descriptions)) else { return false }
     count += 1
     return true
   }
@@ -199,10 +206,10 @@ final class RecordBatch: @unchecked Sendable {
   ///
   /// Each comes with its description's bytes when the batch lends them (`nil` otherwise).
   func lendRest(to body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) {
-    let lends = lendsDescriptionBytes
+    let descriptions = descriptions
     while taken < count {
       let record = (storage + taken).move()
-      body(record, lends ? descriptions.pointee.bytes(at: taken) : nil)
+      body(record, descriptions?.pointee.bytes(at: taken))
       (storage + taken).initialize(to: consume record)
       taken += 1
     }
@@ -211,7 +218,7 @@ final class RecordBatch: @unchecked Sendable {
   /// Releases the records, to be filled again.
   func empty() {
     storage.deinitialize(count: count)
-    descriptions.pointee.removeAll()
+    descriptions?.pointee.removeAll()
     (count, taken) = (0, 0)
   }
 
