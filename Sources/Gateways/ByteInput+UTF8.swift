@@ -71,14 +71,6 @@ enum UTF8Text {
     return String(exactUTF8: bytes) != nil
   }
 
-  /// Whether bytes are valid UTF-8 as they stand.
-  ///
-  /// - Parameter bytes: The bytes.
-  /// - Returns: Whether they are UTF-8.
-  static func isValid(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { isValid($0) }
-  }
-
   /// Appends a Unicode scalar value as UTF-8.
   ///
   /// - Parameters:

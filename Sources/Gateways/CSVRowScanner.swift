@@ -136,15 +136,8 @@ struct CSVRowScanner {
   /// without its doubled quotes; `false` for bytes that are not UTF-8.
   private func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
-    guard field.hasDoubledQuotes else {
-      guard field.isASCII || UTF8Text.isValid(content) else { return false }
-      lender.lend(content)
-      return true
-    }
-    let text = unquoted(content)
-    guard UTF8Text.isValid(text) else { return false }
-    text.withUnsafeBufferPointer { lender.lend($0) }
-    return true
+    guard field.hasDoubledQuotes else { return lender.lend(content, isASCII: field.isASCII) }
+    return unquoted(content).withUnsafeBufferPointer { lender.lend($0) }
   }
 
   /// A quoted field's bytes with each doubled quote made one.

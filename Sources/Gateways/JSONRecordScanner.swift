@@ -152,11 +152,10 @@ struct JSONRecordScanner {
       if let lender {
         // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
         if text.hasEscapes {
-          guard let decoded = unescapedBytes(text.range), UTF8Text.isValid(decoded) else { return false }
-          decoded.withUnsafeBufferPointer { lender.lend($0) }
+          guard let decoded = unescapedBytes(text.range), decoded.withUnsafeBufferPointer({ lender.lend($0) })
+          else { return false }
         } else {
-          guard text.isASCII || UTF8Text.isValid(slice(text.range)) else { return false }
-          lender.lend(slice(text.range))
+          guard lender.lend(slice(text.range), isASCII: text.isASCII) else { return false }
         }
         fields.description = ("", start)
       } else if text.hasEscapes {

@@ -152,7 +152,7 @@ final class RecordBatch: @unchecked Sendable {
   }
 
   /// Whether the records built in the batch take their descriptions as bytes
-  /// (``RecordSlot/lendsDescriptionBytes``); set by the reader before it fills the batch, and,
+  /// (``RecordSlot/descriptionLender``); set by the reader before it fills the batch, and,
   /// once set, kept (a reading that asked for bytes goes on asking).
   var lendsDescriptionBytes: Bool {
     get { descriptions != nil }

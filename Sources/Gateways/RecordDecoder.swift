@@ -47,12 +47,18 @@ struct DescriptionLender {
   /// Where the record is being built in the batch.
   let record: UnsafeMutablePointer<SourceRecord>
 
-  /// Lends the record's description: then its transaction's own description must be empty.
+  /// Lends the record's description when its bytes are UTF-8: then its transaction's own
+  /// description must be empty.
   ///
-  /// - Parameter description: The description's bytes, valid UTF-8.
+  /// - Parameters:
+  ///   - description: The description's bytes.
+  ///   - isASCII: Whether they are known to be ASCII (then they are not checked again).
+  /// - Returns: Whether they were UTF-8, and lent; `false` leaves nothing lent.
   @inline(__always)
-  func lend(_ description: UnsafeBufferPointer<UInt8>) {
+  func lend(_ description: UnsafeBufferPointer<UInt8>, isASCII: Bool = false) -> Bool {
+    guard isASCII || UTF8Text.isValid(description) else { return false }
     descriptions.pointee.lend(description, for: record)
+    return true
   }
 }
 
@@ -102,13 +108,10 @@ struct RecordSlot {
     (self.pointer, self.source, self.descriptions) = (place.pointer, source, place.descriptions)
   }
 
-  /// Whether the record's description is to be placed as bytes
-  /// (``descriptionLender``, with the transaction's description empty), not as a `String`
-  /// (decision 0043).
-  var lendsDescriptionBytes: Bool { descriptions != nil }
-
-  /// What lends the description of the record built in this slot, when the batch lends them:
-  /// two pointers, cheaper for a scanner to carry than the slot (with its source's name).
+  /// What lends the description of the record built in this slot, when the batch lends
+  /// descriptions as bytes (then the transaction's own description is empty, decision 0043);
+  /// `nil` when it is made a `String`. Two pointers, cheaper for a scanner to carry than the
+  /// slot (with its source's name).
   var descriptionLender: DescriptionLender? {
     descriptions.map { DescriptionLender(descriptions: $0, record: pointer) }
   }
@@ -168,7 +171,7 @@ struct RecordSlot {
       check.holds = false
     #endif
     pointer.deinitialize(count: 1)
-    descriptions?.pointee.forget(for: pointer)
+    forgetLentDescription()
   }
 
   /// Checks, in debug builds, that the slot holds a record exactly when the decoder says so;
