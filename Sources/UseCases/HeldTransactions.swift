@@ -99,14 +99,7 @@ struct HeldTransactions {
       append(transaction, description: descriptionBytes, first: first)
       return
     }
-    // Read in place: a copy of the `String` would count a reference to it, a write to memory
-    // that the reader's core, which made the description and will free it, holds.
-    if transaction.description.utf8.withContiguousStorageIfAvailable({
-      append(transaction, description: $0, first: first)
-    }) == nil {
-      var description = transaction.description
-      description.withUTF8 { append(transaction, description: $0, first: first) }
-    }
+    transaction.description.withUTF8InPlace { append(transaction, description: $0, first: first) }
   }
 
   /// Adds a transaction whose description is `description`.

@@ -39,11 +39,7 @@ struct ReadingDigest {
       mix(bytes: descriptionBytes)
       return
     }
-    // Read in place, without a copy of the string, unless it is not stored as UTF-8.
-    if transaction.description.utf8.withContiguousStorageIfAvailable({ mix(bytes: $0) }) == nil {
-      var description = transaction.description
-      description.withUTF8 { mix(bytes: $0) }
-    }
+    transaction.description.withUTF8InPlace { mix(bytes: $0) }
   }
 
   /// Mixes in a text's bytes, and their count.
