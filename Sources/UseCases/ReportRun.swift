@@ -270,15 +270,7 @@ struct ReportRun {
       do {
         try stream.readRecords(
           while: { reading.survey.unavailableReason == nil }, wantsBytes: { reading.held != nil },
-          each: { record, bytes in
-            // Two calls, so that the records read as strings (all of a sorted reading) take a
-            // path where the bytes are known to be absent.
-            if let bytes {
-              reading.take(record, descriptionBytes: bytes, into: &report)
-            } else {
-              reading.take(record, descriptionBytes: nil, into: &report)
-            }
-          })
+          each: { reading.take($0, descriptionBytes: $1, into: &report) })
       } catch {
         throw .cancelled
       }
@@ -318,7 +310,6 @@ struct ReportRun {
     ///   - descriptionBytes: Its transaction's description, when lent as bytes apart from it:
     ///     only once the reading holds (``held``), never for a record to present.
     ///   - report: Where the draft is presented.
-    @inline(__always)
     mutating func take(
       _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?,
       into report: inout ReportAssembler
