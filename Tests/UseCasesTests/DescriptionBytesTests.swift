@@ -80,19 +80,19 @@ private final class LendingSource: TransactionSource {
     .available(Stream(source: self))
   }
 
+  /// The records of a `FakeTransactionStream`, lent a run at a time.
   final class Stream: DescriptionBytesLending {
     private let source: LendingSource
-    private var position = 0
+    private var records: FakeTransactionStream
     private var lendsBytes = false
 
     init(source: LendingSource) {
       self.source = source
+      records = FakeTransactionStream(records: source.records)
     }
 
     func next() -> SourceRecord? {
-      guard position < source.records.count else { return nil }
-      defer { position += 1 }
-      return source.records[position]
+      records.next()
     }
 
     func lendDescriptionsAsBytes() {
@@ -103,9 +103,9 @@ private final class LendingSource: TransactionSource {
     func nextRecordsAndDescriptionBytes(
       _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
     ) -> Bool {
-      guard position < source.records.count else { return false }
-      let end = min(position + source.runLength, source.records.count)
-      for record in source.records[position..<end] {
+      var given = 0
+      while given < source.runLength, let record = records.next() {
+        given += 1
         guard lendsBytes, case .transaction(var transaction, let origin) = record else {
           body(record, nil)
           continue
@@ -115,8 +115,7 @@ private final class LendingSource: TransactionSource {
         source.counts.withLock { $0.lent += 1 }
         bytes.withUnsafeBufferPointer { body(.transaction(transaction, origin), $0) }
       }
-      position = end
-      return true
+      return given > 0
     }
   }
 }
