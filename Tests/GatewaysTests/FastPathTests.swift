@@ -49,14 +49,11 @@ import UseCases
           records.append(copy record)
           return
         }
-        guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
-          let description = String(validating: descriptionBytes, as: UTF8.self)
-        else {
+        guard let whole = record.withDescription(lentAs: descriptionBytes) else {
           Issue.record("bytes lent with \(record)", sourceLocation: sourceLocation)
           return
         }
-        transaction.description = description
-        records.append(.transaction(transaction, origin))
+        records.append(whole)
         lent += 1
       }
     } while batch.isFull

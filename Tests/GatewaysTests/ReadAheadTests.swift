@@ -184,14 +184,11 @@ import UseCases
         read.append(copy record)
         return
       }
-      guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
-        let description = String(validating: bytes, as: UTF8.self)
-      else {
+      guard let whole = record.withDescription(lentAs: bytes) else {
         Issue.record("bytes lent with \(record)")
         return
       }
-      transaction.description = description
-      read.append(.transaction(transaction, origin))
+      read.append(whole)
       lent += 1
     }) {}
     #expect(read == expected)
