@@ -122,10 +122,10 @@ struct HeldTransactions {
       if Int(buckets[bucket].capacity - buckets[bucket].used) < size { chainPage(to: bucket, holding: size) }
     }
     let place = buckets[bucket].last
-    var offset = Int(truncatingIfNeeded: place) & 0xFFFF_FFFF + Self.pageHeaderSize
+    var offset = Self.start(of: place) + Self.pageHeaderSize
     offset += Int(buckets[bucket].used)
     let credit: UInt64 = transaction.debitCredit == .credit ? 1 : 0
-    blocks[Int(place >> 32)].withUnsafeMutableBytes { bytes in
+    blocks[Self.block(of: place)].withUnsafeMutableBytes { bytes in
       withUnsafeBytes(of: transaction.amount) {
         UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + Self.amountSize]).copyMemory(from: $0)
       }
@@ -153,9 +153,9 @@ struct HeldTransactions {
   /// comes next.
   private mutating func closePage(of bucket: Int, next: UInt64) {
     let page = buckets[bucket].last
-    let start = Int(truncatingIfNeeded: page) & 0xFFFF_FFFF
+    let start = Self.start(of: page)
     let used = UInt64(buckets[bucket].used)
-    blocks[Int(page >> 32)].withUnsafeMutableBytes { bytes in
+    blocks[Self.block(of: page)].withUnsafeMutableBytes { bytes in
       bytes.storeBytes(of: next, toByteOffset: start, as: UInt64.self)
       bytes.storeBytes(of: used, toByteOffset: start + MemoryLayout<UInt64>.size, as: UInt64.self)
     }
@@ -168,14 +168,30 @@ struct HeldTransactions {
     let size = Self.pageHeaderSize + capacity
     if size > Self.blockSize {
       blocks.append(Self.uninitializedBytes(count: size))
-      return UInt64(blocks.count - 1) << 32
+      return Self.page(block: blocks.count - 1, start: 0)
     }
     if blockEnd + size > Self.blockSize {
       blocks.append(Self.uninitializedBytes(count: Self.blockSize))
       (block, blockEnd) = (blocks.count - 1, 0)
     }
     defer { blockEnd += size }
-    return UInt64(block) << 32 | UInt64(blockEnd)
+    return Self.page(block: block, start: blockEnd)
+  }
+
+  /// The address of the page that starts at `start` in block `block`: the block's index times
+  /// 2³², plus the start (blocks are at most 1 MiB, or hold one page).
+  private static func page(block: Int, start: Int) -> UInt64 {
+    UInt64(block) << 32 | UInt64(start)
+  }
+
+  /// The block a page is in.
+  private static func block(of page: UInt64) -> Int {
+    Int(page >> 32)
+  }
+
+  /// Where a page starts in its block.
+  private static func start(of page: UInt64) -> Int {
+    Int(truncatingIfNeeded: page & 0xFFFF_FFFF)
   }
 
   /// An array of `count` bytes that are not set: each is written before it is read.
@@ -249,8 +265,8 @@ struct HeldTransactions {
       if Task.isCancelled { break }
       let (date, group) = (order[position.place].date, order[position.place].group)
       if position.page == Self.noPage { position.page = order[position.place].firstPage }
-      let pageStart = Int(truncatingIfNeeded: position.page) & 0xFFFF_FFFF
-      blocks[Int(position.page >> 32)].withUnsafeBytes { bytes in
+      let pageStart = Self.start(of: position.page)
+      blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
         let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
         let start = pageStart + Self.pageHeaderSize
         let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
