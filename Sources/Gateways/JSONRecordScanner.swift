@@ -151,12 +151,7 @@ struct JSONRecordScanner {
       guard fields.description == nil, let text = string() else { return false }
       if let lender {
         // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
-        if text.hasEscapes {
-          guard let decoded = unescapedBytes(text.range), decoded.withUnsafeBufferPointer({ lender.lend($0) })
-          else { return false }
-        } else {
-          guard lender.lend(slice(text.range), isASCII: text.isASCII) else { return false }
-        }
+        guard lend(text, to: lender) else { return false }
         fields.description = ("", start)
       } else if text.hasEscapes {
         guard let decoded = unescaped(text.range) else { return false }
@@ -344,6 +339,20 @@ struct JSONRecordScanner {
       index += 1
     }
     return nil
+  }
+
+  /// Lends a string's bytes, its escapes decoded, when they are UTF-8 (decision 0043); `false`
+  /// when they are not, or an escape is not valid.
+  ///
+  /// Out of line: ``readValue(of:into:lendingTo:)`` is read for every field of every record,
+  /// and a sorted reading never lends.
+  @inline(never)
+  private func lend(
+    _ text: (range: Range<Int>, isASCII: Bool, hasEscapes: Bool), to lender: DescriptionLender
+  ) -> Bool {
+    guard text.hasEscapes else { return lender.lend(slice(text.range), isASCII: text.isASCII) }
+    guard let decoded = unescapedBytes(text.range) else { return false }
+    return decoded.withUnsafeBufferPointer { lender.lend($0) }
   }
 
   /// The text of a string's bytes with its escapes decoded; `nil` for an escape JSON does not
