@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "Gateways", dependencies: ["UseCases", "Entities"]),
 
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
-    .target(name: "ReportRendering", dependencies: ["Presenters"]),
+    .target(name: "ReportRendering", dependencies: ["Presenters", "Entities"]),
 
     // MARK: Frameworks and drivers: two clients side by side. The command-line frontend (arguments,
     // terminal, sinks, exit codes), and the table-view client, the report full-screen in a terminal

@@ -1,3 +1,5 @@
+import Entities
+
 extension [UInt8] {
   /// Appends a text's UTF-8 bytes: how the renderers write a row into a buffer
   /// (`ReportRenderer.render(_:appendingTo:)`).
@@ -25,22 +27,6 @@ extension [UInt8] {
       spaces.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(run))) }
       left -= run
     }
-  }
-}
-
-extension String {
-  /// Calls `body` with the text's UTF-8 bytes, read where the string keeps them: how the
-  /// renderers read a row's texts. `withUTF8` needs a `var`, and a copy of the text to call it
-  /// on counts one more reference to it, and releases it; for a description made on the
-  /// reader's core, that is a write to memory the other core holds, on every row.
-  ///
-  /// - Parameter body: What to do with the bytes.
-  /// - Returns: What `body` returns.
-  @inline(__always)
-  func withUTF8InPlace<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-    var copy = self
-    return copy.withUTF8(body)
   }
 }
 

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 
 /// Renders the report as one self-contained HTML page: inline CSS, no scripts, no external

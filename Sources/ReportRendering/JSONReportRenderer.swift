@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 
 /// Renders the report as one JSON array of row objects (SPEC §8).

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 
 /// Renders the report as GitHub-flavoured Markdown that also reads well as plain text.

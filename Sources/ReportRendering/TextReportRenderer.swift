@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 
 /// Renders the report as aligned text for a terminal, banded with background colours when
