@@ -63,7 +63,8 @@ struct InputSurvey: Sendable {
   ) throws(CancellationError) {
     self.init(source: source, expectedGroup: expectedGroup, period: period)
     try stream.readRecords(
-      while: { unavailableReason == nil }, each: { take($0, totals: &totals, issues: &issues) })
+      while: { unavailableReason == nil },
+      each: { record, _ in take(record, totals: &totals, issues: &issues) })
   }
 
   /// Checks the next record of the source, and counts it.

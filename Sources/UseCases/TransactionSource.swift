@@ -139,6 +139,7 @@ extension TransactionStream {
   /// Reads the records to their end, lending each to `body`, for as long as `isReading` says
   /// so; looks for cancellation between the runs the stream lends (``CancellationCheck``).
   ///
+  /// The one loop of the use cases that read a whole stream: the survey, and a draft reading.
   /// Once `wantsBytes` says so, a stream that can (``DescriptionBytesLending``) is asked for
   /// descriptions as bytes, and `body` is given them with the records read after that; `nil`
   /// for every other record.
@@ -146,55 +147,38 @@ extension TransactionStream {
   /// - Parameters:
   ///   - isReading: Whether to go on; asked before each record.
   ///   - wantsBytes: Whether descriptions as bytes would do from now on; asked between runs
-  ///     until it says yes.
+  ///     until it says yes. By default, never.
   ///   - body: What to do with each record, and its description's bytes when they are lent.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
   mutating func readRecords(
-    while isReading: () -> Bool, wantsBytes: () -> Bool,
+    while isReading: () -> Bool, wantsBytes: () -> Bool = { false },
     each body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
   ) throws(CancellationError) {
-    guard let lending = self as? any DescriptionBytesLending else {
-      try readRecords(while: isReading) { body($0, nil) }
-      return
-    }
+    let lending = self as? any DescriptionBytesLending
     var cancellation = CancellationCheck()
     var (isOpen, asked) = (true, false)
     while isOpen, isReading() {
-      if !asked, wantsBytes() {
+      if let lending, !asked, wantsBytes() {
         lending.lendDescriptionsAsBytes()
         asked = true
       }
       var read = 0
-      isOpen = lending.nextRecordsAndDescriptionBytes({ record, bytes in
-        guard isReading() else { return }
-        body(record, bytes)
-        read += 1
-      })
-      try cancellation.check(afterReading: read)
-    }
-  }
-
-  /// Reads the records to their end, lending each to `body`, for as long as `isReading` says
-  /// so; looks for cancellation between the runs the stream lends (``CancellationCheck``).
-  ///
-  /// The one loop of the use cases that read a whole stream: the survey, and a draft reading.
-  ///
-  /// - Parameters:
-  ///   - isReading: Whether to go on; asked before each record.
-  ///   - body: What to do with each record.
-  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
-  mutating func readRecords(
-    while isReading: () -> Bool, each body: (borrowing SourceRecord) -> Void
-  ) throws(CancellationError) {
-    var cancellation = CancellationCheck()
-    var isOpen = true
-    while isOpen, isReading() {
-      var read = 0
-      isOpen = nextRecords { record in
-        guard isReading() else { return }
-        body(record)
-        read += 1
-      }
+      // The two closures are written out: one local function for both made a sorted reading
+      // take about 3 % more CPU (21 alternating runs).
+      isOpen =
+        if let lending {
+          lending.nextRecordsAndDescriptionBytes { record, bytes in
+            guard isReading() else { return }
+            body(record, bytes)
+            read += 1
+          }
+        } else {
+          nextRecords { record in
+            guard isReading() else { return }
+            body(record, nil)
+            read += 1
+          }
+        }
       try cancellation.check(afterReading: read)
     }
   }
