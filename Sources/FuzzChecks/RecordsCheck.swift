@@ -179,13 +179,10 @@ struct RecordsCheck {
     while read.count <= records.count,
       lending.nextRecordsAndDescriptionBytes({ record, bytes in
         guard let bytes else { return read.append(copy record) }
-        guard case .transaction(var transaction, let origin) = record, transaction.description.isEmpty,
-          let description = String(validating: bytes, as: UTF8.self)
-        else {
+        guard let whole = record.withDescription(lentAs: bytes) else {
           return require(false, "bytes lent with a record that cannot take them: \(shown(record))")
         }
-        transaction.description = description
-        read.append(.transaction(transaction, origin))
+        read.append(whole)
       })
     {}
     for (index, expected) in records.enumerated() {
