@@ -65,7 +65,8 @@ let package = Package(
       name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "Presenters", "TestSupport"]
     ),
     .testTarget(
-      name: "ReportRenderingTests", dependencies: ["ReportRendering", "Presenters", "TestSupport"]),
+      name: "ReportRenderingTests",
+      dependencies: ["ReportRendering", "Presenters", "Entities", "TestSupport"]),
     .testTarget(
       name: "CLITests",
       dependencies: ["CLI", "ReportRendering", "Presenters", "UseCases", "Entities", "TestSupport"]),

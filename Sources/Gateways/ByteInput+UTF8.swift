@@ -1,3 +1,4 @@
+import Entities
 import UseCases
 
 extension ByteInput {
@@ -127,83 +128,51 @@ extension String {
   init?(exactUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     // Read in place: a copy to call `withUTF8` on would count one more reference, and release it.
-    guard text.utf8.withContiguousStorageIfAvailable({ SWAR.equal($0, bytes) }) == true else { return nil }
+    guard text.utf8.withContiguousStorageIfAvailable({ $0.hasSameBytes(as: bytes) }) == true else {
+      return nil
+    }
     self = text
   }
 }
 
-/// Tests on eight bytes at once, read as one `UInt64` with the first byte lowest (SIMD within a
-/// register): the scanners' way through the runs of plain bytes in a string.
-///
-/// A mask has the top bit set in each byte that matches, and the lowest one it sets is exact:
-/// a byte above a match may be marked too (a borrow), one below it never is. So
-/// `trailingZeroBitCount / 8` is the offset of the first match.
-enum SWAR {
-  /// The top bit of every byte.
-  static let highBits: UInt64 = 0x8080_8080_8080_8080
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-
-  /// The eight bytes from an offset, the first lowest.
-  @inline(__always)
-  static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-  }
-
-  /// The four bytes from an offset, the first lowest.
-  @inline(__always)
-  static func halfWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    UInt64(
-      UInt32(
-        littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-  }
-
-  /// Every bit of the first `count` bytes (0 to 8).
-  @inline(__always)
-  static func firstBytes(_ count: Int) -> UInt64 {
-    count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
-  }
-
-  /// The bytes that are zero.
-  @inline(__always)
-  static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- ones) & ~word & highBits
-  }
-
-  /// The bytes that are a given byte.
-  @inline(__always)
-  static func bytes(_ byte: UInt8, in word: UInt64) -> UInt64 {
-    zeroBytes(word ^ (ones &* UInt64(byte)))
-  }
-
+/// The scanners' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see
+/// `UInt64(wordAt:of:)` in Entities): their way through the runs of plain bytes in a string.
+extension UInt64 {
   /// The plain bytes at the start of a word, before the first of the `stops` (a mask): their
   /// count (8 when there is no stop), their top bits (not zero when one is above ASCII), and
   /// how many are UTF-8 continuation bytes (`10xxxxxx`), which take no column.
   @inline(__always)
-  static func plainRun(_ word: UInt64, stops: UInt64) -> (count: Int, highBits: UInt64, continuations: Int) {
-    let count = stops == 0 ? 8 : stops.trailingZeroBitCount >> 3
-    let high = word & highBits & firstBytes(count)
-    return (count, high, (high & ~(word << 1)).nonzeroBitCount)
+  func plainRun(stops: UInt64) -> (count: Int, highBits: UInt64, continuations: Int) {
+    let count = stops.firstMarkedByte
+    let high = bytesAboveASCII & UInt64(firstBytes: count)
+    // Most runs are ASCII, and have no continuation bytes to count.
+    guard high != 0 else { return (count, 0, 0) }
+    return (count, high, (high & ~(self << 1)).nonzeroBitCount)
   }
 
-  /// The bytes that are `"`, `\\` or below 0x20 (a control).
+  /// The mask of the bytes that are `"`, `\\` or below 0x20 (a control).
   @inline(__always)
-  static func quotesBackslashesAndControls(_ word: UInt64) -> UInt64 {
-    zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | (word &- ones &* 0x20) & ~word
-      & highBits
+  var quotesBackslashesAndControls: UInt64 {
+    bytes(equalTo: UInt8(ascii: "\"")) | bytes(equalTo: UInt8(ascii: "\\")) | bytes(below: 0x20)
   }
+}
 
-  /// Whether two runs of bytes are the same.
-  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether two runs of bytes are the same, compared eight bytes at a time.
+  ///
+  /// - Parameter other: The other run.
+  /// - Returns: `true` when both hold the same bytes.
+  func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    guard let left = baseAddress, let right = other.baseAddress else { return true }
     var index = 0
-    while index &+ 8 <= a.count {
+    while index &+ 8 <= count {
       let x = UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
       let y = UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
       guard x == y else { return false }
       index &+= 8
     }
-    while index < a.count {
+    while index < count {
       guard left[index] == right[index] else { return false }
       index &+= 1
     }

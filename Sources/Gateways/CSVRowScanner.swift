@@ -169,11 +169,11 @@ struct CSVRowScanner {
       while true {
         // Eight bytes at a time up to the first quote or line break (see JSONRecordScanner).
         if index &+ 8 <= bytes.count {
-          let word = SWAR.word(bytes, at: index)
+          let word = UInt64(wordAt: index, of: bytes)
           let stops =
-            SWAR.bytes(UInt8(ascii: "\""), in: word) | SWAR.bytes(UInt8(ascii: "\n"), in: word)
-            | SWAR.bytes(UInt8(ascii: "\r"), in: word)
-          let run = SWAR.plainRun(word, stops: stops)
+            word.bytes(equalTo: UInt8(ascii: "\"")) | word.bytes(equalTo: UInt8(ascii: "\n"))
+            | word.bytes(equalTo: UInt8(ascii: "\r"))
+          let run = word.plainRun(stops: stops)
           if run.highBits != 0 { nonASCII = 0x80 }
           continuations &+= run.continuations
           index &+= run.count
@@ -200,11 +200,11 @@ struct CSVRowScanner {
       while index < bytes.count {
         // Eight bytes at a time up to the first comma, line break or quote.
         if index &+ 8 <= bytes.count {
-          let word = SWAR.word(bytes, at: index)
+          let word = UInt64(wordAt: index, of: bytes)
           let stops =
-            SWAR.bytes(UInt8(ascii: ","), in: word) | SWAR.bytes(UInt8(ascii: "\n"), in: word)
-            | SWAR.bytes(UInt8(ascii: "\r"), in: word) | SWAR.bytes(UInt8(ascii: "\""), in: word)
-          let run = SWAR.plainRun(word, stops: stops)
+            word.bytes(equalTo: UInt8(ascii: ",")) | word.bytes(equalTo: UInt8(ascii: "\n"))
+            | word.bytes(equalTo: UInt8(ascii: "\r")) | word.bytes(equalTo: UInt8(ascii: "\""))
+          let run = word.plainRun(stops: stops)
           if run.highBits != 0 { nonASCII = 0x80 }
           continuations &+= run.continuations
           index &+= run.count

@@ -232,18 +232,18 @@ struct JSONRecordScanner {
     // as one or two words straight after the opening quote: the quote, then eight bytes, then
     // four (`ion"`), all inside the chunk.
     if offset &+ 13 <= bytes.count {
-      let word = SWAR.word(bytes, at: offset &+ 1)
+      let word = UInt64(wordAt: offset &+ 1, of: bytes)
       let found: (field: RecordField, count: Int)? =
-        if word & SWAR.firstBytes(5) == Self.dateQuote {
+        if word & UInt64(firstBytes: 5) == Self.dateQuote {
           (.date, 5)
-        } else if word & SWAR.firstBytes(6) == Self.groupQuote {
+        } else if word & UInt64(firstBytes: 6) == Self.groupQuote {
           (.group, 6)
-        } else if word & SWAR.firstBytes(6) == Self.debitQuote {
+        } else if word & UInt64(firstBytes: 6) == Self.debitQuote {
           (.debit, 6)
-        } else if word & SWAR.firstBytes(7) == Self.amountQuote {
+        } else if word & UInt64(firstBytes: 7) == Self.amountQuote {
           (.amount, 7)
         } else if word == Self.descript
-          && SWAR.halfWord(bytes, at: offset &+ 9) == Self.ionQuote
+          && UInt64(halfWordAt: offset &+ 9, of: bytes) == Self.ionQuote
         {
           (.description, 12)
         } else {
@@ -275,7 +275,7 @@ struct JSONRecordScanner {
     return word
   }
 
-  /// The five keys with their closing quotes, as ``SWAR/word(_:at:)`` reads them
+  /// The five keys with their closing quotes, as `UInt64(wordAt:of:)` reads them
   /// (`JSONRecordScannerTests` checks each against its text): `date"`, `group"`, `debit"`,
   /// `amount"`, and `description"` as `descript` and `ion"`.
   static var dateQuote: UInt64 { 0x22_6574_6164 }
@@ -311,9 +311,9 @@ struct JSONRecordScanner {
       // Eight bytes at a time: those before the first that ends the string, escapes or is a
       // control are passed at once; that one is read below, a byte at a time.
       if index &+ 8 <= bytes.count {
-        let word = SWAR.word(bytes, at: index)
-        let stops = SWAR.quotesBackslashesAndControls(word)
-        let run = SWAR.plainRun(word, stops: stops)
+        let word = UInt64(wordAt: index, of: bytes)
+        let stops = word.quotesBackslashesAndControls
+        let run = word.plainRun(stops: stops)
         nonASCII |= Int(truncatingIfNeeded: run.highBits)
         continuations &+= run.continuations
         index &+= run.count

@@ -1,3 +1,5 @@
+import Entities
+
 /// How many columns of a terminal a text takes, counted per grapheme cluster, and how to cut a
 /// text to a number of columns without splitting a cluster.
 ///
@@ -189,8 +191,7 @@ public enum DisplayWidth {
       var (index, columns) = (0, 0)
       while index != bytes.count {
         if index &+ 8 <= bytes.count {
-          let word = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          let plain = ASCIIWord.plainPrefixLength(UInt64(littleEndian: word))
+          let plain = UInt64(wordAt: index, of: bytes).plainTextPrefixLength
           (index, columns) = (index &+ plain, columns &+ plain)
           if plain == 8 { continue }
         }

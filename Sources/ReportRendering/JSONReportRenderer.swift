@@ -105,8 +105,8 @@ public struct JSONReportRenderer: ReportRenderer {
     while index < utf8.count {
       // Eight bytes at a time while none needs an escape.
       if index &+ 8 <= utf8.count {
-        let word = UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if ASCIIWord.isPlain(word), !ASCIIWord.contains(UInt8(ascii: "\""), in: word) {
+        let word = UInt64(wordAt: index, of: utf8)
+        if word.isPlainText, !word.containsByte(UInt8(ascii: "\"")) {
           index &+= 8
           continue
         }

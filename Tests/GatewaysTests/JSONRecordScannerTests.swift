@@ -1,3 +1,4 @@
+import Entities
 import Testing
 
 @testable import Gateways
@@ -9,7 +10,7 @@ import Testing
     text.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
   }
 
-  @Test("Each key word is the key's text with its closing quote, as SWAR reads it")
+  @Test("Each key word is the key's text with its closing quote, as a byte word reads it")
   func keyWordsAreTheirTexts() {
     #expect(JSONRecordScanner.dateQuote == Self.word("date\""))
     #expect(JSONRecordScanner.groupQuote == Self.word("group\""))
@@ -19,13 +20,22 @@ import Testing
     #expect(JSONRecordScanner.ionQuote == Self.word("ion\""))
   }
 
-  @Test("SWAR reads the first byte lowest, and finds the first stop exactly")
-  func swarReadsInOrder() {
+  @Test("A string's plain run ends at its first quote, backslash or control")
+  func plainRunEndsAtTheFirstStop() {
     let bytes: [UInt8] = Array("ab\"c\\d\u{01}e".utf8)
     bytes.withUnsafeBufferPointer { buffer in
-      #expect(SWAR.word(buffer, at: 0) == Self.word("ab\"c\\d\u{01}e"))
-      let stops = SWAR.quotesBackslashesAndControls(SWAR.word(buffer, at: 0))
-      #expect(SWAR.plainRun(SWAR.word(buffer, at: 0), stops: stops).count == 2)
+      #expect(UInt64(wordAt: 0, of: buffer) == Self.word("ab\"c\\d\u{01}e"))
+      let stops = UInt64(wordAt: 0, of: buffer).quotesBackslashesAndControls
+      #expect(UInt64(wordAt: 0, of: buffer).plainRun(stops: stops).count == 2)
+    }
+    // "aé" and a control: three plain bytes, one above ASCII that is a continuation byte.
+    let accented: [UInt8] = [0x61, 0xC3, 0xA9, 0x01, 0x61, 0x22, 0x5C, 0x61]
+    accented.withUnsafeBufferPointer { buffer in
+      let word = UInt64(wordAt: 0, of: buffer)
+      let run = word.plainRun(stops: word.quotesBackslashesAndControls)
+      #expect(run.count == 3)
+      #expect(run.highBits == 0x0080_8000)
+      #expect(run.continuations == 1)
     }
   }
 }

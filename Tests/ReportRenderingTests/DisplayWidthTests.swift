@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import TestSupport
 import Testing
@@ -153,8 +154,8 @@ import Testing
     func check(_ bytes: [UInt8]) {
       let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
       let expected = bytes.firstIndex { !isPlain($0) } ?? 8
-      #expect(ASCIIWord.plainPrefixLength(UInt64(littleEndian: word)) == expected, "\(bytes)")
-      #expect(ASCIIWord.isPlain(UInt64(littleEndian: word)) == (expected == 8), "\(bytes)")
+      #expect(UInt64(littleEndian: word).plainTextPrefixLength == expected, "\(bytes)")
+      #expect(UInt64(littleEndian: word).isPlainText == (expected == 8), "\(bytes)")
     }
     // Every byte at every place, after plain bytes and before bytes of every kind (a borrow
     // from a byte that matches may mark those after it, never those before).

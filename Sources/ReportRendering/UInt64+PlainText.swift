@@ -1,0 +1,27 @@
+import Entities
+
+/// The renderers' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see
+/// `UInt64(wordAt:of:)` in Entities): how they pass over the runs of a text that need no escape
+/// and take one column a byte.
+extension UInt64 {
+  /// Whether the eight bytes are all plain: printable ASCII (U+0020 to U+007E) and none a
+  /// backslash.
+  @inline(__always)
+  var isPlainText: Bool {
+    notPlainBytes == 0
+  }
+
+  /// How many of the eight bytes, from the first in memory, are plain as ``isPlainText``
+  /// means it: 8 when all are.
+  @inline(__always)
+  var plainTextPrefixLength: Int {
+    notPlainBytes.firstMarkedByte
+  }
+
+  /// The mask of the bytes that are not plain: above ASCII, controls (below 0x20 and 0x7F), and
+  /// the backslash.
+  @inline(__always)
+  private var notPlainBytes: UInt64 {
+    bytesAboveASCII | bytes(below: 0x20) | bytes(equalTo: 0x7F) | bytes(equalTo: UInt8(ascii: "\\"))
+  }
+}
