@@ -14,14 +14,20 @@ final class RecordingView: TransactionReportPresenterOutput {
     case missing([SourceWarning], InputRejection?)
   }
 
-  private let recorded = Mutex<[Event]>([])
-  /// The calls not yet passed on, while the draft they belong to may still be discarded.
-  private let held = Mutex<[Event]>([])
+  /// Every call so far, and how many of them were passed on.
+  private struct Log {
+    var events: [Event] = []
+    /// The calls after these are held, not yet passed on, while the draft they belong to may
+    /// still be discarded.
+    var passedCount = 0
+  }
+
+  private let log = Mutex(Log())
   private let others: [any TransactionReportPresenterOutput]
   private let takesDraft: Bool
 
   /// Every call so far, but those of a draft discarded.
-  var events: [Event] { recorded.withLock { $0 } }
+  var events: [Event] { log.withLock { $0.events } }
 
   /// Creates a view that also passes every call on.
   ///
@@ -38,10 +44,11 @@ final class RecordingView: TransactionReportPresenterOutput {
   var acceptsDraft: Bool { takesDraft }
 
   func discardDraft() {
-    recorded.withLock { events in
-      if let start = events.lastIndex(of: .start) { events.removeSubrange(start...) }
+    log.withLock { log in
+      if let start = log.events.lastIndex(of: .start) { log.events.removeSubrange(start...) }
+      // What was held is forgotten, not passed on.
+      log.passedCount = log.events.count
     }
-    held.withLock { $0.removeAll() }
   }
 
   func showReportStart() {
@@ -71,20 +78,16 @@ final class RecordingView: TransactionReportPresenterOutput {
   /// Records a call, and passes it on: at once, or, with a draft, with those held before it
   /// once the report ends or is rejected.
   private func record(_ event: Event) {
-    recorded.withLock { $0.append(event) }
-    var passed = [event]
-    if takesDraft {
-      switch event {
-      case .start, .row, .sourceUnavailable:
-        held.withLock { $0.append(event) }
-        return
-      case .end, .rejected, .missing:
-        passed =
-          held.withLock { events in
-            defer { events.removeAll() }
-            return events
-          } + [event]
+    let passed = log.withLock { log -> ArraySlice<Event> in
+      log.events.append(event)
+      if takesDraft {
+        switch event {
+        case .start, .row, .sourceUnavailable: return []
+        case .end, .rejected, .missing: break
+        }
       }
+      defer { log.passedCount = log.events.count }
+      return log.events[log.passedCount...]
     }
     for event in passed {
       for view in others { Self.pass(event, to: view) }

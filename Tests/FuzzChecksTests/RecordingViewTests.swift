@@ -1,0 +1,66 @@
+import Presenters
+import Testing
+
+@testable import FuzzChecks
+
+/// The view the report fuzzer records a report with: what it records, and what it passes on to
+/// the real views behind it, with and without a draft.
+@Suite struct RecordingViewTests {
+  private static let rows: [ReportRow] = [
+    .header(title: "Authorized Transactions"),
+    .detail(description: "Tim Hortons", amount: "$1.00", odd: true),
+  ]
+  private static let rejection = InputRejection(
+    issues: [], lines: ["line 2: not a date"], totalCount: 1, recordCount: 1, summary: "1 issue")
+
+  @Test("Without a draft, every call is passed on at once")
+  func passesOnAtOnce() {
+    let behind = RecordingView(passingOnTo: [])
+    let view = RecordingView(passingOnTo: [behind])
+    view.showReportStart()
+    #expect(behind.events == [.start])
+    view.showRow(Self.rows[0])
+    #expect(behind.events == [.start, .row(Self.rows[0])])
+    view.showReportEnd()
+    #expect(behind.events == [.start, .row(Self.rows[0]), .end])
+    #expect(view.events == behind.events)
+  }
+
+  @Test("With a draft, the calls are held until the report ends, then passed on in order")
+  func holdsADraftUntilItsEnd() {
+    let behind = RecordingView(passingOnTo: [])
+    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
+    view.showReportStart()
+    for row in Self.rows { view.showRow(row) }
+    #expect(behind.events.isEmpty)
+    #expect(view.events == [.start] + Self.rows.map { .row($0) })
+    view.showReportEnd()
+    #expect(behind.events == [.start] + Self.rows.map { .row($0) } + [.end])
+  }
+
+  @Test("A discarded draft is forgotten: neither recorded nor passed on")
+  func forgetsADiscardedDraft() {
+    let behind = RecordingView(passingOnTo: [])
+    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
+    view.showReportStart()
+    view.showRow(Self.rows[0])
+    view.discardDraft()
+    view.showReportStart()
+    view.showRow(Self.rows[1])
+    view.showReportEnd()
+    #expect(view.events == [.start, .row(Self.rows[1]), .end])
+    #expect(behind.events == view.events)
+  }
+
+  @Test("A rejection after a discarded draft is passed on alone")
+  func passesOnARejectionAlone() {
+    let behind = RecordingView(passingOnTo: [])
+    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
+    view.showReportStart()
+    view.showRow(Self.rows[0])
+    view.discardDraft()
+    view.showInputRejected(Self.rejection)
+    #expect(view.events == [.rejected(Self.rejection)])
+    #expect(behind.events == [.rejected(Self.rejection)])
+  }
+}
