@@ -13,10 +13,24 @@ import Testing
   private static let rejection = InputRejection(
     issues: [], lines: ["line 2: not a date"], totalCount: 1, recordCount: 1, summary: "1 issue")
 
+  /// A view to test, and a view behind it that records what it passes on.
+  private static func views(takingDraft: Bool) -> (view: RecordingView, behind: RecordingView) {
+    let behind = RecordingView(passingOnTo: [])
+    return (RecordingView(passingOnTo: [behind], takesDraft: takingDraft), behind)
+  }
+
+  /// Views taking a draft, after a draft of a start and a row was discarded.
+  private static func viewsAfterADiscardedDraft() -> (view: RecordingView, behind: RecordingView) {
+    let (view, behind) = views(takingDraft: true)
+    view.showReportStart()
+    view.showRow(rows[0])
+    view.discardDraft()
+    return (view, behind)
+  }
+
   @Test("Without a draft, every call is passed on at once")
   func passesOnAtOnce() {
-    let behind = RecordingView(passingOnTo: [])
-    let view = RecordingView(passingOnTo: [behind])
+    let (view, behind) = Self.views(takingDraft: false)
     view.showReportStart()
     #expect(behind.events == [.start])
     view.showRow(Self.rows[0])
@@ -28,8 +42,7 @@ import Testing
 
   @Test("With a draft, the calls are held until the report ends, then passed on in order")
   func holdsADraftUntilItsEnd() {
-    let behind = RecordingView(passingOnTo: [])
-    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
+    let (view, behind) = Self.views(takingDraft: true)
     view.showReportStart()
     for row in Self.rows { view.showRow(row) }
     #expect(behind.events.isEmpty)
@@ -40,11 +53,7 @@ import Testing
 
   @Test("A discarded draft is forgotten: neither recorded nor passed on")
   func forgetsADiscardedDraft() {
-    let behind = RecordingView(passingOnTo: [])
-    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
-    view.showReportStart()
-    view.showRow(Self.rows[0])
-    view.discardDraft()
+    let (view, behind) = Self.viewsAfterADiscardedDraft()
     view.showReportStart()
     view.showRow(Self.rows[1])
     view.showReportEnd()
@@ -54,11 +63,7 @@ import Testing
 
   @Test("A rejection after a discarded draft is passed on alone")
   func passesOnARejectionAlone() {
-    let behind = RecordingView(passingOnTo: [])
-    let view = RecordingView(passingOnTo: [behind], takesDraft: true)
-    view.showReportStart()
-    view.showRow(Self.rows[0])
-    view.discardDraft()
+    let (view, behind) = Self.viewsAfterADiscardedDraft()
     view.showInputRejected(Self.rejection)
     #expect(view.events == [.rejected(Self.rejection)])
     #expect(behind.events == [.rejected(Self.rejection)])
