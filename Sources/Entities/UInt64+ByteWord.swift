@@ -96,8 +96,9 @@ extension UInt64 {
   /// Read as a mask: how many bytes come before the first byte it marks; 8 when it marks none.
   @inlinable @inline(__always)
   package var firstMarkedByte: Int {
-    // The same as the count alone gives for zero; said apart, it lets the compiler take the
-    // common case, a mask of no byte, on a path of its own.
+    // The count alone gives 8 for zero too. Said apart, zero keeps a path of its own where a
+    // scanner inlines this (`plainRun(stops:)`): the common case, a word with no stop. Without
+    // it, sorted CSV took 0.1903 s instead of 0.1776 s (15 alternating runs).
     self == 0 ? 8 : trailingZeroBitCount &>> 3
   }
 }

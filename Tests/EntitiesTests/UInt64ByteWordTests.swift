@@ -35,14 +35,19 @@ import Testing
 
   @Test("Each mask finds the first byte it marks exactly, whatever the bytes after it")
   func firstMatchIsExact() {
-    // Every byte at every place, after bytes no mask marks but one, and before bytes of every
-    // kind: a borrow from a byte that matches may mark those after it, never those before.
+    // Every byte at every place, after bytes the mask does not mark (of every kind it leaves),
+    // and before bytes of every kind: a borrow from a byte that matches may mark those after
+    // it, never those before.
     let after: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x7F, 0x80, 0x81, 0xFE, 0xFF]
     for (name, mask, marks) in Self.masks {
+      let unmarked = (UInt8.min...UInt8.max).filter { !marks($0) }
       for place in 0..<8 {
         for byte in UInt8.min...UInt8.max {
           for fill in after {
-            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 8)
+            var bytes = [UInt8](repeating: 0, count: 8)
+            for index in 0..<place {
+              bytes[index] = unmarked[(Int(byte) &* 7 &+ Int(fill) &+ index &* 31) % unmarked.count]
+            }
             bytes[place] = byte
             for index in (place + 1)..<8 { bytes[index] = fill &+ UInt8(index) }
             let expected = bytes.firstIndex(where: marks) ?? 8
@@ -52,6 +57,21 @@ import Testing
           }
         }
       }
+    }
+  }
+
+  @Test("Each mask is exact on every pair of first two bytes")
+  func everyPairOfFirstBytes() {
+    for (name, mask, marks) in Self.masks {
+      var wrong: [[UInt8]] = []
+      for first in UInt8.min...UInt8.max {
+        for second in UInt8.min...UInt8.max {
+          let bytes = [first, second, 0x00, 0x7F, 0x80, 0xFF, 0x20, 0x41]
+          let expected = bytes.firstIndex(where: marks) ?? 8
+          if mask(Self.word(bytes)).firstMarkedByte != expected { wrong.append(bytes) }
+        }
+      }
+      #expect(wrong.isEmpty, "\(name): \(wrong.count) words, such as \(wrong.prefix(3))")
     }
   }
 

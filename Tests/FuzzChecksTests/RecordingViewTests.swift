@@ -1,5 +1,7 @@
+import Entities
 import Presenters
 import Testing
+import UseCases
 
 @testable import FuzzChecks
 
@@ -59,6 +61,40 @@ import Testing
     view.showReportEnd()
     #expect(view.events == [.start, .row(Self.rows[1]), .end])
     #expect(behind.events == view.events)
+  }
+
+  @Test("A draft discarded after a whole report is passed on: only the draft is forgotten")
+  func forgetsOnlyTheDraft() {
+    let (view, behind) = Self.views(takingDraft: true)
+    view.showReportStart()
+    view.showRow(Self.rows[0])
+    view.showReportEnd()
+    view.showReportStart()
+    view.showRow(Self.rows[1])
+    view.discardDraft()
+    let missing = [
+      SourceWarning(
+        scope: .group(.posted), reason: .noSuchFile(path: "posted.json", similarPath: nil),
+        text: "posted.json: no such file")
+    ]
+    view.showInputMissing(missing, rejection: Self.rejection)
+    let whole: [RecordingView.Event] = [.start, .row(Self.rows[0]), .end]
+    #expect(view.events == whole + [.missing(missing, Self.rejection)])
+    #expect(behind.events == view.events)
+  }
+
+  @Test("Calls held before a discarded draft's start are recorded, and not passed on")
+  func dropsWhatWasHeldBeforeTheDraft() {
+    let (view, behind) = Self.views(takingDraft: true)
+    let warning = SourceWarning(
+      scope: .group(.posted), reason: .noSuchFile(path: "posted.json", similarPath: nil),
+      text: "posted.json: no such file")
+    view.showSourceUnavailable(warning)
+    view.showReportStart()
+    view.discardDraft()
+    view.showReportEnd()
+    #expect(view.events == [.sourceUnavailable(warning), .end])
+    #expect(behind.events == [.end])
   }
 
   @Test("A rejection after a discarded draft is passed on alone")
