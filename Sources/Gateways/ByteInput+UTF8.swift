@@ -78,21 +78,39 @@ enum UTF8Text {
   ///   - value: The scalar value: at most 0x10FFFF, not a surrogate.
   ///   - text: Where its bytes go.
   static func append(_ value: UInt32, to text: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+      var count = 0
+      write(value, into: buffer, at: &count)
+      text.append(contentsOf: buffer[..<count])
+    }
+  }
+
+  /// Writes a Unicode scalar value as UTF-8 into memory.
+  ///
+  /// - Parameters:
+  ///   - value: The scalar value: at most 0x10FFFF, not a surrogate.
+  ///   - text: Where its bytes go, with room for them from `count` on.
+  ///   - count: Where they go in `text`; moved past them.
+  static func write(_ value: UInt32, into text: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
     switch value {
     case 0..<0x80:
-      text.append(UInt8(value))
+      text[count] = UInt8(value)
+      count += 1
     case 0x80..<0x800:
-      text.append(UInt8(0xC0 | value >> 6))
-      text.append(UInt8(0x80 | value & 0x3F))
+      text[count] = UInt8(0xC0 | value >> 6)
+      text[count + 1] = UInt8(0x80 | value & 0x3F)
+      count += 2
     case 0x800..<0x10000:
-      text.append(UInt8(0xE0 | value >> 12))
-      text.append(UInt8(0x80 | value >> 6 & 0x3F))
-      text.append(UInt8(0x80 | value & 0x3F))
+      text[count] = UInt8(0xE0 | value >> 12)
+      text[count + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+      text[count + 2] = UInt8(0x80 | value & 0x3F)
+      count += 3
     default:
-      text.append(UInt8(0xF0 | value >> 18))
-      text.append(UInt8(0x80 | value >> 12 & 0x3F))
-      text.append(UInt8(0x80 | value >> 6 & 0x3F))
-      text.append(UInt8(0x80 | value & 0x3F))
+      text[count] = UInt8(0xF0 | value >> 18)
+      text[count + 1] = UInt8(0x80 | value >> 12 & 0x3F)
+      text[count + 2] = UInt8(0x80 | value >> 6 & 0x3F)
+      text[count + 3] = UInt8(0x80 | value & 0x3F)
+      count += 4
     }
   }
 

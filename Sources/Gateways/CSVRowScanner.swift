@@ -129,7 +129,7 @@ struct CSVRowScanner {
       return field.isASCII
         ? String(decoding: content, as: UTF8.self) : String(exactUTF8: content)
     }
-    return unquoted(content).withUnsafeBufferPointer { String(exactUTF8: $0) }
+    return withUnquoted(content) { String(exactUTF8: $0) }
   }
 
   /// Lends a field's text to a slot that takes descriptions as bytes, checked to be UTF-8,
@@ -137,23 +137,30 @@ struct CSVRowScanner {
   private func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
     guard field.hasDoubledQuotes else { return lender.lend(content, isASCII: field.isASCII) }
-    return unquoted(content).withUnsafeBufferPointer { lender.lend($0) }
+    return withUnquoted(content) { lender.lend($0) }
   }
 
-  /// A quoted field's bytes with each doubled quote made one.
-  private func unquoted(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var unquoted: [UInt8] = []
-    unquoted.reserveCapacity(content.count)
-    var previousWasQuote = false
-    for byte in content {
-      if byte == UInt8(ascii: "\""), previousWasQuote {
-        previousWasQuote = false
-        continue
+  /// Calls `body` with a quoted field's bytes, each doubled quote made one.
+  ///
+  /// The bytes are written into memory lent for the call (on the stack when they are few), not
+  /// into an array: an array was a `malloc` and a `free` for each field with a doubled quote.
+  private func withUnquoted<Result>(
+    _ content: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { unquoted in
+      var count = 0
+      var previousWasQuote = false
+      for byte in content {
+        if byte == UInt8(ascii: "\""), previousWasQuote {
+          previousWasQuote = false
+          continue
+        }
+        previousWasQuote = byte == UInt8(ascii: "\"")
+        unquoted[count] = byte
+        count &+= 1
       }
-      previousWasQuote = byte == UInt8(ascii: "\"")
-      unquoted.append(byte)
+      return body(UnsafeBufferPointer(rebasing: unquoted[..<count]))
     }
-    return unquoted
   }
 
   /// Reads a field and the comma or line break after it; `nil` when it is not plain.
