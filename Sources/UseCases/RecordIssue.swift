@@ -66,10 +66,10 @@ public struct RecordOrigin: Hashable, Sendable {
       )
     }
   }
-  private var groupOffset: FieldOffset
-  private var amountOffset: FieldOffset
-  private var dateOffset: FieldOffset
-  private var descriptionOffset: FieldOffset
+  @usableFromInline var groupOffset: FieldOffset
+  @usableFromInline var amountOffset: FieldOffset
+  @usableFromInline var dateOffset: FieldOffset
+  @usableFromInline var descriptionOffset: FieldOffset
 
   /// Where the value of `group` starts.
   public var group: TextPosition {
@@ -101,6 +101,13 @@ public struct RecordOrigin: Hashable, Sendable {
   ///   - amount: Where the value of `amount` starts; the record's start when omitted.
   ///   - date: Where the value of `date` starts; the record's start when omitted.
   ///   - description: Where the value of `description` starts; the record's start when omitted.
+  ///
+  /// Inlinable, as the file gateways make one for every valid record: called across the
+  /// modules, it was built in memory and copied into the record in wider moves than the
+  /// stores that wrote it, which the processor could not forward (a million sorted JSON
+  /// records, 0.1786 s against 0.1750 s inlined; shuffled, 0.2797 s against 0.2697 s; 21 and 15
+  /// alternating runs, 2026-11-24).
+  @inlinable
   public init(
     source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
     date: TextPosition? = nil, description: TextPosition? = nil
@@ -116,13 +123,18 @@ public struct RecordOrigin: Hashable, Sendable {
 
 extension RecordOrigin {
   /// Where a field's value starts, relative to the record's start: 8 bytes, not 16.
-  private struct FieldOffset: Hashable, Sendable {
+  ///
+  /// Internal, not private, for the origin's inlinable initializer
+  /// (``RecordOrigin/init(source:start:group:amount:date:description:)``).
+  @usableFromInline
+  struct FieldOffset: Hashable, Sendable {
     /// How many lines after the start's.
-    private var lines: UInt32 = 0
+    @usableFromInline var lines: UInt32 = 0
     /// The column: counted from the start's column on the start's line, from 1 on a later one.
-    private var column: UInt32 = 0
+    @usableFromInline var column: UInt32 = 0
 
     /// The offset of `position` from `start`; none (the start itself) when it does not fit.
+    @inlinable
     init(_ position: TextPosition, from start: TextPosition) {
       let (lines, linesOverflow) = position.line.subtractingReportingOverflow(start.line)
       guard !linesOverflow, let lines = UInt32(exactly: lines) else { return }
