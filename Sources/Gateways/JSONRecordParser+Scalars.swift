@@ -84,23 +84,16 @@ extension JSONRecordParser {
       throw MalformedInput(
         position: position, syntax: .unterminatedString(.file))
     }
-    let character: UInt8
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): character = byte
-    case UInt8(ascii: "b"): character = 0x08
-    case UInt8(ascii: "f"): character = 0x0C
-    case UInt8(ascii: "n"): character = 0x0A
-    case UInt8(ascii: "r"): character = 0x0D
-    case UInt8(ascii: "t"): character = 0x09
-    case UInt8(ascii: "u"):
+    if let character = Self.oneLetterEscape(byte) {
       input.advance()
-      return try readHexCodeUnit(escapeStart: position)
-    default:
+      return UInt32(character)
+    }
+    guard byte == UInt8(ascii: "u") else {
       throw MalformedInput(
         position: position, syntax: .invalidEscape, value: "\\" + UTF8Text.printable(byte))
     }
     input.advance()
-    return UInt32(character)
+    return try readHexCodeUnit(escapeStart: position)
   }
 
   /// Reads the four hexadecimal digits of a `\u` escape.
@@ -218,6 +211,20 @@ extension JSONRecordParser {
       true
     default:
       false
+    }
+  }
+
+  /// The character a one-letter escape stands for (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
+  /// `\t`), given the byte after the backslash; `nil` for any other byte, `u` included.
+  static func oneLetterEscape(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
     }
   }
 

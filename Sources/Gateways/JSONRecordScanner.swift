@@ -396,38 +396,30 @@ struct JSONRecordScanner {
       // `string()` made sure that a byte follows each backslash inside the range.
       let escaped = bytes[index + 1]
       index += 2
-      let decoded: UInt8
-      switch escaped {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escaped
-      case UInt8(ascii: "b"): decoded = 0x08
-      case UInt8(ascii: "f"): decoded = 0x0C
-      case UInt8(ascii: "n"): decoded = 0x0A
-      case UInt8(ascii: "r"): decoded = 0x0D
-      case UInt8(ascii: "t"): decoded = 0x09
-      case UInt8(ascii: "u"):
-        guard let unit = hexCodeUnit(at: index, before: range.upperBound) else { return nil }
-        index += 4
-        var scalar = unit
-        switch unit {
-        case 0xD800...0xDBFF:
-          guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "\\"),
-            bytes[index + 1] == UInt8(ascii: "u"),
-            let low = hexCodeUnit(at: index + 2, before: range.upperBound), (0xDC00...0xDFFF).contains(low)
-          else { return nil }
-          index += 6
-          scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-        case 0xDC00...0xDFFF:
-          return nil
-        default:
-          break
-        }
-        UTF8Text.write(scalar, into: text, at: &count)
+      if let character = JSONRecordParser.oneLetterEscape(escaped) {
+        text[count] = character
+        count &+= 1
         continue
-      default:
+      }
+      guard escaped == UInt8(ascii: "u"), let unit = hexCodeUnit(at: index, before: range.upperBound) else {
         return nil
       }
-      text[count] = decoded
-      count &+= 1
+      index += 4
+      var scalar = unit
+      switch unit {
+      case 0xD800...0xDBFF:
+        guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u"),
+          let low = hexCodeUnit(at: index + 2, before: range.upperBound), (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        index += 6
+        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+      case 0xDC00...0xDFFF:
+        return nil
+      default:
+        break
+      }
+      UTF8Text.write(scalar, into: text, at: &count)
     }
     return count
   }
