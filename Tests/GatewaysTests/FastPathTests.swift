@@ -228,6 +228,60 @@ import UseCases
     #expect(cut > 100 && whole > 100, "\(cut) inputs cut, \(whole) whole: the limits test too little")
   }
 
+  /// A description with every JSON escape (a surrogate pair and `\u0000` among them), or with
+  /// doubled CSV quotes, repeated past the 1,024 bytes `withUnsafeTemporaryAllocation` keeps on
+  /// the stack and to hundreds of KiB (two such records in one 1 MiB chunk): the fast path
+  /// decodes it into memory lent for the call, made a `String` or lent as bytes, and must write
+  /// every byte of it.
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv], [1, 40, 6_000])
+  func longEscapedDescriptionsDecodeWholeOnBothPaths(format: RecordFormat, repeats: Int) {
+    let (piece, decoded) =
+      format == .csv
+      ? (#"a""b é""東🌮,"" "#, "a\"b é\"東🌮,\" ")
+      : (
+        #"\"\\\/\b\f\n\r\t\u0000\u00e9\u20AC\uFFFF\ud83c\udf2e\uDBFF\uDFFF é東🌮 "#,
+        "\"\\/\u{8}\u{C}\n\r\t\u{0}é€\u{FFFF}🌮\u{10FFFF} é東🌮 "
+      )
+    let (escaped, expected) = (
+      String(repeating: piece, count: repeats), String(repeating: decoded, count: repeats)
+    )
+    let text: String
+    switch format {
+    case .csv:
+      text =
+        "group,date,description,amount,debit\nA,2016-04-02,\"\(escaped)\",1.00,D\nA,2016-04-01,\"x\(escaped)\",2.00,D\n"
+    default:
+      let records = [("2016-04-02", escaped, "1.00"), ("2016-04-01", "x" + escaped, "2.00")].map {
+        #"{"group":"A","date":"\#($0.0)","description":"\#($0.1)","amount":"\#($0.2)","debit":"D"}"#
+      }
+      text =
+        format == .json
+        ? "[" + records.joined(separator: ",\n") + "]\n" : records.joined(separator: "\n") + "\n"
+    }
+    let bytes = Array(text.utf8)
+    let comment = "\(format), \(repeats) times \(bytes.count) bytes"
+    // Both paths of every chunking agree (the full parser is the reference)…
+    let reference = Self.expectSamePaths(bytes, format, comment)
+    // …and the reference holds the text, so the fast path's output is checked byte for byte.
+    let descriptions = reference.compactMap { record -> String? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction.description
+    }
+    #expect(
+      descriptions == [expected, "x" + expected],
+      "\(comment): \(reference.first.map { "\($0)".prefix(300) } ?? "")")
+    // The fast path read them both: made `String`s, and lent as bytes.
+    let input = ByteInput(provider: MemoryChunks(bytes: bytes), chunkSize: 1 << 20)
+    var stream = format.stream(reading: input, source: "input", usesFastPath: true)
+    var fastDescriptions: [String] = []
+    while let record = stream.next() {
+      if case .transaction(let transaction, _) = record { fastDescriptions.append(transaction.description) }
+    }
+    #expect(fastDescriptions == [expected, "x" + expected], "\(comment): the fast path made other strings")
+    let lending = Self.recordsLendingDescriptions(bytes, format, chunkSize: 1 << 20, batchSize: 4)
+    #expect(lending.lent == 2, "\(comment): \(lending.lent) descriptions lent as bytes, not 2")
+  }
+
   /// Each record's result is passed through the decoder's layers; a large one cost a sorted
   /// CSV file a tenth of its time (see `DecodedRecord.malformed`).
   @Test("A decoder's result is a word and its case: its raw record and malformed input are boxed")
