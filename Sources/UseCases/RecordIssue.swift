@@ -66,10 +66,10 @@ public struct RecordOrigin: Hashable, Sendable {
       )
     }
   }
-  @usableFromInline var groupOffset: FieldOffset
-  @usableFromInline var amountOffset: FieldOffset
-  @usableFromInline var dateOffset: FieldOffset
-  @usableFromInline var descriptionOffset: FieldOffset
+  @usableFromInline private(set) var groupOffset: FieldOffset
+  @usableFromInline private(set) var amountOffset: FieldOffset
+  @usableFromInline private(set) var dateOffset: FieldOffset
+  @usableFromInline private(set) var descriptionOffset: FieldOffset
 
   /// Where the value of `group` starts.
   public var group: TextPosition {
@@ -125,13 +125,14 @@ extension RecordOrigin {
   /// Where a field's value starts, relative to the record's start: 8 bytes, not 16.
   ///
   /// Internal, not private, for the origin's inlinable initializer
-  /// (``RecordOrigin/init(source:start:group:amount:date:description:)``).
+  /// (``RecordOrigin/init(source:start:group:amount:date:description:)``); what it holds, and
+  /// the origin's offsets, are still set only by their own type.
   @usableFromInline
   struct FieldOffset: Hashable, Sendable {
     /// How many lines after the start's.
-    @usableFromInline var lines: UInt32 = 0
+    @usableFromInline private(set) var lines: UInt32 = 0
     /// The column: counted from the start's column on the start's line, from 1 on a later one.
-    @usableFromInline var column: UInt32 = 0
+    @usableFromInline private(set) var column: UInt32 = 0
 
     /// The offset of `position` from `start`; none (the start itself) when it does not fit.
     @inlinable
