@@ -8,18 +8,34 @@ import UseCases
 /// so the same input gives byte-identical output everywhere. ``EnglishReportWording`` words the
 /// report with these functions; a client's own ``ReportWording`` may use them too.
 public enum ReportText {
-  private static let monthAbbreviations = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
+  /// The months' English abbreviations, three letters each, one after the other.
+  private static let monthLetters = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
 
   /// A date as `MMM dd, yyyy` in English, such as `Apr 01, 2016`.
+  ///
+  /// The text is always twelve ASCII bytes (a year has four digits, 1 to 9999), written in
+  /// place: a string that short is kept inline, with nothing allocated, and a report makes one
+  /// for each date block (a file of few transactions a day, one for every few rows).
   ///
   /// - Parameter date: The date.
   /// - Returns: The formatted date.
   public static func date(_ date: CalendarDate) -> String {
-    let month = monthAbbreviations[date.month - 1]
-    return "\(month) \(padded(date.day, to: 2)), \(padded(date.year, to: 4))"
+    let (year, month, day) = (date.year, date.month, date.day)
+    return String(unsafeUninitializedCapacity: 12) { text in
+      let letters = (month - 1) * 3
+      (text[0], text[1], text[2]) = (
+        monthLetters[letters], monthLetters[letters + 1], monthLetters[letters + 2]
+      )
+      (text[3], text[4], text[5]) = (UInt8(ascii: " "), digit(day / 10), digit(day % 10))
+      (text[6], text[7]) = (UInt8(ascii: ","), UInt8(ascii: " "))
+      (text[8], text[9]) = (digit(year / 1000), digit(year / 100 % 10))
+      (text[10], text[11]) = (digit(year / 10 % 10), digit(year % 10))
+      return 12
+    }
   }
+
+  /// The ASCII digit of a number from 0 to 9.
+  private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
 
   private static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

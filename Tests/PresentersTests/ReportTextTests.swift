@@ -33,6 +33,28 @@ import UseCases
     #expect(ReportText.date(try CalendarDate(year: year, month: month, day: day)) == text)
   }
 
+  @Test("Every year from 1 to 9999, and every day of a leap year, is written as MMM dd, yyyy")
+  func everyYearAndDay() throws {
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    func written(_ year: Int, _ month: Int, _ day: Int) -> String {
+      let (dayDigits, yearDigits) = (String(day), String(year))
+      return months[month - 1] + " " + String(repeating: "0", count: 2 - dayDigits.count) + dayDigits + ", "
+        + String(repeating: "0", count: 4 - yearDigits.count) + yearDigits
+    }
+    var wrong: [String] = []
+    for year in 1...9999 {
+      let text = ReportText.date(try CalendarDate(year: year, month: 7, day: 4))
+      if text != written(year, 7, 4) { wrong.append(text) }
+    }
+    for month in 1...12 {
+      for day in 1...CalendarDate.daysIn(month: month, year: 2024) {
+        let text = ReportText.date(try CalendarDate(year: 2024, month: month, day: day))
+        if text != written(2024, month, day) { wrong.append(text) }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   @Test(
     "Amounts have exactly two decimals, a minus for negatives, no separators, and never -0.00",
     arguments: [
