@@ -32,7 +32,11 @@ import Entities
 /// takes one column, so the width is the number of scalars. Text that also holds kana, CJK
 /// ideographs, Hangul syllables or fullwidth forms is measured in the same pass: those scalars
 /// join nothing either (their grapheme break property is Other, or LV and LVT with no jamo to
-/// join), and each takes two columns.
+/// join), and each takes two columns. So are Greek, Cyrillic and Armenian letters (one column
+/// each), and an emoji with printable ASCII, or nothing, after it (`Pizza 🍕 Palace`: two
+/// columns). Anything else (an emoji joined to another, a flag, a combining mark) is measured
+/// cluster by cluster; even then, printable ASCII with ASCII after it is one column, without
+/// asking where its cluster ends.
 public enum DisplayWidth {
   /// The number of terminal columns a text takes.
   ///
@@ -44,9 +48,19 @@ public enum DisplayWidth {
     {
       return quick
     }
+    // Cluster by cluster, but a printable ASCII character followed by ASCII (or the end) is a
+    // cluster of one column without asking where the cluster ends: no such pair joins.
+    let utf8 = text.utf8
     var total = 0
     var start = text.startIndex
     while start < text.endIndex {
+      if isPrintableASCII(utf8[start]) {
+        let next = utf8.index(after: start)
+        if next == utf8.endIndex || utf8[next] < 0x80 {
+          (total, start) = (total + 1, next)
+          continue
+        }
+      }
       let end = text.index(after: start)
       total += columns(ofClusterIn: text, from: start, to: end)
       start = end
@@ -195,22 +209,30 @@ public enum DisplayWidth {
           (index, columns) = (index &+ plain, columns &+ plain)
           if plain == 8 { continue }
         }
-        guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: true) else { return nil }
+        guard
+          let (width, next) = quickCharacter(bytes, at: index, plainOnly: true)
+            ?? otherCharacter(bytes, at: index)
+        else { return nil }
         (index, columns) = (next, columns &+ width)
       }
       return columns
     } ?? quickColumns(Array(bytes), plainOnly: true)
   }
 
-  /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``) or a kana, a
+  /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``), a kana, a
   /// CJK ideograph, a Hangul syllable or a fullwidth form (two columns each, none joining
-  /// another); `nil` for any other text, and, when `plainOnly`, for a text holding a scalar that
-  /// is escaped when shown (a backslash, a C1 control, the soft hyphen).
+  /// another), a Greek, Cyrillic or Armenian letter, or an emoji with printable ASCII or nothing
+  /// after it (``otherCharacter(_:at:)``); `nil` for any other text, and, when `plainOnly`, for
+  /// a text holding a scalar that is escaped when shown (a backslash, a C1 control, the soft
+  /// hyphen).
   private static func quickColumns(_ bytes: some Collection<UInt8>, plainOnly: Bool = false) -> Int? {
     var columns = 0
     var index = bytes.startIndex
     while index != bytes.endIndex {
-      guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: plainOnly) else { return nil }
+      guard
+        let (width, next) = quickCharacter(bytes, at: index, plainOnly: plainOnly)
+          ?? otherCharacter(bytes, at: index)
+      else { return nil }
       (index, columns) = (next, columns + width)
     }
     return columns
@@ -246,6 +268,61 @@ public enum DisplayWidth {
       return (2, bytes.index(after: third))
     default:
       return nil
+    }
+  }
+
+  /// The width of a character that ``quickCharacter(_:at:plainOnly:)`` does not measure, in
+  /// the same pass: a Greek, Cyrillic or Armenian letter (``isQuickNarrow(_:)``), one column;
+  /// or an emoji with printable ASCII or the end of the text after it, two columns; `nil` for
+  /// any other.
+  ///
+  /// Such an emoji is a grapheme cluster of its own, as the long way would find it: a scalar
+  /// with emoji presentation other than a skin tone (which joins the emoji before it) joins no
+  /// character before it that the one pass measures, and printable ASCII after it joins
+  /// nothing. That is how `Pizza 🍕 Palace` or `Coffee ☕ Corner` is measured in one pass. Like
+  /// every character of the one pass, it is one `Character`, as the Markdown renderer counts.
+  /// Out of line: it is rare, and the loop of the quick characters stays small.
+  @inline(never)
+  private static func otherCharacter<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, at index: Bytes.Index
+  ) -> (columns: Int, next: Bytes.Index)? {
+    guard let (scalar, next) = scalar(of: bytes, at: index) else { return nil }
+    if isQuickNarrow(scalar.value) { return (1, next) }
+    guard next == bytes.endIndex || (0x20..<0x7F).contains(bytes[next]) else { return nil }
+    let properties = scalar.properties
+    return properties.isEmojiPresentation && !properties.isEmojiModifier ? (2, next) : nil
+  }
+
+  /// The scalar whose UTF-8 bytes start at `index`, and where the next starts; `nil` when the
+  /// bytes there are not a whole scalar.
+  private static func scalar<Bytes: Collection<UInt8>>(
+    of bytes: Bytes, at index: Bytes.Index
+  ) -> (Unicode.Scalar, next: Bytes.Index)? {
+    let lead = bytes[index]
+    let count: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: (count, value) = (2, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (count, value) = (3, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (count, value) = (4, UInt32(lead & 0x07))
+    default: return nil
+    }
+    var next = bytes.index(after: index)
+    for _ in 1..<count {
+      guard next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(bytes[next] & 0x3F)
+      next = bytes.index(after: next)
+    }
+    return Unicode.Scalar(value).map { ($0, next) }
+  }
+
+  /// Whether a scalar is a Greek, Cyrillic or Armenian one that joins no other and takes one
+  /// column: U+0370...U+0482 and U+048A...U+058F (Greek and Coptic, Cyrillic, Cyrillic
+  /// Supplement, Armenian), without the Cyrillic combining marks U+0483...U+0489.
+  private static func isQuickNarrow(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0370...0x0482, 0x048A...0x058F: true
+    default: false
     }
   }
 

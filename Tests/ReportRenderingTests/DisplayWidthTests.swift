@@ -181,23 +181,88 @@ import Testing
     "Long texts of plain runs between wide and accented letters are measured as plain, and others are not")
   func plainColumnsOfLongTexts() {
     // Each piece, its width when the whole text is plain, or nil when it makes the text not plain.
-    let pieces: [(String, Int?)] = [
-      ("a", 1), ("Montr", 5), (" #0302 ", 7), ("é", 1), ("東", 2), ("ラー", 4), ("\u{A0}", 1),
-      ("\\", nil), ("\t", nil), ("\u{AD}", nil), ("\u{85}", nil), ("🍜", nil), ("e\u{301}", nil),
-      ("\u{7F}", nil),
+    // Each piece, its width when the whole text is plain, or nil when it makes the text not
+    // plain; and whether it is plain only with printable ASCII, or nothing, after it (an emoji).
+    let pieces: [(text: String, columns: Int?, lone: Bool)] = [
+      ("a", 1, false), ("Montr", 5, false), (" #0302 ", 7, false), ("é", 1, false), ("東", 2, false),
+      ("ラー", 4, false), ("\u{A0}", 1, false), ("\\", nil, false), ("\t", nil, false), ("\u{AD}", nil, false),
+      ("\u{85}", nil, false), ("🍜", 2, true), ("e\u{301}", nil, false), ("\u{7F}", nil, false),
+      ("Кафе", 4, false),
     ]
     var random = SplitMix64(seed: 42)
     for _ in 0..<5_000 {
       var (text, width) = ("", Optional(0))
+      var lastIsLone = false
       for _ in 0..<Int.random(in: 0..<24, using: &random) {
         // Mostly plain pieces (the first seven), now and then any.
         let choices = random.next() % 8 == 0 ? pieces.count : 7
-        let (piece, columns) = pieces[Int.random(in: 0..<choices, using: &random)]
-        text += piece
-        width = columns.flatMap { columns in width.map { $0 + columns } }
+        let piece = pieces[Int.random(in: 0..<choices, using: &random)]
+        if lastIsLone, let first = piece.text.utf8.first, !(0x20..<0x7F).contains(first) { width = nil }
+        text += piece.text
+        width = piece.columns.flatMap { columns in width.map { $0 + columns } }
+        lastIsLone = piece.lone
       }
       #expect(DisplayWidth.plainColumns(of: text) == width, "\(text.debugDescription)")
     }
+  }
+
+  /// Every scalar of planes 0 and 1 (the scripts, the symbols, the emoji) and of the tags and
+  /// variation selectors of plane 14, and every 7th of the ideographs of planes 2 and 3 and
+  /// every 257th of the rest: those outside the one-pass sets go the long way or are measured
+  /// alone.
+  static var scalarsToMeasure: [Unicode.Scalar] {
+    let values =
+      Array(0x80...0x1_FFFF) + Array(0xE_0000...0xE_01FF) + Array(stride(from: 0x2_0000, to: 0x4_0000, by: 7))
+      + Array(stride(from: 0x4_0000, to: 0x11_0000, by: 257))
+    return values.compactMap { Unicode.Scalar(UInt32($0)) }
+  }
+
+  @Test(
+    "Every scalar, alone or joined, before and after every kind of character, is as wide in one pass as cluster by cluster"
+  )
+  func everyScalarInOnePass() {
+    var wrong: [String] = []
+    for scalar in Self.scalarsToMeasure {
+      let s = String(scalar)
+      // After printable ASCII, an accented letter, an ideograph, a Cyrillic word, a keycap's
+      // base; twice in a row; and where the text must go the long way (the emoji selector).
+      for text in ["a\(s) b", "é\(s)", "東\(s)x", "Жа\(s)", "#\(s) ", "x\(s)\(s)", "ab\(s)\u{FE0F}cd"] {
+        let byCluster = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+        if DisplayWidth.columns(of: text) != byCluster { wrong.append(text) }
+        // A plain text is shown as it is, and each of its scalars is a `Character` (the
+        // Markdown renderer counts them so).
+        if let plain = DisplayWidth.plainColumns(of: text),
+          plain != byCluster || ReportText.visible(text) != text || text.count != text.unicodeScalars.count
+        {
+          wrong.append(text)
+        }
+      }
+    }
+    let shown = wrong.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } }
+    #expect(wrong.isEmpty, "\(wrong.count) texts, such as \(shown)")
+  }
+
+  @Test(
+    "Greek, Cyrillic and Armenian, and an emoji with ASCII after it, are measured in one pass",
+    arguments: [
+      ("Москва Кафе", 11), ("Αθήνα Taverna", 13), ("Երևան", 5), ("Pizza 🍕 Palace", 15),
+      ("Coffee ☕ Corner", 16), ("Taco 🌮", 7), ("🍣", 2), ("☕", 2),
+    ])
+  func measuredInOnePass(text: String, columns: Int) {
+    #expect(DisplayWidth.plainColumns(of: text) == columns)
+    #expect(DisplayWidth.columns(of: text) == columns)
+  }
+
+  @Test(
+    "An emoji joined to another, a flag, a selector, a skin tone, a combining mark or an invisible character goes the long way",
+    arguments: [
+      ("Family 👨‍👩‍👧 Diner", 15), ("🇨🇦 x", 4), ("❤️ x", 4), ("👍🏽!", 3), ("#️⃣ x", 4), ("🍣🍺", 4),
+      ("Cafe\u{301} au lait", 12), ("a\u{200B}b", 2),
+    ])
+  func longWay(text: String, columns: Int) {
+    #expect(DisplayWidth.plainColumns(of: text) == nil)
+    #expect(DisplayWidth.columns(of: text) == columns)
+    #expect(text.reduce(0) { $0 + DisplayWidth.columns(of: $1) } == columns)
   }
 
   /// A text, a limit, and the prefix that fits.

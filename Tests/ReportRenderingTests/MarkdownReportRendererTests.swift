@@ -119,6 +119,20 @@ import Testing
     #expect(line?.hasPrefix("|              | \(escaped)") == true)
   }
 
+  @Test("Every line of a table has as many characters, whatever scripts, marks and emoji its cells hold")
+  func alignedCells() {
+    let descriptions = [
+      "Starbucks", "a\u{483}a", "e\u{301}", "Pizza 🍕 Palace", "Москва Кафе", "Αθήνα", "👨‍👩‍👧 Diner", "🇨🇦 x",
+      "東京ラーメン", "👍🏽!", "\u{600}1",
+    ]
+    let text = render(
+      [.subheader(title: "Apr 01, 2016", odd: true)]
+        + descriptions.map { .detail(description: $0, amount: "1.00", odd: true) } + [.subfooter(odd: true)])
+    let lines = text.split(separator: "\n").filter { $0.hasPrefix("|") }
+    #expect(lines.count == descriptions.count + 2)  // the head, its delimiter, a line for each
+    #expect(Set(lines.map(\.count)).count == 1, "\(lines.map(\.count))")
+  }
+
   @Test(
     "Line breaks, controls and bidirectional overrides are shown escaped and never split a table line",
     arguments: [
