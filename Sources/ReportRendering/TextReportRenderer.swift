@@ -261,8 +261,11 @@ public struct TextReportRenderer: ReportRenderer {
     to bytes: inout [UInt8]
   ) {
     let rightMargin = 2
-    // An amount is digits and signs (plain: as many columns as bytes), but a currency may not be.
-    let amountWidth = DisplayWidth.plainColumns(of: amount) ?? DisplayWidth.columns(of: amount)
+    // An amount is digits and signs, as many columns as bytes, read in place (a few bytes: a
+    // plain loop, cheaper than a description's measure); a currency's sign may not be ASCII.
+    let amountWidth =
+      amount.withUTF8InPlace { utf8 in utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? utf8.count : nil }
+      ?? DisplayWidth.columns(of: amount)
     let room = width - indent - rightMargin - amountWidth - 1
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
     let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
