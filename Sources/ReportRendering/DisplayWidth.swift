@@ -32,11 +32,11 @@ import Entities
 /// takes one column, so the width is the number of scalars. Text that also holds kana, CJK
 /// ideographs, Hangul syllables or fullwidth forms is measured in the same pass: those scalars
 /// join nothing either (their grapheme break property is Other, or LV and LVT with no jamo to
-/// join), and each takes two columns. So are Greek, Cyrillic and Armenian letters (one column
-/// each), and an emoji with printable ASCII, or nothing, after it (`Pizza 🍕 Palace`: two
-/// columns). Anything else (an emoji joined to another, a flag, a combining mark) is measured
-/// cluster by cluster; even then, printable ASCII with ASCII after it is one column, without
-/// asking where its cluster ends.
+/// join), and each takes two columns. The same pass measures Greek, Cyrillic and Armenian
+/// letters and signs (one column each), and an emoji with printable ASCII, or nothing, after it
+/// (`Pizza 🍕 Palace`: two columns). Anything else (an emoji joined to another, a flag, a
+/// combining mark) is measured cluster by cluster; even then, printable ASCII with ASCII after
+/// it is one column, without asking where its cluster ends.
 public enum DisplayWidth {
   /// The number of terminal columns a text takes.
   ///
@@ -272,16 +272,20 @@ public enum DisplayWidth {
   }
 
   /// The width of a character that ``quickCharacter(_:at:plainOnly:)`` does not measure, in
-  /// the same pass: a Greek, Cyrillic or Armenian letter (``isQuickNarrow(_:)``), one column;
+  /// the same pass: a Greek, Cyrillic or Armenian scalar (``isQuickNarrow(_:)``), one column;
   /// or an emoji with printable ASCII or the end of the text after it, two columns; `nil` for
   /// any other.
   ///
-  /// Such an emoji is a grapheme cluster of its own, as the long way would find it: a scalar
-  /// with emoji presentation other than a skin tone (which joins the emoji before it) joins no
-  /// character before it that the one pass measures, and printable ASCII after it joins
-  /// nothing. That is how `Pizza 🍕 Palace` or `Coffee ☕ Corner` is measured in one pass. Like
-  /// every character of the one pass, it is one `Character`, as the Markdown renderer counts.
-  /// Out of line: it is rare, and the loop of the quick characters stays small.
+  /// The emoji is a scalar with the Emoji_Presentation property (a lone regional indicator
+  /// too), but not a skin tone, which joins whatever character comes before it; an emoji shown
+  /// as text unless a selector follows (`❤`, `©`) is not one. It is a grapheme cluster of its
+  /// own, as the long way would find it: it joins no character before it that the one pass
+  /// measures, and printable ASCII after it joins nothing. What comes after it must be ASCII:
+  /// two regional indicators are one flag, two columns, not four, and a skin tone, a selector
+  /// or a joiner after an emoji joins it. That is how `Pizza 🍕 Palace` or `Coffee ☕ Corner`
+  /// is measured in one pass. Like every character of the one pass, it is one `Character`, as
+  /// the Markdown renderer counts. Out of line: it is rare, and the loop of the quick
+  /// characters stays small.
   @inline(never)
   private static func otherCharacter<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, at index: Bytes.Index
@@ -318,7 +322,9 @@ public enum DisplayWidth {
 
   /// Whether a scalar is a Greek, Cyrillic or Armenian one that joins no other and takes one
   /// column: U+0370...U+0482 and U+048A...U+058F (Greek and Coptic, Cyrillic, Cyrillic
-  /// Supplement, Armenian), without the Cyrillic combining marks U+0483...U+0489.
+  /// Supplement, Armenian: letters, signs, punctuation, and the few unassigned code points
+  /// among them), without the Cyrillic combining marks U+0483...U+0489. The standard library's
+  /// grapheme breaking and `columns(of:)` agree, scalar by scalar (`DisplayWidthTests`).
   private static func isQuickNarrow(_ value: UInt32) -> Bool {
     switch value {
     case 0x0370...0x0482, 0x048A...0x058F: true

@@ -21,7 +21,11 @@ import Testing
     .detail(description: "www.example.com and https://x.y and me@host.example", amount: "1.00", odd: true),
     .detail(description: "Tom's \"Diner\" <&>", amount: "2.00", odd: false),
     .detail(description: "- starts like a list", amount: "3.00", odd: false),
-    .detail(description: "e\u{301}, 👍🏽 and ｶﾞ", amount: "4.00", odd: false),
+    .detail(description: "e\u{301}, 👍🏽, 🇨🇦 and ｶﾞ", amount: "4.00", odd: false),
+    // Measured in one pass (Cyrillic, an emoji with ASCII after it), or not (a combining mark, a
+    // flag): the Markdown renderer counts the first kind's characters by its scalars.
+    .detail(description: "Москва Кафе, Pizza 🍕 Palace", amount: "4.50", odd: true),
+    .detail(description: "a\u{483}a, e\u{301} x", amount: "4.75", odd: true),
     .subfooter(odd: true),
     .subheader(title: "Apr 02, 2016", odd: false),
     .detail(description: "After a date", amount: "5.00", odd: false),

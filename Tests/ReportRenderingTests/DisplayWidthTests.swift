@@ -206,7 +206,7 @@ import Testing
     }
   }
 
-  /// Every scalar of planes 0 and 1 (the scripts, the symbols, the emoji) and of the tags and
+  /// Every scalar of planes 0 and 1 above ASCII (the scripts, the symbols, the emoji) and of the tags and
   /// variation selectors of plane 14, and every 7th of the ideographs of planes 2 and 3 and
   /// every 257th of the rest: those outside the one-pass sets go the long way or are measured
   /// alone.
@@ -225,8 +225,11 @@ import Testing
     for scalar in Self.scalarsToMeasure {
       let s = String(scalar)
       // After printable ASCII, an accented letter, an ideograph, a Cyrillic word, a keycap's
-      // base; twice in a row; and where the text must go the long way (the emoji selector).
-      for text in ["a\(s) b", "é\(s)", "東\(s)x", "Жа\(s)", "#\(s) ", "x\(s)\(s)", "ab\(s)\u{FE0F}cd"] {
+      // base, an emoji; twice in a row; and where the text must go the long way (the emoji
+      // selector).
+      for text in [
+        "a\(s) b", "é\(s)", "東\(s)x", "Жа\(s)", "#\(s) ", "🍕\(s) ", "x\(s)\(s)", "ab\(s)\u{FE0F}cd",
+      ] {
         let byCluster = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
         if DisplayWidth.columns(of: text) != byCluster { wrong.append(text) }
         // A plain text is shown as it is, and each of its scalars is a `Character` (the

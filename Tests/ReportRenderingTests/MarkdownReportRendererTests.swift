@@ -125,9 +125,14 @@ import Testing
       "Starbucks", "a\u{483}a", "e\u{301}", "Pizza 🍕 Palace", "Москва Кафе", "Αθήνα", "👨‍👩‍👧 Diner", "🇨🇦 x",
       "東京ラーメン", "👍🏽!", "\u{600}1",
     ]
-    let text = render(
+    // Through the renderer's bytes, as the report writes them (their own count of characters).
+    var renderer = MarkdownReportRenderer()
+    var bytes = Array(renderer.start().utf8)
+    let rows: [ReportRow] =
       [.subheader(title: "Apr 01, 2016", odd: true)]
-        + descriptions.map { .detail(description: $0, amount: "1.00", odd: true) } + [.subfooter(odd: true)])
+      + descriptions.map { .detail(description: $0, amount: "1.00", odd: true) } + [.subfooter(odd: true)]
+    for row in rows { renderer.render(row, appendingTo: &bytes) }
+    let text = String(decoding: bytes, as: UTF8.self) + renderer.finish()
     let lines = text.split(separator: "\n").filter { $0.hasPrefix("|") }
     #expect(lines.count == descriptions.count + 2)  // the head, its delimiter, a line for each
     #expect(Set(lines.map(\.count)).count == 1, "\(lines.map(\.count))")
