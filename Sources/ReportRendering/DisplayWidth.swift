@@ -222,7 +222,8 @@ public enum DisplayWidth {
     // one character at a time with those of `otherCharacter(_:at:)`. Apart, because that one
     // asks the standard library for a scalar's properties, a call the compiler cannot see
     // into: in the loop above, it made the compiler count a reference to every text measured
-    // (a description made on the other core), which cost HTML reports a tenth of their time.
+    // (a description made on the other core): HTML reports took 0.2113 s instead of 0.1874 s
+    // (15 alternating runs).
     return bytes.withContiguousStorageIfAvailable { bytes in
       quickColumns(UnsafeBufferPointer(rebasing: bytes[stop...]), plainOnly: true).map { columns + $0 }
     } ?? nil
@@ -230,7 +231,7 @@ public enum DisplayWidth {
 
   /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``), a kana, a
   /// CJK ideograph, a Hangul syllable or a fullwidth form (two columns each, none joining
-  /// another), a Greek, Cyrillic or Armenian letter, or an emoji with printable ASCII or nothing
+  /// another), a Greek, Cyrillic or Armenian scalar, or an emoji with printable ASCII or nothing
   /// after it (``otherCharacter(_:at:)``); `nil` for any other text, and, when `plainOnly`, for
   /// a text holding a scalar that is escaped when shown (a backslash, a C1 control, the soft
   /// hyphen).
