@@ -44,7 +44,8 @@ public enum DisplayWidth {
   /// - Returns: The sum of the widths of its grapheme clusters.
   public static func columns(of text: some StringProtocol) -> Int {
     let bytes = text.utf8
-    if let quick = bytes.withContiguousStorageIfAvailable({ quickColumns($0) }) ?? quickColumns(Array(bytes))
+    if let quick = bytes.withContiguousStorageIfAvailable({ quickColumns($0) })
+      ?? Array(bytes).withUnsafeBufferPointer({ quickColumns($0) })
     {
       return quick
     }
@@ -216,7 +217,9 @@ public enum DisplayWidth {
       }
       return (columns, stop: nil)
     }
-    guard let (columns, stop) = quick else { return quickColumns(Array(bytes), plainOnly: true) }
+    guard let (columns, stop) = quick else {
+      return Array(bytes).withUnsafeBufferPointer { quickColumns($0, plainOnly: true) }
+    }
     guard let stop else { return columns }
     // The rest, when a character stopped the loop above (an emoji, Cyrillic, one to escape),
     // one character at a time with those of `otherCharacter(_:at:)`. Apart, because that one
@@ -235,7 +238,7 @@ public enum DisplayWidth {
   /// after it (``otherCharacter(_:at:)``); `nil` for any other text, and, when `plainOnly`, for
   /// a text holding a scalar that is escaped when shown (a backslash, a C1 control, the soft
   /// hyphen).
-  private static func quickColumns(_ bytes: some Collection<UInt8>, plainOnly: Bool = false) -> Int? {
+  private static func quickColumns(_ bytes: UnsafeBufferPointer<UInt8>, plainOnly: Bool = false) -> Int? {
     var columns = 0
     var index = bytes.startIndex
     while index != bytes.endIndex {
@@ -297,37 +300,15 @@ public enum DisplayWidth {
   /// the Markdown renderer counts. Out of line: it is rare, and the loop of the quick
   /// characters stays small.
   @inline(never)
-  private static func otherCharacter<Bytes: Collection<UInt8>>(
-    _ bytes: Bytes, at index: Bytes.Index
-  ) -> (columns: Int, next: Bytes.Index)? {
-    guard let (scalar, next) = scalar(of: bytes, at: index) else { return nil }
+  private static func otherCharacter(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (columns: Int, next: Int)? {
+    let (scalar, length) = bytes.scalar(at: index)
+    let next = index + length
     if isQuickNarrow(scalar.value) { return (1, next) }
-    guard next == bytes.endIndex || (0x20..<0x7F).contains(bytes[next]) else { return nil }
+    guard next == bytes.endIndex || isPrintableASCII(bytes[next]) else { return nil }
     let properties = scalar.properties
     return properties.isEmojiPresentation && !properties.isEmojiModifier ? (2, next) : nil
-  }
-
-  /// The scalar whose UTF-8 bytes start at `index`, and where the next starts; `nil` when the
-  /// bytes there are not a whole scalar.
-  private static func scalar<Bytes: Collection<UInt8>>(
-    of bytes: Bytes, at index: Bytes.Index
-  ) -> (Unicode.Scalar, next: Bytes.Index)? {
-    let lead = bytes[index]
-    let count: Int
-    var value: UInt32
-    switch lead {
-    case 0xC2...0xDF: (count, value) = (2, UInt32(lead & 0x1F))
-    case 0xE0...0xEF: (count, value) = (3, UInt32(lead & 0x0F))
-    case 0xF0...0xF4: (count, value) = (4, UInt32(lead & 0x07))
-    default: return nil
-    }
-    var next = bytes.index(after: index)
-    for _ in 1..<count {
-      guard next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 else { return nil }
-      value = value << 6 | UInt32(bytes[next] & 0x3F)
-      next = bytes.index(after: next)
-    }
-    return Unicode.Scalar(value).map { ($0, next) }
   }
 
   /// Whether a scalar is a Greek, Cyrillic or Armenian one that joins no other and takes one

@@ -117,7 +117,7 @@ public struct JSONReportRenderer: ReportRenderer {
         index += 1
         continue
       }
-      let (scalar, length) = decodeScalar(utf8, at: index)
+      let (scalar, length) = utf8.scalar(at: index)
       let escape: StaticString? =
         switch byte {
         case UInt8(ascii: "\""): "\\\""
@@ -144,25 +144,6 @@ public struct JSONReportRenderer: ReportRenderer {
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// The character whose UTF-8 encoding starts at `index` of valid UTF-8, and its length.
-  private static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)
-  {
-    let lead = UInt32(utf8[index])
-    let (value, length): (UInt32, Int) =
-      switch lead {
-      case ..<0x80: (lead, 1)
-      case ..<0xE0: ((lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F), 2)
-      case ..<0xF0:
-        ((lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F), 3)
-      default:
-        (
-          (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
-            | UInt32(utf8[index + 3] & 0x3F), 4
-        )
-      }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 
   /// Appends `\u` and the character's code in four (or more) lowercase hexadecimal digits.
