@@ -8,8 +8,9 @@ import UseCases
 /// so the same input gives byte-identical output everywhere. ``EnglishReportWording`` words the
 /// report with these functions; a client's own ``ReportWording`` may use them too.
 public enum ReportText {
-  /// The months' English abbreviations, three letters each, one after the other.
-  private static let monthLetters = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+  /// The months' English abbreviations, one after the other: the first three letters of each
+  /// of `monthNames`.
+  private static let monthLetters = monthNames.flatMap { $0.utf8.prefix(3) }
 
   /// A date as `MMM dd, yyyy` in English, such as `Apr 01, 2016`.
   ///
