@@ -38,22 +38,30 @@ public struct JSONReportRenderer: ReportRenderer {
   public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Bytes, not a string: every row of a large report goes through here, and appending a
     // dozen strings to a string cost a third of the run.
-    bytes.append(isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"")
-    bytes.appendUTF8(of: row.kind)
-    bytes.append("\"")
-    isFirst = false
-    // Each member's comma, key and colon are one constant: one append, not three.
+    let isFirst = self.isFirst
+    self.isFirst = false
     switch row {
+    case .detail(let description, let amount, let odd):
+      // Nearly every row: five appends, each constant part with the quotes around it.
+      bytes.append(
+        isFirst
+          ? "\n  {\n    \"type\": \"detail\",\n    \"description\": \""
+          : ",\n  {\n    \"type\": \"detail\",\n    \"description\": \"")
+      Self.appendEscaped(description, to: &bytes)
+      bytes.append("\",\n    \"amount\": \"")
+      Self.appendEscaped(amount, to: &bytes)
+      bytes.append(odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }")
+      return
     case .header(let title), .subheader(let title, _):
+      open(row, isFirst: isFirst, to: &bytes)
       member(",\n    \"title\": ", title, to: &bytes)
-    case .detail(let description, let amount, _):
-      member(",\n    \"description\": ", description, to: &bytes)
-      member(",\n    \"amount\": ", amount, to: &bytes)
     case .subfooter:
-      break
+      open(row, isFirst: isFirst, to: &bytes)
     case .footer(let total, _), .grandFooter(let total):
+      open(row, isFirst: isFirst, to: &bytes)
       member(",\n    \"total\": ", total, to: &bytes)
     case .message(let message):
+      open(row, isFirst: isFirst, to: &bytes)
       member(",\n    \"message\": ", message, to: &bytes)
     }
     switch row.odd {
@@ -63,10 +71,20 @@ public struct JSONReportRenderer: ReportRenderer {
     }
   }
 
-  /// Appends the comma, key and colon before a member, then its value as a string literal.
+  /// Appends the comma before a row's object (after the first), the brace, and its `type`.
+  private func open(_ row: ReportRow, isFirst: Bool, to bytes: inout [UInt8]) {
+    bytes.append(isFirst ? "\n  {\n    \"type\": \"" : ",\n  {\n    \"type\": \"")
+    bytes.appendUTF8(of: row.kind)
+    bytes.append("\"")
+  }
+
+  /// Appends the comma, key and colon before a member (one constant: one append, not three),
+  /// then its value as a string literal.
   private func member(_ keyPart: StaticString, _ value: String, to bytes: inout [UInt8]) {
     bytes.append(keyPart)
-    Self.appendQuoted(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    Self.appendEscaped(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// Closes the array and ends the line.
@@ -84,36 +102,41 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
   public func quoted(_ text: String) -> String {
-    var literal: [UInt8] = []
-    Self.appendQuoted(text, to: &literal)
+    var literal: [UInt8] = [UInt8(ascii: "\"")]
+    Self.appendEscaped(text, to: &literal)
+    literal.append(UInt8(ascii: "\""))
     return String(decoding: literal, as: UTF8.self)
   }
 
-  /// Appends a string as a JSON string literal (see ``quoted(_:)``), from its UTF-8 bytes.
+  /// Appends a string as the inside of a JSON string literal (see ``quoted(_:)``), from its
+  /// UTF-8 bytes: the caller writes the quotes, with the constant text around them.
   ///
   /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
-  /// character above ASCII is decoded only to ask `ReportText.isUnsafe(_:)`, which judges for
-  /// the text output too.
-  private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    text.withUTF8InPlace { appendQuoted(utf8: $0, to: &bytes) }
+  /// character above ASCII is decoded only when it may be one `ReportText.isUnsafe(_:)` escapes
+  /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`).
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 
-  /// Appends valid UTF-8 as a JSON string literal.
-  private static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
+  /// Appends valid UTF-8 as the inside of a JSON string literal.
+  private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     var (start, index) = (0, 0)
     while index < utf8.count {
-      // Eight bytes at a time while none needs an escape.
+      // Eight bytes at a time while none needs a look, then straight to the first that does.
       if index &+ 8 <= utf8.count {
-        let word = UInt64(wordAt: index, of: utf8)
-        if word.isPlainText, !word.containsByte(UInt8(ascii: "\"")) {
+        let stops = UInt64(wordAt: index, of: utf8).jsonStops
+        if stops == 0 {
           index &+= 8
           continue
         }
+        index &+= stops.firstMarkedByte
       }
       let byte = utf8[index]
-      // Printable ASCII other than `"` and `\`: as it is.
-      if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+      // Printable ASCII other than `"` and `\`, and any byte above ASCII but the first of a
+      // character that may be escaped (a byte that follows a first byte is never one): as it is.
+      let isPlainASCII =
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+      if isPlainASCII || (byte >= 0x80 && byte != 0xC2 && byte != 0xD8 && byte != 0xE2) {
         index += 1
         continue
       }
@@ -143,7 +166,6 @@ public struct JSONReportRenderer: ReportRenderer {
       start = index
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-    bytes.append(UInt8(ascii: "\""))
   }
 
   /// Appends `\u` and the character's code in four (or more) lowercase hexadecimal digits.

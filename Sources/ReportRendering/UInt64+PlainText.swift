@@ -18,6 +18,19 @@ extension UInt64 {
     notPlainBytes.firstMarkedByte
   }
 
+  /// The mask of the bytes a JSON string literal cannot take as they are, or only once the
+  /// character they start is looked at: controls (below 0x20 and 0x7F), `"` and `\`, and the
+  /// first byte of a character from U+0080 to U+00BF (0xC2), from U+0600 to U+063F (0xD8) or
+  /// from U+2000 to U+2FFF (0xE2). `ReportText.isUnsafe(_:)` escapes characters of those three
+  /// ranges only, beyond ASCII; any other byte above ASCII, a first byte or not, is written as
+  /// it is.
+  @inline(__always)
+  var jsonStops: UInt64 {
+    bytes(below: 0x20) | bytes(equalTo: 0x7F) | bytes(equalTo: UInt8(ascii: "\\"))
+      | bytes(equalTo: UInt8(ascii: "\"")) | bytes(equalTo: 0xC2) | bytes(equalTo: 0xD8)
+      | bytes(equalTo: 0xE2)
+  }
+
   /// The mask of the bytes that are not plain: above ASCII, controls (below 0x20 and 0x7F), and
   /// the backslash.
   @inline(__always)

@@ -44,6 +44,50 @@ import Testing
     #expect(renderer.quoted("") == "\"\"")
   }
 
+  @Test(
+    "A character is escaped as alone wherever it falls in the eight bytes read at once, for every character of planes 0 and 1 and some beyond"
+  )
+  func literalsInWords() {
+    let renderer = JSONReportRenderer()
+    // Every first byte the word test marks (0xC2, 0xD8, 0xE2) or passes, at each of the eight
+    // places in a word, with a word of plain text and an escape after it.
+    let scalars =
+      (0...0x1_FFFF).compactMap(Unicode.Scalar.init)
+      + stride(from: 0x2_0000, through: 0x10_FFFF, by: 251).compactMap(Unicode.Scalar.init)
+    for scalar in scalars {
+      for lead in 0..<8 {
+        let text = String(repeating: "x", count: lead) + "\(scalar)yyyyyyyy\(scalar)\u{7}z"
+        guard renderer.quoted(text) == literalByScalars(text) else {
+          Issue.record("U+\(String(scalar.value, radix: 16)) after \(lead) bytes")
+          return
+        }
+      }
+    }
+  }
+
+  @Test("A detail row is its four members, each text escaped as alone, whatever it holds")
+  func detailRows() {
+    let texts = [
+      "", "Starbucks", "Caf\u{E9} \"Chez\" \\ #1", "\u{85}\u{202E}\u{2028}", "\u{61C}\u{7F}\n",
+      "東京 👍🏽 e\u{301}",
+    ]
+    for description in texts {
+      for amount in ["3.11", "-1,000.00 \u{20AC}", "\u{200E}5"] {
+        for odd in [true, false] {
+          let row = ReportRow.detail(description: description, amount: amount, odd: odd)
+          var renderer = JSONReportRenderer()
+          var bytes: [UInt8] = []
+          renderer.render(row, appendingTo: &bytes)
+          renderer.render(row, appendingTo: &bytes)
+          let object =
+            "{\n    \"type\": \"detail\",\n    \"description\": \(literalByScalars(description)),\n"
+            + "    \"amount\": \(literalByScalars(amount)),\n    \"odd\": \(odd)\n  }"
+          #expect(String(decoding: bytes, as: UTF8.self) == "\n  \(object),\n  \(object)")
+        }
+      }
+    }
+  }
+
   @Test("Every row kind has exactly its keys, in order, two-space indented")
   func everyKind() {
     let text = render([
