@@ -119,6 +119,26 @@ import Testing
     #expect(line?.hasPrefix("|              | \(escaped)") == true)
   }
 
+  @Test(
+    "A detail row written as bytes is the row as a string, wherever a link, an address or a syntax character falls"
+  )
+  func linksInBytes() {
+    // Each link part alone: `://` with no dot, `www.` with no colon.
+    let parts = ["www.x", "https://x", "me@example.com", "#1 & *2*"]
+    for part in parts {
+      // The part at each place in the eight bytes read at once, and in the bytes left after.
+      for lead in 0..<17 {
+        let description = String(repeating: "x", count: lead) + part
+        let row = ReportRow.detail(description: description, amount: "1.00", odd: true)
+        var renderer = MarkdownReportRenderer()
+        var again = renderer
+        var bytes: [UInt8] = []
+        renderer.render(row, appendingTo: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == again.render(row), "\(description)")
+      }
+    }
+  }
+
   @Test("Every line of a table has as many characters, whatever scripts, marks and emoji its cells hold")
   func alignedCells() {
     let descriptions = [
