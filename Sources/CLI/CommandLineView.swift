@@ -64,6 +64,21 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     }
   }
 
+  /// Writes one detail row whose description is lent as bytes, as ``showRow(_:)`` writes it
+  /// (`ReportRenderer.renderDetail(descriptionUTF8:amount:odd:appendingTo:)`).
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+    renderer.withLock { rendering in
+      rendering.renderer.renderDetail(
+        descriptionUTF8: descriptionUTF8, amount: amount, odd: odd, appendingTo: &rendering.bytes)
+      if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
+    }
+  }
+
   /// Writes the rows rendered and not written yet, and empties their buffer.
   private func writeRows(_ bytes: inout [UInt8]) {
     guard !bytes.isEmpty else { return }

@@ -62,6 +62,17 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
     output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
   }
 
+  /// Shows a detail row for one transaction whose description is lent as bytes: the row of
+  /// ``presentDetail(description:amount:)``, the description passed on to the view as it is
+  /// lent (``TransactionReportPresenterOutput/showDetail(descriptionUTF8:amount:odd:)``).
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description as valid UTF-8, shown as it is.
+  ///   - amount: The signed amount.
+  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
+    output.showDetail(descriptionUTF8: descriptionUTF8, amount: ReportText.amount(amount), odd: banding)
+  }
+
   /// Shows a subfooter row, closing the date block.
   public func presentSubfooter() {
     output.showRow(.subfooter(odd: banding))

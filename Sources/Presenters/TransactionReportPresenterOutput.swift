@@ -20,6 +20,18 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter row: The row, in report order.
   func showRow(_ row: ReportRow)
+  /// The next row of the report, a detail row whose description is lent as its UTF-8 bytes
+  /// rather than made a `String`: the row `.detail(description:amount:odd:)` that
+  /// ``showRow(_:)`` would be given. A report of input out of report order shows its rows so
+  /// (decision 0045). By default, the description is made a `String` and the row given to
+  /// ``showRow(_:)``: a view that keeps rows needs nothing more.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
+  ///     the call only.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool)
   /// A source could not be read; its group shows a message row. Views that have a place for
   /// warnings (a terminal's standard error) show this there.
   ///
@@ -58,6 +70,15 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
 }
 
 extension TransactionReportPresenterOutput {
+  /// The row made with the description as a `String`, given to ``showRow(_:)``.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  public func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+    showRow(.detail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd))
+  }
   /// `false`: no row before the whole input is checked.
   public var acceptsDraft: Bool { false }
   /// Nothing: a view that takes no draft is never asked to discard one.

@@ -199,24 +199,7 @@ public enum DisplayWidth {
   /// - Returns: Its width, or `nil` when it must be escaped or measured the long way.
   static func plainColumns(of text: String) -> Int? {
     let bytes = text.utf8
-    let quick = bytes.withContiguousStorageIfAvailable { bytes in
-      // Eight bytes at a time, as many as are printable ASCII other than the backslash (as
-      // many columns as bytes); then the character that stopped them, measured as usual, and
-      // words again after it: most descriptions are ASCII but for a letter or two.
-      var (index, columns) = (0, 0)
-      while index != bytes.count {
-        if index &+ 8 <= bytes.count {
-          let plain = UInt64(wordAt: index, of: bytes).plainTextPrefixLength
-          (index, columns) = (index &+ plain, columns &+ plain)
-          if plain == 8 { continue }
-        }
-        guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: true) else {
-          return (columns, stop: Optional(index))
-        }
-        (index, columns) = (next, columns &+ width)
-      }
-      return (columns, stop: nil)
-    }
+    let quick = bytes.withContiguousStorageIfAvailable(plainPrefixColumns)
     guard let (columns, stop) = quick else {
       return Array(bytes).withUnsafeBufferPointer { quickColumns($0, plainOnly: true) }
     }
@@ -230,6 +213,40 @@ public enum DisplayWidth {
     return bytes.withContiguousStorageIfAvailable { bytes in
       quickColumns(UnsafeBufferPointer(rebasing: bytes[stop...]), plainOnly: true).map { columns + $0 }
     } ?? nil
+  }
+
+  /// ``plainColumns(of:)`` of a text given as its UTF-8 bytes (valid UTF-8): a description
+  /// lent as bytes (decision 0045).
+  ///
+  /// - Parameter bytes: The text's bytes.
+  /// - Returns: Its width, or `nil` when the one pass does not measure it.
+  static func plainColumns(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let (columns, stop) = plainPrefixColumns(bytes)
+    guard let stop else { return columns }
+    return quickColumns(UnsafeBufferPointer(rebasing: bytes[stop...]), plainOnly: true).map { columns + $0 }
+  }
+
+  /// The loop of ``plainColumns(of:)`` over a text's bytes: the width of its bytes up to the
+  /// first character it does not measure itself, and where that character is (`nil` when
+  /// there is none). It calls nothing the compiler cannot see into (see `plainColumns(of:)`).
+  @inline(__always)
+  private static func plainPrefixColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> (columns: Int, stop: Int?) {
+    // Eight bytes at a time, as many as are printable ASCII other than the backslash (as
+    // many columns as bytes); then the character that stopped them, measured as usual, and
+    // words again after it: most descriptions are ASCII but for a letter or two.
+    var (index, columns) = (0, 0)
+    while index != bytes.count {
+      if index &+ 8 <= bytes.count {
+        let plain = UInt64(wordAt: index, of: bytes).plainTextPrefixLength
+        (index, columns) = (index &+ plain, columns &+ plain)
+        if plain == 8 { continue }
+      }
+      guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: true) else {
+        return (columns, stop: Optional(index))
+      }
+      (index, columns) = (next, columns &+ width)
+    }
+    return (columns, stop: nil)
   }
 
   /// The width of a text whose every scalar is simple (see ``simpleColumns(_:)``), a kana, a

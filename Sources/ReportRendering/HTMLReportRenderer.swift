@@ -118,11 +118,47 @@ public struct HTMLReportRenderer: ReportRenderer {
     guard case .detail(let description, let amount, let odd) = row, amountStyle.currencyCode == nil,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
+    openDetail(odd: odd, to: &bytes)
+    Self.appendEscaped(description, to: &bytes)
+    closeDetail(amount: amount, to: &bytes)
+  }
+
+  /// Appends a detail row whose description is lent as bytes: the markup
+  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
+  /// needs no escape but character references (nearly every one).
+  ///
+  /// - Parameters:
+  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
+  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
+  ///   - odd: Whether the row's band is odd.
+  ///   - bytes: The buffer the row's markup is appended to.
+  public mutating func renderDetail(
+    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
+    appendingTo bytes: inout [UInt8]
+  ) {
+    guard amountStyle.currencyCode == nil, DisplayWidth.plainColumns(utf8: utf8) != nil,
+      Self.isPlain(amount)
+    else {
+      let description = String(decoding: utf8, as: UTF8.self)
+      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
+    }
+    openDetail(odd: odd, to: &bytes)
+    Self.appendEscaped(utf8: utf8, to: &bytes)
+    closeDetail(amount: amount, to: &bytes)
+  }
+
+  /// Appends what comes before a detail row's description: the table and its row group when
+  /// they are not open yet, then the row's start.
+  private mutating func openDetail(odd: Bool, to bytes: inout [UInt8]) {
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
     bytes.append(
       odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
-    Self.appendEscaped(description, to: &bytes)
+  }
+
+  /// Appends what comes after a detail row's description: its plain amount's cell, and the
+  /// row's end.
+  private func closeDetail(amount: String, to bytes: inout [UInt8]) {
     bytes.append(
       amount.utf8.first == UInt8(ascii: "-")
         ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
@@ -133,26 +169,29 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references (the
   /// bytes of `escaped(_:)`, which this writes), without a `String` made for them.
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-    text.withUTF8InPlace { utf8 in
-      // Most text holds none of the five: one look at each byte, then the text at once.
-      guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
-      var start = 0
-      for (index, byte) in utf8.enumerated() {
-        let reference: StaticString
-        switch byte {
-        case UInt8(ascii: "&"): reference = "&amp;"
-        case UInt8(ascii: "<"): reference = "&lt;"
-        case UInt8(ascii: ">"): reference = "&gt;"
-        case UInt8(ascii: "\""): reference = "&quot;"
-        case UInt8(ascii: "'"): reference = "&#39;"
-        default: continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        start = index + 1
+    text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
+  }
+
+  /// Appends UTF-8 with `&`, `<`, `>`, `"` and `'` as character references.
+  private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    // Most text holds none of the five: one look at each byte, then the text at once.
+    guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
+    var start = 0
+    for (index, byte) in utf8.enumerated() {
+      let reference: StaticString
+      switch byte {
+      case UInt8(ascii: "&"): reference = "&amp;"
+      case UInt8(ascii: "<"): reference = "&lt;"
+      case UInt8(ascii: ">"): reference = "&gt;"
+      case UInt8(ascii: "\""): reference = "&quot;"
+      case UInt8(ascii: "'"): reference = "&#39;"
+      default: continue
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      start = index + 1
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
   }
 
   /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to

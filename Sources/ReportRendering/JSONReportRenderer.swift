@@ -43,14 +43,9 @@ public struct JSONReportRenderer: ReportRenderer {
     switch row {
     case .detail(let description, let amount, let odd):
       // Nearly every row: five appends, each constant part with the quotes around it.
-      bytes.append(
-        isFirst
-          ? "\n  {\n    \"type\": \"detail\",\n    \"description\": \""
-          : ",\n  {\n    \"type\": \"detail\",\n    \"description\": \"")
+      Self.openDetail(isFirst: isFirst, to: &bytes)
       Self.appendEscaped(description, to: &bytes)
-      bytes.append("\",\n    \"amount\": \"")
-      Self.appendEscaped(amount, to: &bytes)
-      bytes.append(odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }")
+      Self.closeDetail(amount: amount, odd: odd, to: &bytes)
       return
     case .header(let title), .subheader(let title, _):
       open(row, isFirst: isFirst, to: &bytes)
@@ -69,6 +64,39 @@ public struct JSONReportRenderer: ReportRenderer {
     case false?: bytes.append(",\n    \"odd\": false\n  }")
     case nil: bytes.append("\n  }")
     }
+  }
+
+  /// Appends a detail row whose description is lent as bytes: the bytes
+  /// ``render(_:appendingTo:)`` appends for the row.
+  ///
+  /// - Parameters:
+  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  ///   - bytes: The buffer the row's text is appended to.
+  public mutating func renderDetail(
+    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
+    appendingTo bytes: inout [UInt8]
+  ) {
+    Self.openDetail(isFirst: isFirst, to: &bytes)
+    isFirst = false
+    Self.appendEscaped(utf8: utf8, to: &bytes)
+    Self.closeDetail(amount: amount, odd: odd, to: &bytes)
+  }
+
+  /// Appends a detail row's object up to its description's opening quote.
+  private static func openDetail(isFirst: Bool, to bytes: inout [UInt8]) {
+    bytes.append(
+      isFirst
+        ? "\n  {\n    \"type\": \"detail\",\n    \"description\": \""
+        : ",\n  {\n    \"type\": \"detail\",\n    \"description\": \"")
+  }
+
+  /// Appends a detail row's object from its description's closing quote on.
+  private static func closeDetail(amount: String, odd: Bool, to bytes: inout [UInt8]) {
+    bytes.append("\",\n    \"amount\": \"")
+    appendEscaped(amount, to: &bytes)
+    bytes.append(odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }")
   }
 
   /// Appends the comma before a row's object (after the first), the brace, and its `type`.

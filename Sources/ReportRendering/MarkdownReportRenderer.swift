@@ -102,6 +102,39 @@ public struct MarkdownReportRenderer: ReportRenderer {
     guard case .detail(let description, let amount, _) = row, amountStyle.currencyCode == nil,
       Self.isPlain(description), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
+    openDetail(to: &bytes)
+    let descriptionCount = description.withUTF8InPlace { Self.appendEscapedPlain($0, to: &bytes) }
+    Self.closeDetail(descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
+  }
+
+  /// Appends a detail row whose description is lent as bytes: the text
+  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
+  /// is plain (nearly every one).
+  ///
+  /// - Parameters:
+  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
+  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
+  ///   - odd: Whether the row's band is odd (a table line shows no band).
+  ///   - bytes: The buffer the row's text is appended to.
+  public mutating func renderDetail(
+    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
+    appendingTo bytes: inout [UInt8]
+  ) {
+    guard amountStyle.currencyCode == nil, Self.isPlain(utf8: utf8),
+      let amountCount = Self.plainAmountCount(amount)
+    else {
+      let description = String(decoding: utf8, as: UTF8.self)
+      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
+    }
+    openDetail(to: &bytes)
+    let descriptionCount = Self.appendEscapedPlain(utf8, to: &bytes)
+    Self.closeDetail(
+      descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
+  }
+
+  /// Appends what comes before a detail line's description: the table's head when it is not
+  /// open yet, then the date cell (the block's date on its first line).
+  private mutating func openDetail(to bytes: inout [UInt8]) {
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     if let date = pendingDate {
       bytes.append("| ")
@@ -112,13 +145,25 @@ public struct MarkdownReportRenderer: ReportRenderer {
     } else {
       bytes.append(Self.noDateCell)
     }
-    let descriptionCount = description.withUTF8InPlace { Self.appendEscapedPlain($0, to: &bytes) }
+  }
+
+  /// Appends what comes after a detail line's description: the padding of its cell, the amount's
+  /// cell, and the line's end.
+  ///
+  /// - Parameters:
+  ///   - descriptionCount: How many characters the description's cell holds.
+  ///   - amount: The plain amount.
+  ///   - amountCount: Its length.
+  ///   - bytes: The buffer the text is appended to.
+  private static func closeDetail(
+    descriptionCount: Int, amount: String, amountCount: Int, to bytes: inout [UInt8]
+  ) {
     // The spaces after the description, the bar, and the spaces before the amount: one slice
     // of a constant, whose bar is at `padding`.
     let padding = 40
-    let before = max(0, Self.descriptionWidth - descriptionCount) + 1
-    let after = max(0, Self.amountWidth - amountCount) + 1
-    Self.paddedBar.withUTF8Buffer { line in
+    let before = max(0, descriptionWidth - descriptionCount) + 1
+    let after = max(0, amountWidth - amountCount) + 1
+    paddedBar.withUTF8Buffer { line in
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[(padding - before)...(padding + after)]))
     }
     bytes.appendUTF8(of: amount)
@@ -153,19 +198,27 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// alignment), and no `:`, `.` or `@` (which may take part in a link).
   private static func isPlain(_ text: String) -> Bool {
     guard DisplayWidth.plainColumns(of: text) != nil else { return false }
-    return text.withUTF8InPlace { utf8 in
-      // Eight bytes at a time: a test of three bytes on a word costs less than a loop.
-      var index = 0
-      while index &+ 8 <= utf8.count {
-        let word = UInt64(wordAt: index, of: utf8)
-        let linkParts =
-          word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "."))
-          | word.bytes(equalTo: UInt8(ascii: "@"))
-        if linkParts != 0 { return false }
-        index &+= 8
-      }
-      return !utf8[index...].contains(where: isLinkPart)
+    return text.withUTF8InPlace { !holdsLinkPart($0) }
+  }
+
+  /// ``isPlain(_:)`` of a text given as its UTF-8 bytes.
+  private static func isPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    DisplayWidth.plainColumns(utf8: utf8) != nil && !holdsLinkPart(utf8)
+  }
+
+  /// Whether a text holds a `:`, `.` or `@`.
+  private static func holdsLinkPart(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Eight bytes at a time: a test of three bytes on a word costs less than a loop.
+    var index = 0
+    while index &+ 8 <= utf8.count {
+      let word = UInt64(wordAt: index, of: utf8)
+      let linkParts =
+        word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "."))
+        | word.bytes(equalTo: UInt8(ascii: "@"))
+      if linkParts != 0 { return true }
+      index &+= 8
     }
+    return utf8[index...].contains(where: isLinkPart)
   }
 
   /// Appends a plain text (``isPlain(_:)``) with a backslash before each syntax character, in

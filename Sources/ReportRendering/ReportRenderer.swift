@@ -27,6 +27,19 @@ public protocol ReportRenderer: Sendable {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8])
+  /// Appends a detail row whose description is lent as its UTF-8 bytes, not made a `String`:
+  /// the bytes ``render(_:appendingTo:)`` appends for `.detail(description:amount:odd:)`. A
+  /// report of input out of report order shows its rows so (decision 0045). By default, the
+  /// description is made a `String` and the row given to ``render(_:appendingTo:)``.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are (bytes that
+  ///     are not may be written as they are), lent for the call only.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  ///   - bytes: The buffer the row's text is appended to.
+  mutating func renderDetail(
+    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
   /// The text that tells a reader of the report that a source is missing from it, right
   /// after that source's message row: a report made without a source must not be mistaken for
   /// a complete one by someone who sees only the output.
@@ -42,6 +55,20 @@ public protocol ReportRenderer: Sendable {
 }
 
 extension ReportRenderer {
+  /// Appends the row made with the description as a `String` (``render(_:appendingTo:)``).
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  ///   - bytes: The buffer the row's text is appended to.
+  public mutating func renderDetail(
+    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8]
+  ) {
+    let description = String(decoding: descriptionUTF8, as: UTF8.self)
+    render(.detail(description: description, amount: amount, odd: odd), appendingTo: &bytes)
+  }
+
   /// Appends the UTF-8 bytes of ``render(_:)-(ReportRow)``.
   ///
   /// - Parameters:

@@ -160,6 +160,35 @@ public struct TextReportRenderer: ReportRenderer {
     appendDetail(description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
   }
 
+  /// Appends a detail row whose description is lent as bytes: the line
+  /// ``render(_:appendingTo:)`` appends for the row. A description that is plain and fits is
+  /// written as it is lent; any other is made a `String` and goes the way of a row's.
+  ///
+  /// - Parameters:
+  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
+  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
+  ///   - odd: Whether the row's band is odd; used only with colour.
+  ///   - bytes: The buffer the line is appended to.
+  public mutating func renderDetail(
+    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
+    appendingTo bytes: inout [UInt8]
+  ) {
+    rowsRendered += 1
+    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    let amountWidth = Self.amountWidth(shownAmount)
+    if let width = DisplayWidth.plainColumns(utf8: utf8),
+      width <= labelRoom(indent: 4, amountWidth: amountWidth)
+    {
+      appendColumns(
+        indent: 4, label: utf8, labelWidth: width, amount: shownAmount, amountWidth: amountWidth,
+        lineEnd: true,
+        oddBand: oddBand, to: &bytes)
+    } else {
+      appendDetail(
+        String(decoding: utf8, as: UTF8.self), amount: amount, odd: odd, lineEnd: true, to: &bytes)
+    }
+  }
+
   /// Appends a detail row's line: the one place both ``render(_:appendingTo:)`` and the
   /// `String` of a row make it.
   ///
@@ -260,37 +289,74 @@ public struct TextReportRenderer: ReportRenderer {
     indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, oddBand: Bool?,
     to bytes: inout [UInt8]
   ) {
-    let rightMargin = 2
-    // An amount is digits and signs, as many columns as bytes, read in place (a few bytes: a
-    // plain loop, cheaper than a description's measure); a currency's sign may not be ASCII.
-    let amountWidth =
-      amount.withUTF8InPlace { utf8 in utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? utf8.count : nil }
-      ?? DisplayWidth.columns(of: amount)
-    let room = width - indent - rightMargin - amountWidth - 1
+    let amountWidth = Self.amountWidth(amount)
+    let room = labelRoom(indent: indent, amountWidth: amountWidth)
     // Measured once: a label that fits (nearly every one) is not measured again to be cut.
     let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
     // Only a label too wide is cut: one that fits is written as it is, not copied first.
-    let truncated = labelWidth <= max(1, room) ? nil : DisplayWidth.truncated(label, toColumns: max(1, room))
-    let cutWidth = truncated.map { DisplayWidth.columns(of: $0) } ?? labelWidth
-    let gap = max(1, width - indent - rightMargin - cutWidth - amountWidth)
+    guard labelWidth > room else {
+      return label.withUTF8InPlace {
+        appendColumns(
+          indent: indent, label: $0, labelWidth: labelWidth, amount: amount, amountWidth: amountWidth,
+          lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
+      }
+    }
+    let truncated = DisplayWidth.truncated(label, toColumns: room)
+    let cutWidth = DisplayWidth.columns(of: truncated)
+    truncated.withUTF8InPlace {
+      appendColumns(
+        indent: indent, label: $0, labelWidth: cutWidth, amount: amount, amountWidth: amountWidth,
+        lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
+    }
+  }
+
+  /// An amount's width: as many columns as bytes when they are printable ASCII (digits and
+  /// signs: a plain loop over a few bytes, cheaper than a description's measure); a currency's
+  /// sign may not be ASCII.
+  private static func amountWidth(_ amount: String) -> Int {
+    amount.withUTF8InPlace { utf8 in utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? utf8.count : nil }
+      ?? DisplayWidth.columns(of: amount)
+  }
+
+  /// The columns a label may take on a line of the renderer's width, after the indent, before
+  /// the amount, one space and the margin of two: at least one, for the ellipsis of a label cut
+  /// to nothing.
+  private func labelRoom(indent: Int, amountWidth: Int) -> Int {
+    max(1, width - indent - 2 - amountWidth - 1)
+  }
+
+  /// Appends a label that fits (``labelRoom(indent:amountWidth:)``) and an amount on one line,
+  /// as UTF-8: the line's columns as spaces, with the label and the amount copied over them.
+  ///
+  /// - Parameters:
+  ///   - indent: The spaces before the label.
+  ///   - label: The label's bytes, already escaped.
+  ///   - labelWidth: The label's width.
+  ///   - amount: The formatted amount.
+  ///   - amountWidth: The amount's width.
+  ///   - lineEnd: Whether to end the text with a line feed.
+  ///   - oddBand: For a coloured detail line, whether its band is odd (`nil` without colour).
+  ///   - bytes: The buffer the line is appended to.
+  private func appendColumns(
+    indent: Int, label: UnsafeBufferPointer<UInt8>, labelWidth: Int, amount: String, amountWidth: Int,
+    lineEnd: Bool, oddBand: Bool?, to bytes: inout [UInt8]
+  ) {
+    let rightMargin = 2
+    let gap = max(1, width - indent - rightMargin - labelWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
-    let padding = oddBand == nil ? 0 : max(0, width - indent - cutWidth - gap - amountWidth)
+    let padding = oddBand == nil ? 0 : max(0, width - indent - labelWidth - gap - amountWidth)
     if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
     // The line's columns as spaces, with the label and the amount copied over them: two
     // copies and one run of spaces, where appending each part checked the buffer five times.
-    func appendLine(labelBytes: UnsafeBufferPointer<UInt8>) {
-      amount.withUTF8InPlace { amountBytes in
-        let start = bytes.count
-        let amountStart = start + indent + labelBytes.count + gap
-        bytes.appendSpaces(amountStart + amountBytes.count + padding - start)
-        bytes.withUnsafeMutableBufferPointer { line in
-          _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(
-            fromContentsOf: labelBytes)
-          _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amountBytes)
-        }
+    amount.withUTF8InPlace { amountBytes in
+      let start = bytes.count
+      let amountStart = start + indent + label.count + gap
+      bytes.appendSpaces(amountStart + amountBytes.count + padding - start)
+      bytes.withUnsafeMutableBufferPointer { line in
+        _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(fromContentsOf: label)
+        _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amountBytes)
       }
     }
-    if let truncated { truncated.withUTF8InPlace(appendLine) } else { label.withUTF8InPlace(appendLine) }
     if oddBand != nil { bytes.append(Self.resetSequence) }
     if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }

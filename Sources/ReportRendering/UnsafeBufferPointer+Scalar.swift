@@ -7,17 +7,19 @@ extension UnsafeBufferPointer<UInt8> {
   /// - Returns: The character, and how many bytes it takes (1 to 4).
   func scalar(at index: Int) -> (Unicode.Scalar, length: Int) {
     let lead = UInt32(self[index])
-    let (value, length): (UInt32, Int) =
-      switch lead {
-      case ..<0x80: (lead, 1)
-      case ..<0xE0: ((lead & 0x1F) << 6 | UInt32(self[index + 1] & 0x3F), 2)
-      case ..<0xF0:
-        ((lead & 0x0F) << 12 | UInt32(self[index + 1] & 0x3F) << 6 | UInt32(self[index + 2] & 0x3F), 3)
+    // A character cut short by the end: only bytes that are not UTF-8 end so (a description
+    // lent as bytes, `ReportRenderer.renderDetail(descriptionUTF8:amount:odd:appendingTo:)`,
+    // is trusted to be UTF-8); read nothing past the end.
+    let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard index + length <= count else { return ("\u{FFFD}", count - index) }
+    let value: UInt32 =
+      switch length {
+      case 1: lead
+      case 2: (lead & 0x1F) << 6 | UInt32(self[index + 1] & 0x3F)
+      case 3: (lead & 0x0F) << 12 | UInt32(self[index + 1] & 0x3F) << 6 | UInt32(self[index + 2] & 0x3F)
       default:
-        (
-          (lead & 0x07) << 18 | UInt32(self[index + 1] & 0x3F) << 12 | UInt32(self[index + 2] & 0x3F) << 6
-            | UInt32(self[index + 3] & 0x3F), 4
-        )
+        (lead & 0x07) << 18 | UInt32(self[index + 1] & 0x3F) << 12 | UInt32(self[index + 2] & 0x3F) << 6
+          | UInt32(self[index + 3] & 0x3F)
       }
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }

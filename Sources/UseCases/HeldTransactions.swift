@@ -228,7 +228,7 @@ struct HeldTransactions {
     isSorted = true
   }
 
-  /// A bucket as ``transactions(from:count:)`` reads it, in `order`: its group, its date and
+  /// A bucket as ``forEach(from:count:_:)`` reads it, in `order`: its group, its date and
   /// its first page side by side, so that a run reads the buckets one after the other, not
   /// each from the tables of dates and buckets (with a date for every transaction, that was
   /// three places far apart in memory for each).
@@ -240,7 +240,7 @@ struct HeldTransactions {
 
   /// Where the next run starts: the place in `order` of its bucket, the page of that bucket
   /// (``noPage`` for the first), and where in the page its next transaction's bytes start.
-  struct Position: Sendable {
+  struct Position: Equatable, Sendable {
     fileprivate var place = 0
     fileprivate var page = HeldTransactions.noPage
     fileprivate var offset = 0
@@ -249,40 +249,53 @@ struct HeldTransactions {
   /// Whether there is no transaction at or after a position.
   func isAfterLast(_ position: Position) -> Bool { position.place == order.count }
 
-  /// At most `count` transactions from `position` on, in report order (once sorted): a run to
-  /// show, made in one call so that it can be made on another core while the previous run is
-  /// shown (``OrderedTransactions``).
+  /// Gives at most `count` transactions from `position` on, in report order (once sorted),
+  /// each with its description's bytes apart (the transaction's own description is empty):
+  /// a run to show, read where it is held, with no `String` made (decision 0045).
   ///
   /// - Parameters:
   ///   - position: Where the run starts; on return, where the next starts.
   ///   - count: How many transactions, at most.
-  /// - Returns: The transactions; fewer at the end, or when the current task is cancelled.
-  func transactions(from position: inout Position, count: Int) -> [Transaction] {
-    var run: [Transaction] = []
-    run.reserveCapacity(count)
-    while run.count < count, position.place < order.count {
-      // A run for a report that stopped is not needed: its task is cancelled.
-      if Task.isCancelled { break }
+  ///   - body: What to do with each transaction and its description, lent for the call only.
+  /// - Throws: What `body` throws; the rest of the run is then not given.
+  func forEach(
+    from position: inout Position, count: Int,
+    _ body: (Transaction, UnsafeBufferPointer<UInt8>) throws(ReportStop) -> Void
+  ) throws(ReportStop) {
+    var given = 0
+    while given < count, position.place < order.count {
       let (date, group) = (order[position.place].date, order[position.place].group)
       if position.page == Self.noPage { position.page = order[position.place].firstPage }
       let pageStart = Self.start(of: position.page)
+      // `withUnsafeBytes` throws untyped errors: what `body` throws is kept, and thrown after.
+      var thrown: ReportStop?
       blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
         let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
         let start = pageStart + Self.pageHeaderSize
         let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
         let end = start + Int(used)
         var offset = start + position.offset
-        while run.count < count, offset < end {
+        while given < count, offset < end {
           let amount = bytes.loadUnaligned(fromByteOffset: offset, as: Money.self)
           let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
           let descriptionStart = offset + Self.headerSize
           offset = descriptionStart + Int(lengthAndCredit >> 1)
-          run.append(
-            Transaction(
-              group: group, date: date,
-              description: String(decoding: bytes[descriptionStart..<offset], as: UTF8.self),
-              amount: amount,
-              debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit))
+          let transaction = Transaction(
+            group: group, date: date, description: "", amount: amount,
+            debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit)
+          given += 1
+          // The blocks are arrays of bytes (their memory is bound to `UInt8`), and a description's
+          // are valid UTF-8: a `String`'s, or bytes checked as they were lent
+          // (`DescriptionBytesLending`). They are not checked again.
+          let description = UnsafeRawBufferPointer(rebasing: bytes[descriptionStart..<offset])
+            .assumingMemoryBound(to: UInt8.self)
+          assert(String(validating: description, as: UTF8.self) != nil, "held bytes that are not UTF-8")
+          do throws(ReportStop) {
+            try body(transaction, description)
+          } catch {
+            thrown = error
+            return
+          }
         }
         position.offset = offset - start
         if offset == end {
@@ -291,8 +304,58 @@ struct HeldTransactions {
           if next == Self.noPage { position.place += 1 }
         }
       }
+      if let thrown { throw thrown }
     }
-    return run
+  }
+
+  /// What ``readAhead(from:count:)`` read: where the run after it starts, and a sum of the bytes.
+  struct ReadAhead: Sendable {
+    /// Where the next run starts.
+    var next: Position
+    /// A sum of bytes read, for the caller to keep: a reading whose result goes nowhere could
+    /// be left out by the compiler.
+    var sum: UInt64
+  }
+
+  /// Reads the bytes of the run that ``forEach(from:count:_:)`` would give from `position`, and
+  /// nothing else: done on another core while the run before is shown, so that the run's bytes
+  /// are in the cache the two cores share (the last level) when the report's task comes to them,
+  /// and not only in memory. A run is read from many pages far apart, each a few lines long;
+  /// read in place by the report's task, each page's first lines were a wait on memory.
+  ///
+  /// - Parameters:
+  ///   - position: Where the run starts.
+  ///   - count: How many transactions, at most: a run's length.
+  /// - Returns: Where the next run starts, and a sum of one byte of each line read.
+  func readAhead(from position: Position, count: Int) -> ReadAhead {
+    var (position, given, sum) = (position, 0, UInt64(0))
+    while given < count, position.place < order.count {
+      if position.page == Self.noPage { position.page = order[position.place].firstPage }
+      let pageStart = Self.start(of: position.page)
+      blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
+        let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
+        let start = pageStart + Self.pageHeaderSize
+        let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
+        let end = start + Int(used)
+        let first = start + position.offset
+        var offset = first
+        while given < count, offset < end {
+          let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
+          offset += Self.headerSize + Int(lengthAndCredit >> 1)
+          given += 1
+        }
+        // One byte of each line of 64 bytes the run takes in the page, and its last.
+        for line in stride(from: first, to: offset, by: 64) { sum &+= UInt64(bytes[line]) }
+        if offset > first { sum &+= UInt64(bytes[offset - 1]) }
+        position.offset = offset - start
+        if offset == end {
+          position.offset = 0
+          position.page = next
+          if next == Self.noPage { position.place += 1 }
+        }
+      }
+    }
+    return ReadAhead(next: position, sum: sum)
   }
 
   /// A date as a number: its year, month and day in bits of their own, so that a later date

@@ -17,8 +17,7 @@ import Entities
 struct OrderedTransactions {
   private enum Mode {
     case streaming(any TransactionStream, last: ReportOrder?)
-    /// The transactions are ``held``, in report order, and given in runs (``ahead`` is the
-    /// next).
+    /// The transactions are ``held``, in report order, and given in runs.
     case sorted
   }
 
@@ -28,10 +27,11 @@ struct OrderedTransactions {
   private var held = HeldTransactions()
   /// Where in `held` the next run to make starts.
   private var heldNext = HeldTransactions.Position()
-  /// The next run of held transactions, being made on another core.
-  private var ahead: Task<HeldRun, Never>?
-  /// The run shown last, for the task that makes the next run to free.
-  private var spent: [Transaction] = []
+  /// The bytes of the next run of held transactions, being read on another core while the run
+  /// before is shown (``HeldTransactions/readAhead(from:count:)``).
+  private var readingAhead: Task<HeldTransactions.ReadAhead, Never>?
+  /// The sums of the bytes read ahead, kept only so that the compiler keeps the reading.
+  private var readAheadSum: UInt64 = 0
   /// How many held transactions one run gives.
   static let runLength = 4_096
   private var remaining: Int
@@ -99,77 +99,64 @@ struct OrderedTransactions {
     all.sortInReportOrder()
     held = consume all
     mode = .sorted
-    makeNextRun()
+    readAhead(from: heldNext)
   }
 
-  /// A run of held transactions, and where the next starts.
-  private struct HeldRun {
-    var transactions: [Transaction]
-    var next: HeldTransactions.Position
-  }
-
-  /// Starts making the next run of held transactions on another core, if any are left.
-  ///
-  /// The task also takes the run shown last (``spent``), which is freed when the task ends: its
-  /// descriptions were made by such a task, and freeing them there, not on the report's task,
-  /// leaves the report's task only the showing (and a block freed on another thread costs the
-  /// allocator more; the pool's threads are not tied to either task, but on two cores the task
-  /// runs beside the report's).
-  private mutating func makeNextRun() {
-    guard !held.isAfterLast(heldNext) else {
-      ahead = nil
-      spent = []
+  /// Starts reading the bytes of the run of held transactions that starts at `position` on
+  /// another core, if any are left.
+  private mutating func readAhead(from position: HeldTransactions.Position) {
+    guard !held.isAfterLast(position) else {
+      readingAhead = nil
       return
     }
-    let (held, spent, start) = (held, spent, heldNext)
-    self.spent = []
-    ahead = Task {
-      withExtendedLifetime(spent) {}
-      var next = start
-      let transactions = held.transactions(from: &next, count: Self.runLength)
-      return HeldRun(transactions: transactions, next: next)
-    }
+    let held = held
+    readingAhead = Task { held.readAhead(from: position, count: Self.runLength) }
   }
 
   /// Gives the next transactions in report order to `body`, a run at a time.
   ///
-  /// Streamed transactions are read one by one, and checked as the survey saw them. Held ones come in
-  /// runs of ``runLength``, each made on another core while the one before it is shown:
-  /// making a transaction from its held bytes (its description a `String` again) is about a
-  /// third of the work of showing it, and after the reading the other core has nothing else to
-  /// do.
+  /// Streamed transactions are read one by one, and checked as the survey saw them. Held ones
+  /// come in runs of ``runLength``, read where they are held, each description lent as its bytes
+  /// (the transaction's own is empty), so that no `String` is made for them (decision 0045). While
+  /// a run is shown, another core reads the next one's bytes, so that they are in the cache the
+  /// two cores share when the run is shown.
   ///
   /// A call that throws drops the rest of its run: the transactions cannot be given again.
-  /// ``stopMakingRuns()`` cancels the run being made.
   ///
-  /// - Parameter body: What to do with each transaction.
+  /// - Parameter body: What to do with each transaction and, for a held one, its description,
+  ///   lent for the call only.
   /// - Returns: `false` once the transactions have ended (this call may have given the last
   ///   of them).
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when a streamed source differs from its
   ///   survey, ``ReportStop/cancelled``, or what `body` throws.
-  mutating func nextRun(_ body: (Transaction) throws(ReportStop) -> Void) async throws(ReportStop) -> Bool {
+  mutating func nextRun(
+    _ body: (Transaction, UnsafeBufferPointer<UInt8>?) throws(ReportStop) -> Void
+  ) async throws(ReportStop) -> Bool {
     if case .streaming = mode {
       for _ in 0..<Self.runLength {
         guard let transaction = try nextStreamed() else { return false }
-        try body(transaction)
+        try body(transaction, nil)
       }
       return true
     }
-    guard let ahead else { return false }
+    guard !held.isAfterLast(heldNext) else { return false }
     if Task.isCancelled { throw .cancelled }
-    let run = await ahead.value
-    heldNext = run.next
-    makeNextRun()
-    for transaction in run.transactions { try body(transaction) }
-    spent = run.transactions
+    // This run's bytes have been read ahead; the next run's are read while it is shown.
+    var runEnd: HeldTransactions.Position?
+    if let readingAhead {
+      let read = await readingAhead.value
+      (readAheadSum, runEnd) = (readAheadSum &+ read.sum, read.next)
+      readAhead(from: read.next)
+    }
+    try held.forEach(from: &heldNext, count: Self.runLength, body)
+    assert(runEnd == nil || runEnd == heldNext, "the run read ahead is not the run shown")
     return true
   }
 
-  /// Cancels the run being made, if any, for a report that stops before its end: the task then
-  /// stops at its next group and date, and lets the held transactions go.
+  /// Stops reading runs ahead, for a report that stops before its end.
   mutating func stopMakingRuns() {
-    ahead?.cancel()
-    ahead = nil
+    readingAhead?.cancel()
+    readingAhead = nil
   }
 
   /// The next streamed transaction, or `nil` after the last (held ones come in runs).

@@ -47,14 +47,21 @@ struct ReportAssembler {
   }
 
   /// Adds one transaction of the current group, opening a new date block when the date changes.
-  mutating func add(_ transaction: Transaction) {
+  ///
+  /// A transaction held in memory comes with its description lent as bytes (its own is empty):
+  /// it is presented so, and no `String` is made for it (decision 0045).
+  mutating func add(_ transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>? = nil) {
     if transaction.date != date {
       if date != nil { output.presentSubfooter() }
       date = transaction.date
       output.presentSubheader(date: transaction.date)
     }
     groupTotal.add(transaction, origin: nil, source: source)
-    output.presentDetail(description: transaction.description, amount: transaction.signedAmount)
+    if let lentDescription {
+      output.presentDetail(descriptionUTF8: lentDescription, amount: transaction.signedAmount)
+    } else {
+      output.presentDetail(description: transaction.description, amount: transaction.signedAmount)
+    }
   }
 
   /// Ends the current group: its footer, or the empty message when it had no transactions.
@@ -81,8 +88,8 @@ struct ReportAssembler {
   ) async throws(ReportStop) {
     beginSource(transactions.source, groups: groups)
     do {
-      while try await transactions.nextRun({ (transaction) throws(ReportStop) in
-        try add(inReportOrder: transaction)
+      while try await transactions.nextRun({ (transaction, lentDescription) throws(ReportStop) in
+        try add(inReportOrder: transaction, lentDescription: lentDescription)
       }) {}
     } catch {
       transactions.stopMakingRuns()
@@ -107,13 +114,19 @@ struct ReportAssembler {
   ///
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when the transaction is of none of the
   ///   source's groups still to come, or a group total does not fit: the check found neither.
-  mutating func add(inReportOrder transaction: Transaction) throws(ReportStop) {
+  mutating func add(
+    inReportOrder transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>? = nil
+  )
+    throws(ReportStop)
+  {
     if let period, !period.contains(transaction.date) { return }
-    guard transaction.group != group || group == nil else { return add(transaction) }
+    guard transaction.group != group || group == nil else {
+      return add(transaction, lentDescription: lentDescription)
+    }
     try end()
     while let next = upcoming.popFirst() {
       begin(next)
-      if next == transaction.group { return add(transaction) }
+      if next == transaction.group { return add(transaction, lentDescription: lentDescription) }
       try end()
     }
     throw .sourceChanged(SourceChanged(source: source))

@@ -34,6 +34,16 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///   - description: The transaction's description.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
   func presentDetail(description: String, amount: Money)
+  /// One transaction whose description is lent as its UTF-8 bytes, not made a `String`: how a
+  /// report presents the transactions it held in memory (a source out of report order), whose
+  /// descriptions it keeps as bytes (decision 0045). The same as
+  /// ``presentDetail(description:amount:)``, which it calls by default with the description
+  /// made a `String`.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description as valid UTF-8, lent for the call only.
+  ///   - amount: The signed amount: positive for a debit, negative for a credit.
+  func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money)
   /// The block of transactions on one date ends.
   func presentSubfooter()
   /// A group ends, with its total.
@@ -112,6 +122,14 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
 }
 
 extension TransactionReportUseCaseOutput {
+  /// The description made a `String`, given to ``presentDetail(description:amount:)``.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description as UTF-8.
+  ///   - amount: The signed amount.
+  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
+    presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
+  }
   /// `false`: no row before the whole input is checked.
   public var acceptsDraft: Bool { false }
   /// Nothing: an output that takes no draft is never asked to discard one.

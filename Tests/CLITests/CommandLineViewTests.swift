@@ -17,6 +17,42 @@ import Testing
     #expect(view.exitStatus == .success)
   }
 
+  @Test("A detail row whose description is lent as bytes is written as the row, with the rows around it")
+  func detailLentAsBytes() {
+    let descriptions = [
+      "Starbucks", "Café \"Lune\" <b>", "東京 #1 *x*", "bell\u{7}", String(repeating: "long ", count: 30),
+    ]
+    for renderer in [
+      TextReportRenderer(width: 60, colors: true), JSONReportRenderer(), MarkdownReportRenderer(),
+      HTMLReportRenderer(),
+    ] as [any ReportRenderer] {
+      let (byRow, lent) = (MemoryTextSink(), MemoryTextSink())
+      let views = [
+        CommandLineView(renderer: renderer, output: byRow, errors: MemoryTextSink()),
+        CommandLineView(renderer: renderer, output: lent, errors: MemoryTextSink()),
+      ]
+      for (index, view) in views.enumerated() {
+        view.showReportStart()
+        view.showRow(.header(title: "Authorized Transactions"))
+        view.showRow(.subheader(title: "Apr 01, 2016", odd: true))
+        for (number, description) in descriptions.enumerated() {
+          let amount = number % 2 == 0 ? "1.00" : "-2.50"
+          if index == 0 {
+            view.showRow(.detail(description: description, amount: amount, odd: number % 3 == 0))
+          } else {
+            Array(description.utf8).withUnsafeBufferPointer {
+              view.showDetail(descriptionUTF8: $0, amount: amount, odd: number % 3 == 0)
+            }
+          }
+        }
+        view.showRow(.subfooter(odd: true))
+        view.showReportEnd()
+      }
+      #expect(lent.text == byRow.text, "\(type(of: renderer))")
+      #expect(lent.text.contains("Starbucks"))
+    }
+  }
+
   @Test("An unavailable source is a warning on standard error and exit status 3")
   func warning() {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())

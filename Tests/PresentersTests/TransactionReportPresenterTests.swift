@@ -1,5 +1,6 @@
 import Entities
 import Presenters
+import Synchronization
 import TestSupport
 import Testing
 import UseCases
@@ -49,6 +50,61 @@ import UseCases
       .reportEnd,
     ]
     #expect(view.calls == expected)
+  }
+
+  @Test(
+    "A description lent as bytes gives the row its String gives, and reaches a view that takes bytes as bytes"
+  )
+  func descriptionLentAsBytes() throws {
+    let descriptions = ["Starbucks", "Café Lune", "東京ラーメン", "", "bell\u{7}"]
+    // A view of rows alone: the presenter's bytes become the row's String.
+    let (byString, byBytes) = (PresenterOutputSpy(), PresenterOutputSpy())
+    for (view, lends) in [(byString, false), (byBytes, true)] {
+      let presenter = TransactionReportPresenter(output: view)
+      presenter.presentReportStart()
+      presenter.presentHeader(.group(.authorized))
+      presenter.presentSubheader(date: try .fixture("2016-04-01"))
+      for (number, description) in descriptions.enumerated() {
+        let amount = try Money.fixture(number % 2 == 0 ? "3.11" : "-1234.5")
+        if lends {
+          Array(description.utf8).withUnsafeBufferPointer {
+            presenter.presentDetail(descriptionUTF8: $0, amount: amount)
+          }
+        } else {
+          presenter.presentDetail(description: description, amount: amount)
+        }
+      }
+      presenter.presentSubfooter()
+    }
+    #expect(byBytes.rows == byString.rows)
+    #expect(byBytes.rows.count == descriptions.count + 3)  // with the header, subheader and subfooter
+    // A view that takes bytes is given them, with the amount and the band of the row.
+    let view = LendingView()
+    let presenter = TransactionReportPresenter(output: view)
+    presenter.presentReportStart()
+    presenter.presentSubheader(date: try .fixture("2016-04-01"))
+    let amount = try Money.fixture("-15.34")
+    Array("Café Lune".utf8).withUnsafeBufferPointer {
+      presenter.presentDetail(descriptionUTF8: $0, amount: amount)
+    }
+    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true"])
+    #expect(view.rows.withLock { $0 } == 1)  // the subheader; the detail came as bytes
+  }
+
+  /// A view that takes a detail row's description as bytes, and counts the other rows.
+  private final class LendingView: TransactionReportPresenterOutput {
+    let details = Mutex<[String]>([])
+    let rows = Mutex(0)
+    func showReportStart() {}
+    func showRow(_ row: ReportRow) { rows.withLock { $0 += 1 } }
+    func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+      let description = String(decoding: descriptionUTF8, as: UTF8.self)
+      details.withLock { $0.append("\(description)|\(amount)|\(odd)") }
+    }
+    func showSourceUnavailable(_ warning: SourceWarning) {}
+    func showReportEnd() {}
+    func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {}
+    func showInputRejected(_ rejection: InputRejection) {}
   }
 
   @Test("A new report starts its banding from false again")

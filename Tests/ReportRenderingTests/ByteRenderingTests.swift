@@ -65,4 +65,70 @@ import Testing
       #expect(byText.finish() == byBytes.finish(), "\(name)")
     }
   }
+
+  @Test(
+    "Every renderer writes a detail row whose description is lent as bytes as it writes the row, whatever the description, the amount's style and the rows around it"
+  )
+  func detailsLentAsBytes() {
+    let withCurrency: [(String, any ReportRenderer)] = [
+      ("text euro", TextReportRenderer(width: 50, colors: false, amountStyle: .eur)),
+      ("text dollar colours", TextReportRenderer(width: 90, colors: true, amountStyle: .usd)),
+      ("markdown euro", MarkdownReportRenderer(amountStyle: .eur)),
+      ("html dollar", HTMLReportRenderer(amountStyle: .usd)),
+    ]
+    // The rows of a report; the same from the first detail row on (a detail row first); and a
+    // detail row before a header (which a text report sets apart from the rows before it).
+    let firstDetail = Self.rows.firstIndex { if case .detail = $0 { true } else { false } } ?? 0
+    let sequences = [
+      Self.rows, Array(Self.rows[firstDetail...]),
+      [Self.rows[firstDetail], .header(title: "Posted Transactions")],
+    ]
+    for (name, renderer) in Self.renderers() + withCurrency {
+      for rows in sequences {
+        let name = "\(name), \(rows.count) rows"
+        #expect(Self.lentAsBytes(rows, by: renderer) == Self.asRows(rows, by: renderer), "\(name)")
+      }
+    }
+  }
+
+  @Test("Bytes lent that are not UTF-8 are read no further than their end, by every renderer")
+  func bytesThatAreNotUTF8() {
+    // A character cut short at the end (the bytes of `‎`, `€`, `😀`, `é` without their last),
+    // after plain text and alone; a debug build checks every index read.
+    let cut: [[UInt8]] = [[0xE2, 0x80], [0xE2], [0xF0, 0x9F, 0x98], [0xC3], [0xD8], [0xC2]]
+    for (name, renderer) in Self.renderers() {
+      for bytes in cut.flatMap({ [$0, Array("Starbucks #1".utf8) + $0] }) {
+        var renderer = renderer
+        var written: [UInt8] = []
+        bytes.withUnsafeBufferPointer {
+          renderer.renderDetail(descriptionUTF8: $0, amount: "1.00", odd: true, appendingTo: &written)
+        }
+        #expect(!written.isEmpty, "\(name): \(bytes)")
+      }
+    }
+  }
+
+  /// The bytes of rows rendered one after the other.
+  private static func asRows(_ rows: [ReportRow], by renderer: some ReportRenderer) -> [UInt8] {
+    var renderer = renderer
+    var bytes = Array(renderer.start().utf8)
+    for row in rows { renderer.render(row, appendingTo: &bytes) }
+    return bytes + Array(renderer.finish().utf8)
+  }
+
+  /// The bytes of rows rendered one after the other, each detail row's description lent as bytes.
+  private static func lentAsBytes(_ rows: [ReportRow], by renderer: some ReportRenderer) -> [UInt8] {
+    var renderer = renderer
+    var bytes = Array(renderer.start().utf8)
+    for row in rows {
+      guard case .detail(let description, let amount, let odd) = row else {
+        renderer.render(row, appendingTo: &bytes)
+        continue
+      }
+      Array(description.utf8).withUnsafeBufferPointer {
+        renderer.renderDetail(descriptionUTF8: $0, amount: amount, odd: odd, appendingTo: &bytes)
+      }
+    }
+    return bytes + Array(renderer.finish().utf8)
+  }
 }

@@ -68,6 +68,12 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   }
 
   private let recorded = Mutex<[Call]>([])
+  private let lent = Mutex(0)
+
+  /// How many of the ``Call/detail(_:_:)`` calls lent their description as bytes
+  /// (``TransactionReportUseCaseOutput/presentDetail(descriptionUTF8:amount:)``) rather
+  /// than as a `String`.
+  public var lentDescriptionCount: Int { lent.withLock { $0 } }
 
   /// Every call so far, in the order it was made.
   public var calls: [Call] { recorded.withLock { $0 } }
@@ -155,6 +161,17 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///   - description: The transaction's description.
   ///   - amount: The signed amount.
   public func presentDetail(description: String, amount: Money) { record(.detail(description, amount)) }
+
+  /// Records ``Call/detail(_:_:)``, the description made a `String`, and counts it in
+  /// ``lentDescriptionCount``.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description, lent as bytes.
+  ///   - amount: The signed amount.
+  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
+    lent.withLock { $0 += 1 }
+    record(.detail(String(decoding: descriptionUTF8, as: UTF8.self), amount))
+  }
 
   /// Records ``Call/subfooter``.
   public func presentSubfooter() { record(.subfooter) }

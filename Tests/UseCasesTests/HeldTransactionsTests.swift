@@ -51,6 +51,32 @@ import UseCases
     }.map(\.element)
   }
 
+  @Test(
+    "Held transactions are shown with their descriptions lent as bytes, no String made; streamed ones with theirs"
+  )
+  func heldDescriptionsLentAsBytes() async throws {
+    var transactions: [Transaction] = []
+    for number in 0..<9_000 {
+      let description = "Shop \(number) " + String(repeating: "é東", count: number % 40)
+      transactions.append(try .fixture(date: "2016-04-0\(1 + number % 9)", description: description))
+    }
+    let sorted = Self.inReportOrder(transactions)
+    for (input, isHeld) in [(transactions, true), (sorted, false)] {
+      for acceptsDraft in [false, true] {
+        let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
+        await OneSourceReportUseCase(source: FakeTransactionSource(transactions: input), output: output)
+          .eventGenerateReport()
+        let shown = output.keptCalls.compactMap { call -> String? in
+          if case .detail(let description, _) = call { return description }
+          return nil
+        }
+        #expect(shown == sorted.map(\.description), "held: \(isHeld), draft: \(acceptsDraft)")
+        #expect(
+          output.lentDescriptionCount == (isHeld ? 9_000 : 0), "held: \(isHeld), draft: \(acceptsDraft)")
+      }
+    }
+  }
+
   @Test("Many dates, in no order, come back by date and in input order within one, run after run")
   func manyDates() async throws {
     // 1,000 dates over three years (the table of dates grows several times), each date ten
