@@ -25,7 +25,7 @@ struct OrderedTransactions {
   /// The held transactions, kept apart from `mode` so that giving one does not copy them
   /// (a copy of its arrays, retained and released for every transaction).
   private var held = HeldTransactions()
-  /// Where in `held` the next run to make starts.
+  /// Where in `held` the next run to show starts.
   private var heldNext = HeldTransactions.Position()
   /// The bytes of the next run of held transactions, being read on another core while the run
   /// before is shown (``HeldTransactions/readAhead(from:count:)``).
@@ -154,7 +154,7 @@ struct OrderedTransactions {
   }
 
   /// Stops reading runs ahead, for a report that stops before its end.
-  mutating func stopMakingRuns() {
+  mutating func stopReadingAhead() {
     readingAhead?.cancel()
     readingAhead = nil
   }

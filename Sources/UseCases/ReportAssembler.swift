@@ -92,7 +92,7 @@ struct ReportAssembler {
         try add(inReportOrder: transaction, lentDescription: lentDescription)
       }) {}
     } catch {
-      transactions.stopMakingRuns()
+      transactions.stopReadingAhead()
       throw error
     }
     try endSource()
