@@ -188,9 +188,43 @@ struct ReportCheck {
     checkJSON(rows)
     MarkdownRenderingCheck().run(rows)
     HTMLRenderingCheck().run(rows)
+    checkLentDescriptions(rows)
     require(
       collector.state == .loaded(ReportSections(rows: rows)) && collector.warnings.isEmpty,
       "the collector's state is \(shown(collector.state)), with warnings \(shown(collector.warnings))")
+  }
+
+  /// Every renderer writes a detail row whose description is lent as bytes (how a report shows
+  /// held transactions, decision 0045) as it writes the row: the same bytes, in each setting
+  /// that changes a detail row, with the rows around it written alike.
+  private func checkLentDescriptions(_ rows: [ReportRow]) {
+    let renderers: [any ReportRenderer] = [
+      TextReportRenderer(width: input.width, colors: false),
+      TextReportRenderer(width: input.width, colors: true),
+      TextReportRenderer(width: input.width, colors: false, amountStyle: .eur), JSONReportRenderer(),
+      MarkdownReportRenderer(), MarkdownReportRenderer(amountStyle: .usd), HTMLReportRenderer(),
+      HTMLReportRenderer(amountStyle: .eur),
+    ]
+    for renderer in renderers {
+      var (byRow, lent) = (renderer, renderer)
+      var (rowBytes, lentBytes) = (Array(byRow.start().utf8), Array(lent.start().utf8))
+      for row in rows {
+        byRow.render(row, appendingTo: &rowBytes)
+        guard case .detail(let description, let amount, let odd) = row else {
+          lent.render(row, appendingTo: &lentBytes)
+          continue
+        }
+        Array(description.utf8).withUnsafeBufferPointer {
+          lent.renderDetail(descriptionUTF8: $0, amount: amount, odd: odd, appendingTo: &lentBytes)
+        }
+      }
+      rowBytes += byRow.finish().utf8
+      lentBytes += lent.finish().utf8
+      require(
+        lentBytes == rowBytes,
+        "\(type(of: renderer)) wrote \(shown(String(decoding: lentBytes, as: UTF8.self))) for rows lent as bytes, "
+          + "\(shown(String(decoding: rowBytes, as: UTF8.self))) for the rows")
+    }
   }
 
   private func checkJSON(_ rows: [ReportRow]) {
