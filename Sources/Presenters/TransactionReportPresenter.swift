@@ -3,7 +3,10 @@ import Synchronization
 import UseCases
 
 /// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
-/// formatting, and passes them to a view one at a time.
+/// formatting, and passes them to a view one at a time. A detail whose description the use case
+/// lends as bytes goes to the view with its description still lent
+/// (``TransactionReportPresenterOutput/showDetail(descriptionUTF8:amount:odd:)``), the row's other
+/// values formatted as for ``ReportRow``.
 ///
 /// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
 /// and before every footer, and is not reset between groups. Details and subfooters take the

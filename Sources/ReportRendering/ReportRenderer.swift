@@ -33,8 +33,10 @@ public protocol ReportRenderer: Sendable {
   /// description is made a `String` and the row given to ``render(_:appendingTo:)``.
   ///
   /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are (bytes that
-  ///     are not may be written as they are), lent for the call only.
+  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
+  ///     the call only. A renderer reads no byte past them whatever they hold, and still escapes
+  ///     a control or a quote after a broken character, but may write other bytes that are not
+  ///     UTF-8 as they are.
   ///   - amount: The amount as shown.
   ///   - odd: Whether the row's band is odd.
   ///   - bytes: The buffer the row's text is appended to.

@@ -293,8 +293,9 @@ struct HeldTransactions {
           do throws(ReportStop) {
             try body(transaction, description)
           } catch {
+            // The position is past it still: what was given is not given again.
             thrown = error
-            return
+            break
           }
         }
         position.offset = offset - start

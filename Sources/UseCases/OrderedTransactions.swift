@@ -153,7 +153,8 @@ struct OrderedTransactions {
     return true
   }
 
-  /// Stops reading runs ahead, for a report that stops before its end.
+  /// Reads no more runs ahead, for a report that stops before its end (a reading under way
+  /// reads its one run, and ends).
   mutating func stopReadingAhead() {
     readingAhead?.cancel()
     readingAhead = nil

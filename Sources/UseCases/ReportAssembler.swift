@@ -48,9 +48,10 @@ struct ReportAssembler {
 
   /// Adds one transaction of the current group, opening a new date block when the date changes.
   ///
-  /// A transaction held in memory comes with its description lent as bytes (its own is empty):
-  /// it is presented so, and no `String` is made for it (decision 0045).
-  mutating func add(_ transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>? = nil) {
+  /// A transaction held in memory comes with its description lent as bytes (its own is empty,
+  /// so every caller says which it gives): it is presented so, and no `String` is made for it
+  /// (decision 0045).
+  mutating func add(_ transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>?) {
     if transaction.date != date {
       if date != nil { output.presentSubfooter() }
       date = transaction.date
@@ -115,7 +116,7 @@ struct ReportAssembler {
   /// - Throws: ``ReportStop/sourceChanged(_:)`` when the transaction is of none of the
   ///   source's groups still to come, or a group total does not fit: the check found neither.
   mutating func add(
-    inReportOrder transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>? = nil
+    inReportOrder transaction: Transaction, lentDescription: UnsafeBufferPointer<UInt8>?
   )
     throws(ReportStop)
   {

@@ -323,7 +323,7 @@ struct ReportRun {
         precondition(descriptionBytes == nil, "a description lent as bytes to a draft that presents")
         if isTransaction, survey.isInReportOrder, case .transaction(let transaction, _) = record {
           // A group total out of range stops the draft; the check names it.
-          do { try report.add(inReportOrder: transaction) } catch { presents = false }
+          do { try report.add(inReportOrder: transaction, lentDescription: nil) } catch { presents = false }
           return
         }
         presents = false

@@ -91,19 +91,38 @@ import Testing
     }
   }
 
-  @Test("Bytes lent that are not UTF-8 are read no further than their end, by every renderer")
+  @Test(
+    "Bytes lent that are not UTF-8 are read no further than their end, and a control or a quote after a broken character is still escaped, by every renderer"
+  )
   func bytesThatAreNotUTF8() {
-    // A character cut short at the end (the bytes of `‎`, `€`, `😀`, `é` without their last),
-    // after plain text and alone; a debug build checks every index read.
+    // Characters cut short at the end (the bytes of U+200E, €, 😀, é without their last), after
+    // plain text and alone; and first bytes followed by a control or a quote, which a reader
+    // that trusted the first byte would take into a character (a debug build checks every
+    // index read).
     let cut: [[UInt8]] = [[0xE2, 0x80], [0xE2], [0xF0, 0x9F, 0x98], [0xC3], [0xD8], [0xC2]]
-    for (name, renderer) in Self.renderers() {
-      for bytes in cut.flatMap({ [$0, Array("Starbucks #1".utf8) + $0] }) {
+    let broken: [[UInt8]] = [
+      [0xE2, 0x0C, 0x1B] + Array("[31mRED".utf8), Array("abc".utf8) + [0xE2, 0x22], [0xD8, 0x0A, 0x78],
+      [0xC2, 0x07], [0xF0, 0x9F, 0x1B, 0x5B],
+    ]
+    let plainRenderers = Self.renderers().filter { !$0.0.contains("colours") && !$0.0.contains("256") }
+    for (name, renderer) in plainRenderers {
+      for bytes in cut.flatMap({ [$0, Array("Starbucks #1".utf8) + $0] }) + broken {
         var renderer = renderer
         var written: [UInt8] = []
         bytes.withUnsafeBufferPointer {
           renderer.renderDetail(descriptionUTF8: $0, amount: "1.00", odd: true, appendingTo: &written)
         }
         #expect(!written.isEmpty, "\(name): \(bytes)")
+        // Nothing that could control a terminal, and no line break but the row's own.
+        let controls = written.filter { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }
+        #expect(controls.isEmpty, "\(name): \(bytes) gave \(controls)")
+        if name == "json" {
+          // One object: its 6 line breaks and 14 quotes are the renderer's (as for a plain
+          // description), none the description's.
+          #expect(written.count { $0 == 0x0A } == 6, "\(name): \(bytes)")
+          let quotes = written.indices.filter { written[$0] == 0x22 && written[$0 - 1] != 0x5C }
+          #expect(quotes.count == 14, "\(name): \(bytes) has \(quotes.count) quotes")
+        }
       }
     }
   }
