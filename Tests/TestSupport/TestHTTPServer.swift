@@ -181,6 +181,11 @@
     /// A request is recorded before it is answered, so a stalled one is here too.
     public var requests: [Request] { core.requests }
 
+    /// How many connections the server has accepted and not closed yet: a test that means a
+    /// connection to be served waits for it to be counted here, not only for it to be made (a
+    /// connection not yet accepted is reset, not closed, when the server stops listening).
+    public var openConnectionCount: Int { core.openConnectionCount }
+
     /// Stops listening and closes every open connection, stalled ones included, then waits (about
     /// a second at most) for the connection threads to end.
     ///

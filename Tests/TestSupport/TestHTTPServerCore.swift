@@ -58,6 +58,8 @@
 
     var requests: [TestHTTPServer.Request] { state.withLock { $0.requests } }
 
+    var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
     func start() {
       spawn(name: "TestHTTPServer :\(port) accept") { [self] in acceptConnections() }
     }
