@@ -265,17 +265,11 @@ struct HeldTransactions {
     var given = 0
     while given < count, position.place < order.count {
       let (date, group) = (order[position.place].date, order[position.place].group)
-      if position.page == Self.noPage { position.page = order[position.place].firstPage }
-      let pageStart = Self.start(of: position.page)
       // `withUnsafeBytes` throws untyped errors: what `body` throws is kept, and thrown after.
       var thrown: ReportStop?
-      blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
-        let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
-        let start = pageStart + Self.pageHeaderSize
-        let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
-        let end = start + Int(used)
-        var offset = start + position.offset
-        while given < count, offset < end {
+      readPage(at: &position) { bytes, transactions in
+        var offset = transactions.lowerBound
+        while given < count, offset < transactions.upperBound {
           let amount = bytes.loadUnaligned(fromByteOffset: offset, as: Money.self)
           let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
           let descriptionStart = offset + Self.headerSize
@@ -298,12 +292,7 @@ struct HeldTransactions {
             break
           }
         }
-        position.offset = offset - start
-        if offset == end {
-          position.offset = 0
-          position.page = next
-          if next == Self.noPage { position.place += 1 }
-        }
+        return offset
       }
       if let thrown { throw thrown }
     }
@@ -331,32 +320,48 @@ struct HeldTransactions {
   func readAhead(from position: Position, count: Int) -> ReadAhead {
     var (position, given, sum) = (position, 0, UInt64(0))
     while given < count, position.place < order.count {
-      if position.page == Self.noPage { position.page = order[position.place].firstPage }
-      let pageStart = Self.start(of: position.page)
-      blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
-        let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
-        let start = pageStart + Self.pageHeaderSize
-        let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
-        let end = start + Int(used)
-        let first = start + position.offset
-        var offset = first
-        while given < count, offset < end {
+      readPage(at: &position) { bytes, transactions in
+        var offset = transactions.lowerBound
+        while given < count, offset < transactions.upperBound {
           let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
           offset += Self.headerSize + Int(lengthAndCredit >> 1)
           given += 1
         }
         // One byte of each line of 64 bytes the run takes in the page, and its last.
-        for line in stride(from: first, to: offset, by: 64) { sum &+= UInt64(bytes[line]) }
-        if offset > first { sum &+= UInt64(bytes[offset - 1]) }
-        position.offset = offset - start
-        if offset == end {
-          position.offset = 0
-          position.page = next
-          if next == Self.noPage { position.place += 1 }
-        }
+        for line in stride(from: transactions.lowerBound, to: offset, by: 64) { sum &+= UInt64(bytes[line]) }
+        if offset > transactions.lowerBound { sum &+= UInt64(bytes[offset - 1]) }
+        return offset
       }
     }
     return ReadAhead(next: position, sum: sum)
+  }
+
+  /// Reads the page `position` is in: calls `body` with the bytes of its block and the range of
+  /// the page's transactions' bytes from `position` on, then moves `position` to where `body`
+  /// stopped, or to the bucket's next page (or the next bucket) when it read to the end.
+  ///
+  /// - Parameters:
+  ///   - position: Where to read; on return, where the next reading starts.
+  ///   - body: Reads transactions from the range's start, and returns where it stopped: at the
+  ///     start of a transaction, or at the range's end.
+  private func readPage(
+    at position: inout Position, _ body: (UnsafeRawBufferPointer, Range<Int>) -> Int
+  ) {
+    if position.page == Self.noPage { position.page = order[position.place].firstPage }
+    let pageStart = Self.start(of: position.page)
+    blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
+      let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
+      let start = pageStart + Self.pageHeaderSize
+      let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
+      let end = start + Int(used)
+      let offset = body(bytes, (start + position.offset)..<end)
+      position.offset = offset - start
+      if offset == end {
+        position.offset = 0
+        position.page = next
+        if next == Self.noPage { position.place += 1 }
+      }
+    }
   }
 
   /// A date as a number: its year, month and day in bits of their own, so that a later date
