@@ -160,11 +160,8 @@ public struct JSONReportRenderer: ReportRenderer {
         index &+= stops.firstMarkedByte
       }
       let byte = utf8[index]
-      // Printable ASCII other than `"` and `\`, and any byte above ASCII but the first of a
-      // character that may be escaped (a byte that follows a first byte is never one): as it is.
-      let isPlainASCII =
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-      if isPlainASCII || (byte >= 0x80 && byte != 0xC2 && byte != 0xD8 && byte != 0xE2) {
+      // A byte the word's test passes (a byte that follows a first byte is never a stop): as it is.
+      if !UInt64.isJSONStop(byte) {
         index += 1
         continue
       }

@@ -31,6 +31,17 @@ extension UInt64 {
       | bytes(equalTo: 0xE2)
   }
 
+  /// Whether a byte read alone is one ``jsonStops`` marks: the same rule, for the bytes a JSON
+  /// string literal looks at one by one (after a stop, and in its last seven bytes).
+  ///
+  /// - Parameter byte: The byte.
+  /// - Returns: `true` when it needs a look.
+  @inline(__always)
+  static func isJSONStop(_ byte: UInt8) -> Bool {
+    // The byte, and seven spaces after it, which the mask never marks.
+    (0x2020_2020_2020_2000 | UInt64(byte)).jsonStops != 0
+  }
+
   /// The mask of the bytes that are not plain: above ASCII, controls (below 0x20 and 0x7F), and
   /// the backslash.
   @inline(__always)
