@@ -127,7 +127,8 @@ struct RawFieldsCheck {
   /// Checks a record of an OFX or QIF file: the group is Posted (the default reading options);
   /// the date, description and amount are read back from the line each starts on. An OFX value
   /// ends at the next `<` on its line (one that runs on to the next line is not read back, nor
-  /// one holding a reference such as `&amp;`), and its date is the first eight characters; a
+  /// one holding a reference such as `&amp;` or a CDATA section), and its date is the first
+  /// eight characters; a
   /// QIF value is the rest of its line, and its date may write the year `'24`.
   private func checkStatement(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
     require(
@@ -144,6 +145,8 @@ struct RawFieldsCheck {
       let spaces: Set<UInt8> = self.format == .ofx ? [0x20, 0x09, 0x0A, 0x0D] : [0x20, 0x09]
       if self.format == .ofx {
         guard let end = rest.firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        // A CDATA section goes on past its `<`: such a value is not read back.
+        if rest[end...].starts(with: Array("<![CDATA[".utf8)) { return nil }
         value = rest[..<end]
       }
       while let first = value.first, spaces.contains(first) { value = value.dropFirst() }

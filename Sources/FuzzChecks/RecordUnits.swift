@@ -221,19 +221,28 @@ struct RecordUnits {
   }
 
   /// The pieces an OFX file is read in, for the limit of a record, one after the other from
-  /// the first byte: the text before a tag with the tag (to its `>`), or the text before a
-  /// `STMTTRN` with the whole element, to the `>` of its `</STMTTRN>`, or to just before the
-  /// next `STMTTRN` tag, or to the end. The elements are the units.
+  /// the first byte: the text before a tag with the tag (to its `>`), or with a comment or a
+  /// CDATA section (to its `-->` or `]]>`), or the text before a `STMTTRN` with the whole
+  /// element, to the `>` of its `</STMTTRN>`, or to just before the next `STMTTRN` tag, or to
+  /// the end; and a `STATUS` with the status's own tags that follow it (`CODE`, `SEVERITY`,
+  /// `MESSAGE`), to the `>` of its `</STATUS>` or to just before the first other tag. The
+  /// elements are the units.
   private mutating func findTransactions(from start: Int) {
     var pieceStart = start
-    func close(after offset: Int) -> Int { bytes[offset...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
     while pieceStart < bytes.count {
       guard let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<")) else {
         pieces.append(unit(from: pieceStart, to: bytes.count))
         return
       }
-      let tagEnd = close(after: tag)
-      guard Self.ofxTagName(bytes[(tag + 1)...]) == "STMTTRN" else {
+      let tagEnd = markupEnd(at: tag)
+      let name = Self.isMarkup(bytes[tag...]) ? "" : Self.ofxTagName(bytes[(tag + 1)...])
+      if name == "STATUS" {
+        let (end, endsAtNext) = statusEnd(after: tagEnd + 1)
+        addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: false)
+        pieceStart = end + 1
+        continue
+      }
+      guard name == "STMTTRN" else {
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
@@ -243,14 +252,14 @@ struct RecordUnits {
       var endsAtNext = false
       var offset = tagEnd + 1
       while offset < bytes.count, let inner = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
-        let name = Self.ofxTagName(bytes[(inner + 1)...])
+        let innerEnd = markupEnd(at: inner)
+        let name = Self.isMarkup(bytes[inner...]) ? "" : Self.ofxTagName(bytes[(inner + 1)...])
         if name == "STMTTRN" {
           end = inner - 1
           endsAtNext = true
           next = inner
           break
         }
-        let innerEnd = close(after: inner)
         if name == "/STMTTRN" {
           end = innerEnd
           next = innerEnd + 1
@@ -262,6 +271,59 @@ struct RecordUnits {
       addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: true)
       pieceStart = next
     }
+  }
+
+  /// Where the tags of a `STATUS` end, from just after its opening tag: the last byte of its
+  /// `</STATUS>`, or the byte before the first tag that is not the status's own (then the
+  /// decoder looked at that tag to know), or the end.
+  private func statusEnd(after start: Int) -> (end: Int, endsAtNext: Bool) {
+    let own: Set<String> = ["CODE", "/CODE", "SEVERITY", "/SEVERITY", "MESSAGE", "/MESSAGE", "/STATUS"]
+    var offset = start
+    while offset < bytes.count, let tag = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
+      let end = markupEnd(at: tag)
+      if Self.isMarkup(bytes[tag...]) {
+        offset = end + 1
+        continue
+      }
+      let name = Self.ofxTagName(bytes[(tag + 1)...])
+      guard own.contains(name) else { return (tag - 1, true) }
+      if name == "/STATUS" { return (end, false) }
+      offset = end + 1
+      // A value's CDATA section is read with it, whatever it holds.
+      if offset < bytes.count, let next = bytes[offset...].firstIndex(of: UInt8(ascii: "<")),
+        bytes[next...].starts(with: Self.cdata)
+      {
+        offset = markupEnd(at: next) + 1
+      }
+    }
+    return (bytes.count, false)
+  }
+
+  private static let comment = Array("<!--".utf8)
+  private static let cdata = Array("<![CDATA[".utf8)
+
+  /// Whether the bytes start a comment or a CDATA section, which the OFX decoder skips whole.
+  private static func isMarkup(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.starts(with: comment) || bytes.starts(with: cdata)
+  }
+
+  /// The last byte of the tag, comment or CDATA section whose `<` is at `tag`: its `>`, its
+  /// `-->` or its `]]>` (looked for after the opening), or the last byte of the input.
+  private func markupEnd(at tag: Int) -> Int {
+    let (from, closing): (Int, [UInt8]) =
+      if bytes[tag...].starts(with: Self.comment) {
+        (tag + Self.comment.count, Array("-->".utf8))
+      } else if bytes[tag...].starts(with: Self.cdata) {
+        (tag + Self.cdata.count, Array("]]>".utf8))
+      } else {
+        (tag, [UInt8(ascii: ">")])
+      }
+    var offset = from
+    while offset + closing.count <= bytes.count {
+      if bytes[offset..<(offset + closing.count)].elementsEqual(closing) { return offset + closing.count - 1 }
+      offset += 1
+    }
+    return bytes.count
   }
 
   /// Adds a piece that ends at `end`, a unit too when `isUnit`. When the piece ends where the
@@ -505,6 +567,12 @@ struct RecordUnits {
       if record.transaction != nil { valid[unit] = true }
     }
     let lastAnchor = records.last?.anchor
+    // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
+    // nothing after it is read, and nothing of it is shown.
+    var refusedAfter: TextPosition?
+    if case .unavailable = records.last {
+      refusedAfter = records.dropLast().last?.anchor ?? TextPosition(line: 1, column: 1)
+    }
     for (index, unit) in units.enumerated() {
       require(
         !valid[index] || counts[index] == 1,
@@ -514,6 +582,7 @@ struct RecordUnits {
       if let cutoff {
         isRequired = unit.start <= cutoff || (lastAnchor.map { unit.start < $0 } ?? false)
       }
+      if let refusedAfter { isRequired = isRequired && unit.start <= refusedAfter }
       require(
         !isRequired,
         "\(name): the record from \(unit.start) to \(unit.end) is silently dropped: nothing names it")

@@ -21,6 +21,9 @@ enum DecodedRecord {
   /// 0.1771 s instead of 0.1883 s as NDJSON, 0.1812 s instead of 0.1900 s as JSON (15 and 21
   /// alternating runs, 2026-11-24).
   indirect case malformed(MalformedInput, resumes: Bool)
+  /// The input is an answer in which the bank refused the request (``StatementRefusal``): the
+  /// source is unavailable, and the decoder reads nothing more.
+  indirect case refused(StatementRefusal)
 }
 
 /// Where and how an input breaks its format's syntax, such as a missing comma in JSON or a CSV

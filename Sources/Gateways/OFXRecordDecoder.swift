@@ -81,7 +81,13 @@ struct OFXRecordDecoder: RecordDecoder {
       while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
       guard input.peek() != nil else { return finish(nil) }
       let start = input.position
+      if skipMarkup() { continue }
       let name = readTag()
+      if name == "STATUS", let refusal = readStatus() {
+        // The bank refused the request: what follows is no statement, and an empty one is
+        // not what the user's account holds.
+        return finish(.refused(refusal))
+      }
       guard name == "STMTTRN" else { continue }
       return readTransaction(from: start)
     }
@@ -99,13 +105,14 @@ struct OFXRecordDecoder: RecordDecoder {
           MalformedInput(position: start, syntax: .unterminatedElement("STMTTRN")), resumes: false)
       }
       let tagStart = input.position
+      if skipMarkup() { continue }
       if Self.tagName(input.upcomingBytes(limit: 1 + Self.nameLength).dropFirst()) == "STMTTRN" {
         // A record not closed before the next: the first is the issue, the next is read from
         // its tag, which is left for it.
         record.note(
           RawProblem(
             position: start, field: nil, problem: .syntax(.unterminatedElement("STMTTRN")), value: nil))
-        if record.description == nil { record.description = memo }
+        Self.describe(&record, memo: memo)
         return .record(record)
       }
       let name = readTag()
@@ -137,9 +144,86 @@ struct OFXRecordDecoder: RecordDecoder {
         record[field] = value
       }
     }
-    if record.description == nil { record.description = memo }
+    Self.describe(&record, memo: memo)
     return .record(record)
   }
+
+  /// Gives a record without a name, or with an empty one (`<NAME></NAME>`), its memo as its
+  /// description: some banks leave `NAME` empty and write the payee in `MEMO`.
+  private static func describe(_ record: inout RawRecord, memo: RawValue?) {
+    guard let memo, record.description?.text.isEmpty ?? true else { return }
+    if record.description == nil || !memo.text.isEmpty { record.description = memo }
+  }
+
+  /// Reads the rest of a `STATUS` aggregate after its opening tag, to its closing tag: the
+  /// answer's `CODE`, `SEVERITY` and `MESSAGE`.
+  ///
+  /// - Returns: The refusal, when the severity is `ERROR`; `nil` for a status that lets the
+  ///   statement follow (`INFO`, `WARN`).
+  private mutating func readStatus() -> StatementRefusal? {
+    var (code, severity, message) = ("", "", String?.none)
+    while true {
+      while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
+      guard input.peek() != nil else { break }
+      if skipMarkup() { continue }
+      // A tag that is not the status's own ends it, and is left for the reading after it.
+      let name = Self.tagName(input.upcomingBytes(limit: 1 + Self.nameLength).dropFirst())
+      guard Self.statusTags.contains(name) else { break }
+      _ = readTag()
+      switch name {
+      case "CODE": code = readValue().text
+      case "SEVERITY": severity = readValue().text.uppercased()
+      case "MESSAGE": message = readValue().text
+      case "/STATUS": return severity == "ERROR" ? StatementRefusal(code: code, message: message) : nil
+      default: continue
+      }
+    }
+    return severity == "ERROR" ? StatementRefusal(code: code, message: message) : nil
+  }
+
+  /// The tags a `STATUS` aggregate holds, and its closing tag.
+  private static let statusTags: Set<String> = [
+    "CODE", "/CODE", "SEVERITY", "/SEVERITY", "MESSAGE", "/MESSAGE", "/STATUS",
+  ]
+
+  /// Skips a comment (`<!-- … -->`) or a CDATA section outside a value at the input's `<`.
+  ///
+  /// - Returns: Whether it skipped one.
+  private mutating func skipMarkup() -> Bool {
+    let upcoming = input.upcomingBytes(limit: 9)
+    if upcoming.starts(with: Self.commentStart) {
+      skip(past: Self.commentEnd, after: Self.commentStart.count)
+      return true
+    }
+    if upcoming.starts(with: Self.cdataStart) {
+      skip(past: Self.cdataEnd, after: Self.cdataStart.count)
+      return true
+    }
+    return false
+  }
+
+  /// Advances past the given number of bytes, then past the next `end` (or to the end of the
+  /// input).
+  private mutating func skip(past end: [UInt8], after count: Int) {
+    advance(by: count)
+    var last: [UInt8] = []
+    while let byte = input.peek(), !last.ends(with: end) {
+      input.advance()
+      last.append(byte)
+      if last.count > end.count { last.removeFirst() }
+    }
+  }
+
+  /// Advances past as many bytes as there are, up to `count`, each peeked first (as
+  /// ``ByteInput/advance()`` needs).
+  private mutating func advance(by count: Int) {
+    for _ in 0..<count where input.peek() != nil { input.advance() }
+  }
+
+  private static let commentStart = Array("<!--".utf8)
+  private static let commentEnd = Array("-->".utf8)
+  private static let cdataStart = Array("<![CDATA[".utf8)
+  private static let cdataEnd = Array("]]>".utf8)
 
   /// How many bytes after a `<` name its tag: ``tagName(_:)`` reads no further.
   static let nameLength = 32
@@ -170,21 +254,41 @@ struct OFXRecordDecoder: RecordDecoder {
   private mutating func readValue() -> RawValue {
     skipSpace()
     let position = input.position
+    var text = ""
     var bytes: [UInt8] = []
     var encodingProblem: EncodingProblem?
-    while let byte = input.peek(), byte != UInt8(ascii: "<") {
-      if byte >= 0x80 {
-        let problem = input.appendMultibyteCharacter(to: &bytes)
-        if encodingProblem == nil { encodingProblem = problem }
-      } else {
-        bytes.append(byte)
-        input.advance()
+    while true {
+      while let byte = input.peek(), byte != UInt8(ascii: "<") {
+        if byte >= 0x80 {
+          let problem = input.appendMultibyteCharacter(to: &bytes)
+          if encodingProblem == nil { encodingProblem = problem }
+        } else {
+          bytes.append(byte)
+          input.advance()
+        }
       }
+      text += Self.referencesRead(String(decoding: bytes, as: UTF8.self))
+      bytes.removeAll(keepingCapacity: true)
+      // A CDATA section is text as it is written, `<` and `&` included (OFX 2.x, XML).
+      guard input.upcomingBytes(limit: Self.cdataStart.count) == Self.cdataStart else { break }
+      advance(by: Self.cdataStart.count)
+      while let byte = input.peek(), !bytes.ends(with: Self.cdataEnd) {
+        if byte >= 0x80 {
+          let problem = input.appendMultibyteCharacter(to: &bytes)
+          if encodingProblem == nil { encodingProblem = problem }
+        } else {
+          bytes.append(byte)
+          input.advance()
+        }
+      }
+      if bytes.ends(with: Self.cdataEnd) { bytes.removeLast(Self.cdataEnd.count) }
+      text += String(decoding: bytes, as: UTF8.self)
+      bytes.removeAll(keepingCapacity: true)
     }
-    while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
-    return RawValue(
-      kind: .string, text: Self.referencesRead(String(decoding: bytes, as: UTF8.self)), position: position,
-      encodingProblem: encodingProblem)
+    let isSpace = { (scalar: Unicode.Scalar) in scalar.isASCII && Self.isSpace(UInt8(scalar.value)) }
+    while let last = text.unicodeScalars.last, isSpace(last) { text.unicodeScalars.removeLast() }
+    while let first = text.unicodeScalars.first, isSpace(first) { text.unicodeScalars.removeFirst() }
+    return RawValue(kind: .string, text: text, position: position, encodingProblem: encodingProblem)
   }
 
   /// The text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;` and `&#xH;` read; any
@@ -237,5 +341,12 @@ struct OFXRecordDecoder: RecordDecoder {
   private mutating func finish(_ record: DecodedRecord?) -> DecodedRecord? {
     finished = true
     return record
+  }
+}
+
+extension [UInt8] {
+  /// Whether the bytes end with the given ones.
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
   }
 }

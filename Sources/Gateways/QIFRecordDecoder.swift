@@ -130,7 +130,12 @@ struct QIFRecordDecoder: RecordDecoder {
       }
     }
     if record.amount == nil { record.amount = alternative.amount }
-    if record.description == nil { record.description = alternative.memo }
+    // An empty payee (`P` alone) does not hide the memo, as in an OFX statement.
+    if let memo = alternative.memo, record.description == nil || record.description?.text.isEmpty == true,
+      record.description == nil || !memo.text.isEmpty
+    {
+      record.description = memo
+    }
     return record
   }
 

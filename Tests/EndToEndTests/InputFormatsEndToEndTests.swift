@@ -249,12 +249,14 @@ import Testing
 
   /// The exports of `Fixtures/banks/` (CSV, OFX and QIF): each with its arguments (the
   /// file's `.args`, one argument a line) and the text report it must give (its `.expected`),
-  /// at 80 columns.
+  /// at 80 columns. An export whose `.stderr` is there is an answer in which the bank refused
+  /// the request: its source is unavailable, exit status 3, with that warning.
   static let bankExports = [
     "us_card_signed.csv", "us_card_debit_credit.csv", "us_card_positive_charges.csv",
     "uk_current_account.csv",
     "de_girokonto.csv", "fr_compte.csv", "tab_export.csv", "card_statement_v1.ofx", "checking_v2.ofx",
-    "household.qif",
+    "au_savings_cdata_v2.ofx", "us_checking_memo_v1.ofx", "refused_signon_v1.ofx",
+    "refused_server_error_v2.ofx", "household.qif",
   ]
 
   @Test(
@@ -268,11 +270,14 @@ import Testing
       ? try String(contentsOfFile: argumentsFile, encoding: .utf8).split(separator: "\n").map(String.init)
       : []
 
+    let refusal = TX.fixture("banks/\(name).stderr")
+    let isRefused = FileManager.default.fileExists(atPath: refusal)
+
     let result = try InputProcess.run(
       ["--all", "Fixtures/banks/\(file)"] + extra + ["--width", "80", "--color", "never"])
 
-    #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardError == "")
+    #expect(result.status == (isRefused ? 3 : 0), "\(result.standardError)")
+    #expect(result.standardError == (isRefused ? try TX.fixtureText("banks/\(name).stderr") : ""))
     #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")))
   }
 
@@ -305,7 +310,10 @@ import Testing
   func bankExportsAreComplete() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: TX.fixture("banks"))
     let exports = Set(
-      files.filter { !$0.hasSuffix(".expected") && !$0.hasSuffix(".args") && !$0.hasPrefix("two_source") })
+      files.filter {
+        !$0.hasSuffix(".expected") && !$0.hasSuffix(".args") && !$0.hasSuffix(".stderr")
+          && !$0.hasPrefix("two_source")
+      })
 
     #expect(exports == Set(Self.bankExports))
     for file in Self.bankExports { #expect(files.contains(file.prefix { $0 != "." } + ".expected")) }
