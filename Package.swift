@@ -10,43 +10,62 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Entities", targets: ["Entities"]),
+    .library(name: "BankFormats", targets: ["BankFormats"]),
     .library(name: "UseCases", targets: ["UseCases"]),
     .library(name: "Presenters", targets: ["Presenters"]),
     .library(name: "ReportRendering", targets: ["ReportRendering"]),
-    .library(name: "Gateways", targets: ["Gateways"]),
+    .library(name: "InMemoryGateways", targets: ["InMemoryGateways"]),
+    .library(name: "FileGateways", targets: ["FileGateways"]),
+    .library(name: "NetworkGateways", targets: ["NetworkGateways"]),
     .executable(name: "txreport", targets: ["txreport"]),
   ],
   targets: [
     // MARK: Entities: the domain's values and rules; imports nothing, not even Foundation.
     .target(name: "Entities"),
 
+    // MARK: Helpers outside the layers, as the standard library is: byte words (eight bytes read as
+    // one UInt64) for the decoders, the engine and the renderers. Not a product.
+    .target(name: "ByteWords"),
+
     // MARK: Use cases: the two transformers and the ports they own.
-    .target(name: "UseCases", dependencies: ["Entities"]),
+    .target(name: "UseCases", dependencies: ["Entities", "BankFormats", "ByteWords"]),
 
     // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
-    .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
-    .target(name: "Gateways", dependencies: ["UseCases", "Entities"]),
+    // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
+    // command line's, not the domain's.
+    .target(name: "BankFormats", dependencies: ["Entities"]),
+    .target(name: "Presenters", dependencies: ["UseCases", "Entities", "BankFormats"]),
+    // The gateways, a module for each mechanism, so that a client links only what it reads: the
+    // in-memory source and the demo data; files, standard input and bytes with the decoders of
+    // every format; a service over HTTP, read with the file decoders.
+    .target(name: "InMemoryGateways", dependencies: ["UseCases", "Entities"]),
+    .target(name: "FileGateways", dependencies: ["UseCases", "Entities", "BankFormats", "ByteWords"]),
+    .target(name: "NetworkGateways", dependencies: ["FileGateways", "UseCases"]),
 
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
-    .target(name: "ReportRendering", dependencies: ["Presenters", "Entities"]),
+    .target(name: "ReportRendering", dependencies: ["Presenters", "Entities", "ByteWords"]),
 
     // MARK: Frameworks and drivers: two clients side by side. The command-line frontend (arguments,
     // terminal, sinks, exit codes), and the table-view client, the report full-screen in a terminal
     // (txreport --interactive), bound to the presenter's sectioned view state through public API
     // only, as an app's table view is: it knows nothing of the CLI.
-    .target(name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "Entities"]),
+    .target(
+      name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "BankFormats", "Entities"]),
     .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
     // each client to the report.
     .target(
       name: "CompositionRoot",
-      dependencies: ["CLI", "TableViewClient", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: [
+        "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways", "UseCases",
+        "BankFormats", "Entities",
+      ]
     ),
     // The network helper: the one module that loads Foundation and the HTTP client, in a process
     // of its own, so a report of files starts without them. txreport lists it to have it built
     // beside it; it does not link it.
-    .executableTarget(name: "txreport-fetch", dependencies: ["Gateways", "UseCases"]),
+    .executableTarget(name: "txreport-fetch", dependencies: ["NetworkGateways", "UseCases"]),
     .executableTarget(name: "txreport", dependencies: ["CompositionRoot", "txreport-fetch"]),
 
     // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.
@@ -56,14 +75,24 @@ let package = Package(
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
+    .testTarget(name: "ByteWordsTests", dependencies: ["ByteWords"]),
+    .testTarget(name: "BankFormatsTests", dependencies: ["BankFormats", "Entities"]),
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "TestSupport"]),
     .testTarget(
       name: "PresentersTests",
       dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
     ),
     .testTarget(
-      name: "GatewaysTests", dependencies: ["Gateways", "UseCases", "Entities", "Presenters", "TestSupport"]
-    ),
+      name: "InMemoryGatewaysTests",
+      dependencies: ["InMemoryGateways", "FileGateways", "UseCases", "Entities", "Presenters", "TestSupport"]),
+    .testTarget(
+      name: "FileGatewaysTests",
+      dependencies: [
+        "FileGateways", "InMemoryGateways", "UseCases", "BankFormats", "Entities", "Presenters", "TestSupport",
+      ]),
+    .testTarget(
+      name: "NetworkGatewaysTests",
+      dependencies: ["NetworkGateways", "FileGateways", "UseCases", "Entities", "Presenters", "TestSupport"]),
     .testTarget(
       name: "ReportRenderingTests",
       dependencies: ["ReportRendering", "Presenters", "Entities", "TestSupport"]),
@@ -73,7 +102,7 @@ let package = Package(
     .testTarget(
       name: "TableViewClientTests",
       dependencies: [
-        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "Gateways", "TestSupport",
+        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "InMemoryGateways", "TestSupport",
       ]),
     .testTarget(
       name: "CompositionRootTests",
@@ -83,7 +112,10 @@ let package = Package(
     // An app's view of the package: the library products only, public API only.
     .testTarget(
       name: "ClientTests",
-      dependencies: ["Entities", "UseCases", "Presenters", "ReportRendering", "Gateways"]
+      dependencies: [
+        "Entities", "UseCases", "Presenters", "ReportRendering", "InMemoryGateways", "FileGateways",
+        "NetworkGateways",
+      ]
     ),
 
     // MARK: Fuzzing: the checks the fuzzers share, and libFuzzer targets: one per decoder, one for
@@ -91,7 +123,7 @@ let package = Package(
     // `Scripts/fuzz` builds the fuzzers.
     .target(
       name: "FuzzChecks",
-      dependencies: ["CLI", "ReportRendering", "Presenters", "Gateways", "UseCases", "Entities"]
+      dependencies: ["CLI", "ReportRendering", "Presenters", "FileGateways", "UseCases", "Entities"]
     ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),
@@ -102,6 +134,6 @@ let package = Package(
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "FuzzChecksTests",
-      dependencies: ["FuzzChecks", "Gateways", "UseCases", "Entities", "ReportRendering"]),
+      dependencies: ["FuzzChecks", "FileGateways", "UseCases", "Entities", "ReportRendering"]),
   ]
 )

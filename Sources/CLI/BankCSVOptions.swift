@@ -1,3 +1,4 @@
+import BankFormats
 import Entities
 
 /// How to read a bank's CSV export, as the command line says it: `--columns`, `--delimiter`,

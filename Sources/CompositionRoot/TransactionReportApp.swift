@@ -1,6 +1,8 @@
 import CLI
 import Entities
-import Gateways
+import FileGateways
+import InMemoryGateways
+import NetworkGateways
 import Presenters
 import Synchronization
 import TableViewClient

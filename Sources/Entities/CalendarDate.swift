@@ -66,8 +66,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 public enum CalendarDateError: Error, Equatable, Sendable {
   /// The text is not in the form `YYYY-MM-DD`.
   case notISO8601
-  /// The text does not have the shape of the ``DateLayout`` it was read in, such as
-  /// `2024-03-15` read as `MM/DD/YYYY`.
+  /// The text does not have the shape of the layout it was read in (a way of writing dates that
+  /// a reader of dates defines, such as `MM/DD/YYYY`): `2024-03-15` read as `MM/DD/YYYY`.
   case notInLayout
   /// The year is outside 1 to 9999.
   case yearOutOfRange

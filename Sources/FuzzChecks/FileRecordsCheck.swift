@@ -1,4 +1,4 @@
-import Gateways
+import FileGateways
 import UseCases
 
 #if canImport(Glibc)

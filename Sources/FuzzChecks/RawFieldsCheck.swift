@@ -1,5 +1,5 @@
 import Entities
-import Gateways
+import FileGateways
 import UseCases
 
 /// Reads a valid record's group, date, description and amount back from the input bytes,

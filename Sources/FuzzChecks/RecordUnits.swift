@@ -1,4 +1,4 @@
-import Gateways
+import FileGateways
 import UseCases
 
 /// Where the records of an input are, found by a plain, lenient reading of its own: the lines

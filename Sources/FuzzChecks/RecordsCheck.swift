@@ -1,5 +1,5 @@
 import Entities
-import Gateways
+import FileGateways
 import Presenters
 import UseCases
 

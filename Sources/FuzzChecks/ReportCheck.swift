@@ -1,6 +1,6 @@
 import CLI
 import Entities
-import Gateways
+import FileGateways
 import Presenters
 import ReportRendering
 import UseCases

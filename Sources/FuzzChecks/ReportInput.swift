@@ -1,5 +1,5 @@
 import Entities
-import Gateways
+import FileGateways
 
 /// How the report fuzzer reads its bytes: a control byte, then the data of one or two sources.
 ///

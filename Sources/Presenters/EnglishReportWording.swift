@@ -1,3 +1,4 @@
+import BankFormats
 import Entities
 import UseCases
 

@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 extension [UInt8] {

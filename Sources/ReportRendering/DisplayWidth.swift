@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 /// How many columns of a terminal a text takes, counted per grapheme cluster, and how to cut a

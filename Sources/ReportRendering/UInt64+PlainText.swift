@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 /// The renderers' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see

@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 /// Transactions held in memory in report order as they are added, in about 16 bytes each plus

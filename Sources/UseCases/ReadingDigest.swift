@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 /// A digest of one reading of a source: its valid transactions, in the order read.

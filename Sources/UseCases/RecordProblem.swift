@@ -1,3 +1,4 @@
+import BankFormats
 import Entities
 
 /// What is wrong with a record, or with the input around it: a value, never a sentence.

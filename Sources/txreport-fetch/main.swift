@@ -7,7 +7,7 @@
 import Dispatch
 import Foundation
 import FoundationNetworking
-import Gateways
+import NetworkGateways
 import UseCases
 
 /// Says one event to txreport.

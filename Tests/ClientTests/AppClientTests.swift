@@ -1,5 +1,6 @@
 import Entities
-import Gateways
+import FileGateways
+import InMemoryGateways
 import Presenters
 import ReportRendering
 import Testing

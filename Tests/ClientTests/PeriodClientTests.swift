@@ -1,5 +1,5 @@
 import Entities
-import Gateways
+import InMemoryGateways
 import Presenters
 import ReportRendering
 import Testing

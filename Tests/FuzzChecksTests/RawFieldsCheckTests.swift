@@ -1,6 +1,6 @@
 import Entities
+import FileGateways
 import Foundation
-import Gateways
 import Testing
 import UseCases
 

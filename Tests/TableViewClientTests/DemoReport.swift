@@ -1,4 +1,4 @@
-import Gateways
+import InMemoryGateways
 import Presenters
 import TableViewClient
 import UseCases

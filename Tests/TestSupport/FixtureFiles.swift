@@ -34,6 +34,14 @@ public enum FixtureFiles {
     directory.appendingPathComponent(name)
   }
 
+  /// The path of a fixture file.
+  ///
+  /// - Parameter name: The file's path inside `Fixtures`, such as `banks/household.qif`.
+  /// - Returns: Its path.
+  public static func path(_ name: String) -> String {
+    url(name).path
+  }
+
   /// Reads a file of report rows in the `--format json` shape into ``ReportRow`` values.
   ///
   /// - Parameter name: The file's path inside `Fixtures`, such as `demo_expected_rows.json`.

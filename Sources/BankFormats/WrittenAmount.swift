@@ -1,0 +1,155 @@
+import Entities
+
+/// The character that separates an amount's whole part from its cents.
+public enum DecimalMark: String, CaseIterable, Sendable {
+  /// `1,234.56`: a point, with commas (or spaces or apostrophes) between thousands.
+  case point = "."
+  /// `1.234,56`: a comma, with points (or spaces or apostrophes) between thousands.
+  case comma = ","
+}
+
+/// An amount as a bank writes it: a magnitude, and whether it was written negative.
+public struct WrittenAmount: Equatable, Sendable {
+  /// The amount without its sign, exact to the cent.
+  public var magnitude: Money
+  /// Whether it was written with a minus sign, a trailing minus or in parentheses.
+  public var isNegative: Bool
+
+  /// Creates a written amount.
+  public init(magnitude: Money, isNegative: Bool) {
+    self.magnitude = magnitude
+    self.isNegative = isNegative
+  }
+
+  /// Reads an amount as bank exports write it, exactly.
+  ///
+  /// What is accepted, around digits with at most two fraction digits after the decimal mark:
+  ///
+  /// - spaces (also no-break spaces) before and after;
+  /// - a sign: a leading `-` or `+` (or the minus sign U+2212), a trailing `-`, or parentheses
+  ///   around the whole (`(12.00)`), which is negative; one sign at most;
+  /// - a currency, before or after the number and the sign: one of the symbols
+  ///   `$ € £ ¥ ₹ ₩ ₽ ₺ ₪ ₫ ₦ ₱`, or a three-letter code such as `USD` or `EUR`;
+  /// - thousands separators in the whole part, in groups of three digits: a comma, a space, a
+  ///   no-break space or an apostrophe when the decimal mark is a point; a point, a space, a
+  ///   no-break space or an apostrophe when it is a comma. One separator throughout.
+  ///
+  /// Nothing is rounded or guessed: `1.234` with a point for a mark has three fraction digits
+  /// and is refused, and `12,34` with a point for a mark is misgrouped and refused.
+  ///
+  /// - Parameters:
+  ///   - text: The amount as written, such as `-$1,234.56`, `1.234,56 €` or `(12.00)`.
+  ///   - decimalMark: The file's decimal mark.
+  /// - Throws: `AmountSyntaxError` (of Entities) naming what is wrong.
+  public init(parsing text: some StringProtocol, decimalMark: DecimalMark) throws(AmountSyntaxError) {
+    var scalars = Array(text.unicodeScalars)
+    var signs = 0
+    var negative = false
+    Self.trimSpaces(&scalars)
+    guard !scalars.isEmpty else { throw .empty }
+    if scalars.first == "(" && scalars.last == ")" {
+      scalars.removeFirst()
+      scalars.removeLast()
+      signs += 1
+      negative = true
+    }
+    // Signs and currencies, from the front, then from the back, with spaces between.
+    var changed = true
+    while changed {
+      changed = false
+      Self.trimSpaces(&scalars)
+      if let first = scalars.first, Self.signs.contains(first) {
+        scalars.removeFirst()
+        signs += 1
+        negative = negative || first != "+"
+        changed = true
+      } else if let length = Self.currencyLength(scalars) {
+        scalars.removeFirst(length)
+        changed = true
+      }
+      Self.trimSpaces(&scalars)
+      if let last = scalars.last, last == "-" || last == "\u{2212}" {
+        scalars.removeLast()
+        signs += 1
+        negative = true
+        changed = true
+      } else if let length = Self.currencyLength(scalars.reversed()) {
+        scalars.removeLast(length)
+        changed = true
+      }
+    }
+    guard signs <= 1 else { throw .notADecimal }
+    guard !scalars.isEmpty else { throw .empty }
+    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark)
+    magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
+    isNegative = negative
+  }
+
+  private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]
+  private static let currencySymbols: Set<Unicode.Scalar> = [
+    "$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "₦", "₱",
+  ]
+  private static let spaces: Set<Unicode.Scalar> = [" ", "\t", "\u{A0}", "\u{202F}", "\u{2009}"]
+
+  private static func trimSpaces(_ scalars: inout [Unicode.Scalar]) {
+    while let first = scalars.first, spaces.contains(first) { scalars.removeFirst() }
+    while let last = scalars.last, spaces.contains(last) { scalars.removeLast() }
+  }
+
+  /// The length of a currency at the start of `scalars`: a symbol, or a code of three capital
+  /// ASCII letters not followed by a fourth letter (so `NaN` is no currency).
+  private static func currencyLength(_ scalars: some Collection<Unicode.Scalar>) -> Int? {
+    guard let first = scalars.first else { return nil }
+    if currencySymbols.contains(first) { return 1 }
+    let letters = scalars.prefix(4).prefix { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+    return letters.count == 3 && letters.allSatisfy({ ("A"..."Z").contains($0) }) ? 3 : nil
+  }
+
+  /// The amount as `DIGITS` or `DIGITS.D` or `DIGITS.DD`, without its thousands separators.
+  private static func plainDecimal(
+    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark
+  ) throws(AmountSyntaxError) -> [UInt8] {
+    let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
+    let groupSeparators: Set<Unicode.Scalar> =
+      decimalMark == .point ? [",", " ", "\u{A0}", "\u{202F}", "'"] : [".", " ", "\u{A0}", "\u{202F}", "'"]
+    var whole = scalars[...]
+    var fraction: ArraySlice<Unicode.Scalar> = []
+    if let point = scalars.lastIndex(of: mark) {
+      whole = scalars[..<point]
+      fraction = scalars[(point + 1)...]
+      guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { throw .notADecimal }
+      guard fraction.count <= 2 else { throw .tooManyFractionDigits }
+    }
+    guard let firstWhole = whole.first, isDigit(firstWhole) else { throw .notADecimal }
+    var digits: [UInt8] = []
+    var separator: Unicode.Scalar?
+    var groupLength = 0
+    var groups = 0
+    for scalar in whole {
+      if isDigit(scalar) {
+        digits.append(UInt8(scalar.value))
+        groupLength += 1
+      } else if groupSeparators.contains(scalar) {
+        guard separator == nil || separator == scalar else { throw .misgrouped }
+        guard groups == 0 ? (1...3).contains(groupLength) : groupLength == 3 else { throw .misgrouped }
+        separator = scalar
+        groups += 1
+        groupLength = 0
+      } else if scalar == "e" || scalar == "E" {
+        throw .exponent
+      } else {
+        throw .notADecimal
+      }
+    }
+    guard separator == nil || groupLength == 3 else { throw .misgrouped }
+    if !fraction.isEmpty {
+      digits.append(UInt8(ascii: "."))
+      digits += fraction.map { UInt8($0.value) }
+    }
+    return digits
+  }
+
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar)
+  }
+}

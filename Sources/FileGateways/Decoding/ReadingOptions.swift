@@ -1,0 +1,102 @@
+import BankFormats
+import Entities
+import UseCases
+
+/// How to read a bank's export, where it does not say so itself, and which group its records
+/// belong to when it does not name one.
+///
+/// The native format (a CSV header naming `group,date,description,amount,debit`, JSON and
+/// NDJSON) needs none of this: its rules are SPEC §7's. A CSV file with any other header is a
+/// bank's export, read by the layout rules of the CSV decoder (see decoding.md), which detect what is not given
+/// here. The defaults detect everything.
+public struct ReadingOptions: Equatable, Sendable {
+  /// The separator of a CSV file's fields, or `nil` to detect it from the header: the one of
+  /// comma, semicolon and tab that splits the header into the most columns.
+  public var delimiter: CSVDelimiter?
+  /// Which column holds which part of a record, by the header's name for it, for the parts
+  /// the header does not name by a known name (see ``CSVColumnRole``). Empty by default.
+  public var columns: [CSVColumnRole: String]
+  /// The decimal mark of a bank export's amounts, or `nil` to detect it from the first
+  /// amounts (a point unless they show a decimal comma, as in `12,50`).
+  public var decimalMark: DecimalMark?
+  /// The layout of a bank export's dates, or `nil` to detect it from the first dates.
+  public var dateLayout: DateLayout?
+  /// Whether a bank export's signed amounts are positive for a debit (a charge), as some card
+  /// issuers write them; by default a negative amount is a debit, as in OFX and QIF.
+  public var debitsPositive: Bool
+  /// The group of the records of a bank's export that has no group column: the group of the
+  /// source in two-source mode, else Posted (what a bank exports).
+  public var group: TransactionGroup
+
+  /// Options that detect everything, for records that are Posted unless they say otherwise.
+  public static let standard = ReadingOptions()
+
+  /// Creates options; every parameter has the default that detects it.
+  public init(
+    delimiter: CSVDelimiter? = nil, columns: [CSVColumnRole: String] = [:], decimalMark: DecimalMark? = nil,
+    dateLayout: DateLayout? = nil, debitsPositive: Bool = false, group: TransactionGroup = .posted
+  ) {
+    self.delimiter = delimiter
+    self.columns = columns
+    self.decimalMark = decimalMark
+    self.dateLayout = dateLayout
+    self.debitsPositive = debitsPositive
+    self.group = group
+  }
+}
+
+/// The separator between the fields of a CSV row.
+public enum CSVDelimiter: String, CaseIterable, Sendable {
+  /// `,`, as RFC 4180 has it.
+  case comma = ","
+  /// `;`, as exports where a comma is the decimal mark have it.
+  case semicolon = ";"
+  /// A tab.
+  case tab = "\t"
+
+  /// The byte.
+  var byte: UInt8 {
+    switch self {
+    case .comma: UInt8(ascii: ",")
+    case .semicolon: UInt8(ascii: ";")
+    case .tab: UInt8(ascii: "\t")
+    }
+  }
+}
+
+/// What a column of a bank's CSV export holds.
+///
+/// A bank names its columns its own way; the CSV decoder knows the usual names of each role
+/// (Date, Transaction Date, Payee, Amount, Debit, Credit, …), and ``ReadingOptions/columns``
+/// names any other.
+public enum CSVColumnRole: String, CaseIterable, Sendable {
+  /// `A` or `P` (any case). Without it, the records take ``ReadingOptions/group``.
+  case group
+  /// The date, in the file's layout.
+  case date
+  /// The description.
+  case description
+  /// The amount: signed, unless a ``code`` column gives the sign.
+  case amount
+  /// `D` or `C`, `DR` or `CR`, `Debit` or `Credit` (any case): whether the amount is a debit.
+  /// The native format calls this column `debit`.
+  case code
+  /// The amount of a debit (a charge), in a file that has a column for debits and one for
+  /// credits.
+  case debit
+  /// The amount of a credit (a payment), in a file that has a column for debits and one for
+  /// credits.
+  case credit
+
+  /// The field of a record this column gives, as issues name it: the debit and credit
+  /// columns give the amount, the code column the native `debit` field.
+  var field: RecordField {
+    switch self {
+    case .group: .group
+    case .date: .date
+    case .description: .description
+    case .amount, .debit, .credit: .amount
+    case .code: .debit
+    }
+  }
+}

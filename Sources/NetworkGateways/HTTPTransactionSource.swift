@@ -1,0 +1,180 @@
+import FileGateways
+import UseCases
+
+/// Transactions fetched from a service over HTTP: the source is a URL.
+///
+/// The first ``open()`` downloads the answer (through a ``ResponseDownloader``) into an unnamed
+/// temporary file, never into memory; every opening then reads that copy from its start, so a
+/// report's two readings see the same bytes and the service is asked once. What cannot be
+/// fetched (a timeout, a refused connection, an error status, an answer that breaks off or is
+/// too large) makes the source **unavailable**, `UnavailableReason.serviceFailed(url:_:)`:
+/// the report shows the group's "not currently available" message, as the app this package
+/// comes from does when one of its two services fails. Invalid data in an answer is rejected
+/// like invalid data in a file, located as `URL:LINE:COLUMN`.
+///
+/// The format is the answer's `Content-Type` (`application/json`, `application/x-ndjson` or
+/// `application/jsonl`, `text/csv`), else the URL path's extension, else the one given.
+public struct HTTPTransactionSource: TransactionSource, Sendable {
+  /// What is fetched, and the limits.
+  public let request: DownloadRequest
+  /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
+  public let format: RecordFormat
+  /// How to read the answer when it is a bank's CSV export.
+  public let options: ReadingOptions
+  private let downloader: any ResponseDownloader
+  private let progress: (@Sendable (ReadProgress) -> Void)?
+  /// The one download, shared by every opening and every copy of the source.
+  private let download = Locked<DownloadState>(.notStarted)
+  private let readings = Locked(0)
+
+  private enum DownloadState: Sendable {
+    case notStarted
+    case running(Task<Downloaded, Never>)
+    case done(Downloaded)
+  }
+
+  /// The answer, kept for every opening.
+  private enum Downloaded: Sendable {
+    case body(TemporaryCopy, length: Int, format: RecordFormat)
+    case failed(UnavailableReason)
+  }
+
+  /// Creates a source for a URL; nothing is fetched until ``open()``.
+  ///
+  /// - Parameters:
+  ///   - request: What to fetch, and the limits.
+  ///   - format: The format when the answer and the URL do not say.
+  ///   - options: How to read the answer when it is a bank's CSV export.
+  ///   - downloader: What fetches it.
+  ///   - progress: Called as the download goes (`ReadProgress.reading` 0), then after each
+  ///     chunk of each reading of the copy.
+  public init(
+    request: DownloadRequest, format: RecordFormat = .json, options: ReadingOptions = .standard,
+    downloader: any ResponseDownloader, progress: (@Sendable (ReadProgress) -> Void)? = nil
+  ) {
+    self.request = request
+    self.format = format
+    self.options = options
+    self.downloader = downloader
+    self.progress = progress
+  }
+
+  /// The URL without any user name or password: how messages name the source.
+  public var name: String { Self.shown(request.url) }
+
+  /// Downloads the answer, if no opening has yet: a report prepares every source at once, so
+  /// that two services answer at the same time (decision 0029).
+  public func prepare() async {
+    _ = await downloaded()
+  }
+
+  /// Downloads the answer the first time, then reads the copy from its start.
+  ///
+  /// - Returns: `SourceOpening.unavailable(reason:)` when the answer cannot be fetched whole,
+  ///   or the records of the answer.
+  public func open() async -> SourceOpening {
+    switch await downloaded() {
+    case .failed(let reason):
+      return .unavailable(reason: reason)
+    case .body(let file, let length, let format):
+      let reading = readings.withLock { count in
+        count += 1
+        return count
+      }
+      return .available(
+        file.records(
+          length: length, format: format, options: options, source: name, reading: reading, progress: progress
+        ))
+    }
+  }
+
+  /// The answer: fetched by the first caller, awaited by the others, kept for later ones.
+  private func downloaded() async -> Downloaded {
+    let task = download.withLock { state -> Task<Downloaded, Never> in
+      switch state {
+      case .done(let downloaded): return Task { downloaded }
+      case .running(let task): return task
+      case .notStarted:
+        let task = Task { await fetch() }
+        state = .running(task)
+        return task
+      }
+    }
+    let downloaded = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    download.withLock { $0 = .done(downloaded) }
+    return downloaded
+  }
+
+  private func fetch() async -> Downloaded {
+    let file: TemporaryCopy
+    switch TemporaryCopy.make() {
+    case .failed(let failure): return .failed(.cannotCopy(path: name, failure))
+    case .made(let created): file = created
+    }
+    let name = self.name
+    let observer = progress
+    let outcome = await downloader.download(request, into: file.descriptor) { bytes, total in
+      observer?(ReadProgress(source: name, reading: 0, bytesRead: bytes, totalBytes: total))
+    }
+    switch outcome {
+    case .failed(let problem):
+      return .failed(.serviceFailed(url: name, problem))
+    case .completed(let length, let contentType):
+      return .body(file, length: length, format: chosenFormat(contentType: contentType))
+    }
+  }
+
+  /// The format the answer says, else the URL's extension says, else the one given.
+  private func chosenFormat(contentType: String?) -> RecordFormat {
+    let mediaType = contentType?.split(separator: ";").first.map {
+      $0.trimmingSpaces().lowercased()
+    }
+    switch mediaType {
+    case "application/json", "text/json": return .json
+    case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonl",
+      "application/jsonlines":
+      return .ndjson
+    case "text/csv", "application/csv": return .csv
+    default: break
+    }
+    var path = Substring(request.url)
+    if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+    let last = path.split(separator: "/").last ?? ""
+    guard let dot = last.lastIndex(of: ".") else { return format }
+    switch last[last.index(after: dot)...].lowercased() {
+    case "json": return .json
+    case "ndjson", "jsonl": return .ndjson
+    case "csv": return .csv
+    default: return format
+    }
+  }
+
+  /// A URL as messages show it: without the user name and password before the host.
+  ///
+  /// - Parameter url: The URL as given.
+  /// - Returns: `https://host/path` for `https://user:secret@host/path`.
+  static func shown(_ url: String) -> String {
+    let characters = Array(url)
+    guard let colon = characters.firstIndex(of: ":"), characters[colon...].starts(with: [":", "/", "/"])
+    else { return url }
+    let authorityStart = colon + 3
+    let delimiters: Set<Character> = ["/", "?", "#"]
+    let authorityEnd =
+      characters[authorityStart...].firstIndex(where: delimiters.contains) ?? characters.endIndex
+    guard let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+    return String(characters[..<authorityStart]) + String(characters[(at + 1)...])
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingSpaces() -> Substring {
+    var text = self
+    while text.first == " " || text.first == "\t" { text.removeFirst() }
+    while text.last == " " || text.last == "\t" { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,86 @@
+import ByteWords
+import Testing
+
+@Suite struct UInt64ByteWordTests {
+  /// The word of eight bytes, the first lowest, computed byte by byte.
+  private static func word(_ bytes: [UInt8]) -> UInt64 {
+    bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  @Test("A word holds its first byte lowest, and a half word its first four")
+  func wordsReadInOrder() {
+    let bytes: [UInt8] = Array("ab\"c\\d\u{01}e!".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(UInt64(wordAt: 0, of: buffer) == Self.word(Array(bytes[0..<8])))
+      #expect(UInt64(wordAt: 1, of: buffer) == Self.word(Array(bytes[1..<9])))
+      #expect(UInt64(halfWordAt: 5, of: buffer) == Self.word(Array(bytes[5..<9])))
+    }
+    for count in 0...8 {
+      #expect(UInt64(firstBytes: count) == Self.word(Array(repeating: 0xFF, count: count)), "\(count)")
+    }
+  }
+
+  /// Each mask, and which bytes it marks.
+  private static let masks:
+    [(name: String, mask: @Sendable (UInt64) -> UInt64, marks: @Sendable (UInt8) -> Bool)] = [
+      ("zero", { $0.zeroBytes }, { $0 == 0 }),
+      ("quote", { $0.bytes(equalTo: UInt8(ascii: "\"")) }, { $0 == UInt8(ascii: "\"") }),
+      ("0xFF", { $0.bytes(equalTo: 0xFF) }, { $0 == 0xFF }),
+      ("0x80", { $0.bytes(equalTo: 0x80) }, { $0 == 0x80 }),
+      ("below 0x20", { $0.bytes(below: 0x20) }, { $0 < 0x20 }),
+      ("below 0x80", { $0.bytes(below: 0x80) }, { $0 < 0x80 }),
+      ("below 0x01", { $0.bytes(below: 0x01) }, { $0 == 0 }),
+      ("above ASCII", { $0.bytesAboveASCII }, { $0 >= 0x80 }),
+    ]
+
+  @Test("Each mask finds the first byte it marks exactly, whatever the bytes after it")
+  func firstMatchIsExact() {
+    // Every byte at every place, after bytes the mask does not mark (of every kind it leaves),
+    // and before bytes of every kind: a borrow from a byte that matches may mark those after
+    // it, never those before.
+    let after: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x7F, 0x80, 0x81, 0xFE, 0xFF]
+    for (name, mask, marks) in Self.masks {
+      let unmarked = (UInt8.min...UInt8.max).filter { !marks($0) }
+      for place in 0..<8 {
+        for byte in UInt8.min...UInt8.max {
+          for fill in after {
+            var bytes = [UInt8](repeating: 0, count: 8)
+            for index in 0..<place {
+              bytes[index] = unmarked[(Int(byte) &* 7 &+ Int(fill) &+ index &* 31) % unmarked.count]
+            }
+            bytes[place] = byte
+            for index in (place + 1)..<8 { bytes[index] = fill &+ UInt8(index) }
+            let expected = bytes.firstIndex(where: marks) ?? 8
+            let found = mask(Self.word(bytes))
+            #expect(found.firstMarkedByte == expected, "\(name): \(bytes)")
+            #expect((found == 0) == (expected == 8), "\(name): \(bytes)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("Each mask is exact on every pair of first two bytes")
+  func everyPairOfFirstBytes() {
+    for (name, mask, marks) in Self.masks {
+      var wrong: [[UInt8]] = []
+      for first in UInt8.min...UInt8.max {
+        for second in UInt8.min...UInt8.max {
+          let bytes = [first, second, 0x00, 0x7F, 0x80, 0xFF, 0x20, 0x41]
+          let expected = bytes.firstIndex(where: marks) ?? 8
+          if mask(Self.word(bytes)).firstMarkedByte != expected { wrong.append(bytes) }
+        }
+      }
+      #expect(wrong.isEmpty, "\(name): \(wrong.count) words, such as \(wrong.prefix(3))")
+    }
+  }
+
+  @Test("A word contains a byte when one of its eight is that byte")
+  func containsAnyOfItsBytes() {
+    let word = Self.word(Array("abcdefg\"".utf8))
+    #expect(word.containsByte(UInt8(ascii: "\"")))
+    #expect(word.containsByte(UInt8(ascii: "a")))
+    #expect(!word.containsByte(UInt8(ascii: "h")))
+    #expect(!word.containsByte(0))
+  }
+}

@@ -1,0 +1,429 @@
+import Entities
+import Foundation
+import TestSupport
+import Testing
+import UseCases
+
+@testable import FileGateways
+
+/// The decoders' fast paths (``JSONRecordScanner``, ``CSVRowScanner``) change the speed of
+/// valid records and nothing else: with the fast path on and off, every input gives the same
+/// records, the same transactions with the same origins and the same issues with the same
+/// positions and texts (decision 0022). So do batches that lend descriptions as bytes
+/// (decision 0043), once each description is made a `String` again from the bytes lent.
+@Suite struct FastPathTests {
+  /// Every record of `bytes`, read in chunks of `chunkSize` bytes, with the fast path on or off.
+  private static func records(
+    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, fastPath: Bool,
+    recordLimit: Int = RecordFormat.maximumRecordLength
+  ) -> [SourceRecord] {
+    let input = ByteInput(
+      provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
+    var stream = format.stream(reading: input, source: "input", usesFastPath: fastPath)
+    var records: [SourceRecord] = []
+    while let record = stream.next() { records.append(record) }
+    return records
+  }
+
+  /// Every record of `bytes`, read in batches of `batchSize` that lend descriptions as bytes
+  /// (decision 0043), each transaction given back its description from the bytes lent with
+  /// it. A transaction lent bytes must have an empty description, and the bytes must be UTF-8.
+  private static func recordsLendingDescriptions(
+    _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, batchSize: Int,
+    recordLimit: Int = RecordFormat.maximumRecordLength, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (records: [SourceRecord], lent: Int) {
+    let input = ByteInput(
+      provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
+    guard let stream = format.stream(reading: input, source: "input") as? any BatchFilling else {
+      Issue.record("the decoding stream fills no batches", sourceLocation: sourceLocation)
+      return ([], 0)
+    }
+    var (records, lent) = ([SourceRecord](), 0)
+    let batch = RecordBatch(capacity: batchSize)
+    repeat {
+      batch.empty()
+      batch.lendsDescriptionBytes = true
+      stream.fill(batch)
+      batch.lendRest { record, descriptionBytes in
+        guard let descriptionBytes else {
+          records.append(copy record)
+          return
+        }
+        guard let whole = record.withDescription(lentAs: descriptionBytes) else {
+          Issue.record("bytes lent with \(record)", sourceLocation: sourceLocation)
+          return
+        }
+        records.append(whole)
+        lent += 1
+      }
+    } while batch.isFull
+    return (records, lent)
+  }
+
+  /// Checks that both paths agree on `bytes` at several chunk sizes, with descriptions made
+  /// `String`s or lent as bytes, and returns the records.
+  @discardableResult
+  private static func expectSamePaths(
+    _ bytes: [UInt8], _ format: RecordFormat, _ comment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [SourceRecord] {
+    let reference = records(bytes, format, chunkSize: 1 << 20, fastPath: false)
+    for chunkSize in [1, 7, 64, 1 << 20] {
+      let fast = records(bytes, format, chunkSize: chunkSize, fastPath: true)
+      #expect(
+        fast == reference, "\(comment), chunks of \(chunkSize): the fast path read differently",
+        sourceLocation: sourceLocation)
+      let lending = recordsLendingDescriptions(
+        bytes, format, chunkSize: chunkSize, batchSize: 1 + chunkSize % 5, sourceLocation: sourceLocation)
+      #expect(
+        lending.records == reference,
+        "\(comment), chunks of \(chunkSize): descriptions lent as bytes read differently",
+        sourceLocation: sourceLocation)
+    }
+    return reference
+  }
+
+  private static func format(of path: String) -> RecordFormat? {
+    switch (path as NSString).pathExtension {
+    case "json": .json
+    case "ndjson": .ndjson
+    case "csv": .csv
+    default: nil
+    }
+  }
+
+  @Test func everyFixtureReadsTheSameOnBothPaths() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fixtures").standardized
+    let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+    var checked = 0
+    for file in files.sorted() {
+      guard let format = Self.format(of: file) else { continue }
+      let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(file)))
+      Self.expectSamePaths(bytes, format, file)
+      checked += 1
+    }
+    #expect(checked >= 40, "found only \(checked) fixture files under \(root.path)")
+  }
+
+  @Test func plainRecordsTakeTheFastPathAndOthersDoNot() {
+    let plain = Array(
+      #"{"group":"A","date":"2016-04-01","description":"Café","amount":"3.50","debit":"D"}"#.utf8)
+    let escapedDescription = Array(
+      #"{"group":"A","date":"2016-04-01","description":"\"Caf\u00e9\"","amount":"3.50","debit":"D"}"#.utf8)
+    let escapedGroup = Array(
+      #"{"group":"\u0041","date":"2016-04-01","description":"Café","amount":"3.50","debit":"D"}"#.utf8)
+    var fast = NDJSONRecordDecoder(input: ByteInput(bytes: plain + [0x0A] + escapedDescription))
+    guard case .placed(let record, let origin) = Self.read(&fast),
+      case .placed(let escaped, let escapedOrigin) = Self.read(&fast)
+    else {
+      Issue.record("a plain record did not take the fast path")
+      return
+    }
+    #expect(record.description == "Café")
+    #expect(origin.amount == TextPosition(line: 1, column: 64))
+    #expect(origin.source == "test")
+    #expect(escaped.description == #""Café""#)
+    #expect(escapedOrigin.amount == TextPosition(line: 2, column: 73))
+    var full = NDJSONRecordDecoder(input: ByteInput(bytes: escapedGroup))
+    guard case .other(.record(let raw)) = Self.read(&full) else {
+      Issue.record("a record with an escape outside its description was not read fully")
+      return
+    }
+    #expect(raw.group?.text == "A")
+
+    let csv = Array(
+      "group,date,description,amount,debit\nP,2016-04-02,\"Joe's \"\"Pizza\"\", Inc.\",12.00,C\n".utf8)
+    var rows = CSVRecordDecoder(input: ByteInput(bytes: csv))
+    guard case .placed(let row, let rowOrigin) = Self.read(&rows) else {
+      Issue.record("a plain CSV row did not take the fast path")
+      return
+    }
+    #expect(row.description == #"Joe's "Pizza", Inc."#)
+    #expect(rowOrigin.amount == TextPosition(line: 2, column: 38))
+
+    var array = JSONRecordDecoder(input: ByteInput(bytes: Array("[\n  ".utf8) + plain + Array("\n]".utf8)))
+    guard case .placed(let element, let elementOrigin) = Self.read(&array) else {
+      Issue.record("a plain record of a JSON array did not take the fast path")
+      return
+    }
+    #expect(element.description == "Café")
+    #expect(elementOrigin.start == TextPosition(line: 2, column: 3))
+    #expect(elementOrigin.amount == TextPosition(line: 2, column: 66))
+    guard case .other(nil) = Self.read(&array) else {
+      Issue.record("the array did not end after its one record")
+      return
+    }
+  }
+
+  /// What a decoder read: a record it built in its slot, or what it returned instead.
+  private enum Read {
+    case placed(Transaction, RecordOrigin)
+    case other(DecodedRecord?)
+  }
+
+  /// Reads the next record of a decoder with a slot of its own, named `test`.
+  private static func read(_ decoder: inout some RecordDecoder) -> Read {
+    withUnsafeTemporaryAllocation(of: SourceRecord.self, capacity: 1) { buffer in
+      guard let pointer = buffer.baseAddress else { return .other(nil) }
+      let slot = RecordSlot(pointer: pointer, source: "test")
+      let decoded = decoder.nextRecord(placingValidIn: slot)
+      slot.expectHolding(exactlyWhen: decoded)
+      guard case .placed = decoded else { return .other(decoded) }
+      guard case .transaction(let transaction, let origin?) = slot.pointer.move() else {
+        Issue.record("a placed record that is not a transaction with its origin")
+        return .other(nil)
+      }
+      return .placed(transaction, origin)
+    }
+  }
+
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
+  func generatedInputsReadTheSameOnBothPaths(format: RecordFormat) {
+    var random = SplitMix64(seed: 0x5EED)
+    var (transactions, lent) = (0, 0)
+    for round in 0..<1_000 {
+      var bytes = GeneratedInput.bytes(format: format, records: 1 + round % 6, random: &random)
+      if round % 2 == 0 { GeneratedInput.corrupt(&bytes, random: &random) }
+      let records = Self.expectSamePaths(
+        bytes, format, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+      transactions += records.filter { if case .transaction = $0 { true } else { false } }.count
+      lent += Self.recordsLendingDescriptions(bytes, format, chunkSize: 1 << 20, batchSize: 4).lent
+    }
+    // The generator must make valid records too, or the fast path would go untested; and the
+    // fast path must lend their descriptions as bytes.
+    #expect(transactions > 500)
+    #expect(lent > 400, "only \(lent) descriptions lent as bytes")
+  }
+
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv])
+  func underALimitOnARecordBothPathsAndEveryChunkingReadTheSame(format: RecordFormat) {
+    var random = SplitMix64(seed: 0x11_417)
+    var (cut, whole) = (0, 0)
+    for round in 0..<600 {
+      var bytes = GeneratedInput.bytes(format: format, records: 1 + round % 6, random: &random)
+      if round % 2 == 0 { GeneratedInput.corrupt(&bytes, random: &random) }
+      // Generated records take 70 to 160 bytes (CSV rows 25 to 60): some fit, some do not.
+      let limit = format == .csv ? 15 + round % 50 : 60 + round % 100
+      let unlimited = Self.records(bytes, format, chunkSize: 1 << 20, fastPath: false)
+      let reference = Self.records(bytes, format, chunkSize: 1 << 20, fastPath: false, recordLimit: limit)
+      let comment = "round \(round), limit \(limit): \(String(decoding: bytes, as: UTF8.self))"
+      for chunkSize in [1, 7, 64, 1 << 20] {
+        let fast = Self.records(bytes, format, chunkSize: chunkSize, fastPath: true, recordLimit: limit)
+        #expect(fast == reference, "\(comment), chunks of \(chunkSize): read differently")
+        // A record placed, then taken back at the limit, must take its lent bytes back too.
+        let lending = Self.recordsLendingDescriptions(
+          bytes, format, chunkSize: chunkSize, batchSize: 3, recordLimit: limit)
+        #expect(lending.records == reference, "\(comment), chunks of \(chunkSize), lent: read differently")
+      }
+      guard case .invalid(let issue)? = reference.last, issue.problem == .syntax(.recordTooLong(limit: limit))
+      else {
+        #expect(reference == unlimited, "\(comment): no record was cut, yet the records differ")
+        whole += 1
+        continue
+      }
+      cut += 1
+      #expect(Array(reference.dropLast()) == Array(unlimited.prefix(reference.count - 1)), "\(comment)")
+    }
+    #expect(cut > 100 && whole > 100, "\(cut) inputs cut, \(whole) whole: the limits test too little")
+  }
+
+  /// A description with every JSON escape (a surrogate pair and `\u0000` among them), or with
+  /// doubled CSV quotes, repeated past the 1,024 bytes `withUnsafeTemporaryAllocation` keeps on
+  /// the stack and to hundreds of KiB (two such records in one 1 MiB chunk): the fast path
+  /// decodes it into memory lent for the call, made a `String` or lent as bytes, and must write
+  /// every byte of it.
+  @Test(arguments: [RecordFormat.json, .ndjson, .csv], [1, 40, 6_000])
+  func longEscapedDescriptionsDecodeWholeOnBothPaths(format: RecordFormat, repeats: Int) {
+    let (piece, decoded) =
+      format == .csv
+      ? (#"a""b é""東🌮,"" "#, "a\"b é\"東🌮,\" ")
+      : (
+        #"\"\\\/\b\f\n\r\t\u0000\u00e9\u20AC\uFFFF\ud83c\udf2e\uDBFF\uDFFF é東🌮 "#,
+        "\"\\/\u{8}\u{C}\n\r\t\u{0}é€\u{FFFF}🌮\u{10FFFF} é東🌮 "
+      )
+    let (escaped, expected) = (
+      String(repeating: piece, count: repeats), String(repeating: decoded, count: repeats)
+    )
+    let text: String
+    switch format {
+    case .csv:
+      text =
+        "group,date,description,amount,debit\nA,2016-04-02,\"\(escaped)\",1.00,D\nA,2016-04-01,\"x\(escaped)\",2.00,D\n"
+    default:
+      let records = [("2016-04-02", escaped, "1.00"), ("2016-04-01", "x" + escaped, "2.00")].map {
+        #"{"group":"A","date":"\#($0.0)","description":"\#($0.1)","amount":"\#($0.2)","debit":"D"}"#
+      }
+      text =
+        format == .json
+        ? "[" + records.joined(separator: ",\n") + "]\n" : records.joined(separator: "\n") + "\n"
+    }
+    let bytes = Array(text.utf8)
+    let comment = "\(format), \(repeats) times \(bytes.count) bytes"
+    // Both paths of every chunking agree (the full parser is the reference)…
+    let reference = Self.expectSamePaths(bytes, format, comment)
+    // …and the reference holds the text, so the fast path's output is checked byte for byte.
+    let descriptions = reference.compactMap { record -> String? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction.description
+    }
+    #expect(
+      descriptions == [expected, "x" + expected],
+      "\(comment): \(reference.first.map { "\($0)".prefix(300) } ?? "")")
+    // The fast path read them both: made `String`s, and lent as bytes.
+    let input = ByteInput(provider: MemoryChunks(bytes: bytes), chunkSize: 1 << 20)
+    var stream = format.stream(reading: input, source: "input", usesFastPath: true)
+    var fastDescriptions: [String] = []
+    while let record = stream.next() {
+      if case .transaction(let transaction, _) = record { fastDescriptions.append(transaction.description) }
+    }
+    #expect(fastDescriptions == [expected, "x" + expected], "\(comment): the fast path made other strings")
+    let lending = Self.recordsLendingDescriptions(bytes, format, chunkSize: 1 << 20, batchSize: 4)
+    #expect(lending.lent == 2, "\(comment): \(lending.lent) descriptions lent as bytes, not 2")
+  }
+
+  /// Each record's result is passed through the decoder's layers; a large one cost a sorted
+  /// CSV file a tenth of its time (see `DecodedRecord.malformed`).
+  @Test("A decoder's result is a word and its case: its raw record and malformed input are boxed")
+  func decodedRecordIsSmall() {
+    #expect(MemoryLayout<DecodedRecord>.size <= MemoryLayout<Int>.size + 1)
+  }
+}
+
+/// Bytes in memory, given out in chunks of whatever size the input asks for.
+private struct MemoryChunks: ByteProvider {
+  let bytes: [UInt8]
+  var offset = 0
+
+  mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
+    guard offset < bytes.count else { return .endOfFile }
+    let count = min(buffer.count, bytes.count - offset)
+    bytes[offset..<offset + count].withUnsafeBytes { buffer.copyMemory(from: $0) }
+    offset += count
+    return .bytes(count)
+  }
+}
+
+/// Inputs near the edge of plain: mostly valid records, with whitespace, escapes, other
+/// scripts, numbers, extra and repeated keys, and bad values mixed in.
+private enum GeneratedInput {
+  static let descriptions: [[UInt8]] = [
+    Array("Starbucks".utf8), Array("Café Lune, Montréal".utf8), Array("東京ラーメン".utf8),
+    Array("Taco 🌮 Truck".utf8), Array(#"The "Rex""#.utf8), Array("".utf8), Array("e\u{301}".utf8),
+    [0x41, 0xFF, 0x42], [0x41, 0x7F], [0x41, 0x09, 0x42], Array("back\\slash".utf8),
+  ]
+  static let amounts = ["12.34", "0", "7", "3.5", "012", "1e3", "-5", "1.234", "99999999999999999999", ""]
+  static let dates = ["2016-04-01", "2016-02-29", "2015-02-29", "2016-4-1", "2016-13-01"]
+
+  /// Replaces one byte, anywhere, with one that often matters to the syntax.
+  static func corrupt(_ bytes: inout [UInt8], random: inout SplitMix64) {
+    guard !bytes.isEmpty else { return }
+    let replacements: [UInt8] = Array(#"!",:{}[]\ x0."#.utf8) + [0x0A, 0x0D, 0x09, 0xFF, 0xC3]
+    bytes[Int(random.next() % UInt64(bytes.count))] =
+      replacements[Int(random.next() % UInt64(replacements.count))]
+  }
+
+  static func bytes(format: RecordFormat, records: Int, random: inout SplitMix64) -> [UInt8] {
+    switch format {
+    case .ofx, .qif:
+      return []  // no fast path: the statements of banks are read by their full decoders only
+    case .json:
+      var text: [UInt8] = Array("[".utf8) + whitespace(&random, lines: true)
+      for index in 0..<records {
+        if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: true) }
+        text += jsonRecord(&random, lines: true)
+      }
+      return text + whitespace(&random, lines: true) + Array("]\n".utf8)
+    case .ndjson:
+      var text: [UInt8] = []
+      for _ in 0..<records {
+        text += jsonRecord(&random, lines: false) + (random.next() % 4 == 0 ? Array("\r\n".utf8) : [0x0A])
+      }
+      return text
+    case .csv:
+      var text: [UInt8] = Array("group,date,description,amount,debit".utf8)
+      if random.next() % 5 == 0 { text += Array(",note".utf8) }
+      let columns = text.filter { $0 == UInt8(ascii: ",") }.count + 1
+      text += [0x0A]
+      for _ in 0..<records { text += csvRow(&random, columns: columns) }
+      return text
+    }
+  }
+
+  private static func pick<T>(_ values: [T], _ random: inout SplitMix64, plainly plain: T) -> T {
+    random.next() % 3 == 0 ? values[Int(random.next() % UInt64(values.count))] : plain
+  }
+
+  private static func whitespace(_ random: inout SplitMix64, lines: Bool) -> [UInt8] {
+    let choices: [[UInt8]] =
+      lines ? [[], [0x20], [0x0A], [0x0D, 0x0A], [0x09, 0x20]] : [[], [0x20], [0x09]]
+    return pick(choices, &random, plainly: [])
+  }
+
+  private static func jsonString(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    var escaped: [UInt8] = []
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), byte]
+      case 0x09: escaped += random.next() % 2 == 0 ? Array("\\t".utf8) : [0x09]
+      default: escaped.append(byte)
+      }
+    }
+    if random.next() % 8 == 0 { escaped += Array("\\u00e9".utf8) }
+    return [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
+  }
+
+  private static func jsonRecord(_ random: inout SplitMix64, lines: Bool) -> [UInt8] {
+    let amount = pick(amounts, &random, plainly: "12.34")
+    let amountValue = random.next() % 3 == 0 ? Array(amount.utf8) : jsonString(Array(amount.utf8), &random)
+    var members: [(String, [UInt8])] = [
+      ("group", jsonString(Array(pick(["A", "P", "X", "a"], &random, plainly: "A").utf8), &random)),
+      ("date", jsonString(Array(pick(dates, &random, plainly: "2016-04-01").utf8), &random)),
+      ("description", jsonString(pick(descriptions, &random, plainly: Array("Starbucks".utf8)), &random)),
+      ("amount", amountValue.isEmpty ? Array("null".utf8) : amountValue),
+      ("debit", jsonString(Array(pick(["D", "C", "d"], &random, plainly: "D").utf8), &random)),
+    ]
+    if random.next() % 6 == 0 { members.append(("id", Array("7".utf8))) }
+    if random.next() % 8 == 0 { members.append(("amount", Array("1.00".utf8))) }
+    if random.next() % 8 == 0 { members.remove(at: Int(random.next() % UInt64(members.count))) }
+    members.shuffle(using: &random)
+    var text: [UInt8] = [UInt8(ascii: "{")] + whitespace(&random, lines: lines)
+    for (index, member) in members.enumerated() {
+      if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: lines) }
+      text += Array("\"\(member.0)\"".utf8) + whitespace(&random, lines: lines) + Array(":".utf8)
+      text += whitespace(&random, lines: lines) + member.1 + whitespace(&random, lines: lines)
+    }
+    return text + [UInt8(ascii: "}")]
+  }
+
+  private static func csvField(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    let needsQuotes = bytes.contains { [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D].contains($0) }
+    guard needsQuotes || random.next() % 4 == 0 else { return bytes }
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in bytes {
+      quoted.append(byte)
+      if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+    }
+    return quoted + [UInt8(ascii: "\"")]
+  }
+
+  private static func csvRow(_ random: inout SplitMix64, columns: Int) -> [UInt8] {
+    var fields: [[UInt8]] = [
+      Array(pick(["A", "P", "X", " A"], &random, plainly: "A").utf8),
+      Array(pick(dates, &random, plainly: "2016-04-01").utf8),
+      pick(
+        descriptions + [Array("two\nlines".utf8), Array("a, b".utf8)], &random, plainly: Array("LCBO".utf8)),
+      Array(pick(amounts, &random, plainly: "12.34").utf8),
+      Array(pick(["D", "C", "d"], &random, plainly: "D").utf8),
+    ]
+    if columns > 5 { fields.append(pick([Array("x".utf8), Array("é".utf8), [0xFF]], &random, plainly: [])) }
+    if random.next() % 10 == 0 { fields.removeLast() }
+    var text: [UInt8] = []
+    for (index, field) in fields.enumerated() {
+      if index > 0 { text.append(UInt8(ascii: ",")) }
+      text += csvField(field, &random)
+    }
+    if random.next() % 12 == 0 { text += Array("\"x".utf8) }
+    return text + pick([[0x0D, 0x0A], [0x0D], [0x0A, 0x0A]], &random, plainly: [0x0A])
+  }
+}

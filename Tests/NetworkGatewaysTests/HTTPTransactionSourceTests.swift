@@ -1,0 +1,187 @@
+import Entities
+import FileGateways
+import NetworkGateways
+import Synchronization
+import TestSupport
+import Testing
+import UseCases
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A downloader that answers from memory: it writes the body it was given, or fails as told,
+/// and counts the downloads.
+final class FakeDownloader: ResponseDownloader {
+  let body: [UInt8]
+  let contentType: String?
+  let failure: ServiceProblem?
+  private let requests = Mutex<[DownloadRequest]>([])
+
+  init(body: String = "", contentType: String? = nil, failure: ServiceProblem? = nil) {
+    self.body = Array(body.utf8)
+    self.contentType = contentType
+    self.failure = failure
+  }
+
+  var downloads: [DownloadRequest] { requests.withLock { $0 } }
+
+  func download(
+    _ request: DownloadRequest, into file: Int32, progress: @escaping @Sendable (Int, Int?) -> Void
+  ) async -> DownloadOutcome {
+    requests.withLock { $0.append(request) }
+    if let failure { return .failed(failure) }
+    let written = body.withUnsafeBytes { pwrite(file, $0.baseAddress, $0.count, 0) }
+    progress(written, body.count)
+    return .completed(length: written, contentType: contentType)
+  }
+}
+
+@Suite struct HTTPTransactionSourceTests {
+  static let record = #"{"group":"A","date":"2016-04-01","description":"x","amount":"1.50","debit":"D"}"#
+  static let csv = "group,date,description,amount,debit\nA,2016-04-01,x,1.50,D\n"
+
+  @Test(
+    "The format is the answer's Content-Type, else the URL's extension, else the one given",
+    arguments: [
+      ("application/json; charset=utf-8", "https://h/x", RecordFormat.csv, "[\(record)]"),
+      ("application/x-ndjson", "https://h/x.json", .json, record + "\n" + record),
+      ("application/jsonl", "https://h/x", .json, record),
+      ("text/csv", "https://h/x.json", .json, csv),
+      (nil, "https://h/path/x.csv?token=1", .json, csv),
+      ("application/octet-stream", "https://h/x.jsonl#a", .json, record),
+      (nil, "https://h/x", .csv, csv),
+    ] as [(String?, String, RecordFormat, String)])
+  func formatIsChosen(contentType: String?, url: String, given: RecordFormat, body: String) async throws {
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: url), format: given,
+      downloader: FakeDownloader(body: body, contentType: contentType))
+    let records = try await readAll(source)
+    #expect(!records.isEmpty)
+    #expect(records.allSatisfy { $0.transaction != nil }, "\(records)")
+  }
+
+  @Test("Two openings read one download: the service is asked once, and both see the same records")
+  func oneDownloadForEveryOpening() async throws {
+    let downloader = FakeDownloader(body: "[\(Self.record),\(Self.record)]", contentType: "application/json")
+    let source = HTTPTransactionSource(request: DownloadRequest(url: "http://h/a"), downloader: downloader)
+    let first = try await readAll(source)
+    let second = try await readAll(source)
+    #expect(first.count == 2 && first == second)
+    #expect(downloader.downloads.count == 1)
+  }
+
+  @Test("A failed download is an unavailable source, named by its URL without the password")
+  func failureIsUnavailable() async {
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: "https://me:secret@bank.example/p?x=1"),
+      downloader: FakeDownloader(failure: .timedOut(seconds: 5)))
+    #expect(source.name == "https://bank.example/p?x=1")
+    guard case .unavailable(let reason) = await source.open() else {
+      Issue.record("a failed download is not unavailable")
+      return
+    }
+    #expect(reason == .serviceFailed(url: "https://bank.example/p?x=1", .timedOut(seconds: 5)))
+  }
+
+  @Test(
+    "Only the user name and password before the host are left out of the name",
+    arguments: [
+      ("http://a:b@h:8080/x", "http://h:8080/x"), ("http://h/x@y", "http://h/x@y"),
+      ("https://h", "https://h"),
+      ("http://u@h?q=a@b", "http://h?q=a@b"),
+    ])
+  func nameWithoutCredentials(url: String, name: String) {
+    #expect(
+      HTTPTransactionSource(request: DownloadRequest(url: url), downloader: FakeDownloader()).name == name)
+  }
+
+  @Test("Invalid data in an answer is an issue located in it, naming the URL")
+  func invalidDataIsLocated() async throws {
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://h/a.ndjson"),
+      downloader: FakeDownloader(body: Self.record + "\n" + #"{"group":"X"}"#))
+    let records = try await readAll(source)
+    let issue = try #require(records.compactMap(\.issue).first)
+    #expect(issue.source == "http://h/a.ndjson")
+    #expect(issue.position == TextPosition(line: 2, column: 1))
+  }
+
+  @Test("The download reports its progress as reading 0, then each reading its own")
+  func progressOfTheDownload() async throws {
+    let seen = Mutex<[Int]>([])
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://h/a.json"), downloader: FakeDownloader(body: "[\(Self.record)]"),
+      progress: { read in seen.withLock { $0.append(read.reading) } })
+    _ = try await readAll(source)
+    _ = try await readAll(source)
+    let readings = seen.withLock { $0 }
+    #expect(readings.first == 0)
+    #expect(Set(readings) == [0, 1, 2])
+  }
+
+  @Test("An answer and a failure keep the port's contract")
+  func keepsTheContract() async {
+    let ok = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://h/a.csv"),
+      downloader: FakeDownloader(body: Self.csv + "Q,x,y,1,D\n"))
+    #expect(await TransactionSourceContract.violations(of: ok).isEmpty)
+    let down = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://h/a.csv"), downloader: FakeDownloader(failure: .status(503)))
+    #expect(await TransactionSourceContract.violations(of: down).isEmpty)
+  }
+}
+
+@Suite struct HelperProcessDownloaderTests {
+  @Test("Without its helper the source is unavailable, and the reason says how to get the helper")
+  func missingHelper() async {
+    let source = HTTPTransactionSource(
+      request: DownloadRequest(url: "http://127.0.0.1:9/a.json"),
+      downloader: HelperProcessDownloader(executablePath: "/nonexistent/txreport-fetch"))
+    guard case .unavailable(.serviceFailed(let url, .other(let detail))) = await source.open() else {
+      Issue.record("a missing helper does not make the source unavailable")
+      return
+    }
+    #expect(url == "http://127.0.0.1:9/a.json")
+    #expect(
+      detail
+        == "the network helper '/nonexistent/txreport-fetch' cannot be run; build it with 'swift build' or install txreport with Scripts/install"
+    )
+  }
+}
+
+@Suite struct HelperEventTests {
+  @Test(
+    "Every event reads back as written",
+    arguments: [
+      HelperEvent.length(12), .progress(65536), .done(length: 3, contentType: "text/csv; charset=utf-8"),
+      .done(length: 0, contentType: nil), .failed(.timedOut(seconds: 0.5)),
+      .failed(.cannotConnect(detail: "Couldn't connect: refused")),
+      .failed(.secureConnectionFailed(detail: "bad cert")),
+      .failed(.status(503)), .failed(.brokenOff(received: 10, expected: 20)),
+      .failed(.brokenOff(received: 10, expected: nil)),
+      .failed(.tooLarge(limit: 1024)), .failed(.tooManyRedirects(limit: 5)), .failed(.other("a b c")),
+    ])
+  func eventsRoundTrip(event: HelperEvent) {
+    #expect(event.line.hasSuffix("\n"))
+    #expect(HelperEvent(line: String(event.line.dropLast())) == event)
+  }
+
+  @Test("A request reads back as written; a line break in a value cannot add a line")
+  func requestRoundTrip() {
+    let request = DownloadRequest(
+      url: "https://h/x?a=1", headers: [HTTPHeader(name: "Authorization", value: "Bearer a:b")], timeout: 2.5,
+      maximumSize: 4096, maximumRedirects: 3)
+    #expect(HelperEvent.request(fromText: HelperEvent.requestText(request)) == request)
+    let sneaky = DownloadRequest(url: "https://h/x\nurl https://evil/")
+    #expect(
+      HelperEvent.request(fromText: HelperEvent.requestText(sneaky))?.url == "https://h/xurl https://evil/")
+  }
+
+  @Test("Lines it does not know are not events")
+  func unknownLines() {
+    #expect(HelperEvent(line: "hello") == nil)
+    #expect(HelperEvent(line: "length x") == nil)
+    #expect(HelperEvent(line: "failed nonsense 1") == nil)
+  }
+}
