@@ -58,7 +58,8 @@ let package = Package(
     .target(
       name: "CompositionRoot",
       dependencies: [
-        "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways", "UseCases",
+        "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways",
+        "UseCases",
         "BankFormats", "Entities",
       ]
     ),
@@ -88,7 +89,8 @@ let package = Package(
     .testTarget(
       name: "FileGatewaysTests",
       dependencies: [
-        "FileGateways", "InMemoryGateways", "UseCases", "BankFormats", "Entities", "Presenters", "TestSupport",
+        "FileGateways", "InMemoryGateways", "UseCases", "BankFormats", "Entities", "Presenters",
+        "TestSupport",
       ]),
     .testTarget(
       name: "NetworkGatewaysTests",
