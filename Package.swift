@@ -28,13 +28,13 @@ let package = Package(
     .target(name: "ByteWords"),
 
     // MARK: Use cases: the two transformers and the ports they own.
-    .target(name: "UseCases", dependencies: ["Entities", "BankFormats", "ByteWords"]),
+    .target(name: "UseCases", dependencies: ["Entities", "ByteWords"]),
 
     // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
     // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
     // command line's, not the domain's.
     .target(name: "BankFormats", dependencies: ["Entities"]),
-    .target(name: "Presenters", dependencies: ["UseCases", "Entities", "BankFormats"]),
+    .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
     // The gateways, a module for each mechanism, so that a client links only what it reads: the
     // in-memory source and the demo data; files, standard input and bytes with the decoders of
     // every format; a service over HTTP, read with the file decoders.

@@ -492,7 +492,7 @@ struct RecordUnits {
         if cutoff == nil { cutoff = anchor }
       }
       // An input whose start looks like another format stops at that one issue, in every format.
-      if case .invalid(let issue) = record, case .syntax(.looksLike) = issue.problem {
+      if case .invalid(let issue) = record, case .syntax(.looksLike)? = issue.readingProblem {
         require(
           index == records.count - 1,
           "\(name): the input looks like another format at \(anchor), yet goes on: \(shown(records))")
@@ -500,7 +500,7 @@ struct RecordUnits {
       }
       // A record longer than the limit ends the input, in every format; it may be a line that
       // holds no record (NDJSON's blank lines and CSV's empty ones are limited too).
-      if case .invalid(let issue) = record, case .syntax(.recordTooLong) = issue.problem {
+      if case .invalid(let issue) = record, case .syntax(.recordTooLong)? = issue.readingProblem {
         require(
           index == records.count - 1,
           "\(name): a record longer than the limit at \(anchor), yet the input goes on: \(shown(records))")
@@ -510,11 +510,15 @@ struct RecordUnits {
       // Dates of a bank's export that fit two layouts are a problem of the whole file, found
       // before any row is read (at the first date that shows it): like a header's, it ends the
       // input, and no row is read, before it or after it.
-      if case .invalid(let issue) = record, case .syntax(.datesFitLayouts) = issue.problem {
+      if case .invalid(let issue) = record, case .syntax(.datesFitLayouts)? = issue.readingProblem {
         // Only the lines before the header that start with a bare carriage return, which the
         // decoder skips with an issue each, may come first.
         let skippedLines = records[..<index].allSatisfy {
-          if case .invalid(let issue) = $0 { issue.problem == .syntax(.bareCarriageReturn) } else { false }
+          if case .invalid(let issue) = $0 {
+            issue.readingProblem == .syntax(.bareCarriageReturn)
+          } else {
+            false
+          }
         }
         require(
           skippedLines && index == records.count - 1,
@@ -526,10 +530,10 @@ struct RecordUnits {
       }
       // A file that is not OFX or QIF at all is one issue at its start, and nothing more.
       if case .invalid(let issue) = record,
-        issue.problem == .syntax(.notOFX) || issue.problem == .syntax(.notQIF)
+        issue.readingProblem == .syntax(.notOFX) || issue.readingProblem == .syntax(.notQIF)
           || {
-            if case .syntax(.looksLike(_, .notOFX)) = issue.problem { return true }
-            if case .syntax(.looksLike(_, .notQIF)) = issue.problem { return true }
+            if case .syntax(.looksLike(_, .notOFX))? = issue.readingProblem { return true }
+            if case .syntax(.looksLike(_, .notQIF))? = issue.readingProblem { return true }
             return false
           }()
       {

@@ -151,6 +151,21 @@ public enum ReportText {
     EnglishReportWording().issueLine(issue)
   }
 
+  /// A source's words as one line of text: its own words as they are, the parts from the input
+  /// or the machine as ``visible(_:quoting:)`` shows them (quoted ones in double quotes).
+  ///
+  /// - Parameter words: The words.
+  /// - Returns: The text.
+  public static func text(of words: SourceWords) -> String {
+    words.parts.map { part in
+      switch part {
+      case .text(let text): text
+      case .shown(let text): visible(text)
+      case .quoted(let text): "\"" + visible(text, quoting: true) + "\""
+      }
+    }.joined()
+  }
+
   /// Text made safe to show in a terminal: control and bidirectional-override characters are
   /// replaced by visible escapes such as `\u{1B}`.
   ///

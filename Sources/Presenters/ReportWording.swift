@@ -115,8 +115,8 @@ extension ReportWording {
   /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
   /// already shown that way) through ``ReportText/terminalSafe(_:)``, so control characters
   /// never reach a terminal raw. The
-  /// value is quoted, as text, except a number where text is expected
-  /// (`RecordProblem.numberNotAllowed`), which is shown as written: `(got 20160401)`. A value
+  /// value is quoted, as text, except a number where text is expected (a problem whose
+  /// `SourceProblem.showsValueAsWritten`), which is shown as written: `(got 20160401)`. A value
   /// longer than 64 characters is shown by its start and its length:
   /// `(got "1234…", 10000000 characters)`.
   ///
@@ -132,7 +132,7 @@ extension ReportWording {
       let (value, length) = Self.readable(found)
       let more = length.map { ", \($0) characters" } ?? ""
       line +=
-        issue.problem == .numberNotAllowed
+        Self.showsValueAsWritten(issue.problem)
         ? " (got \(ReportText.visible(value))\(more))"
         : " (got \"\(ReportText.visible(value, quoting: true))\"\(more))"
     }
@@ -155,16 +155,19 @@ extension ReportWording {
   }
 
   /// What was found, for the problems that hold it as a value rather than as text: the amount a
-  /// total overflows at, or a byte that is not UTF-8 (also inside a problem that explains it).
+  /// total overflows at, or what the source says it found (a byte that is not UTF-8).
   private static func valueFound(in problem: RecordProblem) -> String? {
     switch problem {
-    case .totalOverflow(_, let amount): return ReportText.amount(amount)
-    case .syntax(.foundByteNotUTF8(let byte, _)):
-      let digits = String(byte, radix: 16, uppercase: true)
-      return "byte 0x\(byte < 0x10 ? "0" : "")\(digits) (not UTF-8)"
-    case .syntax(.looksLike(_, let syntax)): return valueFound(in: .syntax(syntax))
-    case .likelyTypo(_, _, let problem): return valueFound(in: problem)
-    default: return nil
+    case .totalOverflow(_, let amount): ReportText.amount(amount)
+    case .source(let found): found.found.map(ReportText.text(of:))
+    default: nil
     }
+  }
+
+  /// Whether the issue's value is shown as written, without quotes: a number where text was
+  /// expected, as the source says.
+  private static func showsValueAsWritten(_ problem: RecordProblem) -> Bool {
+    guard case .source(let found) = problem else { return false }
+    return found.showsValueAsWritten
   }
 }

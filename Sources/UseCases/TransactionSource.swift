@@ -234,73 +234,35 @@ public enum SourceRecord: Hashable, Sendable {
   }
 }
 
-/// Why a source cannot be read at all: a value, which Presenters words.
+/// Why a source cannot be read at all: a problem the source describes in its own terms (a
+/// file that does not exist, a service that timed out), which Presenters words.
 ///
-/// A source of an app's own gives its cause as text with ``other(_:)`` (a string literal is
-/// one), shown as it is.
-public enum UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
-  /// A file that cannot be opened; `systemError` is the operating system's reason.
-  case cannotOpen(path: String, systemError: String)
-  /// A file that does not exist; `similarPath` is an existing file whose name is close to it,
-  /// in the same folder, when there is one: the name the user most likely meant.
-  case noSuchFile(path: String, similarPath: String?)
-  /// A path with a NUL character, which no file's path can hold.
-  case pathContainsNUL(path: String)
-  /// A path that names a folder.
-  case isDirectory(path: String)
-  /// Standard input is closed.
-  case standardInputClosed
-  /// Standard input is a folder.
-  case standardInputIsDirectory
-  /// Input that can be read only once (standard input, a pipe; `path` is `nil` for standard
-  /// input) that cannot be copied to read it again, because the temporary file for the copy
-  /// cannot be made, or cannot hold the input: the machine's fault, not the data's.
-  case cannotCopy(path: String?, TemporaryFileFailure)
-  /// A service at `url` (shown without any password) that did not answer with the data: it
-  /// timed out, refused the connection, answered with an error status, broke off.
-  case serviceFailed(url: String, ServiceProblem)
-  /// A cause the source gives in its own words.
-  case other(String)
+/// A gateway gives its own value (``SourceProblem``); a source of a client's own can give its
+/// cause as text (a string literal is one), shown as it is.
+public struct UnavailableReason: Hashable, Sendable, ExpressibleByStringLiteral {
+  /// The problem, as the source defined it.
+  public var problem: AnySourceProblem
 
-  /// A cause in the source's own words: ``other(_:)``.
+  /// A reason that is the source's own problem.
+  ///
+  /// - Parameter problem: The problem.
+  public init(_ problem: some SourceProblem) {
+    self.problem = AnySourceProblem(problem)
+  }
+
+  /// A cause in the source's own words, as a ``StatedProblem``.
   ///
   /// - Parameter value: The cause.
   public init(stringLiteral value: String) {
-    self = .other(value)
+    self.init(StatedProblem(SourceWords(stringLiteral: value)))
   }
-}
 
-/// What went wrong with a service that a source fetches its records from.
-public enum ServiceProblem: Hashable, Sendable {
-  /// No complete answer came within the source's deadline, in seconds.
-  case timedOut(seconds: Double)
-  /// The service could not be reached (no such host, connection refused); `detail` is the
-  /// network stack's reason.
-  case cannotConnect(detail: String)
-  /// The secure connection failed (a certificate that is not trusted, a TLS error).
-  case secureConnectionFailed(detail: String)
-  /// The service answered with this HTTP status, not a success (2xx).
-  case status(Int)
-  /// The answer broke off: `received` bytes of the body came, of `expected` when the service
-  /// said how many.
-  case brokenOff(received: Int, expected: Int?)
-  /// The answer is larger than the source accepts, in bytes.
-  case tooLarge(limit: Int)
-  /// The service redirected more times than the source follows.
-  case tooManyRedirects(limit: Int)
-  /// Any other failure, in the network stack's words.
-  case other(String)
-}
-
-/// Why the temporary file that holds a copy of input that can be read only once failed.
-public enum TemporaryFileFailure: Hashable, Sendable {
-  /// It cannot be created in this folder (`$TMPDIR`, else `/tmp`); `systemError` is the
-  /// operating system's reason.
-  case create(folder: String, systemError: String)
-  /// It was created but cannot be unlinked from this folder, so it would outlive the run.
-  case unlink(folder: String, systemError: String)
-  /// It was made in this folder, but writing the copy into it failed partway: the disk is full,
-  /// or a limit on a file's size was reached. `systemError` is the operating system's reason,
-  /// or `nil` when a write wrote nothing.
-  case write(folder: String, systemError: String?)
+  /// Whether the reason says nothing: its words are empty.
+  public var isEmpty: Bool {
+    problem.words.parts.allSatisfy { part in
+      switch part {
+      case .text(let text), .shown(let text), .quoted(let text): text.isEmpty
+      }
+    }
+  }
 }

@@ -95,9 +95,9 @@ public enum TransactionSourceContract {
     let count = max(2, openings)
     for opening in 1...count {
       let opened = await source.open()
-      if case .unavailable(.other(let reason)) = opened, reason.isEmpty {
+      if case .unavailable(let reason) = opened, reason.isEmpty {
         violations.append(.unavailableWithoutReason(opening: opening))
-      } else if case .missing(.other(let reason)) = opened, reason.isEmpty {
+      } else if case .missing(let reason) = opened, reason.isEmpty {
         violations.append(.unavailableWithoutReason(opening: opening))
       }
       let reading = read(opened, limit: recordLimit, violations: &violations)
@@ -161,7 +161,7 @@ public enum TransactionSourceContract {
         if locatesIssues && issue.position == nil { violations.append(.issueNotLocated(record: index)) }
       case .transaction(_, let origin?) where origin.source != name:
         violations.append(.originNamesAnotherSource(record: index, name: origin.source))
-      case .unavailable(.other(let reason)) where reason.isEmpty:
+      case .unavailable(let reason) where reason.isEmpty:
         violations.append(.unavailableWithoutReason(opening: 1))
       case .transaction, .unlistedIssues, .unavailable:
         break

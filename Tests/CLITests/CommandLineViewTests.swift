@@ -59,7 +59,7 @@ import Testing
     let view = CommandLineView(renderer: JSONReportRenderer(), output: output, errors: errors)
     view.showSourceUnavailable(
       SourceWarning(
-        scope: .group(.posted), reason: .cannotOpen(path: "p.json", systemError: "No such file or directory"),
+        scope: .group(.posted), reason: "cannot read 'p.json': No such file or directory",
         text: "Posted Transactions are not available: cannot read 'p.json': No such file or directory"))
     #expect(
       errors.text

@@ -98,14 +98,14 @@ import UseCases
     }
     func date(_ date: CalendarDate) -> String { english.date(date) }
     func problem(_ problem: RecordProblem) -> String {
-      switch problem {
-      case .badDate: "date impossible"
-      case .badAmount: "montant invalide"
+      switch problem.readingProblem {
+      case .badDate?: "date impossible"
+      case .badAmount?: "montant invalide"
       default: english.problem(problem)
       }
     }
     func hint(for problem: RecordProblem) -> String? {
-      if case .badDate(.dayOutOfRange(let month?, let days?)) = problem {
+      if case .badDate(.dayOutOfRange(let month?, let days?))? = problem.readingProblem {
         return "\(month) compte \(days) jours"
       }
       return english.hint(for: problem)
@@ -143,7 +143,7 @@ import UseCases
     #expect(
       issue.field == .date && issue.position == TextPosition(line: 2, column: 3)
         && issue.value == "2016-02-30")
-    #expect(issue.problem == .badDate(.dayOutOfRange(month: "2016-02", days: 29)))
+    #expect(issue.readingProblem == .badDate(.dayOutOfRange(month: "2016-02", days: 29)))
     #expect(rejected.lines == ["upload.csv ligne 2 : date impossible (2016-02 compte 29 jours)"])
     #expect(rejected.summary == "1 enregistrement invalide")
 

@@ -102,7 +102,7 @@ import UseCases
     let records = try await read(
       "Date,Description,Debit,Credit\n2024-03-15,Both,4.75,1.00\n2024-03-16,Neither,,\n")
 
-    #expect(records.map(\.issue?.problem) == [.bothDebitAndCredit, .neitherDebitNorCredit])
+    #expect(records.map(\.issue?.readingProblem) == [.bothDebitAndCredit, .neitherDebitNorCredit])
     #expect(records.map(\.issue?.position) == [at(2, 22), at(3, 1)])
     #expect(records[0].issue?.value == "1.00")
   }
@@ -113,7 +113,7 @@ import UseCases
 
     try #require(records.count == 1)
     let issue = try #require(records[0].issue)
-    #expect(issue.problem == .syntax(.datesFitLayouts([.monthDayYear, .dayMonthYear])))
+    #expect(issue.readingProblem == .syntax(.datesFitLayouts([.monthDayYear, .dayMonthYear])))
     #expect(issue.position == at(2, 1))
     #expect(issue.field == .date)
     #expect(issue.value == "03/04/2024")
@@ -138,7 +138,7 @@ import UseCases
 
     #expect(records[0].transaction?.date == (try CalendarDate(year: 2024, month: 3, day: 4)))
     let issue = try #require(records[1].issue)
-    #expect(issue.problem == .badDate(.notInLayout(.monthDayYear)))
+    #expect(issue.readingProblem == .badDate(.notInLayout(.monthDayYear)))
     #expect(issue.position == at(3, 1))
     #expect(issue.problemText == "not a date in the form MM/DD/YYYY")
   }
@@ -148,7 +148,7 @@ import UseCases
     let records = try await read("Date,Description,Amount\n2024-03-15,a,-1.5\n2024-03-16,b,\"1.234\"\n")
 
     let issue = try #require(records[1].issue)
-    #expect(issue.problem == .badWrittenAmount(.tooManyFractionDigits, .point))
+    #expect(issue.readingProblem == .badWrittenAmount(.tooManyFractionDigits, .point))
     #expect(issue.position == at(3, 14))
     #expect(
       issue.hintText
@@ -160,7 +160,7 @@ import UseCases
   func signWithCode() async throws {
     let records = try await read("Date,Description,Amount,Debit\n2024-03-15,a,-1.00,D\n")
 
-    #expect(records.map(\.issue?.problem) == [.badWrittenAmount(.signed, .point)])
+    #expect(records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point)])
   }
 
   @Test("Records take the source's group; positive amounts are debits when the options say so")
@@ -182,7 +182,7 @@ import UseCases
       "Date,Description,Amount\n2024-03-15,a,-1\n", options: ReadingOptions(columns: [.amount: "Betrag"]))
 
     try #require(records.count == 1)
-    #expect(records[0].issue?.problem == .syntax(.namedColumnNotFound(.amount)))
+    #expect(records[0].issue?.readingProblem == .syntax(.namedColumnNotFound(.amount)))
     #expect(records[0].issue?.value == "Betrag")
     #expect(records[0].issue?.position == at(1, 1))
   }
@@ -203,14 +203,14 @@ import UseCases
     let records = try await read("Date,c1,c2\n2024-03-15,x,y\n")
 
     try #require(records.count == 1)
-    #expect(records[0].issue?.problem == .syntax(.noColumnsFor([.description, .amount])))
+    #expect(records[0].issue?.readingProblem == .syntax(.noColumnsFor([.description, .amount])))
   }
 
   @Test("The native header keeps SPEC §7's strict rules: a lower-case code is still refused")
   func nativeStaysStrict() async throws {
     let records = try await read("group,date,description,amount,debit\nA,2016-04-01,x,1.00,d\n")
 
-    #expect(records.map(\.issue?.problem) == [.notADebitCreditCode])
+    #expect(records.map(\.issue?.readingProblem) == [.notADebitCreditCode])
   }
 
   @Test("The layout is told from the same bytes whatever the chunks: a file and the bytes agree")

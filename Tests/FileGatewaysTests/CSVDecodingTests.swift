@@ -125,7 +125,7 @@ import UseCases
   @Test func aMissingColumnWithNoNameLikeItKeepsTheUsualHint() async throws {
     let records = try await read("group,date,description,amount,note\n")
 
-    #expect(records.map(\.issue?.problem) == [.syntax(.missingColumns([.debit]))])
+    #expect(records.map(\.issue?.readingProblem) == [.syntax(.missingColumns([.debit]))])
   }
 
   @Test func aHeaderThatIsNotUTF8IsOneIssueAtTheByte() async throws {

@@ -216,7 +216,8 @@ import UseCases
           bytes, format, chunkSize: chunkSize, batchSize: 3, recordLimit: limit)
         #expect(lending.records == reference, "\(comment), chunks of \(chunkSize), lent: read differently")
       }
-      guard case .invalid(let issue)? = reference.last, issue.problem == .syntax(.recordTooLong(limit: limit))
+      guard case .invalid(let issue)? = reference.last,
+        issue.readingProblem == .syntax(.recordTooLong(limit: limit))
       else {
         #expect(reference == unlimited, "\(comment): no record was cut, yet the records differ")
         whole += 1

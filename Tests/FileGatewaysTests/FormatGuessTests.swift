@@ -15,14 +15,14 @@ import UseCases
   @Test(
     "The first line looks like a JSON array, an NDJSON record, a CSV header, or nothing in particular",
     arguments: [
-      ("[", SourceFormat?.some(.json)), ("  [{\"group\": \"A\"}, {}]", .json), (ndjsonLine, .ndjson),
+      ("[", RecordFormat?.some(.json)), ("  [{\"group\": \"A\"}, {}]", .json), (ndjsonLine, .ndjson),
       ("\t{} \r", .ndjson), ("{", nil), ("{\"group\": \"A\",", nil),
       ("group,date,description,amount,debit", .csv),
       ("debit , \"amount\",DATE,id", .csv), ("Group,Date,Descripton,Amount,Debit\r", .csv),
       ("group,date", nil), ("A,2016-04-01,Starbucks,3.11,D", nil), ("", nil), ("\"records\"", nil),
       ("group;date;description;amount;debit", nil),
     ])
-  func guessFromTheFirstLine(line: String, format: SourceFormat?) {
+  func guessFromTheFirstLine(line: String, format: RecordFormat?) {
     let guessed = FormatGuess.format(ofFirstLine: Array(line.utf8), other: .ndjson == format ? .csv : .ndjson)
     #expect(guessed == format)
   }
@@ -99,7 +99,7 @@ import UseCases
 
     #expect(records.count == 3)
     #expect(
-      records.dropFirst().map(\.issue?.problem) == [
+      records.dropFirst().map(\.issue?.readingProblem) == [
         .syntax(.expected(.recordAtLineStart, inputEnded: nil)),
         .syntax(.expected(.recordAtLineStart, inputEnded: nil)),
       ])
@@ -110,7 +110,9 @@ import UseCases
     let records = Self.records(
       of: Array("[\n\(Self.ndjsonLine)\n\(Self.ndjsonLine)]".utf8), as: .json, chunkSize: 64)
 
-    #expect(records.last?.issue?.problem == .syntax(.expected(.commaOrArrayEndAfterElement, inputEnded: nil)))
+    #expect(
+      records.last?.issue?.readingProblem == .syntax(.expected(.commaOrArrayEndAfterElement, inputEnded: nil))
+    )
   }
 
   @Test("The first line is looked at without consuming it, read on past the chunk, up to a limit")

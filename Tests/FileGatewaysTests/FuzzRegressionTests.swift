@@ -97,7 +97,7 @@ import UseCases
 
     for records in [oneByOne, batched] {
       #expect(records.count == 1, "\(records)")
-      #expect(records.first?.issue?.problem == .syntax(.textAfterRecordOnLine))
+      #expect(records.first?.issue?.readingProblem == .syntax(.textAfterRecordOnLine))
       #expect(records.first?.issue?.position == at(1, 120))
     }
   }

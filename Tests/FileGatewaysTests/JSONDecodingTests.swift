@@ -154,7 +154,7 @@ import UseCases
     let records = try await readAll(FileTransactionSource(path: path))
 
     #expect(
-      records.map(\.issue?.problem) == [
+      records.map(\.issue?.readingProblem) == [
         .syntax(.foundByteNotUTF8(0xFF, instead: .expected(.recordOrArrayEnd, inputEnded: nil)))
       ])
     #expect(records.map(\.issue?.position) == [at(1, 2)])

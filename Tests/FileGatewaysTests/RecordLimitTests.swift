@@ -105,14 +105,14 @@ import UseCases
     #expect(stream.next() == nil)
     switch format {
     case .json:
-      #expect(first?.issue?.problem == .syntax(.expected(.arrayOfRecords, inputEnded: nil)))
+      #expect(first?.issue?.readingProblem == .syntax(.expected(.arrayOfRecords, inputEnded: nil)))
     case .ndjson, .csv:
-      #expect(first?.issue?.problem == .syntax(.recordTooLong(limit: 1 << 16)))
+      #expect(first?.issue?.readingProblem == .syntax(.recordTooLong(limit: 1 << 16)))
       #expect(first?.issue?.position == at(1, 1))
     case .ofx:
-      #expect(first?.issue?.problem == .syntax(.notOFX))
+      #expect(first?.issue?.readingProblem == .syntax(.notOFX))
     case .qif:
-      #expect(first?.issue?.problem == .syntax(.notQIF))
+      #expect(first?.issue?.readingProblem == .syntax(.notQIF))
     }
   }
 
@@ -132,7 +132,8 @@ import UseCases
 
     try #require(records.count == 2)
     #expect(records[0].transaction?.description == "a")
-    #expect(records[1].issue?.problem == .syntax(.recordTooLong(limit: RecordFormat.maximumRecordLength)))
+    #expect(
+      records[1].issue?.readingProblem == .syntax(.recordTooLong(limit: RecordFormat.maximumRecordLength)))
     #expect(records[1].issue?.field == .description)
     #expect(records[1].issue?.position == (format == .ofx ? at(3, 44) : at(8, 2)))
   }

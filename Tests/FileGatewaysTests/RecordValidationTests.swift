@@ -135,11 +135,11 @@ import UseCases
   @Test(
     "A number where text is expected is a problem of its own, shown as written; other kinds are the wrong type",
     arguments: [
-      (RecordField.group, "1", RecordProblem.numberNotAllowed), (.date, "20160401", .numberNotAllowed),
+      (RecordField.group, "1", ReadingProblem.numberNotAllowed), (.date, "20160401", .numberNotAllowed),
       (.description, "-2.5e3", .numberNotAllowed), (.debit, "0", .numberNotAllowed),
       (.date, "true", .wrongType(numberAllowed: false)), (.amount, "null", .wrongType(numberAllowed: true)),
     ])
-  func aNumberWhereTextIsExpected(field: RecordField, json: String, problem: RecordProblem) async throws {
+  func aNumberWhereTextIsExpected(field: RecordField, json: String, problem: ReadingProblem) async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("number.json", text: LaidOutRecord(replacing: field, with: json).json)
 
@@ -384,7 +384,7 @@ import UseCases
     #expect(records.prefix(20).allSatisfy { $0.issue?.recordStart == at(1, start) })
     #expect(
       records.dropFirst().prefix(19).map(\.issue?.position) == (1...19).map { at(1, firstKey + 8 * $0) })
-    #expect(records.dropFirst().prefix(19).allSatisfy { $0.issue?.problem == .duplicateExtraKey })
+    #expect(records.dropFirst().prefix(19).allSatisfy { $0.issue?.readingProblem == .duplicateExtraKey })
     #expect(records.last == .unlistedIssues(count: 10))
   }
 

@@ -1,4 +1,5 @@
 import Entities
+import FileGateways
 import Presenters
 import Testing
 import UseCases
@@ -74,7 +75,8 @@ import UseCases
     view.discardDraft()
     let missing = [
       SourceWarning(
-        scope: .group(.posted), reason: .noSuchFile(path: "posted.json", similarPath: nil),
+        scope: .group(.posted),
+        reason: UnavailableReason(FileProblem.noSuchFile(path: "posted.json", similarPath: nil)),
         text: "posted.json: no such file")
     ]
     view.showInputMissing(missing, rejection: Self.rejection)
@@ -87,7 +89,8 @@ import UseCases
   func dropsWhatWasHeldBeforeTheDraft() {
     let (view, behind) = Self.views(takingDraft: true)
     let warning = SourceWarning(
-      scope: .group(.posted), reason: .noSuchFile(path: "posted.json", similarPath: nil),
+      scope: .group(.posted),
+      reason: UnavailableReason(FileProblem.noSuchFile(path: "posted.json", similarPath: nil)),
       text: "posted.json: no such file")
     view.showSourceUnavailable(warning)
     view.showReportStart()

@@ -81,7 +81,10 @@ final class FakeDownloader: ResponseDownloader {
       Issue.record("a failed download is not unavailable")
       return
     }
-    #expect(reason == .serviceFailed(url: "https://bank.example/p?x=1", .timedOut(seconds: 5)))
+    #expect(
+      reason
+        == UnavailableReason(
+          ServiceFailure(url: "https://bank.example/p?x=1", problem: .timedOut(seconds: 5))))
   }
 
   @Test(
@@ -138,11 +141,13 @@ final class FakeDownloader: ResponseDownloader {
     let source = HTTPTransactionSource(
       request: DownloadRequest(url: "http://127.0.0.1:9/a.json"),
       downloader: HelperProcessDownloader(executablePath: "/nonexistent/txreport-fetch"))
-    guard case .unavailable(.serviceFailed(let url, .other(let detail))) = await source.open() else {
+    guard case .unavailable(let reason) = await source.open(),
+      let failure = reason.problem.base as? ServiceFailure, case .other(let detail) = failure.problem
+    else {
       Issue.record("a missing helper does not make the source unavailable")
       return
     }
-    #expect(url == "http://127.0.0.1:9/a.json")
+    #expect(failure.url == "http://127.0.0.1:9/a.json")
     #expect(
       detail
         == "the network helper '/nonexistent/txreport-fetch' cannot be run; build it with 'swift build' or install txreport with Scripts/install"

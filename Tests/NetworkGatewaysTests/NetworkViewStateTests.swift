@@ -56,6 +56,9 @@ import UseCases
     #expect(
       rows.contains(.footer(total: "560.19", odd: false))
         || rows.contains(.footer(total: "560.19", odd: true)))
-    #expect(collector.warnings.map(\.reason) == [.serviceFailed(url: server.url("/p.json"), .status(503))])
+    #expect(
+      collector.warnings.map(\.reason) == [
+        UnavailableReason(ServiceFailure(url: server.url("/p.json"), problem: .status(503)))
+      ])
   }
 }

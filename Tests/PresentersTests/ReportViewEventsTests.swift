@@ -79,7 +79,7 @@ import UseCases
     let view = ReportViewEvents()
     TransactionReportPresenter(output: view).presentMissingInput(
       [
-        MissingInput(.group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil))
+        MissingInput(.group(.posted), reason: .fake(.missingFile(path: "p.json", similarPath: nil)))
       ], issues: [], totalCount: 0, recordCount: 0)
     var events: [ReportViewEvents.Event] = []
     for await event in view.events { events.append(event) }
@@ -88,7 +88,7 @@ import UseCases
         .inputMissing(
           [
             SourceWarning(
-              scope: .group(.posted), reason: .noSuchFile(path: "p.json", similarPath: nil),
+              scope: .group(.posted), reason: .fake(.missingFile(path: "p.json", similarPath: nil)),
               text: "cannot read 'p.json': No such file or directory")
           ], rejection: nil)
       ])

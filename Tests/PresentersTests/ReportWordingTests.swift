@@ -25,16 +25,22 @@ import UseCases
     func noTransactionsMessage(for group: TransactionGroup) -> String { "Keine \(title(of: .group(group)))" }
     func date(_ date: CalendarDate) -> String { "\(date.day).\(date.month).\(date.year)" }
     func problem(_ problem: RecordProblem) -> String {
-      switch problem {
-      case .badDate(.dayOutOfRange): "kein gültiges Datum"
+      switch Self.fake(problem) {
+      case .dayOutOfRange?: "kein gültiges Datum"
       default: english.problem(problem)
       }
     }
     func hint(for problem: RecordProblem) -> String? {
-      switch problem {
-      case .badDate(.dayOutOfRange(let month?, let days?)): "\(month) hat \(days) Tage"
+      switch Self.fake(problem) {
+      case .dayOutOfRange(let month, let days)?: "\(month) hat \(days) Tage"
       default: english.hint(for: problem)
       }
+    }
+    /// The problem, when it is one of the fake gateway's: a wording tells a gateway's problems
+    /// apart by their types.
+    static func fake(_ problem: RecordProblem) -> FakeDateProblem? {
+      guard case .source(let found) = problem else { return nil }
+      return found.base as? FakeDateProblem
     }
     func issueLine(_ issue: RecordIssue) -> String {
       let place = issue.position.map { "Zeile \($0.line), Spalte \($0.column)" } ?? "?"
@@ -43,8 +49,8 @@ import UseCases
       return "\(ReportText.visible(issue.source)), \(place): \(problem(issue.problem))\(found)\(hint)"
     }
     func reason(_ reason: UnavailableReason) -> String {
-      switch reason {
-      case .cannotOpen(let path, _): "\(path) lässt sich nicht öffnen"
+      switch reason.problem.base as? FakeFileProblem {
+      case .cannotOpen(let path)?: "\(path) lässt sich nicht öffnen"
       default: english.reason(reason)
       }
     }
@@ -58,7 +64,8 @@ import UseCases
 
   private let issue = RecordIssue(
     source: "posted.csv", position: TextPosition(line: 2, column: 3), field: .date,
-    problem: .badDate(.dayOutOfRange(month: "2016-02", days: 29)), value: "2016-02-30")
+    problem: .source(AnySourceProblem(FakeDateProblem.dayOutOfRange(month: "2016-02", days: 29))),
+    value: "2016-02-30")
 
   @Test("One issue, two wordings: the same value gives the English line and the client's own")
   func oneIssueTwoWordings() {
@@ -94,7 +101,7 @@ import UseCases
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(
-      .group(.authorized), reason: .cannotOpen(path: "a.json", systemError: "No such file or directory"))
+      .group(.authorized), reason: UnavailableReason(FakeFileProblem.cannotOpen(path: "a.json")))
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-05-01"))
 
@@ -105,35 +112,29 @@ import UseCases
       ])
     #expect(view.warnings.map(\.text) == ["Vorgemerkte Umsätze: a.json lässt sich nicht öffnen"])
     #expect(
-      view.warnings.map(\.reason) == [.cannotOpen(path: "a.json", systemError: "No such file or directory")])
+      view.warnings.map(\.reason) == [UnavailableReason(FakeFileProblem.cannotOpen(path: "a.json"))])
   }
 }
 
-/// The English words of the problems that only the operating system causes.
-@Suite struct EnglishSystemProblemsTests {
-  @Test("A read that fails is worded as before")
-  func readProblem() {
-    let problem = RecordProblem.unreadable(reason: "Input/output error")
-    #expect(EnglishReportWording().problem(problem) == "cannot read the rest of the file: Input/output error")
-    #expect(EnglishReportWording().hint(for: problem) == nil)
-  }
+/// A date problem as a gateway of the tests' own defines it, with its English words.
+enum FakeDateProblem: SourceProblem {
+  case dayOutOfRange(month: String, days: Int)
 
-  @Test(
-    "A copy of standard input that the disk cannot hold says it is the disk, not the data",
-    arguments: [
-      (
-        UnavailableReason.cannotCopy(
-          path: nil, .write(folder: "/tmp", systemError: "No space left on device")),
-        "cannot read standard input twice: cannot write its copy to a temporary file in /tmp: No space left on"
-          + " device (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
-      ),
-      (
-        .cannotCopy(path: "in.fifo", .write(folder: "/var/tmp", systemError: nil)),
-        "cannot read 'in.fifo' twice: cannot write its copy to a temporary file in /var/tmp: nothing was"
-          + " written (the disk, not the data: free some space there, or set TMPDIR to a folder with more)"
-      ),
-    ])
-  func copyThatFails(reason: UnavailableReason, words: String) {
-    #expect(EnglishReportWording().reason(reason) == words)
+  var words: SourceWords { "not a real calendar date" }
+  var hint: SourceWords? {
+    switch self {
+    case .dayOutOfRange(let month, let days): "\(shown: month) has \(days) days"
+    }
+  }
+}
+
+/// A file problem as a gateway of the tests' own defines it.
+enum FakeFileProblem: SourceProblem {
+  case cannotOpen(path: String)
+
+  var words: SourceWords {
+    switch self {
+    case .cannotOpen(let path): "cannot read '\(shown: path)': No such file or directory"
+    }
   }
 }

@@ -243,9 +243,9 @@ import UseCases
     let issues = [
       RecordIssue(
         source: "posted.json", position: TextPosition(line: 12, column: 15), field: .date,
-        problem: .badDate(.monthOutOfRange), value: "2016-13-30"),
+        problem: .fake(.monthOutOfRange), value: "2016-13-30"),
       RecordIssue(
-        source: "posted.json", position: nil, field: nil, problem: .unreadable(reason: "I/O error")),
+        source: "posted.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "I/O error"))),
     ]
     let view = PresenterOutputSpy()
     TransactionReportPresenter(output: view).presentInvalidInput(
@@ -263,7 +263,8 @@ import UseCases
 
   @Test("A total count below the number of issues listed is raised to it, and a record count of none to one")
   func invalidInputCountIsAtLeastTheIssues() {
-    let issue = RecordIssue(source: "a.json", position: nil, field: nil, problem: .unreadable(reason: "bad"))
+    let issue = RecordIssue(
+      source: "a.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "bad")))
     let view = PresenterOutputSpy()
     TransactionReportPresenter(output: view).presentInvalidInput(
       issues: [issue, issue], totalCount: 0, recordCount: 0)
@@ -280,11 +281,11 @@ import UseCases
   @Test("Missing inputs become one showInputMissing call, each worded, with the similar name that exists")
   func missingInput() {
     let view = PresenterOutputSpy()
-    let reason = UnavailableReason.noSuchFile(path: "p.jsn", similarPath: "p.json")
+    let reason = UnavailableReason.fake(.missingFile(path: "p.jsn", similarPath: "p.json"))
     TransactionReportPresenter(output: view).presentMissingInput(
       [
         MissingInput(.group(.posted), reason: reason),
-        MissingInput(.allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil)),
+        MissingInput(.allTransactions, reason: .fake(.missingFile(path: "all.json", similarPath: nil))),
       ], issues: [], totalCount: 0, recordCount: 0)
     #expect(
       view.calls == [
@@ -294,7 +295,7 @@ import UseCases
               scope: .group(.posted), reason: reason,
               text: "cannot read 'p.jsn': No such file or directory; did you mean 'p.json'?"),
             SourceWarning(
-              scope: .allTransactions, reason: .noSuchFile(path: "all.json", similarPath: nil),
+              scope: .allTransactions, reason: .fake(.missingFile(path: "all.json", similarPath: nil)),
               text: "cannot read 'all.json': No such file or directory"),
           ], rejection: nil)
       ])

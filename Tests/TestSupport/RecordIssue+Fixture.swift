@@ -2,7 +2,8 @@ import Presenters
 import UseCases
 
 extension RecordIssue {
-  /// A gateway-style issue for a bad date on one line of a source, as a stream yields it.
+  /// A gateway-style issue for a bad date on one line of a source, as a stream yields it: a
+  /// problem stated in words (`not a real calendar date`), as a source of a test's own states it.
   ///
   /// - Parameters:
   ///   - source: The source's name.
@@ -16,7 +17,7 @@ extension RecordIssue {
       source: source,
       position: TextPosition(line: line, column: 25),
       field: .date,
-      problem: .badDate(.dayOutOfRange(month: nil, days: nil)),
+      problem: .source(AnySourceProblem(StatedProblem("not a real calendar date"))),
       value: value
     )
   }

@@ -157,7 +157,7 @@ import UseCases
           authorized: FakeTransactionSource(
             name: "a.json", records: try sortedRecords().prefix(3).map { $0 }),
           posted: FakeTransactionSource.missing(
-            name: "p.json", reason: .noSuchFile(path: "p.json", similarPath: nil)),
+            name: "p.json", reason: "cannot read 'p.json': No such file or directory"),
           output: output, partial: partial
         ).eventGenerateReport()
       }

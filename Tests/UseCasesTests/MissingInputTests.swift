@@ -7,7 +7,7 @@ import UseCases
 /// down: no report, unless the use case was asked for a partial one (SPEC §8, decision 0023).
 @Suite struct MissingInputTests {
   private typealias Call = UseCaseOutputSpy.Call
-  private let gone = UnavailableReason.noSuchFile(path: "posted.jsn", similarPath: "posted.json")
+  private let gone: UnavailableReason = "cannot read 'posted.jsn': No such file or directory"
 
   @Test("A missing input: one presentMissingInput call, and nothing else, not even its rows")
   func missingStopsTheReport() async throws {
@@ -19,7 +19,7 @@ import UseCases
 
   @Test("Two missing inputs are named in one call, in report order")
   func bothMissing() async {
-    let other = UnavailableReason.isDirectory(path: "data")
+    let other: UnavailableReason = "'data' is a directory"
     let spy = await runTwoSource(
       authorized: .missing(name: "data", reason: other), posted: .missing(name: "posted.jsn", reason: gone))
     #expect(

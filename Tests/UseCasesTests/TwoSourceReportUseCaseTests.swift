@@ -26,7 +26,9 @@ import UseCases
     func source(_ state: SourceState, name: String, _ transactions: [Transaction]) -> FakeTransactionSource {
       switch state {
       case .normal: FakeTransactionSource(name: name, transactions: transactions)
-      case .unavailable: .unavailable(name: name, reason: .other("\(name): No such file or directory"))
+      case .unavailable:
+        .unavailable(
+          name: name, reason: UnavailableReason(StatedProblem("\(shown: name): No such file or directory")))
       case .empty: FakeTransactionSource(name: name, records: [])
       }
     }
@@ -36,7 +38,9 @@ import UseCases
       case .unavailable:
         [
           .header(.group(group)),
-          .sourceUnavailable(.group(group), reason: .other("\(name): No such file or directory")),
+          .sourceUnavailable(
+            .group(group),
+            reason: UnavailableReason(StatedProblem("\(shown: name): No such file or directory"))),
         ]
       case .empty: [.header(.group(group)), .noTransactions(group)]
       }

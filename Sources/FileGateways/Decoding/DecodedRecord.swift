@@ -21,8 +21,8 @@ enum DecodedRecord {
   /// 0.1771 s instead of 0.1883 s as NDJSON, 0.1812 s instead of 0.1900 s as JSON (15 and 21
   /// alternating runs, 2026-11-24).
   indirect case malformed(MalformedInput, resumes: Bool)
-  /// The input is an answer in which the bank refused the request (``StatementRefusal``): the
-  /// source is unavailable, and the decoder reads nothing more.
+  /// The input is an answer in which the bank refused the request (``StatementRefusal``, whose
+  /// source the stream names): the source is unavailable, and the decoder reads nothing more.
   indirect case refused(StatementRefusal)
 }
 
@@ -34,7 +34,7 @@ struct MalformedInput: Error {
   /// The field whose value breaks the syntax, when the format says (a CSV column).
   var field: RecordField?
   /// What is wrong, such as a comma or `]` expected after an array element.
-  var problem: RecordProblem
+  var problem: ReadingProblem
   /// What was found there, or `nil` when there is nothing to show (the end of the file).
   var value: String?
 
@@ -66,7 +66,7 @@ struct MalformedInput: Error {
   /// format (``FormatGuess``).
   ///
   /// - Parameter format: The format it looks like, or `nil` when it looks like none.
-  mutating func note(lookingLike format: SourceFormat?) {
+  mutating func note(lookingLike format: RecordFormat?) {
     guard let format, case .syntax(let syntax) = problem else { return }
     problem = .syntax(.looksLike(format, instead: syntax))
   }

@@ -119,7 +119,9 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Des
       return self.place(.invalid(issue), in: slot)
     case .refused(let refusal):
       let failure = finish(nil)
-      return self.place(failure ?? .unavailable(refusal.reason(source: validator.source)), in: slot)
+      var named = refusal
+      named.source = validator.source
+      return self.place(failure ?? .unavailable(UnavailableReason(named)), in: slot)
     case nil:
       return self.place(finish(nil), in: slot)
     }

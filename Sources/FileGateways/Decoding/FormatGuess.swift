@@ -23,7 +23,7 @@ enum FormatGuess {
   ///   - line: The first line's bytes, without its line break.
   ///   - format: The format the input was read as, which is not guessed.
   /// - Returns: The format, or `nil`.
-  static func format(ofFirstLine line: [UInt8], other format: SourceFormat) -> SourceFormat? {
+  static func format(ofFirstLine line: [UInt8], other format: RecordFormat) -> RecordFormat? {
     let start = String(decoding: line.prefix(16), as: UTF8.self).uppercased().drop { $0 == " " || $0 == "\t" }
     if start.hasPrefix("OFXHEADER") || start.hasPrefix("<OFX") || start.hasPrefix("<?OFX") {
       return format == .ofx ? nil : .ofx
@@ -42,9 +42,9 @@ enum FormatGuess {
   ///   - fields: The first line's fields, as CSV reads them (a CSV header's column names).
   ///   - format: The format the input was read as, which is not guessed.
   /// - Returns: The format, or `nil`.
-  static func format(ofFields fields: [Substring], other format: SourceFormat) -> SourceFormat? {
+  static func format(ofFields fields: [Substring], other format: RecordFormat) -> RecordFormat? {
     guard let first = fields.first.map(trimmed), let last = fields.last.map(trimmed) else { return nil }
-    let guess: SourceFormat?
+    let guess: RecordFormat?
     if first.hasPrefix("[") {
       guess = .json
     } else if first.hasPrefix("{") && last.hasSuffix("}") {

@@ -115,7 +115,7 @@ struct RawProblem {
   /// The field it concerns, or `nil` for a key that is not one of the five.
   var field: RecordField?
   /// What is wrong.
-  var problem: RecordProblem
+  var problem: ReadingProblem
   /// The offending value, if there is one to show.
   var value: String?
 }

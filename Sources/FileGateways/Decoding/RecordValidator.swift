@@ -155,7 +155,9 @@ struct RecordValidator {
       // A bank's record has its fields in its own way: a missing one gets the export's hint.
       let located = issues.map { issue in
         var issue = issue
-        if issue.problem == .missing { issue.problem = .missingInExport }
+        if issue.readingProblem == .missing {
+          issue.problem = .source(AnySourceProblem(ReadingProblem.missingInExport))
+        }
         issue.recordStart = record.start
         return issue
       }
@@ -172,9 +174,9 @@ struct RecordValidator {
 
   /// Why a value breaks its field's rule.
   struct Complaint: Error {
-    var problem: RecordProblem
+    var problem: ReadingProblem
 
-    init(_ problem: RecordProblem) {
+    init(_ problem: ReadingProblem) {
       self.problem = problem
     }
   }

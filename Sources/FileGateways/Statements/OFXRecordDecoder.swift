@@ -174,11 +174,12 @@ struct OFXRecordDecoder: RecordDecoder {
       case "CODE": code = readValue().text
       case "SEVERITY": severity = readValue().text.uppercased()
       case "MESSAGE": message = readValue().text
-      case "/STATUS": return severity == "ERROR" ? StatementRefusal(code: code, message: message) : nil
+      case "/STATUS":
+        return severity == "ERROR" ? StatementRefusal(source: "", code: code, message: message) : nil
       default: continue
       }
     }
-    return severity == "ERROR" ? StatementRefusal(code: code, message: message) : nil
+    return severity == "ERROR" ? StatementRefusal(source: "", code: code, message: message) : nil
   }
 
   /// The tags a `STATUS` aggregate holds, and its closing tag.

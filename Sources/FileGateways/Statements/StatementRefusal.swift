@@ -6,30 +6,32 @@ import UseCases
 /// A statement that holds no transaction is an empty month; a refusal is not. So a refusal
 /// makes the source unavailable, with the bank's code and message, and the report says so
 /// (SPEC §8): the user must never read a refusal as a month without transactions.
-struct StatementRefusal: Hashable, Sendable {
+public struct StatementRefusal: SourceProblem {
+  /// How messages name the source, such as its path.
+  public var source: String
   /// The status code, as the answer writes it (`15500`).
-  var code: String
+  public var code: String
   /// The bank's message, when it gave one that is not empty.
-  var message: String?
+  public var message: String?
 
   /// Creates a refusal.
   ///
   /// - Parameters:
+  ///   - source: How messages name the source.
   ///   - code: The status code.
   ///   - message: The bank's message; an empty one counts as none.
-  init(code: String, message: String?) {
+  public init(source: String, code: String, message: String?) {
+    self.source = source
     self.code = code
     self.message = message?.isEmpty == false ? message : nil
   }
 
-  /// Why the source is unavailable: the source's name, the bank's message (or, without one,
-  /// what OFX says the code means), and the code.
-  ///
-  /// - Parameter source: How messages name the source, such as its path.
-  /// - Returns: The reason.
-  func reason(source: String) -> UnavailableReason {
-    let meaning = message ?? Self.meanings[code] ?? "the request failed"
-    return .other("'\(source)': the bank refused the request: \(meaning) (OFX status \(code))")
+  /// Why the source is unavailable, in English: the source's name, the bank's message (or,
+  /// without one, what OFX says the code means), and the code.
+  public var words: SourceWords {
+    let meaning: SourceWords =
+      message.map { "\(shown: $0)" } ?? "\(words: Self.meanings[code] ?? "the request failed")"
+    return "'\(shown: source)': the bank refused the request: \(meaning) (OFX status \(shown: code))"
   }
 
   /// What the OFX specification says the common error codes mean (section 2.5.1.3 and the

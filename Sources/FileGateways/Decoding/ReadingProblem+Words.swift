@@ -1,0 +1,286 @@
+import BankFormats
+import Entities
+import UseCases
+
+extension ReadingProblem {
+  /// What is wrong, in English, such as `not a real calendar date`.
+  public var words: SourceWords {
+    switch self {
+    case .missing, .missingInExport: "missing"
+    case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
+    case .numberNotAllowed: "expected a string"
+    case .badText(let encoding): "\(words: Self.text(encoding))"
+    case .notAGroupCode: "not a group code"
+    case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
+    case .badDate(.notInLayout(let layout)): "not a date in the form \(words: layout.rawValue)"
+    case .badDate: "not a real calendar date"
+    case .badAmount(let error), .badWrittenAmount(let error, _): "\(words: Self.amountProblem(error))"
+    case .notADebitCreditCode: "not a debit or credit code"
+    case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
+    case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
+    case .duplicateField: "appears more than once in the record"
+    case .duplicateExtraKey: "a key appears more than once in the record"
+    case .badKey(let encoding): "a key is \(words: Self.text(encoding))"
+    case .badExtraValue(let encoding, let inColumn):
+      "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
+    case .likelyTypo(_, _, let problem): problem.words
+    case .syntax(let syntax): "\(words: Self.syntax(syntax))"
+    case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
+    }
+  }
+
+  /// How to fix the problem, in English, such as `2016-02 has 29 days`, or `nil` when no hint
+  /// helps.
+  public var hint: SourceWords? {
+    switch self {
+    case .missing: "every record needs group, date, description, amount and debit"
+    case .missingInExport: "every transaction needs a date, a description and an amount"
+    case .notAGroupCode: "write A for authorized or P for posted"
+    case .badDate(let date): "\(words: Self.dateHint(date))"
+    case .badAmount:
+      "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
+    case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
+    case .badWrittenAmount(let error, let mark): "\(words: Self.writtenAmountHint(error, mark))"
+    case .bothDebitAndCredit: "leave one of the two empty"
+    case .neitherDebitNorCredit:
+      "write the amount in the debit column (a charge) or the credit column (a payment)"
+    case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
+    case .likelyTypo(let name, let field, let problem):
+      "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
+    case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
+      .badExtraValue, .unreadable:
+      nil
+    }
+  }
+
+  /// What was found, for the problems that hold it as a value rather than as text: a byte that
+  /// is not UTF-8 (also inside a problem that explains it).
+  public var found: SourceWords? {
+    switch self {
+    case .syntax(let syntax): Self.found(in: syntax)
+    case .likelyTypo(_, _, let problem): problem.found
+    default: nil
+    }
+  }
+
+  /// Whether the issue's value is a number where text was expected: it is shown as written,
+  /// without quotes (`(got 20160401)`).
+  public var showsValueAsWritten: Bool { self == .numberNotAllowed }
+
+  private static func found(in syntax: SyntaxProblem) -> SourceWords? {
+    switch syntax {
+    case .foundByteNotUTF8(let byte, _): "byte 0x\(words: hex(byte)) (not UTF-8)"
+    case .looksLike(_, let syntax): found(in: syntax)
+    default: nil
+    }
+  }
+
+  // MARK: The parts
+
+  private static func text(_ encoding: TextEncodingProblem) -> String {
+    switch encoding {
+    case .invalidUTF8(let byte): "not valid UTF-8 (byte 0x\(Self.hex(byte)))"
+    case .unpairedSurrogate(let code):
+      "not valid Unicode (unpaired surrogate \\u\(String(code, radix: 16, uppercase: true)))"
+    }
+  }
+
+  private static func amountProblem(_ error: AmountSyntaxError) -> String {
+    switch error {
+    case .empty: "empty"
+    case .signed: "has a sign"
+    case .exponent: "uses exponent notation"
+    case .tooManyFractionDigits: "has more than two decimals"
+    case .tooLarge: "too large (the largest amount is 92233720368547758.07)"
+    case .notADecimal: "not a decimal amount"
+    case .misgrouped: "has thousands separators out of place"
+    }
+  }
+
+  /// The hint for an amount of a bank's export: examples in the file's decimal mark, and the
+  /// option that reads the other mark when the amount would fit it.
+  private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
+    let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
+    switch mark {
+    case .point:
+      return "write an amount such as 1,234.56, -12.00 or (12.00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1.234,56, read it with --decimal-comma" : "")
+    case .comma:
+      return "write an amount such as 1.234,56, -12,00 or (12,00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1,234.56, read it with --decimal-point" : "")
+    }
+  }
+
+  private static func dateHint(_ date: DateProblem) -> String {
+    switch date {
+    case .yearOutOfRange: "years run from 0001 to 9999"
+    case .monthOutOfRange: "months run from 01 to 12"
+    case .dayOutOfRange(let month?, let days?): "\(month) has \(days) days"
+    case .notISO8601, .dayOutOfRange: "write the date as YYYY-MM-DD"
+    case .notInLayout(let layout):
+      "write the date as \(layout.rawValue), or choose the file's layout with --date-format"
+    }
+  }
+
+  private static func syntax(_ syntax: SyntaxProblem) -> String {
+    switch syntax {
+    case .expected(let expectation, let inputEnded):
+      switch inputEnded {
+      case .file: Self.expectation(expectation) + ", but the file ends"
+      case .line: Self.expectation(expectation) + ", but the line ends"
+      case nil: Self.expectation(expectation)
+      }
+    case .unquotedText: "expected a value"
+    case .textAfterRecordOnLine: "unexpected text after the record on its line"
+    case .textAfterArray: "unexpected text after the array of records"
+    case .unterminatedString(.file): "unterminated string: the file ends inside it"
+    case .unterminatedString(.line): "unterminated string: the line ends inside it"
+    case .controlCharacterInString(let byte):
+      "a control character (U+00\(Self.hex(byte))) must be escaped inside a string"
+    case .invalidEscape: "invalid escape sequence in a string"
+    case .invalidUnicodeEscape: "invalid \\u escape: it needs four hexadecimal digits"
+    case .invalidNumber: "not a valid JSON number"
+    case .badColumnName(let encoding): "a column name is \(text(encoding))"
+    case .duplicateColumn: "appears more than once in the header"
+    case .missingColumns(let fields): "the header has no \(Self.columns(fields))"
+    case .noColumnsFor(let fields):
+      "the header has no column for the " + Self.list(fields.map(\.rawValue))
+    case .namedColumnNotFound(let field):
+      "the header has no column of the name --columns gives \(field.rawValue)"
+    case .datesFitLayouts(let layouts):
+      "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.rawValue))
+    case .fieldCount(let found, let expected):
+      "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
+    case .textAfterClosingQuote: "text after the closing quote of a quoted field"
+    case .recordTooLong(let limit): "a record longer than \(limit) bytes; the rest of the input is not read"
+    case .unterminatedQuotedField: "unterminated quoted field: the file ends inside it"
+    case .quoteInUnquotedField: "a quote inside a field that is not quoted"
+    case .bareCarriageReturn: "a carriage return outside quotes must be followed by a line feed"
+    case .notOFX: "expected an OFX file: an OFXHEADER line, <?xml or <OFX>"
+    case .unterminatedElement(let name): "<\(name)> is not closed"
+    case .notQIF: "expected a QIF file: a !Type: line, such as !Type:Bank"
+    case .foundByteNotUTF8(_, let problem): Self.syntax(problem)
+    case .looksLike(_, let problem): Self.syntax(problem)
+    }
+  }
+
+  private static func expectation(_ expectation: SyntaxExpectation) -> String {
+    switch expectation {
+    case .arrayOfRecords: "expected '[': the file must hold one JSON array of records"
+    case .recordOrArrayEnd: "expected a record ('{') or ']' after '['"
+    case .recordAfterComma: "expected a record ('{') after ','"
+    case .commaOrArrayEndAfterElement: "expected ',' or ']' after an array element"
+    case .recordAtLineStart: "expected a record ('{') at the start of a line"
+    case .keyOrObjectEnd: "expected a key in double quotes or '}'"
+    case .keyAfterComma: "expected a key in double quotes after ','"
+    case .commaOrRecordEnd: "expected ',' or '}' after a value in a record"
+    case .colonAfterKey: "expected ':' after a key"
+    case .value: "expected a value"
+    case .commaOrObjectEnd: "expected ',' or '}' after a value"
+    case .commaOrArrayEnd: "expected ',' or ']' after a value"
+    }
+  }
+
+  private static func syntaxHint(_ syntax: SyntaxProblem) -> String? {
+    let header = RecordField.allCases.map(\.rawValue).joined(separator: ",")
+    let doubledQuote = "write a quote inside a quoted field as two quotes: \"\""
+    switch syntax {
+    case .expected(let expectation, let inputEnded):
+      return expectationHint(expectation)
+        ?? (inputEnded == .line ? "write each record whole on one line" : nil)
+    case .unquotedText: return "write text in double quotes"
+    case .textAfterRecordOnLine: return "write one record on each line"
+    case .unterminatedString(.file): return "close the string with '\"'"
+    case .unterminatedString(.line):
+      return "close the string with '\"'; write a line break inside a string as \\n"
+    case .controlCharacterInString(let byte): return "write it as \\u00\(Self.hex(byte))"
+    case .invalidEscape:
+      return "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hex digits"
+    case .invalidUnicodeEscape: return "write a character as \\u followed by four hex digits, such as \\u00E9"
+    case .invalidNumber: return "write an amount as a string, such as \"3.11\""
+    case .badColumnName: return "save the file as UTF-8"
+    case .duplicateColumn: return "name each of the columns \(header) once"
+    case .missingColumns: return "the first line must name the columns \(header), in any order"
+    case .noColumnsFor:
+      return "name the columns in the first line, such as Date,Description,Amount (or Debit and Credit"
+        + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
+    case .namedColumnNotFound: return "name a column as the first line of the file writes it"
+    case .datesFitLayouts(let layouts):
+      return "say which with " + layouts.map { "--date-format \($0.rawValue)" }.joined(separator: " or ")
+    case .fieldCount(let found, let expected):
+      return found > expected
+        ? "put a field that holds a comma in double quotes"
+        : "give every row one value for each column of the header, even an empty one"
+    case .textAfterClosingQuote: return doubledQuote
+    case .recordTooLong:
+      return "check for a quote that is not closed or a missing line break, or input that is not text"
+    case .unterminatedQuotedField: return "close the field with '\"'; " + doubledQuote
+    case .quoteInUnquotedField:
+      return "put the whole field in double quotes and write each quote inside it twice: \"say \"\"hi\"\"\""
+    case .bareCarriageReturn:
+      return "end lines with LF or CRLF; put a field that holds a line break in double quotes"
+    case .textAfterArray: return nil
+    case .notOFX:
+      return
+        "save the statement from the bank as OFX (.ofx, .qfx); a file in another format needs its --input-format"
+    case .unterminatedElement(let name):
+      return "close it with </\(name)> before the next one and the end of the file"
+    case .notQIF: return "the first line of a QIF file names its type, such as !Type:Bank or !Type:CCard"
+    case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
+    case .looksLike(let format, _): return formatHint(format)
+    }
+  }
+
+  /// The hint for an input that looks like another format: which, and the option of `txreport`
+  /// that reads it.
+  private static func formatHint(_ format: RecordFormat) -> String {
+    switch format {
+    case .json: "the input looks like a JSON array of records: read it with --input-format json"
+    case .ndjson: "the input looks like NDJSON, one record on each line: read it with --input-format ndjson"
+    case .csv: "the input looks like CSV, with a header row: read it with --input-format csv"
+    case .ofx: "the input looks like an OFX statement: read it with --input-format ofx"
+    case .qif: "the input looks like a QIF file: read it with --input-format qif"
+    }
+  }
+
+  private static func expectationHint(_ expectation: SyntaxExpectation) -> String? {
+    let fields = "group, date, description, amount and debit"
+    switch expectation {
+    case .arrayOfRecords: return "write the records as [{...}, {...}]"
+    case .recordOrArrayEnd, .recordAfterComma:
+      return "each element of the array must be an object with \(fields)"
+    case .recordAtLineStart: return "write one object with \(fields) on each line"
+    case .commaOrArrayEndAfterElement, .keyOrObjectEnd, .keyAfterComma, .commaOrRecordEnd, .colonAfterKey,
+      .value,
+      .commaOrObjectEnd, .commaOrArrayEnd:
+      return nil
+    }
+  }
+
+  private static func columns(_ fields: [RecordField]) -> String {
+    let names = fields.map(\.rawValue)
+    guard let last = names.last else { return "columns" }
+    return names.count == 1
+      ? "column \(last)" : "columns \(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private static func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    return names.count == 1 ? last : "\(names.dropLast().joined(separator: ", ")) and \(last)"
+  }
+
+  /// What holds a name that is likely a typo, given the problem it explains: the CSV header
+  /// for its missing columns, else the record.
+  private static func holder(of problem: ReadingProblem) -> String {
+    switch problem {
+    case .syntax: "header"
+    default: "record"
+    }
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return byte < 0x10 ? "0" + digits : digits
+  }
+}

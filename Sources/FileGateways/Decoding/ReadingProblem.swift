@@ -1,0 +1,226 @@
+import BankFormats
+import Entities
+import UseCases
+
+/// What reading a file's records found wrong: a field's value (the validator), or the syntax
+/// of the input (a decoder). A value, with its English words (``words``); a wording in another
+/// language tells the cases apart and words them its own way.
+///
+/// It reaches a report as `RecordProblem.source(_:)`: the use cases pass it on without knowing
+/// what it says.
+public enum ReadingProblem: SourceProblem {
+  // MARK: A field's value (the gateway's validator)
+
+  /// A record lacks this field.
+  case missing
+  /// A record of a bank's export (CSV, OFX or QIF) lacks this field, which a bank's record
+  /// has in its own way (a date, a description, an amount).
+  case missingInExport
+  /// The value is of the wrong kind: an object, an array, `true`, `false` or `null` where only
+  /// text is allowed; `numberAllowed` says whether a number would have done (the amount).
+  case wrongType(numberAllowed: Bool)
+  /// A number where only text is allowed (`"date": 20160401`, `"group": 1`); the value is the
+  /// number as written, which is not text, so a wording shows it without quotes.
+  case numberNotAllowed
+  /// The value is not valid text.
+  case badText(TextEncodingProblem)
+  /// The group is not `A` or `P`.
+  case notAGroupCode
+  /// The date is not a date in the form `YYYY-MM-DD`, or not a real one.
+  case badDate(DateProblem)
+  /// The amount is not an unsigned decimal with at most two fraction digits that fits.
+  case badAmount(AmountSyntaxError)
+  /// The debit field is not `D` or `C`.
+  case notADebitCreditCode
+  /// An amount of a bank's export (a layout other than the native one) that is not an amount
+  /// as banks write it (`WrittenAmount`), read with this decimal mark.
+  case badWrittenAmount(AmountSyntaxError, DecimalMark)
+  /// A row of a bank's export with separate debit and credit columns that holds an amount in
+  /// both.
+  case bothDebitAndCredit
+  /// A row of a bank's export with separate debit and credit columns that holds an amount in
+  /// neither.
+  case neitherDebitNorCredit
+  /// One of the five fields appears twice in one record.
+  case duplicateField
+  /// A key that is not one of the five appears twice in one record; the key is the value.
+  case duplicateExtraKey
+  /// A key is not valid text.
+  case badKey(TextEncodingProblem)
+  /// The value of a key (JSON) or column (CSV) that is not one of the five is not valid text.
+  case badExtraValue(TextEncodingProblem, inColumn: Bool)
+  /// The problem `instead`, where the input has a name that is likely the name of the field `of`
+  /// mistyped: a key of the record, or a column of the CSV header, at most two edits away from
+  /// it, ignoring case (`descripton`, `Amount`, `grup`).
+  ///
+  /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
+  /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
+  indirect case likelyTypo(String, of: RecordField, instead: ReadingProblem)
+
+  // MARK: The syntax of the input (the gateway's decoders)
+
+  /// The input breaks its format's syntax here.
+  case syntax(SyntaxProblem)
+  /// The input could not be read to its end; `reason` is the operating system's.
+  case unreadable(reason: String)
+}
+
+/// Why a date is not a date.
+public enum DateProblem: Hashable, Sendable {
+  /// Not in the form `YYYY-MM-DD`.
+  case notISO8601
+  /// A year outside 0001 to 9999.
+  case yearOutOfRange
+  /// A month outside 01 to 12.
+  case monthOutOfRange
+  /// A day the month does not have; `month` is the year and month as written (`2016-02`) and
+  /// `days` how many it has, when the text says.
+  case dayOutOfRange(month: String?, days: Int?)
+  /// Not in the layout the file's dates are read in, a layout other than `YYYY-MM-DD`.
+  case notInLayout(DateLayout)
+}
+
+/// Text that is not valid Unicode.
+public enum TextEncodingProblem: Hashable, Sendable {
+  /// A byte that does not belong where it is in UTF-8.
+  case invalidUTF8(byte: UInt8)
+  /// A JSON `\u` escape of half a surrogate pair, without its other half.
+  case unpairedSurrogate(UInt32)
+}
+
+/// How an input breaks its format's syntax.
+public enum SyntaxProblem: Hashable, Sendable {
+  /// Something else was expected here; `inputEnded` says when the file or (NDJSON) the line
+  /// ended instead, otherwise what was found is the issue's value.
+  case expected(SyntaxExpectation, inputEnded: InputEnd?)
+  /// A word that is not a JSON value (`A`, `NaN`): text without its quotes.
+  case unquotedText
+  /// Text after the record on an NDJSON line.
+  case textAfterRecordOnLine
+  /// Text after the JSON array of records.
+  case textAfterArray
+  /// A JSON string that the file or the line ends inside.
+  case unterminatedString(InputEnd)
+  /// A control character, this byte, inside a JSON string.
+  case controlCharacterInString(UInt8)
+  /// A backslash followed by a character that is not an escape.
+  case invalidEscape
+  /// A `\u` escape without four hexadecimal digits.
+  case invalidUnicodeEscape
+  /// A number JSON does not allow, such as `01` or `1.`.
+  case invalidNumber
+  /// A CSV column name that is not valid text.
+  case badColumnName(TextEncodingProblem)
+  /// A CSV column of the five named twice in the header.
+  case duplicateColumn
+  /// A CSV header without these columns.
+  case missingColumns([RecordField])
+  /// A CSV header of a bank's export in which no column holds these fields (by its name or a
+  /// synonym of it, or as `--columns` names it).
+  case noColumnsFor([RecordField])
+  /// A column that a mapping of columns names (`--columns date=NAME`) is not in the header;
+  /// the name is the value.
+  case namedColumnNotFound(RecordField)
+  /// The dates of a bank's export fit more than one of these layouts in every row read, so
+  /// the layout cannot be told (`03/04/2024`); the issue is at the first such date.
+  case datesFitLayouts([DateLayout])
+  /// A CSV row with another number of fields than the header.
+  case fieldCount(found: Int, expected: Int)
+  /// Text after the closing quote of a quoted CSV field.
+  case textAfterClosingQuote
+  /// A record longer than this many bytes, the limit of a record in every format: the input is
+  /// not read past it. The issue names the field whose value the record ran past the limit in,
+  /// and is at that value's start, or else at the record's start.
+  case recordTooLong(limit: Int)
+  /// A quoted CSV field that the file ends inside.
+  case unterminatedQuotedField
+  /// An OFX file that does not start with an OFX header or its `<OFX>` element.
+  case notOFX
+  /// An element, such as OFX's `STMTTRN`, that is not closed: the file ends inside it, or the
+  /// next one starts.
+  case unterminatedElement(String)
+  /// A QIF file that does not start with a `!Type:` line.
+  case notQIF
+  /// A quote inside a CSV field that is not quoted.
+  case quoteInUnquotedField
+  /// A carriage return outside quotes that no line feed follows.
+  case bareCarriageReturn
+  /// The syntax problem `instead`, where what was found is this byte, which is not UTF-8 and
+  /// so cannot be shown as text.
+  indirect case foundByteNotUTF8(UInt8, instead: SyntaxProblem)
+  /// The syntax problem `instead`, at the start of an input whose first line looks like
+  /// another format, `format`: the input was most likely read in the wrong format.
+  indirect case looksLike(RecordFormat, instead: SyntaxProblem)
+}
+
+/// What the JSON syntax expected where it found something else.
+public enum SyntaxExpectation: Hashable, Sendable {
+  /// The `[` that starts the array of records.
+  case arrayOfRecords
+  /// A record (`{`) or the `]` that ends an empty array.
+  case recordOrArrayEnd
+  /// A record (`{`) after a comma in the array.
+  case recordAfterComma
+  /// A comma or the `]` after an element of the array.
+  case commaOrArrayEndAfterElement
+  /// A record (`{`) at the start of an NDJSON line.
+  case recordAtLineStart
+  /// A key in double quotes, or the `}` of an empty object.
+  case keyOrObjectEnd
+  /// A key in double quotes after a comma.
+  case keyAfterComma
+  /// A comma or the `}` after a value in a record.
+  case commaOrRecordEnd
+  /// The colon after a key.
+  case colonAfterKey
+  /// A value.
+  case value
+  /// A comma or the `}` after a value in an object nested in a record.
+  case commaOrObjectEnd
+  /// A comma or the `]` after a value in an array nested in a record.
+  case commaOrArrayEnd
+}
+
+/// The end of an input, or of one of its lines.
+public enum InputEnd: Hashable, Sendable {
+  /// The end of the file.
+  case file
+  /// The end of a line, where a format holds one record a line.
+  case line
+}
+
+extension RecordIssue {
+  /// An issue of a problem reading found, given to the report as the source's own
+  /// (`RecordProblem.source(_:)`).
+  ///
+  /// - Parameters:
+  ///   - source: The name of the source.
+  ///   - position: Where the offending value starts, if known.
+  ///   - field: The field at fault, if any.
+  ///   - problem: What is wrong.
+  ///   - value: The offending value, if any.
+  ///   - recordStart: Where the record that holds the issue starts, if known.
+  public init(
+    source: String, position: TextPosition?, field: RecordField?, problem: ReadingProblem,
+    value: String? = nil,
+    recordStart: TextPosition? = nil
+  ) {
+    self.init(
+      source: source, position: position, field: field, problem: .source(AnySourceProblem(problem)),
+      value: value,
+      recordStart: recordStart)
+  }
+
+  /// The problem, when it is one reading found: how the file gateway's own code and tests look
+  /// at the issues it made.
+  public var readingProblem: ReadingProblem? { problem.readingProblem }
+}
+
+extension RecordProblem {
+  /// The problem, when it is one reading a file's records found: how a wording of a client's
+  /// own tells such problems apart, to word them its own way.
+  public var readingProblem: ReadingProblem? {
+    guard case .source(let found) = self else { return nil }
+    return found.base as? ReadingProblem
+  }
+}
