@@ -63,10 +63,11 @@ let package = Package(
         "BankFormats", "Entities",
       ]
     ),
-    // The network helper: the one module that loads Foundation and the HTTP client, in a process
-    // of its own, so a report of files starts without them. txreport lists it to have it built
-    // beside it; it does not link it.
-    .executableTarget(name: "txreport-fetch", dependencies: ["NetworkGateways", "UseCases"]),
+    // The network helper: the one module that loads the HTTP client (the system's libcurl, through
+    // LibCurl, a few C calls that find it at run time), in a process of its own, so a report of
+    // files starts without it. txreport lists it to have it built beside it; it does not link it.
+    .target(name: "LibCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .executableTarget(name: "txreport-fetch", dependencies: ["NetworkGateways", "LibCurl"]),
     .executableTarget(name: "txreport", dependencies: ["CompositionRoot", "txreport-fetch"]),
 
     // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.

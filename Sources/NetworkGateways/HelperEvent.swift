@@ -4,7 +4,8 @@ import UseCases
 /// wire format, written once, for both sides (``HelperProcessDownloader``).
 ///
 /// The request goes to the helper's standard input, a field a line (`url …`, `timeout 5`,
-/// `max-size …`, `max-redirects 5`, then `header NAME: VALUE` for each header); the helper
+/// `max-size …`, `max-redirects 5`, `max-header-count 1000`, `max-header-bytes 262144`, then
+/// `header NAME: VALUE` for each header); the helper
 /// answers on its standard output, an event a line: `length N` when the service says how long
 /// the body is, `progress N` as it arrives, then `done N TYPE` or `failed KIND DETAIL`.
 package enum HelperEvent: Equatable {
@@ -25,7 +26,8 @@ package enum HelperEvent: Equatable {
   package static func requestText(_ request: DownloadRequest) -> String {
     var lines = [
       "url \(request.url)", "timeout \(request.timeout)", "max-size \(request.maximumSize)",
-      "max-redirects \(request.maximumRedirects)",
+      "max-redirects \(request.maximumRedirects)", "max-header-count \(request.maximumHeaderCount)",
+      "max-header-bytes \(request.maximumHeaderBytes)",
     ]
     for header in request.headers { lines.append("header \(header.name): \(header.value)") }
     return lines.map { $0.filter { $0 != "\n" && $0 != "\r" } + "\n" }.joined()
@@ -44,6 +46,8 @@ package enum HelperEvent: Equatable {
       case "timeout": request.timeout = Double(value) ?? request.timeout
       case "max-size": request.maximumSize = Int(value) ?? request.maximumSize
       case "max-redirects": request.maximumRedirects = Int(value) ?? request.maximumRedirects
+      case "max-header-count": request.maximumHeaderCount = Int(value) ?? request.maximumHeaderCount
+      case "max-header-bytes": request.maximumHeaderBytes = Int(value) ?? request.maximumHeaderBytes
       case "header":
         guard let colon = value.firstIndex(of: ":") else { continue }
         request.headers.append(
@@ -101,6 +105,9 @@ package enum HelperEvent: Equatable {
     case .brokenOff(let received, let expected): "broken \(received) \(expected.map(String.init) ?? "-")"
     case .tooLarge(let limit): "too-large \(limit)"
     case .tooManyRedirects(let limit): "redirects \(limit)"
+    case .redirectWithoutTarget(let status): "redirect-without-target \(status)"
+    case .tooManyHeaders(let limit): "header-count \(limit)"
+    case .headersTooLong(let limit): "header-bytes \(limit)"
     case .other(let detail): "other \(detail)"
     }
   }
@@ -117,6 +124,9 @@ package enum HelperEvent: Equatable {
       return Int(received).map { .brokenOff(received: $0, expected: Int(expected)) }
     case "too-large": return Int(detail).map { .tooLarge(limit: $0) }
     case "redirects": return Int(detail).map { .tooManyRedirects(limit: $0) }
+    case "redirect-without-target": return Int(detail).map { .redirectWithoutTarget(status: $0) }
+    case "header-count": return Int(detail).map { .tooManyHeaders(limit: $0) }
+    case "header-bytes": return Int(detail).map { .headersTooLong(limit: $0) }
     case "other": return .other(String(detail))
     default: return nil
     }

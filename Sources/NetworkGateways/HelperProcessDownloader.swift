@@ -9,12 +9,13 @@ import UseCases
 #endif
 
 /// A ``ResponseDownloader`` that runs each download in a helper process, `txreport-fetch`,
-/// which uses the toolchain's HTTP client (`URLSession` from `FoundationNetworking`).
+/// which fetches with the system's libcurl, the library the toolchain's own HTTP client is made
+/// on (decision 0046).
 ///
-/// Why a process: the HTTP client brings Foundation, ICU and libcurl, which take longer to load
-/// than a whole report of the demo data; in a process of its own they are loaded only when a
-/// source is a URL, and a download that hangs in the network stack can be ended at its
-/// deadline by ending the process. The request (URL, headers, limits) goes to the helper's
+/// Why a process: the HTTP client and its TLS library take longer to load than a whole report
+/// of the demo data; in a process of its own they are loaded only when a source is a URL, and a
+/// download that hangs in the network stack can be ended at its deadline by ending the
+/// process. The request (URL, headers, limits) goes to the helper's
 /// standard input, never its arguments, so no credential shows in a process list; the body
 /// goes straight to the temporary file (descriptor 3); the helper's standard output says what
 /// happens, a line at a time (`HelperEvent`, a `package` type of this module).

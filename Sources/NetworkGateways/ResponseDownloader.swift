@@ -36,6 +36,10 @@ public struct DownloadRequest: Hashable, Sendable {
   public var maximumSize: Int
   /// How many redirects are followed.
   public var maximumRedirects: Int
+  /// The most header lines an answer may have (each redirect's answer on its own).
+  public var maximumHeaderCount: Int
+  /// The most bytes an answer's header lines may take together.
+  public var maximumHeaderBytes: Int
 
   /// Creates a request.
   ///
@@ -45,15 +49,21 @@ public struct DownloadRequest: Hashable, Sendable {
   ///   - timeout: The deadline of the whole fetch, in seconds.
   ///   - maximumSize: The largest body accepted, in bytes.
   ///   - maximumRedirects: How many redirects are followed.
+  ///   - maximumHeaderCount: The most header lines an answer may have: 1,000 by default, far
+  ///     more than a service sends, and few enough that reading them costs nothing.
+  ///   - maximumHeaderBytes: The most bytes an answer's header lines may take: 256 KiB by
+  ///     default, as a browser allows.
   public init(
     url: String, headers: [HTTPHeader] = [], timeout: Double = 5, maximumSize: Int = 1 << 30,
-    maximumRedirects: Int = 5
+    maximumRedirects: Int = 5, maximumHeaderCount: Int = 1000, maximumHeaderBytes: Int = 256 << 10
   ) {
     self.url = url
     self.headers = headers
     self.timeout = timeout
     self.maximumSize = maximumSize
     self.maximumRedirects = maximumRedirects
+    self.maximumHeaderCount = maximumHeaderCount
+    self.maximumHeaderBytes = maximumHeaderBytes
   }
 }
 

@@ -43,6 +43,13 @@ public enum ServiceProblem: Hashable, Sendable {
   case tooLarge(limit: Int)
   /// The service redirected more times than the source follows.
   case tooManyRedirects(limit: Int)
+  /// The service answered with a redirect (this status: 301, 302, 303, 307 or 308) that names
+  /// no place to go: no `Location`, or an empty one.
+  case redirectWithoutTarget(status: Int)
+  /// The answer has more header lines than the source reads.
+  case tooManyHeaders(limit: Int)
+  /// The answer's header lines are longer, together, than the source reads, in bytes.
+  case headersTooLong(limit: Int)
   /// Any other failure, in the network stack's words.
   case other(String)
 
@@ -58,6 +65,11 @@ public enum ServiceProblem: Hashable, Sendable {
       "the answer broke off after \(received) bytes" + (expected.map { " of \($0)" } ?? "")
     case .tooLarge(let limit): "the answer is larger than \(limit) bytes (--max-response-size)"
     case .tooManyRedirects(let limit): "more than \(limit) redirects"
+    case .redirectWithoutTarget(let status):
+      "the server answered \(status)" + (Self.statusNames[status].map { " \(words: $0)" } ?? "")
+        + ", a redirect with no Location to go to"
+    case .tooManyHeaders(let limit): "the answer has more than \(limit) header lines"
+    case .headersTooLong(let limit): "the answer's header lines are longer than \(limit) bytes together"
     case .other(let detail): "\(shown: detail)"
     }
   }
@@ -70,7 +82,9 @@ public enum ServiceProblem: Hashable, Sendable {
 
   /// The reason phrases of the statuses a service commonly fails with.
   private static let statusNames: [Int: String] = [
-    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout",
+    301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect",
+    308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+    408: "Request Timeout",
     429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
     504: "Gateway Timeout",
   ]

@@ -236,6 +236,130 @@ private typealias TX = TXReportProcess
     #expect(request.headers["x-trace"] == "t-1")
   }
 
+  @Test(
+    "A redirect that names no place to go (no Location, or an empty one) is unavailable, never an empty account",
+    arguments: [
+      (301, nil), (302, nil), (303, nil), (307, nil), (308, nil), (302, ""),
+    ] as [(Int, String?)])
+  func redirectWithoutTarget(status: Int, location: String?) throws {
+    let headers = location.map { [("Location", $0)] } ?? []
+    let server = try server(["/p.json": TestHTTPServer.Response(status: status, headers: headers)])
+    let (run, _) = try run(["--all", server.url("/p.json")])
+    #expect(run.status == 3)
+    #expect(!run.standardOutput.contains("There are no"))
+    #expect(run.standardOutput.contains("Transactions are not currently available."))
+    #expect(
+      run.standardError.hasPrefix(
+        "txreport: warning: Transactions are not available: \(server.url("/p.json")): the server answered \(status)"
+      ),
+      "\(run.standardError)")
+    #expect(run.standardError.contains("a redirect with no Location to go to"))
+  }
+
+  @Test("A 305 or 306, which lead nowhere, is an answer that is not a success")
+  func unusedRedirectStatuses() throws {
+    let server = try server([
+      "/305": TestHTTPServer.Response(status: 305), "/306": TestHTTPServer.Response(status: 306),
+    ])
+    for path in ["/305", "/306"] {
+      let (run, _) = try run(["--all", server.url(path)])
+      #expect(run.status == 3)
+      #expect(run.standardError.contains(": the server answered \(path.dropFirst())"), "\(run.standardError)")
+    }
+  }
+
+  @Test(
+    "--timeout is kept to the fraction of a second: 1.9 s is not 1 s, and 0.5 s waits for a server of 0.3 s")
+  func fractionalTimeout() throws {
+    var late = try Self.json(TX.fixture("demo_all.json"))
+    late.headerDelay = 1.3
+    var prompt = try Self.json(TX.fixture("demo_all.json"))
+    prompt.headerDelay = 0.3
+    let server = try server([
+      "/late.json": late, "/prompt.json": prompt,
+      "/never.json": TestHTTPServer.Response(stallBeforeHeaders: true),
+    ])
+    let (lateRun, _) = try run(["--all", server.url("/late.json"), "--timeout", "1.9"])
+    #expect(lateRun.status == 0, "\(lateRun.standardError)")
+    for timeout in ["0.5", "0.9"] {
+      let (promptRun, _) = try run(["--all", server.url("/prompt.json"), "--timeout", timeout])
+      #expect(promptRun.status == 0, "--timeout \(timeout): \(promptRun.standardError)")
+    }
+    let (neverRun, seconds) = try run(["--all", server.url("/never.json"), "--timeout", "1.6"])
+    #expect(neverRun.status == 3)
+    #expect(neverRun.standardError.hasSuffix(": timed out after 1.6 s\n"))
+    #expect(seconds >= 1.55, "gave up after \(seconds) s of 1.6")
+  }
+
+  @Test("A status line without a reason phrase (HTTP/1.1 200) is a success like any other")
+  func statusWithoutReasonPhrase() throws {
+    var answer = try Self.json(TX.fixture("demo_all.json"))
+    answer.omitsReasonPhrase = true
+    let server = try server(["/a.json": answer])
+    let (run, _) = try run(["--all", server.url("/a.json"), "--format", "json"])
+    let file = try TX.run(["--all", TX.fixture("demo_all.json"), "--format", "json"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput == file.standardOutput)
+  }
+
+  @Test("A scheme in capitals (HTTP://) and an IPv6 address ([::1]) are URLs like any other")
+  func schemeCaseAndIPv6() throws {
+    let file = try TX.run(["--all", TX.fixture("demo_all.json"), "--format", "json"])
+    let server = try server(["/a.json": try Self.json(TX.fixture("demo_all.json"))])
+    let capitals = server.url("/a.json").replacingOccurrences(of: "http://", with: "HTTP://")
+    let (upper, _) = try run(["--all", capitals, "--format", "json"])
+    #expect(upper.status == 0, "\(upper.standardError)")
+    #expect(upper.standardOutput == file.standardOutput)
+    let ipv6 = try TestHTTPServer(routes: ["/a.json": try Self.json(TX.fixture("demo_all.json"))], ipv6: true)
+    let (bracketed, _) = try run(["--all", ipv6.url("/a.json"), "--format", "json"])
+    #expect(bracketed.status == 0, "\(bracketed.standardError)")
+    #expect(bracketed.standardOutput == file.standardOutput)
+  }
+
+  @Test("Headers go with a redirect to the same scheme, host and port, never to another port of the host")
+  func headersStayAtTheirOrigin() throws {
+    let other = try server(["/new.json": try Self.json(TX.fixture("demo_all.json"))])
+    let server = try server([
+      "/same": .redirect(to: "/same.json"), "/same.json": try Self.json(TX.fixture("demo_all.json")),
+      "/other": .redirect(to: other.url("/new.json")),
+    ])
+    let (same, _) = try run(["--all", server.url("/same"), "--header", "Authorization: Bearer s3cr3t"])
+    #expect(same.status == 0)
+    let sent = server.requests.filter { $0.path == "/same.json" }
+    #expect(sent.map { $0.headers["authorization"] } == ["Bearer s3cr3t"])
+    let (moved, _) = try run(["--all", server.url("/other"), "--header", "Authorization: Bearer s3cr3t"])
+    #expect(moved.status == 0)
+    let request = try #require(other.requests.first)
+    #expect(request.path == "/new.json")
+    #expect(request.headers["authorization"] == nil, "the token went to another port")
+  }
+
+  @Test("The answer's headers are bounded: more than 1,000 lines, or more than 256 KiB, make it unavailable")
+  func headersAreBounded() throws {
+    func answer(_ headers: [(String, String)]) throws -> TestHTTPServer.Response {
+      var response = try Self.json(TX.fixture("demo_all.json"))
+      response.headers += headers
+      return response
+    }
+    // Content-Type, Content-Length and Connection come with every answer: 997 more make 1,000.
+    let server = try server([
+      "/full.json": try answer((0..<997).map { ("X-N\($0)", "v") }),
+      "/many.json": try answer((0..<998).map { ("X-N\($0)", "v") }),
+      "/long.json": try answer((0..<5).map { ("X-L\($0)", String(repeating: "a", count: 60_000)) }),
+    ])
+    let (full, _) = try run(["--all", server.url("/full.json")])
+    #expect(full.status == 0, "\(full.standardError)")
+    let (many, _) = try run(["--all", server.url("/many.json")])
+    #expect(many.status == 3)
+    #expect(
+      many.standardError.contains(": the answer has more than 1000 header lines"), "\(many.standardError)")
+    let (long, _) = try run(["--all", server.url("/long.json")])
+    #expect(long.status == 3)
+    #expect(
+      long.standardError.contains(": the answer's header lines are longer than 262144 bytes together"),
+      "\(long.standardError)")
+  }
+
   @Test("A txreport that is killed while it waits for a server takes its network helper with it")
   func helperEndsWithTxreport() throws {
     let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])

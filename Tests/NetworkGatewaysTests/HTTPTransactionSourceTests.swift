@@ -166,6 +166,8 @@ final class FakeDownloader: ResponseDownloader {
       .failed(.status(503)), .failed(.brokenOff(received: 10, expected: 20)),
       .failed(.brokenOff(received: 10, expected: nil)),
       .failed(.tooLarge(limit: 1024)), .failed(.tooManyRedirects(limit: 5)), .failed(.other("a b c")),
+      .failed(.redirectWithoutTarget(status: 307)), .failed(.tooManyHeaders(limit: 1000)),
+      .failed(.headersTooLong(limit: 262_144)),
     ])
   func eventsRoundTrip(event: HelperEvent) {
     #expect(event.line.hasSuffix("\n"))
@@ -176,7 +178,7 @@ final class FakeDownloader: ResponseDownloader {
   func requestRoundTrip() {
     let request = DownloadRequest(
       url: "https://h/x?a=1", headers: [HTTPHeader(name: "Authorization", value: "Bearer a:b")], timeout: 2.5,
-      maximumSize: 4096, maximumRedirects: 3)
+      maximumSize: 4096, maximumRedirects: 3, maximumHeaderCount: 20, maximumHeaderBytes: 1024)
     #expect(HelperEvent.request(fromText: HelperEvent.requestText(request)) == request)
     let sneaky = DownloadRequest(url: "https://h/x\nurl https://evil/")
     #expect(
@@ -188,5 +190,39 @@ final class FakeDownloader: ResponseDownloader {
     #expect(HelperEvent(line: "hello") == nil)
     #expect(HelperEvent(line: "length x") == nil)
     #expect(HelperEvent(line: "failed nonsense 1") == nil)
+  }
+}
+
+/// Where a redirect may take the request's headers: the same scheme, host and port only.
+@Suite struct URLOriginTests {
+  @Test(
+    "Scheme, host and port, in any case, with the scheme's own port when none is written",
+    arguments: [
+      ("http://bank.example/a", "http", "bank.example", 80),
+      ("HTTPS://Bank.Example/a?b#c", "https", "bank.example", 443),
+      ("https://user:pa:ss@bank.example:8443", "https", "bank.example", 8443),
+      ("http://[::1]:8080/x", "http", "[::1]", 8080),
+      ("http://[::1]/x", "http", "[::1]", 80),
+    ])
+  func parts(url: String, scheme: String, host: String, port: Int) throws {
+    let origin = try #require(URLOrigin(url: url))
+    #expect(origin.scheme == scheme && origin.host == host && origin.port == port)
+  }
+
+  @Test("Another port, another scheme or another host is another origin; the default port is the same")
+  func comparisons() {
+    let origin = URLOrigin(url: "http://127.0.0.1:8000/a")
+    #expect(URLOrigin(url: "http://127.0.0.1:8000/b?c") == origin)
+    #expect(URLOrigin(url: "http://127.0.0.1:8001/a") != origin)
+    #expect(URLOrigin(url: "https://127.0.0.1:8000/a") != origin)
+    #expect(URLOrigin(url: "http://localhost:8000/a") != origin)
+    #expect(URLOrigin(url: "https://h/a") == URLOrigin(url: "https://h:443/b"))
+  }
+
+  @Test("Not an http:// or https:// URL, or a port that is no port, has no origin")
+  func noOrigin() {
+    for url in ["ftp://h/a", "h/a", "http:/h", "http://", "http://h:99999/", "http://h:8x/", "http://[::1/"] {
+      #expect(URLOrigin(url: url) == nil, "\(url)")
+    }
   }
 }

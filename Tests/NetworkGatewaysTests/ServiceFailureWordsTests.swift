@@ -41,6 +41,18 @@ import UseCases
         "Posted Transactions are not available: u: more than 5 redirects"
       ),
       (
+        UnavailableReason(ServiceFailure(url: "u", problem: .redirectWithoutTarget(status: 302))),
+        "Posted Transactions are not available: u: the server answered 302 Found, a redirect with no Location to go to"
+      ),
+      (
+        UnavailableReason(ServiceFailure(url: "u", problem: .tooManyHeaders(limit: 1000))),
+        "Posted Transactions are not available: u: the answer has more than 1000 header lines"
+      ),
+      (
+        UnavailableReason(ServiceFailure(url: "u", problem: .headersTooLong(limit: 262_144))),
+        "Posted Transactions are not available: u: the answer's header lines are longer than 262144 bytes together"
+      ),
+      (
         UnavailableReason(ServiceFailure(url: "u", problem: .cannotConnect(detail: "refused"))),
         "Posted Transactions are not available: u: cannot connect: refused"
       ),

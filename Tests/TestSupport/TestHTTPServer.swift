@@ -55,6 +55,9 @@
       /// ``declaresLength``), only this many bytes of the body, and then closes the connection:
       /// a body broken off.
       public var closeAfterBodyBytes: Int?
+      /// Whether the status line stops after the code (`HTTP/1.1 200`), as HTTP allows: the
+      /// reason phrase is optional.
+      public var omitsReasonPhrase = false
 
       /// Creates a response; by default a well-behaved `200` with an empty body.
       ///
@@ -147,20 +150,25 @@
       }
     }
 
-    /// The port the server listens on, on 127.0.0.1.
+    /// The port the server listens on, on 127.0.0.1 (or ::1).
     public let port: Int
+    /// Whether the server listens on the IPv6 loopback address, ::1, rather than 127.0.0.1.
+    public let isIPv6: Bool
 
     private let core: ServerCore
 
     /// Starts listening on 127.0.0.1, on a free port the kernel chooses; never on another
     /// interface, so nothing outside the machine can reach a test.
     ///
-    /// - Parameter routes: The response for each path (without query string), such as `/a.csv`.
-    ///   Other paths answer `404`.
+    /// - Parameters:
+    ///   - routes: The response for each path (without query string), such as `/a.csv`. Other
+    ///     paths answer `404`.
+    ///   - ipv6: Whether to listen on ::1, the IPv6 loopback address, instead of 127.0.0.1.
     /// - Throws: An error naming the system call that failed when no socket can be set up.
-    public init(routes: [String: Response]) throws {
-      core = try ServerCore(routes: routes)
+    public init(routes: [String: Response], ipv6: Bool = false) throws {
+      core = try ServerCore(routes: routes, ipv6: ipv6)
       port = core.port
+      isIPv6 = ipv6
       core.start()
     }
 
@@ -171,9 +179,9 @@
     /// The address of a path on this server.
     ///
     /// - Parameter path: The path, starting with `/`, with a query string if wanted.
-    /// - Returns: `http://127.0.0.1:PORT` followed by `path`.
+    /// - Returns: `http://127.0.0.1:PORT` (or `http://[::1]:PORT`) followed by `path`.
     public func url(_ path: String) -> String {
-      "http://127.0.0.1:\(port)\(path)"
+      "http://\(isIPv6 ? "[::1]" : "127.0.0.1"):\(port)\(path)"
     }
 
     /// Every request received so far, in the order their heads were read.

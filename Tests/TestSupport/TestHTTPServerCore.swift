@@ -41,14 +41,14 @@
     /// How long to read what the client still sends after the response, before closing.
     private static let lingerTime = Duration.seconds(1)
 
-    init(routes: [String: TestHTTPServer.Response]) throws {
+    init(routes: [String: TestHTTPServer.Response], ipv6: Bool = false) throws {
       self.routes = routes
       var pipeEnds: [Int32] = [-1, -1]
       guard pipe(&pipeEnds) == 0 else { throw SocketError("pipe") }
       pipeEnds.forEach(closeOnExec)
       stopPipe = (pipeEnds[0], pipeEnds[1])
       do {
-        (listener, port) = try Self.listenOnLoopback()
+        (listener, port) = try ipv6 ? Self.listenOnIPv6Loopback() : Self.listenOnLoopback()
       } catch {
         close(pipeEnds[0])
         close(pipeEnds[1])
@@ -153,7 +153,7 @@
       if response.headerDelay > 0 && stopped(whileWaiting: response.headerDelay) { return }
       let head = Self.head(
         status: response.status, headers: response.headers,
-        length: response.declaresLength ? response.body.count : nil)
+        length: response.declaresLength ? response.body.count : nil, reason: !response.omitsReasonPhrase)
       guard send(connection, head) else { return }
       if response.stallAfterHeaders {
         _ = waitForStop()
@@ -302,9 +302,11 @@
       return TestHTTPServer.Request(method: String(requestLine[0]), path: String(path), headers: headers)
     }
 
-    private static func head(status: Int, headers: [(String, String)], length: Int?) -> [UInt8] {
+    private static func head(status: Int, headers: [(String, String)], length: Int?, reason: Bool = true)
+      -> [UInt8]
+    {
       let given = Set(headers.map { $0.0.lowercased() })
-      var lines = ["HTTP/1.1 \(status) \(reasonPhrase(status))"]
+      var lines = [reason ? "HTTP/1.1 \(status) \(reasonPhrase(status))" : "HTTP/1.1 \(status)"]
       lines += headers.map { "\($0.0): \($0.1)" }
       if let length, !given.contains("content-length") { lines.append("Content-Length: \(length)") }
       if !given.contains("connection") { lines.append("Connection: close") }
@@ -365,6 +367,36 @@
         guard bound else { throw SocketError("bind") }
         guard listen(listener, 64) == 0 else { throw SocketError("listen") }
         return (listener, Int(UInt16(bigEndian: address.sin_port)))
+      } catch {
+        close(listener)
+        throw error
+      }
+    }
+  }
+
+  extension ServerCore {
+    /// A listener on ::1, the IPv6 loopback address, and only on it, on a port the kernel
+    /// chooses.
+    fileprivate static func listenOnIPv6Loopback() throws -> (socket: Int32, port: Int) {
+      let listener = socket(AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      guard listener >= 0 else { throw SocketError("socket(AF_INET6)") }
+      do {
+        var reuse: Int32 = 1
+        guard setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) == 0
+        else { throw SocketError("setsockopt(SO_REUSEADDR)") }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = 0
+        address.sin6_addr = in6addr_loopback
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+          pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+            bind(listener, address, length) == 0 && getsockname(listener, address, &length) == 0
+          }
+        }
+        guard bound else { throw SocketError("bind(::1)") }
+        guard listen(listener, 64) == 0 else { throw SocketError("listen") }
+        return (listener, Int(UInt16(bigEndian: address.sin6_port)))
       } catch {
         close(listener)
         throw error
