@@ -205,10 +205,17 @@ package enum CommandLineParser {
   }
 
   /// Refuses a URL that no server could be asked for: one with no host, or with a space or a
-  /// control character. The URL itself is not shown, as it may hold a password.
+  /// control character; and one with an `@` after a `/`, `?` or `#`, which is most likely a
+  /// password holding one of them raw, so that the host would be read inside the password. The
+  /// URL itself is not shown, as it may hold a password.
   private static func checkURL(_ url: String, option: String) throws(UsageError) {
     let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
     let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    if afterScheme[authority.endIndex...].contains("@") {
+      throw UsageError(
+        "\(option): the URL holds '@' after a '/', '?' or '#', so its host cannot be told; in a user name or password write '/' as %2F, '?' as %3F, '#' as %23 and '@' as %40 (the URL is not shown: it may hold a password)"
+      )
+    }
     let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
     guard !host.isEmpty, !host.hasPrefix(":") else {
       throw UsageError("\(option): the URL has no host; write it as http://HOST/PATH or https://HOST/PATH")
@@ -263,9 +270,11 @@ package enum CommandLineParser {
       case .failure(let error):
         throw UsageError("--header @\(path): cannot read the file: \(error.reason)")
       case .success(let text):
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = text.split(
+          omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated()
         where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-          headers.append(try header(String(line), from: path))
+          headers.append(try header(String(line), from: (path, index + 1)))
         }
       }
     }
@@ -273,19 +282,25 @@ package enum CommandLineParser {
   }
 
   /// One header, checked: a name of letters, digits and `-`, a colon, a value with no control
-  /// character. The value is never shown in an error: it is often a secret.
-  private static func header(_ text: String, from path: String?) throws(UsageError) -> RequestHeader {
-    let place = path.map { "a line of \($0)" } ?? "--header"
+  /// character. Only a valid name is ever shown in an error: the text of a line that is not
+  /// `NAME: VALUE` may be a token whose colon went missing (`Authorization Bearer eyJ…`), so the
+  /// error names the line (of a file, by its number), never its text.
+  private static func header(_ text: String, from line: (path: String, number: Int)?) throws(UsageError)
+    -> RequestHeader
+  {
+    let place = line.map { "line \($0.number) of \(ReportText.visible($0.path))" } ?? "--header"
     guard let colon = text.firstIndex(of: ":") else {
       throw UsageError(
-        "\(place) must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)")
+        "\(place) must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon; its text is not shown: it may be a secret)"
+      )
     }
     let name = String(text[..<colon])
     let value = String(text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
     let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     guard !name.isEmpty, name.allSatisfy(tokenCharacters.contains) else {
       throw UsageError(
-        "\(place) must be NAME: VALUE, and the name '\(name)' is not a header name (letters, digits and -)")
+        "\(place) must be NAME: VALUE, and what comes before its first colon is not a header name (letters, digits and -, no space); its text is not shown: it may be a secret"
+      )
     }
     guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
       throw UsageError("\(place): the value of \(name) holds a control character (a line break?)")

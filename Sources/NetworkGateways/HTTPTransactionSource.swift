@@ -153,20 +153,21 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     }
   }
 
-  /// A URL as messages show it: without the user name and password before the host.
+  /// A URL as messages show it: nothing between its `//` and its last `@`, whatever a parser
+  /// makes of the URL.
+  ///
+  /// A password may hold a `/`, `?` or `#` written raw (`https://alice:pa/ss@bank.example`),
+  /// which a parser takes for the end of the host, and the password for the host and path; so
+  /// the user name and password are taken to run to the last `@`, not to the first `/`. A URL
+  /// whose path holds an `@` loses part of its path in messages, never a secret.
   ///
   /// - Parameter url: The URL as given.
   /// - Returns: `https://host/path` for `https://user:secret@host/path`.
   static func shown(_ url: String) -> String {
-    let characters = Array(url)
-    guard let colon = characters.firstIndex(of: ":"), characters[colon...].starts(with: [":", "/", "/"])
-    else { return url }
-    let authorityStart = colon + 3
-    let delimiters: Set<Character> = ["/", "?", "#"]
-    let authorityEnd =
-      characters[authorityStart...].firstIndex(where: delimiters.contains) ?? characters.endIndex
-    guard let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
-    return String(characters[..<authorityStart]) + String(characters[(at + 1)...])
+    guard let separator = url.firstRange(of: "://") else { return url }
+    let afterSlashes = url[separator.upperBound...]
+    guard let at = afterSlashes.lastIndex(of: "@") else { return url }
+    return String(url[..<separator.upperBound]) + String(afterSlashes[afterSlashes.index(after: at)...])
   }
 }
 

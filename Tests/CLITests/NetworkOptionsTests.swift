@@ -67,10 +67,13 @@ import Testing
   @Test(
     "A header that is not NAME: VALUE says why, and never shows the value",
     arguments: [
-      ("no colon", "--header must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)"),
       (
-        "Bad Name: secret",
-        "--header must be NAME: VALUE, and the name 'Bad Name' is not a header name (letters, digits and -)"
+        "no colon",
+        "--header must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon; its text is not shown: it may be a secret)"
+      ),
+      (
+        "Authorization Bearer eyJhbGciOi:xyz",
+        "--header must be NAME: VALUE, and what comes before its first colon is not a header name (letters, digits and -, no space); its text is not shown: it may be a secret"
       ),
       ("X: se\u{7}cret", "--header: the value of X holds a control character (a line break?)"),
     ])
@@ -85,8 +88,17 @@ import Testing
     }
     #expect(
       throws: UsageError(
-        "a line of token must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon)")
+        "line 1 of token must be NAME: VALUE, such as 'Authorization: Bearer TOKEN' (it has no colon; its text is not shown: it may be a secret)"
+      )
     ) { try network(["--header", "@token"], files: ["token": "Bearer abc\n"]) }
+    // Blank lines count: the number is the line's in the file, as an editor shows it.
+    #expect(
+      throws: UsageError(
+        "line 4 of token must be NAME: VALUE, and what comes before its first colon is not a header name (letters, digits and -, no space); its text is not shown: it may be a secret"
+      )
+    ) {
+      try network(["--header", "@token"], files: ["token": "Accept: a\n\r\n\nAuthorization Bearer eyJ:z\n"])
+    }
   }
 
   @Test(
@@ -101,6 +113,14 @@ import Testing
       (
         "http://h/a\u{1B}[31m",
         "--all: the URL holds a control character; write it percent-encoded, such as %0A"
+      ),
+      (
+        "https://alice:pa/ss-W0rd@bank.example/api",
+        "--all: the URL holds '@' after a '/', '?' or '#', so its host cannot be told; in a user name or password write '/' as %2F, '?' as %3F, '#' as %23 and '@' as %40 (the URL is not shown: it may hold a password)"
+      ),
+      (
+        "https://alice:pa?ss#w@bank.example/api",
+        "--all: the URL holds '@' after a '/', '?' or '#', so its host cannot be told; in a user name or password write '/' as %2F, '?' as %3F, '#' as %23 and '@' as %40 (the URL is not shown: it may hold a password)"
       ),
     ])
   func badURLs(url: String, message: String) {

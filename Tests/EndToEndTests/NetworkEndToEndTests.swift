@@ -360,6 +360,39 @@ private typealias TX = TXReportProcess
       "\(long.standardError)")
   }
 
+  @Test(
+    "A password holding a raw /, ? or # is never printed: not on standard error, not in any report format")
+  func passwordWithDelimiters() throws {
+    for url in [
+      "https://alice:pa/ss-W0rd@bank.example/api", "https://alice:pa?ss-W0rd@bank.example/api",
+      "https://alice:pa#ss-W0rd@bank.example/api",
+    ] {
+      for format in ["text", "html", "markdown", "json"] {
+        let (run, _) = try run(["--all", url, "--format", format])
+        #expect(run.status == 64, "\(url) \(format)")
+        #expect(!run.standardError.contains("ss-W0rd") && !run.standardOutput.contains("ss-W0rd"), "\(url)")
+        #expect(!run.standardError.contains("alice") && !run.standardOutput.contains("alice"), "\(url)")
+      }
+    }
+  }
+
+  @Test("A --header without its colon, or with text before its colon that is no name, is never echoed")
+  func headerTextNeverEchoed() throws {
+    let folder = try TemporaryDirectory("txreport-net")
+    let tokenFile = folder.path("token")
+    try "Accept: text/csv\n\nAuthorization Bearer eyJhbGciOi:xyz\n".write(
+      toFile: tokenFile, atomically: true, encoding: .utf8)
+    for header in ["Authorization Bearer eyJhbGciOi:xyz", "Authorization Bearer eyJhbGciOi", "@" + tokenFile]
+    {
+      let (run, _) = try run(["--all", "https://bank.example/a.json", "--header", header])
+      #expect(run.status == 64)
+      #expect(!run.standardError.contains("eyJhbGciOi"), "\(run.standardError)")
+      #expect(!run.standardError.contains("Authorization Bearer"), "\(run.standardError)")
+    }
+    let (fromFile, _) = try run(["--all", "https://bank.example/a.json", "--header", "@" + tokenFile])
+    #expect(fromFile.standardError.contains("line 3 of \(tokenFile)"), "\(fromFile.standardError)")
+  }
+
   @Test("A txreport that is killed while it waits for a server takes its network helper with it")
   func helperEndsWithTxreport() throws {
     let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])

@@ -88,11 +88,15 @@ final class FakeDownloader: ResponseDownloader {
   }
 
   @Test(
-    "Only the user name and password before the host are left out of the name",
+    "Nothing between the // and the last @ is in the name, whatever a parser makes of the URL",
     arguments: [
-      ("http://a:b@h:8080/x", "http://h:8080/x"), ("http://h/x@y", "http://h/x@y"),
-      ("https://h", "https://h"),
-      ("http://u@h?q=a@b", "http://h?q=a@b"),
+      ("http://a:b@h:8080/x", "http://h:8080/x"), ("https://h", "https://h"), ("https://h/x", "https://h/x"),
+      ("https://alice:pa/ss-W0rd@bank.example/api", "https://bank.example/api"),
+      ("https://alice:pa?ss@bank.example/api", "https://bank.example/api"),
+      ("https://alice:pa#ss@bank.example/api", "https://bank.example/api"),
+      ("https://a:b@c:d@bank.example/x", "https://bank.example/x"),
+      // A path that holds an @ loses part of itself in messages, never a secret.
+      ("http://h/x@y", "http://y"), ("http://u@h?q=a@b", "http://b"),
     ])
   func nameWithoutCredentials(url: String, name: String) {
     #expect(
