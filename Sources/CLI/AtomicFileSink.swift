@@ -51,6 +51,9 @@ package final class AtomicFileSink: OutputFileSink {
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    // No process this one starts (the network helper) may hold the report: it would keep the
+    // temporary file open, and could write into it. (Swift's Glibc has no mkostemp.)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     self.state = Mutex((descriptor, false))
     self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.sink = FileDescriptorSink(descriptor: descriptor)

@@ -287,6 +287,16 @@ package enum CommandLineApp {
   {
     let coloredLabels = context.colorsLabels(command.color)
     var file: (any OutputFileSink)?
+    if let path = command.outputPath, path != "-",
+      let input = OutputFile.input(among: command.input.localPaths, sameAs: path)
+    {
+      let inputName = input == "-" ? "standard input" : "the input '\(ReportText.visible(input))'"
+      let message =
+        "--output '\(ReportText.visible(path))' is \(inputName): the report would replace the data it is made from; write it to another file"
+      context.errors.write(
+        Diagnostic.line(.error, message, colored: coloredLabels) + HelpText.usageHint + "\n")
+      return .usage
+    }
     if let path = command.outputPath, path != "-" {
       do {
         file = try OutputFile.open(path)

@@ -90,6 +90,38 @@ package enum OutputFile {
     throw OutputError(path: path, reason: reason(ELOOP))
   }
 
+  /// The input that an `--output` destination is, if it is one: the same regular file, by its
+  /// device and inode, whatever links lead to either. A report written there would replace
+  /// the data it is made from, the user's only copy, perhaps.
+  ///
+  /// - Parameters:
+  ///   - inputs: The inputs' paths; `-` is standard input.
+  ///   - path: The destination, as given (`/dev/stdout` and `/dev/fd/N` are what that
+  ///     descriptor is).
+  /// - Returns: The first input that is the same file as the destination; `nil` when none is,
+  ///   or the destination does not exist yet, or is not a regular file (`/dev/null` may be
+  ///   both).
+  package static func input(among inputs: [String], sameAs path: String) -> String? {
+    guard let destination = regularFile(at: path) else { return nil }
+    return inputs.first { regularFile(at: $0) == destination }
+  }
+
+  /// The device and inode of the regular file a path leads to, through links; `-` is standard
+  /// input, a descriptor's path that descriptor.
+  private static func regularFile(at path: String) -> [UInt64]? {
+    var status = stat()
+    let found =
+      if path == "-" {
+        fstat(0, &status) == 0
+      } else if let descriptor = descriptorNamed(by: path) {
+        fstat(descriptor, &status) == 0
+      } else {
+        stat(path, &status) == 0
+      }
+    guard found, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
   /// As many links as the system follows before it says they loop.
   private static let maximumLinks = 40
 

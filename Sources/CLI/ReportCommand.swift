@@ -165,6 +165,16 @@ extension ReportInput {
     }
   }
 
+  /// The inputs read from the file system: the paths of files, and `-` for standard input;
+  /// not URLs, not the demo.
+  package var localPaths: [String] {
+    switch self {
+    case .demo: []
+    case .oneFile(let path): [path].filter { !Self.isURL($0) }
+    case .twoFiles(let authorized, let posted): [authorized, posted].filter { !Self.isURL($0) }
+    }
+  }
+
   /// Whether the report reads a service: an input given as a URL.
   package var readsURLs: Bool {
     switch self {

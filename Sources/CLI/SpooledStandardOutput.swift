@@ -183,6 +183,8 @@ package final class SpooledStandardOutput: OutputFileSink {
         return
       }
       template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+      // No process this one starts (the network helper) may hold the report.
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       state.descriptor = descriptor
     }
     var offset = 0

@@ -426,6 +426,44 @@ private typealias TX = TXReportProcess
     #expect(gone, "the helper ended within 3 s of txreport, not at its 60 s deadline")
   }
 
+  @Test("The network helper does not inherit the --output file's temporary (close-on-exec)")
+  func helperHoldsNoOutputFile() throws {
+    let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])
+    let folder = try TemporaryDirectory("txreport-net")
+    let process = Process()
+    process.executableURL = try TX.binary()
+    process.arguments = ["--all", server.url("/p"), "--timeout", "30", "--output", folder.path("out.txt")]
+    process.environment = ProcessInfo.processInfo.environment.merging(["no_proxy": "*", "NO_PROXY": "*"]) {
+      $1
+    }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    var helper: Int32?
+    for _ in 0..<500 where helper == nil {
+      helper = Self.child(of: process.processIdentifier, named: "txreport-fetch")
+      if helper == nil { usleep(10_000) }
+    }
+    let helperID = try #require(helper, "the helper was started")
+    let txreportFiles = try Self.openFiles(of: process.processIdentifier)
+    #expect(txreportFiles.contains { $0.contains(".out.txt.txreport-") }, "txreport holds its temporary")
+    let helperFiles = try Self.openFiles(of: helperID)
+    #expect(!helperFiles.contains { $0.contains("out.txt") }, "the helper holds \(helperFiles)")
+  }
+
+  /// What a process's descriptors lead to, from `/proc/ID/fd`.
+  private static func openFiles(of id: Int32) throws -> [String] {
+    let folder = "/proc/\(id)/fd"
+    return try FileManager.default.contentsOfDirectory(atPath: folder).compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)
+    }
+  }
+
   /// The first process whose parent is `parent` and whose name is `name`, from `/proc`.
   private static func child(of parent: Int32, named name: String) -> Int32? {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

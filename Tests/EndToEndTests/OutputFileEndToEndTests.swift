@@ -109,6 +109,71 @@ import Testing
     #expect(try folder.contents() == ["link.json", "real.json"])
   }
 
+  @Test("--output naming an input is refused (exit 64) and the input is left as it was, through links too")
+  func outputOntoInput() throws {
+    let folder = try TemporaryDirectory("txreport-out")
+    let export = folder.path("export.csv")
+    let original = try TX.fixtureText("formats/demo_all.csv")
+    try original.write(toFile: export, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.csv"), withDestinationPath: "export.csv")
+    try TX.fixtureText("demo_posted.json").write(
+      toFile: folder.path("p.json"), atomically: false, encoding: .utf8)
+    let runs = [
+      ["--all", export, "--output", export],
+      ["--all", folder.path("link.csv"), "--output", export],
+      ["--all", export, "--output", folder.path("link.csv")],
+      [
+        "--authorized", TX.fixture("demo_authorized.json"), "--posted", folder.path("p.json"), "-o",
+        folder.path("p.json"),
+      ],
+    ]
+    for arguments in runs {
+      let result = try TX.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.standardOutput == "")
+      #expect(
+        result.standardError.contains("the report would replace the data it is made from"),
+        "\(result.standardError)")
+    }
+    #expect(try String(contentsOfFile: export, encoding: .utf8) == original)
+    #expect(
+      try String(contentsOfFile: folder.path("p.json"), encoding: .utf8) == TX.fixtureText("demo_posted.json")
+    )
+    #expect(try folder.contents() == ["export.csv", "link.csv", "p.json"])
+    // Standard input that is the file named by --output.
+    let piped = try TX.run(
+      ["--all", "-", "--input-format", "csv", "--output", export], standardInputFrom: export)
+    #expect(piped.status == 64)
+    #expect(piped.standardError.contains("is standard input"), "\(piped.standardError)")
+    #expect(try String(contentsOfFile: export, encoding: .utf8) == original)
+    // A copy is another file: it is written.
+    let copy = try TX.run(["--all", export, "--output", folder.path("report.txt")])
+    #expect(copy.status == 0)
+  }
+
+  @Test("A dangling symbolic link is written through: the file it names is made, and the link stays a link")
+  func danglingLink() throws {
+    let folder = try TemporaryDirectory("txreport-out")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.txt"), withDestinationPath: "new.txt")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("nowhere.txt"), withDestinationPath: "missing/new.txt")
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path("link.txt")])
+    #expect(result.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.txt")) == "new.txt")
+    #expect(
+      try String(contentsOfFile: folder.path("new.txt"), encoding: .utf8).hasPrefix("Authorized Transactions")
+    )
+    // A link into a folder that does not exist is refused, and stays as it was.
+    let refused = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path("nowhere.txt")])
+    #expect(refused.status == 74)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("nowhere.txt"))
+        == "missing/new.txt")
+    #expect(try folder.contents() == ["link.txt", "new.txt", "nowhere.txt"])
+  }
+
   @Test("A folder: exit 74 before any work, and nothing is created")
   func folderIsRefused() throws {
     let folder = try TemporaryDirectory("txreport-out")

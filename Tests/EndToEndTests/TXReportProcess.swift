@@ -117,6 +117,31 @@ struct TXReportProcess {
       standardError: String(decoding: errorData, as: UTF8.self))
   }
 
+  /// Runs the binary with a file as its standard input, as the shell's `< FILE` gives it.
+  static func run(_ arguments: [String], standardInputFrom path: String) throws -> Result {
+    guard let input = FileHandle(forReadingAtPath: path) else {
+      throw SetupFailed(reason: "cannot open \(path)")
+    }
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    let errorData = Locked(Data())
+    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { usleep(1000) }
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData.value, as: UTF8.self))
+  }
+
   /// Runs the binary with arguments and extra environment, with no standard input.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
     let process = Process()
