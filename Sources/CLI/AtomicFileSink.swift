@@ -12,8 +12,8 @@ import Synchronization
 /// The text goes to a temporary file beside the destination. ``commit()`` flushes it to disk
 /// and renames it over the destination in one step; ``discard()`` (or dropping the sink without
 /// committing) deletes it. Whatever happens, the destination holds either its previous content
-/// or the complete new report, and no temporary file is left behind: SIGINT, SIGTERM and SIGHUP
-/// remove it too, and one that SIGKILL left is removed by the next run
+/// or the complete new report, and no temporary file is left behind: every signal that ends a
+/// program removes it too, and one that SIGKILL left is removed by the next run
 /// (``TemporaryFileCleanup``).
 package final class AtomicFileSink: OutputFileSink {
   /// The destination path, as the user gave it.
@@ -46,22 +46,28 @@ package final class AtomicFileSink: OutputFileSink {
     let folder = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
     TemporaryFileCleanup.removeStale(in: folder, base: base)
-    var template = Array((folder + TemporaryFileCleanup.temporaryPrefix(for: base) + "XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    // The signal handlers know the name before the file exists: mkstemp(3) writes the name
+    // into this very buffer, then creates the file, so no signal finds a file whose name they
+    // do not know yet.
+    let template = strdup(folder + TemporaryFileCleanup.temporaryPrefix(for: base) + "XXXXXX")
+    guard let template else { throw OutputError(path: path, reason: String(cString: strerror(ENOMEM))) }
+    TemporaryFileCleanup.register(template)
+    let descriptor = mkstemp(template)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      TemporaryFileCleanup.unregister(String(cString: template))
+      throw OutputError(path: path, reason: reason)
     }
-    guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
     // No process this one starts (the network helper) may hold the report: it would keep the
     // temporary file open, and could write into it. (Swift's Glibc has no mkostemp.)
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     self.state = Mutex((descriptor, false))
-    self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.temporaryPath = String(cString: template)
     self.sink = FileDescriptorSink(descriptor: descriptor)
     fchmod(descriptor, Self.permissions(for: target))
     // Held until the descriptor closes, or the process dies: a later run can tell a temporary
     // that a killed run left from one that is still being written.
     flock(descriptor, LOCK_EX | LOCK_NB)
-    TemporaryFileCleanup.register(temporaryPath)
   }
 
   deinit {

@@ -1,6 +1,12 @@
 import Presenters
 import ReportRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension CommandLineApp {
   /// How a full-screen view shows the report: what `--color`, `--theme` and the environment
   /// ask of the terminal, worked out as for the printed report.
@@ -39,7 +45,8 @@ extension CommandLineApp {
     /// follow on standard error as without `--interactive` (65, 66).
     case reportFailed
     /// A signal ended it: SIGINT (also Ctrl-C, which the screen reads as a key), SIGTERM,
-    /// SIGHUP or SIGQUIT; the status is 128 + the signal's number.
+    /// SIGHUP or SIGQUIT, whose status is 128 + the signal's number; any other signal that
+    /// ends a program ends `txreport` by that signal, once the terminal is restored.
     case signal(Int32)
     /// The terminal could not be used (set up, read or written); the reason, for a person.
     case terminalFailed(String)
@@ -88,15 +95,41 @@ extension CommandLineApp {
       return view.exitStatus
     case .signal(let number):
       switch number {
-      case 1: return .hungUp
-      case 3: return .quitSignal
-      case 15: return .terminated
-      default: return .interrupted
+      case SIGHUP: return .hungUp
+      case SIGINT: return .interrupted
+      case SIGQUIT: return .quitSignal
+      case SIGTERM: return .terminated
+      default:
+        // Any other signal that ends a program (SIGUSR1, SIGALRM, SIGXCPU…): the screen is gone,
+        // the errors are written; end as that signal ends a program, for the parent to see.
+        context.errors.flush()
+        endProcess(by: number)
+        return .interrupted
       }
     case .terminalFailed(let reason):
       context.errors.write(Diagnostic.line(.error, "the terminal failed: \(reason)", colored: colored))
       return .outputError
     }
+  }
+
+  /// Ends the process by a signal, as its default action does: the action set back to the
+  /// default, the signal unblocked on this thread, then raised.
+  ///
+  /// - Parameter number: The signal, one whose default action ends the process.
+  private static func endProcess(by number: Int32) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = SIG_DFL
+    #else
+      action.__sigaction_u.__sa_handler = SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    _ = sigaction(number, &action, nil)
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, number)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    raise(number)
   }
 
   /// Why `--interactive` cannot run here, or `nil` when it can.

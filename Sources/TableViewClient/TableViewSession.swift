@@ -17,9 +17,9 @@ import Presenters
 /// screen's state, draws the frame and writes only the lines that changed (``ScreenDiff``).
 /// While the report loads it wakes ten times a second to turn the spinner.
 ///
-/// The terminal is restored on every way out: `q` or Esc, Ctrl-C, SIGINT, SIGTERM, SIGHUP and
-/// SIGQUIT, a report that is refused, a terminal that fails; a fault restores it from its
-/// signal handler. Ctrl-Z (or SIGTSTP) restores it, stops the process, and on `fg` enters
+/// The terminal is restored on every way out: `q` or Esc, Ctrl-C, SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT and every other signal that ends a program (``TerminalSignals/ending``), a report
+/// that is refused, a terminal that fails; a fault restores it from its signal handler. Ctrl-Z (or SIGTSTP) restores it, stops the process, and on `fg` enters
 /// again and draws everything.
 package final class TableViewSession: Sendable {
   /// How the session ended.

@@ -26,9 +26,25 @@ package enum TerminalSignals {
   /// The signals the view answers through the pipe: SIGWINCH (resized), SIGINT, SIGTERM,
   /// SIGHUP and SIGQUIT (end), SIGTSTP (stop, from outside: `kill -TSTP`) and SIGCONT (go on).
   package static let handled = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+  /// Every other signal whose default action ends the process, but the faults (signal(7)):
+  /// SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS, and on Linux SIGSTKFLT,
+  /// SIGIO, SIGPWR and the real-time signals. They go through the pipe too, so the view leaves
+  /// the screen as for SIGTERM, and its client then ends the process by the same signal. One
+  /// that the process ignores (a parent made it so) stays ignored. SIGPIPE and SIGXFSZ are the
+  /// client's: `txreport` ignores them, so that a write fails and says why.
+  package static let ending: [Int32] = {
+    var numbers = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS]
+    #if os(Linux)
+      numbers += [SIGSTKFLT, SIGIO, SIGPWR]
+      numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    #endif
+    return numbers.filter { $0 < 65 }
+  }()
   /// The signals of a fault, after which the terminal is restored before the process dies.
   package static let fatal = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
+  /// The signals of ``ending`` whose handler forwards them, a bit each by number.
+  private static let forwardedEnding = Atomic<UInt64>(0)
   /// The pipe's writing end, for the handlers; -1 when none is installed.
   private static let pipe = Atomic<Int32>(-1)
   /// The terminal's descriptors and settings while the view is on screen, for the restoring
@@ -61,6 +77,12 @@ package enum TerminalSignals {
     pipe.store(descriptor, ordering: .sequentiallyConsistent)
     for number in handled { setHandler(number, { TerminalSignals.forward($0) }, saving: true) }
     for number in fatal { setHandler(number, { TerminalSignals.restoreAndDie($0) }, saving: true) }
+    var forwarded: UInt64 = 0
+    for number in ending where !isIgnored(number) {
+      setHandler(number, { TerminalSignals.forward($0) }, saving: true)
+      forwarded |= 1 << UInt64(number)
+    }
+    forwardedEnding.store(forwarded, ordering: .sequentiallyConsistent)
     if !atExitRegistered.exchange(true, ordering: .sequentiallyConsistent) {
       atexit { TerminalSignals.restore() }
     }
@@ -69,6 +91,10 @@ package enum TerminalSignals {
   /// Puts back the actions that were in place before ``install(pipe:)``.
   package static func uninstall() {
     for number in handled + fatal { _ = sigaction(number, previous + Int(number), nil) }
+    let forwarded = forwardedEnding.exchange(0, ordering: .sequentiallyConsistent)
+    for number in ending where forwarded & 1 << UInt64(number) != 0 {
+      _ = sigaction(number, previous + Int(number), nil)
+    }
     pipe.store(-1, ordering: .sequentiallyConsistent)
   }
 
@@ -110,6 +136,17 @@ package enum TerminalSignals {
     raise(SIGTSTP)
     setHandler(SIGTSTP, { TerminalSignals.forward($0) }, saving: false)
     pthread_sigmask(SIG_SETMASK, &mask, nil)
+  }
+
+  /// Whether the process ignores a signal now.
+  private static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return true }
+    #if canImport(Glibc)
+      return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1  // SIG_IGN
+    #else
+      return unsafeBitCast(current.__sigaction_u.__sa_handler, to: Int.self) == 1
+    #endif
   }
 
   private static func setHandler(

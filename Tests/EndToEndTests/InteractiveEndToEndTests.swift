@@ -64,5 +64,72 @@ private typealias TX = TXReportProcess
       #expect(!text.contains("\u{1B}[?1049h"), "the alternate screen was never entered")
       #expect(!text.contains("Authorized Transactions"))
     }
+
+    @Test(
+      "Any other signal that ends a program (SIGUSR1, SIGALRM, SIGXCPU…) leaves the screen, restores the terminal, and ends txreport by it",
+      arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR, firstRealTimeSignal])
+    func otherSignalsRestoreTheTerminal(signal number: Int32) throws {
+      let pseudoTerminal = try #require(PseudoTerminal())
+      let master = pseudoTerminal.master
+      defer { close(master) }
+      var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+      try #require(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
+      let slave = open(pseudoTerminal.path, O_RDWR | O_NOCTTY)
+      try #require(slave >= 0)
+      defer { close(slave) }
+      var before = termios()
+      try #require(tcgetattr(slave, &before) == 0)
+      let process = Process()
+      process.executableURL = try TX.binary()
+      process.arguments = ["--interactive", "--color", "never"]
+      process.environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"]) { $1 }
+      let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+      process.standardInput = terminal
+      process.standardOutput = terminal
+      process.standardError = terminal
+      try process.run()
+      defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+      let screen = try Self.readTerminal(master, until: { $0.contains("lines 1") }, seconds: 10)
+      try #require(screen.contains("\u{1B}[?1049h"), "the screen was entered")
+      kill(process.processIdentifier, number)
+      var rest = ""
+      for _ in 0..<100 where process.isRunning {
+        rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.05)
+      }
+      process.waitUntilExit()
+      rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.2)
+      #expect(process.terminationReason == .uncaughtSignal)
+      #expect(process.terminationStatus == number)
+      for sequence in ["\u{1B}[?1049l", "\u{1B}[?25h", "\u{1B}[?1000l", "\u{1B}[?1006l", "\u{1B}[?7h"] {
+        #expect(rest.contains(sequence), "\(sequence.debugDescription) after the signal")
+      }
+      var after = termios()
+      try #require(tcgetattr(slave, &after) == 0)
+      #expect(after.c_lflag == before.c_lflag, "echo and canonical input back")
+      #expect(after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+    }
+
+    /// The first real-time signal glibc leaves to programs.
+    static let firstRealTimeSignal: Int32 = 34
+
+    /// What the terminal shows, read from its master side until `done` says so or `seconds`
+    /// pass.
+    private static func readTerminal(_ master: Int32, until done: (String) -> Bool, seconds: Double) throws
+      -> String
+    {
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      while !done(String(decoding: bytes, as: UTF8.self)) {
+        let left = deadline.timeIntervalSinceNow
+        guard left > 0 else { break }
+        var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, Int32(left * 1000) + 1) == 1 else { break }
+        let count = Glibc.read(master, &buffer, buffer.count)
+        guard count > 0 else { break }
+        bytes += buffer[0..<count]
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
   #endif
 }

@@ -209,9 +209,15 @@ import Testing
         "# Transaction Report\n"))
   }
 
+  /// Every signal whose default action ends a process (signal(7), on Linux), but SIGKILL, which
+  /// cannot be caught, and SIGPIPE and SIGXFSZ, which txreport ignores: written out here, not
+  /// taken from txreport's own list.
+  static let terminatingSignals: [Int32] =
+    [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 14, 15, 16, 24, 26, 27, 29, 30, 31] + Array(34...64)
+
   @Test(
-    "SIGINT, SIGTERM or SIGHUP while --output is written: no temporary file is left, the signal ends txreport",
-    arguments: [SIGINT, SIGTERM, SIGHUP])
+    "Any signal that ends a program, while --output is written: no temporary file is left, the signal ends txreport",
+    arguments: terminatingSignals)
   func signalRemovesTemporaryFile(signal number: Int32) throws {
     let folder = try TemporaryDirectory("txreport-out")
     let fifo = folder.path("input.ndjson")
@@ -221,6 +227,8 @@ import Testing
     // Opening the named pipe waits for a writer that never comes: the run is caught while the
     // temporary file of its output exists.
     process.arguments = ["--all", fifo, "--output", folder.path("r.txt")]
+    // The runtime's crash reporter (for SIGSEGV and the other faults) would only take time.
+    process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
     process.standardInput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
