@@ -22,16 +22,17 @@ enum TerminalSafety {
   /// Whether a character is one of the invisible characters the report shows escaped, by the
   /// rule decision 0015 writes down: the soft hyphen, the Hangul fillers, the Khmer inherent
   /// vowels, the Mongolian vowel separator, the zero-width space, the word joiner and the
-  /// invisible operators, and the byte order mark (not the joiners, selectors or tags).
+  /// invisible operators, the byte order mark, the interlinear annotation characters and the
+  /// tag characters (not the joiners or selectors).
   ///
   /// - Parameter scalar: The character.
   /// - Returns: `true` when the report must show it as an escape.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     [
       0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164,
-      0xFEFF, 0xFFA0,
+      0xFEFF, 0xFFA0, 0xFFF9, 0xFFFA, 0xFFFB,
     ]
-    .contains(scalar.value)
+    .contains(scalar.value) || (0xE0000...0xE007F).contains(scalar.value)
   }
 
   /// A text from the data as the report must show it, written here from the rule, not taken

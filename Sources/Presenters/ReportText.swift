@@ -238,14 +238,14 @@ public enum ReportText {
 
   /// Whether a text may hold a character to escape, judged from its UTF-8 bytes in one pass: a
   /// text with none of the bytes that can start one (a control, DEL, a backslash, the lead bytes
-  /// `C2`, `D8`, `E1`, `E2`, `E3` and `EF` of C1 controls, bidirectional and invisible
-  /// characters, and quotes when quoting) certainly needs no escape.
+  /// `C2`, `D8`, `E1`, `E2`, `E3`, `EF` and `F3` of C1 controls, bidirectional and invisible
+  /// characters, tags among them, and quotes when quoting) certainly needs no escape.
   private static func mayNeedEscapes(_ text: String, quoting: Bool) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       for byte in bytes {
         switch byte {
-        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, UInt8(ascii: "\\"): return true
+        case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3, UInt8(ascii: "\\"): return true
         case UInt8(ascii: "\""): if quoting { return true }
         default: continue
         }
@@ -271,11 +271,14 @@ public enum ReportText {
   /// Whether a character is invisible and carries nothing a description needs, so that shown
   /// raw it could hide text or make two different texts look the same: the soft hyphen, the
   /// Hangul fillers, the Khmer inherent vowels, the Mongolian vowel separator, the zero-width
-  /// space, the word joiner and the invisible operators, and the byte order mark.
+  /// space, the word joiner and the invisible operators, the byte order mark, the interlinear
+  /// annotation characters (U+FFF9 to U+FFFB), and the tag characters (U+E0000 to U+E007F),
+  /// which spell ASCII no one sees. (The only emoji made with tags, the flags of England,
+  /// Scotland and Wales, then show as a black flag and escapes: a description never hides
+  /// text.)
   ///
-  /// The zero-width joiner and non-joiner, variation selectors and tag characters are not
-  /// among them: they join emoji sequences and shape scripts, so they are part of what a
-  /// description says. The JSON output keeps every one of these characters as it is: a program
+  /// The zero-width joiner and non-joiner and the variation selectors are not among them: they
+  /// join emoji sequences and shape scripts, so they are part of what a description says. The JSON output keeps every one of these characters as it is: a program
   /// reading it gets the text back exactly.
   ///
   /// - Parameter scalar: The character.
@@ -283,6 +286,7 @@ public enum ReportText {
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060...0x2064, 0x3164, 0xFEFF, 0xFFA0: true
+    case 0xFFF9...0xFFFB, 0xE0000...0xE007F: true
     default: false
     }
   }

@@ -206,4 +206,24 @@ import Testing
       #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" })
     }
   }
+
+  @Test("Tag characters and interlinear annotations hide no text in the text, Markdown and HTML reports")
+  func hiddenText() throws {
+    let folder = try TemporaryDirectory("txreport-formats")
+    // "Pay", then "SEND" in tag characters, then an annotation: the file writes them as escapes.
+    let description = #"Pay\udb40\udc53\udb40\udc45\udb40\udc4e\udb40\udc44 \ufff9x\ufffb"#
+    try
+      #"[{"group": "A", "date": "2016-04-01", "description": "\#(description)", "amount": "1.00", "debit": "D"}]"#
+      .write(toFile: folder.path("a.json"), atomically: true, encoding: .utf8)
+    for format in ["text", "markdown", "html"] {
+      let run = try TX.run(["--all", folder.path("a.json"), "--format", format])
+      #expect(run.status == 0)
+      #expect(
+        !run.standardOutput.unicodeScalars.contains {
+          (0xE0000...0xE007F).contains($0.value) || (0xFFF9...0xFFFB).contains($0.value)
+        }, "\(format)")
+      #expect(run.standardOutput.contains("u{E0053}"), "\(format): \(run.standardOutput)")
+      #expect(run.standardOutput.contains("u{FFF9}"), "\(format)")
+    }
+  }
 }

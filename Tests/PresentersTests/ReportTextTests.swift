@@ -248,9 +248,11 @@ import UseCases
   }
 
   @Test(
-    "Invisible characters that can hide text are shown as escapes; joiners, selectors and tags stay",
+    "Invisible characters that can hide text are shown as escapes (tags too); joiners and selectors stay",
     arguments: [
       ("a\u{200B}b", "a\\u{200B}b"), ("a\u{2060}b", "a\\u{2060}b"), ("\u{FEFF}x", "\\u{FEFF}x"),
+      ("a\u{E0041}\u{E007F}b", "a\\u{E0041}\\u{E007F}b"), ("\u{E0000}\u{E0020}", "\\u{E0000}\\u{E0020}"),
+      ("x\u{FFF9}y\u{FFFA}z\u{FFFB}", "x\\u{FFF9}y\\u{FFFA}z\\u{FFFB}"),
       ("soft\u{AD}hyphen", "soft\\u{AD}hyphen"), ("\u{3164}", "\\u{3164}"),
       ("\u{115F}\u{1160}", "\\u{115F}\\u{1160}"),
       ("\u{FFA0}", "\\u{FFA0}"), ("\u{180E}", "\\u{180E}"),
