@@ -16,6 +16,8 @@ struct RawFieldsCheck {
   private let format: RecordFormat
   /// A CSV input's header, as this check reads it, or `nil` for JSON and NDJSON.
   private let header: CSVHeader?
+  /// The single-byte character set an OFX header names, in which its values are read back.
+  private let charset: StatementText.Charset?
 
   /// Prepares to read values from the input.
   ///
@@ -27,6 +29,7 @@ struct RawFieldsCheck {
     self.layout = layout
     self.format = format
     header = format == .csv ? CSVHeader(bytes) : nil
+    charset = StatementText.charset(of: bytes, format: format)
   }
 
   /// Checks one valid record.
@@ -151,7 +154,8 @@ struct RawFieldsCheck {
       }
       while let first = value.first, spaces.contains(first) { value = value.dropFirst() }
       while let last = value.last, spaces.contains(last) || last == 0x0D { value = value.dropLast() }
-      let text = String(decoding: value, as: UTF8.self)
+      let text =
+        self.charset.map { StatementText.decoded(value, $0) } ?? String(decoding: value, as: UTF8.self)
       if self.format == .ofx && text.contains("&") { return nil }
       return Self.trimmed(text)
     }

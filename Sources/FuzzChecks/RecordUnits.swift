@@ -42,6 +42,12 @@ struct RecordUnits {
   private var pieces: [Unit] = []
   /// A CSV input's delimiter, as ``CSVHeader`` reads it: a comma, a semicolon or a tab.
   private var delimiter = UInt8(ascii: ",")
+  /// QIF: where each `!` line that names no section QIF has starts; each must get an issue.
+  private var unknownHeaders: [TextPosition] = []
+  /// OFX: whether the `OFX` element is closed (`</OFX>`, outside every transaction), so that
+  /// the statement is whole; and whether the input holds anything but whitespace.
+  private var closesOFX = false
+  private var hasText = false
 
   /// Finds the units of an input.
   ///
@@ -50,7 +56,9 @@ struct RecordUnits {
   ///   - format: Its format.
   init(_ bytes: [UInt8], format: RecordFormat) {
     self.bytes = bytes
-    self.positions = Self.positions(of: bytes)
+    self.positions = Self.positions(
+      of: bytes, carriageReturns: StatementText.breaksLinesAtCarriageReturns(format),
+      singleByte: StatementText.charset(of: bytes, format: format) != nil)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     self.textStart = start
     switch format {
@@ -65,9 +73,11 @@ struct RecordUnits {
   }
 
   /// The position of every byte, and of the end, as `ByteInput` counts them: a line feed starts
-  /// a new line, every byte that is not a UTF-8 continuation byte moves the column, and a byte
-  /// order mark at the start takes no column.
-  private static func positions(of bytes: [UInt8]) -> [TextPosition] {
+  /// a new line (and, with `carriageReturns`, a carriage return alone), every byte that is not a
+  /// UTF-8 continuation byte moves the column (every byte, with `singleByte`), and a byte order
+  /// mark at the start takes no column.
+  private static func positions(of bytes: [UInt8], carriageReturns: Bool, singleByte: Bool) -> [TextPosition]
+  {
     var positions: [TextPosition] = []
     positions.reserveCapacity(bytes.count + 1)
     var line = 1
@@ -75,10 +85,13 @@ struct RecordUnits {
     let hasMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
     for (offset, byte) in bytes.enumerated() {
       positions.append(TextPosition(line: line, column: column))
-      if byte == UInt8(ascii: "\n") {
+      let loneCarriageReturn =
+        carriageReturns && byte == UInt8(ascii: "\r")
+        && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
+      if byte == UInt8(ascii: "\n") || loneCarriageReturn {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 {
+      } else if singleByte || byte & 0xC0 != 0x80 {
         column += 1
       }
       if hasMark && offset == 2 { column = 1 }
@@ -216,8 +229,12 @@ struct RecordUnits {
   /// before any `>`, in capitals, without the bytes below `!` but the space.
   private static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
     let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(32)
-    return String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
+    let name =
+      String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
       .split(separator: " ").first.map(String.init) ?? ""
+    // A namespace prefix is not part of the name: `ofx:STMTTRN` is `STMTTRN`, `/ofx:OFX` `/OFX`.
+    guard let colon = name.lastIndex(of: ":") else { return name }
+    return (name.hasPrefix("/") ? "/" : "") + name[name.index(after: colon)...]
   }
 
   /// The pieces an OFX file is read in, for the limit of a record, one after the other from
@@ -228,6 +245,7 @@ struct RecordUnits {
   /// `MESSAGE`), to the `>` of its `</STATUS>` or to just before the first other tag. The
   /// elements are the units.
   private mutating func findTransactions(from start: Int) {
+    hasText = bytes[start...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     var pieceStart = start
     while pieceStart < bytes.count {
       guard let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<")) else {
@@ -243,6 +261,7 @@ struct RecordUnits {
         continue
       }
       guard name == "STMTTRN" else {
+        if name == "/OFX" { closesOFX = true }
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
@@ -341,14 +360,30 @@ struct RecordUnits {
   /// The pieces a QIF file is read in, for the limit of a record, one after the other from the
   /// first byte: blank bytes (line feeds, carriage returns, spaces, tabs), then a `!` line, or
   /// a record: its lines to the end of its `^` line, or to the line before a `!` line, or to
-  /// the end. A `!Type:` line names the section (`Bank`, `CCard`, `Cash`, `Oth A` and `Oth L`
-  /// hold transactions), `!Account` starts one that does not. The records of sections of
-  /// transactions are the units.
+  /// the end. A line ends with a line feed, a carriage return and a line feed, or a carriage
+  /// return alone (whose decoder looks at the next byte to know it is alone: at the end of a
+  /// piece, that byte counts). A `!Type:` line names the section (`Bank`, `CCard`, `Cash`,
+  /// `Oth A` and `Oth L` hold transactions; `Invst`, `Cat`, `Class`, `Memorized`, `Security`,
+  /// `Prices` and `Invoice` lists), `!Account` starts a list, `!Option:` and `!Clear:` lines
+  /// change nothing, and any other `!` line names no section: it must get an issue, and the
+  /// records after it are in none. The records of sections of transactions are the units.
   private mutating func findQIFRecords(from start: Int) {
     let blank: Set<UInt8> = [0x0A, 0x0D, 0x20, 0x09]
     var pieceStart = start
     var inTransactions = false
-    func lineEnd(_ from: Int) -> Int { bytes[from...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count }
+    /// The last byte of the line that holds `from`: its line feed, or its carriage return when
+    /// no line feed follows it; or the end.
+    func lineEnd(_ from: Int) -> Int {
+      guard let end = bytes[from...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else {
+        return bytes.count
+      }
+      return bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 1 : end
+    }
+    /// Whether the decoder looked past a piece ending at `end` to know its line ended: a
+    /// carriage return alone, with a byte after it.
+    func peeksPast(_ end: Int) -> Bool { end < bytes.count && bytes[end] == 0x0D && end + 1 < bytes.count }
+    let transactionTypes: Set<String> = ["BANK", "CCARD", "CASH", "OTH A", "OTH L"]
+    let listTypes: Set<String> = ["INVST", "CAT", "CLASS", "MEMORIZED", "SECURITY", "PRICES", "INVOICE"]
     while pieceStart < bytes.count {
       var offset = pieceStart
       while offset < bytes.count, blank.contains(bytes[offset]) { offset += 1 }
@@ -358,15 +393,24 @@ struct RecordUnits {
       }
       if bytes[offset] == UInt8(ascii: "!") {
         let end = lineEnd(offset)
-        var line = String(decoding: bytes[offset..<end], as: UTF8.self).uppercased()
-        while line.hasSuffix(" ") || line.hasSuffix("\t") || line.hasSuffix("\r") { line.removeLast() }
-        if line.hasPrefix("!TYPE:") {
-          let type = line.dropFirst(6).drop { $0 == " " }
-          inTransactions = ["BANK", "CCARD", "CASH", "OTH A", "OTH L"].contains(String(type))
-        } else if line.hasPrefix("!ACCOUNT") {
+        var text = bytes[offset..<end]
+        while let last = text.last, [0x20, 0x09, 0x0D, 0x0A].contains(last) { text = text.dropLast() }
+        let line = String(decoding: text, as: UTF8.self).uppercased()
+        var type = line.hasPrefix("!TYPE:") ? line.dropFirst(6) : ""
+        while type.first == " " { type = type.dropFirst() }
+        while type.last == " " { type = type.dropLast() }
+        if line.hasPrefix("!OPTION:") || line.hasPrefix("!CLEAR:") {
+          // Changes nothing.
+        } else if transactionTypes.contains(String(type)) {
+          inTransactions = true
+        } else if listTypes.contains(String(type)) || line == "!ACCOUNT" {
           inTransactions = false
+        } else {
+          inTransactions = false
+          unknownHeaders.append(positions[offset])
         }
-        pieces.append(unit(from: pieceStart, to: end))
+        let piece = unit(from: pieceStart, to: end)
+        pieces.append(peeksPast(end) ? piece.peeking() : piece)
         pieceStart = end + 1
         continue
       }
@@ -385,11 +429,13 @@ struct RecordUnits {
         if bytes[lineStart] == UInt8(ascii: "^") {
           end = lineFeed
           next = lineFeed + 1
+          endsAtNext = peeksPast(lineFeed)
           break
         }
         lineStart = lineFeed + 1
       }
-      // A record ended by a `!` line has that `!` looked at too: it counts.
+      // A record ended by a `!` line has that `!` looked at too: it counts; and so does the
+      // byte after a `^` line that ends with a carriage return alone.
       addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: inTransactions)
       pieceStart = next
     }
@@ -481,6 +527,7 @@ struct RecordUnits {
     var counts = [Int](repeating: 0, count: units.count)
     var valid = [Bool](repeating: false, count: units.count)
     var cutoff: TextPosition?
+    var namedHeaders: Set<TextPosition> = []
     for (index, record) in records.enumerated() {
       guard let anchor = record.anchor else { continue }
       // A JSON syntax error ends decoding, so it can only be the last thing yielded. Other
@@ -543,6 +590,21 @@ struct RecordUnits {
         )
         return
       }
+      // A QIF `!` line that names no section: an issue at that line, which is in no record.
+      if case .invalid(let issue) = record, case .syntax(.unknownQIFHeader)? = issue.readingProblem {
+        require(
+          unknownHeaders.contains(anchor),
+          "\(name): an unknown QIF header at \(anchor), where no such line starts: \(shown(records))")
+        namedHeaders.insert(anchor)
+        continue
+      }
+      // An OFX statement cut off before `</OFX>`: one issue where the input ends, the last.
+      if case .invalid(let issue) = record, case .syntax(.endsBeforeClosingTag)? = issue.readingProblem {
+        require(
+          format == .ofx && !closesOFX && index == records.count - 1 && anchor == positions[bytes.count],
+          "\(name): a statement cut off at \(anchor), yet it closes, or goes on: \(shown(records))")
+        continue
+      }
       if let header, header.contains(anchor) {
         require(
           index == records.count - 1,
@@ -569,6 +631,30 @@ struct RecordUnits {
       }
       counts[unit] += 1
       if record.transaction != nil { valid[unit] = true }
+    }
+    // Every `!` line that names no section is named, unless the input stopped before it.
+    for position in unknownHeaders where !namedHeaders.contains(position) {
+      require(
+        cutoff.map { position >= $0 } ?? false,
+        "\(name): the QIF header at \(position) names no section, yet nothing says so: \(shown(records))")
+    }
+    // A statement that never closes its OFX element ends with an issue that says so, or another
+    // end that stops it first (a transaction not closed, a record over the limit, a refusal,
+    // an input that is no statement): never as if it were whole.
+    if format == .ofx && hasText && !closesOFX {
+      let ended: Bool
+      switch records.last {
+      case .unavailable?: ended = true
+      case .invalid(let issue)?:
+        switch issue.readingProblem {
+        case .syntax(.endsBeforeClosingTag)?, .syntax(.unterminatedElement)?, .syntax(.recordTooLong)?,
+          .syntax(.notOFX)?, .syntax(.looksLike)?:
+          ended = true
+        default: ended = false
+        }
+      default: ended = false
+      }
+      require(ended, "\(name): a statement without </OFX> is read as whole: \(shown(records))")
     }
     let lastAnchor = records.last?.anchor
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:

@@ -50,7 +50,7 @@ struct RecordsCheck {
     let name = "fuzz.\(format.rawValue)"
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
-    let layout = TextLayout(bytes)
+    let layout = TextLayout(bytes, format: format)
     let rawFields = RawFieldsCheck(layout, format: format, bytes: bytes)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
@@ -119,7 +119,7 @@ struct RecordsCheck {
       Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
       "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
         + "not \(shown(records))")
-    let layout = TextLayout(bytes)
+    let layout = TextLayout(bytes, format: format)
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }
     let units = RecordUnits(bytes, format: format)

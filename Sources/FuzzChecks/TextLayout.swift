@@ -1,3 +1,4 @@
+import FileGateways
 import UseCases
 
 /// The lines of an input, to check that a position points into it and to find the bytes a
@@ -9,16 +10,26 @@ struct TextLayout {
   private let lineStarts: [Int]
   /// The number of bytes of each line, without its line feed.
   private let lineLengths: [Int]
+  /// Whether every byte is a character of its own (an OFX statement in a single-byte set).
+  private let isSingleByte: Bool
 
   /// Measures the lines of the bytes.
   ///
-  /// - Parameter bytes: The input.
-  init(_ bytes: [UInt8]) {
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - format: Its format: a QIF line may also end with a carriage return alone, and an OFX
+  ///     statement whose header names a single-byte set has a character a byte
+  ///     (``StatementText``).
+  init(_ bytes: [UInt8], format: RecordFormat? = nil) {
     var starts = [0]
     var lengths: [Int] = []
     var length = 0
+    let carriageReturns = format.map(StatementText.breaksLinesAtCarriageReturns) ?? false
     for (offset, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "\n") {
+      let loneCarriageReturn =
+        carriageReturns && byte == UInt8(ascii: "\r")
+        && (offset + 1 == bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))
+      if byte == UInt8(ascii: "\n") || loneCarriageReturn {
         lengths.append(length)
         starts.append(offset + 1)
         length = 0
@@ -30,6 +41,7 @@ struct TextLayout {
     self.bytes = bytes
     lineStarts = starts
     lineLengths = lengths
+    isSingleByte = format.map { StatementText.charset(of: bytes, format: $0) != nil } ?? false
   }
 
   /// Whether a position is inside the input, or just after the last character of a line.
@@ -60,10 +72,10 @@ struct TextLayout {
     var column = 1
     while column < position.column {
       guard offset < end else { return nil }
-      if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+      if isSingleByte || bytes[offset] & 0xC0 != 0x80 { column += 1 }
       offset += 1
     }
-    while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+    while !isSingleByte, offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
     return bytes[offset..<end]
   }
 }

@@ -256,7 +256,8 @@ import Testing
     "uk_current_account.csv",
     "de_girokonto.csv", "fr_compte.csv", "tab_export.csv", "card_statement_v1.ofx", "checking_v2.ofx",
     "au_savings_cdata_v2.ofx", "us_checking_memo_v1.ofx", "refused_signon_v1.ofx",
-    "refused_server_error_v2.ofx", "household.qif",
+    "refused_server_error_v2.ofx", "household.qif", "fr_card_windows1252_v1.ofx", "namespaced_v2.ofx",
+    "classic_mac.qif",
   ]
 
   @Test(
@@ -388,6 +389,10 @@ import Testing
     BadInput(file: "ofx_bad_records.ofx"),
     BadInput(file: "qif_no_type.qif"),
     BadInput(file: "qif_bad_records.qif"),
+    BadInput(file: "qif_unknown_type.qif"),
+    BadInput(file: "qif_account_steers_dates.qif"),
+    BadInput(file: "ofx_cut_after_header.ofx"),
+    BadInput(file: "ofx_cut_between_transactions.ofx"),
   ]
 
   @Test("Bad input: no report, exactly the expected error lines, exit 65", arguments: corpus)

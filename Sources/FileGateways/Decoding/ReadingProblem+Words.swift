@@ -159,6 +159,8 @@ extension ReadingProblem {
     case .notOFX: "expected an OFX file: an OFXHEADER line, <?xml or <OFX>"
     case .unterminatedElement(let name): "<\(name)> is not closed"
     case .notQIF: "expected a QIF file: a !Type: line, such as !Type:Bank"
+    case .unknownQIFHeader: "not a header of a QIF section; the records after it would not be read"
+    case .endsBeforeClosingTag(let name): "the file ends before </\(name)>: it is cut off"
     case .foundByteNotUTF8(_, let problem): Self.syntax(problem)
     case .looksLike(_, let problem): Self.syntax(problem)
     }
@@ -226,6 +228,12 @@ extension ReadingProblem {
     case .unterminatedElement(let name):
       return "close it with </\(name)> before the next one and the end of the file"
     case .notQIF: return "the first line of a QIF file names its type, such as !Type:Bank or !Type:CCard"
+    case .unknownQIFHeader(let likely):
+      return
+        "a section of transactions starts with !Type:Bank, !Type:CCard, !Type:Cash, !Type:Oth A or !Type:Oth L"
+        + (likely.map { ": did you mean !Type:\($0)?" } ?? "")
+    case .endsBeforeClosingTag:
+      return "save or download the statement again: the transactions after the cut are missing"
     case .foundByteNotUTF8(_, let problem): return syntaxHint(problem)
     case .looksLike(let format, _): return formatHint(format)
     }

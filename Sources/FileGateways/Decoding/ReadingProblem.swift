@@ -141,6 +141,13 @@ public enum SyntaxProblem: Hashable, Sendable {
   case unterminatedElement(String)
   /// A QIF file that does not start with a `!Type:` line.
   case notQIF
+  /// A QIF header line (the line is the value) that names no section QIF has, such as
+  /// `!Type:Bnak`: the records after it would not be read. `likely` is the section type it most
+  /// likely means, if one is near.
+  case unknownQIFHeader(likely: String?)
+  /// A statement that ends before its closing tag (`</OFX>`): the file is cut off, and the
+  /// transactions after the cut are missing.
+  case endsBeforeClosingTag(String)
   /// A quote inside a CSV field that is not quoted.
   case quoteInUnquotedField
   /// A carriage return outside quotes that no line feed follows.

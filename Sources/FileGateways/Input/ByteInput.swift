@@ -59,6 +59,10 @@ struct ByteInput {
   private var provider: (any ByteProvider)?
   private(set) var line = 1
   private(set) var column = 1
+  /// Whether each byte is a character of its own, one column: the text is in a single-byte
+  /// character set (Windows-1252, which an OFX header may name), not UTF-8, so a byte from 0x80
+  /// to 0xBF continues nothing. Set by the decoder that learns it.
+  var charactersAreBytes = false
   private(set) var readFailure: ReadFailure?
   /// Where the record that ran into the limit is, once one has; the input then ends there.
   private(set) var recordCut: RecordCut?
@@ -153,8 +157,23 @@ struct ByteInput {
     if byte == UInt8(ascii: "\n") {
       line += 1
       column = 1
-    } else if byte & 0xC0 != 0x80 {
+    } else if byte & 0xC0 != 0x80 || charactersAreBytes {
       column += 1
+    }
+  }
+
+  /// Consumes a line break: a line feed, a carriage return with the line feed after it, or a
+  /// carriage return alone (the line ending of the classic Mac OS, which a QIF file may have),
+  /// each one new line. Call it only after ``peek()`` gave a line feed or a carriage return.
+  mutating func advanceLineBreak() {
+    let byte = buffer[index]
+    advance()
+    guard byte == UInt8(ascii: "\r") else { return }
+    if peek() == UInt8(ascii: "\n") {
+      advance()
+    } else {
+      line += 1
+      column = 1
     }
   }
 
@@ -355,7 +374,7 @@ struct ByteInput {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 {
+      } else if byte & 0xC0 != 0x80 || charactersAreBytes {
         column += 1
       }
     }

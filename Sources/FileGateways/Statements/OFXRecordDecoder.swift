@@ -21,8 +21,16 @@ import UseCases
 /// issue at the second. Records take the group of the reading options: a statement lists
 /// posted transactions.
 ///
+/// Tags are read by their local name: a namespace prefix (`<ofx:STMTTRN>`) is left out. Text is
+/// UTF-8, unless the header names Windows-1252 or ISO-8859-1 (`CHARSET:1252` in OFX 1.x, unless
+/// `ENCODING:UTF-8`; `encoding="windows-1252"` in the XML declaration of OFX 2.x): then each byte
+/// is one character of that set, as most banks' OFX 1.x statements write them.
+///
 /// A file that does not start (after spaces) with `OFXHEADER`, `<?xml`, `<?OFX` or `<OFX` is
-/// one issue at 1:1, and the end; so is the end of the file inside a `STMTTRN`, at its start.
+/// one issue at 1:1, and the end; so is the end of the file inside a `STMTTRN`, at its start,
+/// and the end of a file that has not closed its `OFX` element (`</OFX>`), where it ends: a
+/// statement cut off after its header, or between two transactions, is never read as a shorter
+/// statement.
 /// For the limit of a record (``RecordFormat/maximumRecordLength``, as in every format) the
 /// input is read in pieces, each from where the last ended: the text before a tag with the
 /// tag, or the text before a `STMTTRN` with the whole element.
@@ -33,6 +41,11 @@ struct OFXRecordDecoder: RecordDecoder {
   private var finished = false
   /// Whether the piece being read is the first, whose limit counts from the first byte.
   private var isFirstPiece = true
+  /// Whether the `OFX` element is closed (`</OFX>`): the statement is whole.
+  private var isClosed = false
+  /// The characters of the bytes above ASCII when the header names a single-byte character
+  /// set (``StatementCharset``), or `nil` for UTF-8.
+  private var charset: StatementCharset?
   private(set) var rules: ValueRules
 
   /// Creates a decoder of the given bytes.
@@ -60,7 +73,7 @@ struct OFXRecordDecoder: RecordDecoder {
       let text = String(decoding: first, as: UTF8.self).uppercased()
       guard
         text.hasPrefix("OFXHEADER") || text.hasPrefix("<?XML") || text.hasPrefix("<?OFX")
-          || text.hasPrefix("<OFX")
+          || text.hasPrefix("<OFX") || (text.hasPrefix("<") && Self.tagName(first.dropFirst()[...]) == "OFX")
       else {
         if first.isEmpty && input.peek() == nil { return finish(nil) }
         var malformed = MalformedInput(position: input.position, syntax: .notOFX)
@@ -69,6 +82,8 @@ struct OFXRecordDecoder: RecordDecoder {
             ofFirstLine: input.upcomingLine(limit: FormatGuess.lineLimit), other: .ofx))
         return finish(.malformed(malformed, resumes: false))
       }
+      charset = StatementCharset(ofHeader: input.upcomingBytes(limit: StatementCharset.headerLimit))
+      input.charactersAreBytes = charset != nil
     }
     while true {
       // Outside a record: the text to the next tag, and the tag, are one piece for the limit
@@ -79,10 +94,18 @@ struct OFXRecordDecoder: RecordDecoder {
         input.startRecord()
       }
       while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
-      guard input.peek() != nil else { return finish(nil) }
+      guard input.peek() != nil else {
+        guard isClosed else {
+          return finish(
+            .malformed(
+              MalformedInput(position: input.position, syntax: .endsBeforeClosingTag("OFX")), resumes: false))
+        }
+        return finish(nil)
+      }
       let start = input.position
       if skipMarkup() { continue }
       let name = readTag()
+      if name == "/OFX" { isClosed = true }
       if name == "STATUS", let refusal = readStatus() {
         // The bank refused the request: what follows is no statement, and an empty one is
         // not what the user's account holds.
@@ -242,12 +265,15 @@ struct OFXRecordDecoder: RecordDecoder {
   }
 
   /// The name of a tag, from the bytes after its `<`: the first word of its first
-  /// ``nameLength`` bytes before any `>`, in capitals, without bytes below `!` but the space;
-  /// `/STMTTRN` for a closing tag, the first word for a declaration (`?OFX`) or a comment.
+  /// ``nameLength`` bytes before any `>`, in capitals, without bytes below `!` but the space,
+  /// and without a namespace prefix (`ofx:STMTTRN` is `STMTTRN`); `/STMTTRN` for a closing tag,
+  /// the first word for a declaration (`?OFX`) or a comment.
   static func tagName(_ bytes: ArraySlice<UInt8>) -> String {
     let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(nameLength)
     let text = String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
-    return text.split(separator: " ").first.map(String.init) ?? ""
+    let word = text.split(separator: " ").first ?? ""
+    guard let colon = word.lastIndex(of: ":") else { return String(word) }
+    return (word.hasPrefix("/") ? "/" : "") + word[word.index(after: colon)...]
   }
 
   /// Reads a leaf's value: the text up to the next `<`, without the whitespace around it, with
@@ -261,7 +287,7 @@ struct OFXRecordDecoder: RecordDecoder {
     while true {
       while let byte = input.peek(), byte != UInt8(ascii: "<") {
         if byte >= 0x80 {
-          let problem = input.appendMultibyteCharacter(to: &bytes)
+          let problem = appendCharacter(above: byte, to: &bytes)
           if encodingProblem == nil { encodingProblem = problem }
         } else {
           bytes.append(byte)
@@ -275,7 +301,7 @@ struct OFXRecordDecoder: RecordDecoder {
       advance(by: Self.cdataStart.count)
       while let byte = input.peek(), !bytes.ends(with: Self.cdataEnd) {
         if byte >= 0x80 {
-          let problem = input.appendMultibyteCharacter(to: &bytes)
+          let problem = appendCharacter(above: byte, to: &bytes)
           if encodingProblem == nil { encodingProblem = problem }
         } else {
           bytes.append(byte)
@@ -290,6 +316,17 @@ struct OFXRecordDecoder: RecordDecoder {
     while let last = text.unicodeScalars.last, isSpace(last) { text.unicodeScalars.removeLast() }
     while let first = text.unicodeScalars.first, isSpace(first) { text.unicodeScalars.removeFirst() }
     return RawValue(kind: .string, text: text, position: position, encodingProblem: encodingProblem)
+  }
+
+  /// Appends the character that starts with a byte above ASCII, as UTF-8: the character of the
+  /// header's single-byte set, or a UTF-8 character checked as it is read.
+  ///
+  /// - Returns: The problem of bytes that are not UTF-8, or `nil`.
+  private mutating func appendCharacter(above byte: UInt8, to bytes: inout [UInt8]) -> EncodingProblem? {
+    guard let charset else { return input.appendMultibyteCharacter(to: &bytes) }
+    bytes += String(Character(charset.character(for: byte))).utf8
+    input.advance()
+    return nil
   }
 
   /// The text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;` and `&#xH;` read; any

@@ -15,11 +15,15 @@ import UseCases
 /// - other lines (`N` number, `C` cleared, `L` category, `A` address, splits) are not read.
 ///
 /// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
-/// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `!Account`,
-/// investments) are lists, not transactions, and are skipped, and so are `!Option` lines. A
-/// record without a date, an amount or a description is an issue at its first line; a file
-/// that does not start with `!` is one issue at 1:1, and the end. A last record without its
-/// `^` is read all the same. For the limit of a record (``RecordFormat/maximumRecordLength``,
+/// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `Class`,
+/// `Memorized`, `Security`, `Prices`, `Invoice`, `!Account`, investments in `Invst`) are lists,
+/// not transactions, and are skipped, and so are `!Option:` and `!Clear:` lines. Any other `!`
+/// line (`!Type:Bnak`) is an issue at that line, with the type it most likely means: its records
+/// are never skipped without a word. A record without a date, an amount or a description is an
+/// issue at its first line; a file that does not start with `!` is one issue at 1:1, and the
+/// end. A last record without its `^` is read all the same. Lines end with a line feed, a
+/// carriage return and a line feed, or a carriage return alone (the classic Mac OS), each
+/// counted as a line for positions. For the limit of a record (``RecordFormat/maximumRecordLength``,
 /// as in every format) the input is read in pieces, each from where the last ended: blank
 /// lines with the `!` line or the record after them.
 struct QIFRecordDecoder: RecordDecoder {
@@ -75,12 +79,17 @@ struct QIFRecordDecoder: RecordDecoder {
       skipBlankLines()
       guard let byte = input.peek() else { return finish(nil) }
       if byte == UInt8(ascii: "!") {
-        let line = readLine().text.uppercased()
-        if line.hasPrefix("!TYPE:") {
-          let type = line.dropFirst(6).trimmingCharacters(in: " ")
-          inTransactions = ["BANK", "CCARD", "CASH", "OTH A", "OTH L"].contains(type)
-        } else if line.hasPrefix("!ACCOUNT") {
+        let start = input.position
+        let line = readLine().text
+        switch Self.header(line) {
+        case .transactions: inTransactions = true
+        case .list: inTransactions = false
+        case .option: break
+        case .unknown(let likely):
           inTransactions = false
+          return .malformed(
+            MalformedInput(position: start, syntax: .unknownQIFHeader(likely: likely), value: line),
+            resumes: true)
         }
         continue
       }
@@ -139,6 +148,55 @@ struct QIFRecordDecoder: RecordDecoder {
     return record
   }
 
+  /// What a `!` line says.
+  enum Header: Equatable {
+    /// A section of transactions starts.
+    case transactions
+    /// A section of a list starts (accounts, categories, classes, memorized transactions,
+    /// securities, prices, invoices, investments): not transactions.
+    case list
+    /// An option (`!Option:AutoSwitch`, `!Clear:AutoSwitch`): no section starts.
+    case option
+    /// Not a header QIF has; `likely` is the section type it most likely means.
+    case unknown(likely: String?)
+  }
+
+  /// The section types of transactions, as Quicken writes them.
+  static let transactionTypes = ["Bank", "CCard", "Cash", "Oth A", "Oth L"]
+  /// The section types of lists.
+  static let listTypes = ["Invst", "Cat", "Class", "Memorized", "Security", "Prices", "Invoice"]
+
+  /// What a `!` line says, in any case, without the spaces around its type.
+  static func header(_ line: String) -> Header {
+    let upper = line.uppercased()
+    if upper.hasPrefix("!OPTION:") || upper.hasPrefix("!CLEAR:") { return .option }
+    if upper.trimmingCharacters(in: " ") == "!ACCOUNT" { return .list }
+    // A keyword near `!Type` (`!Tpye:CCard`) is most likely it.
+    guard let colon = upper.firstIndex(of: ":") else { return .unknown(likely: nil) }
+    let keyword = Array(upper[..<colon].unicodeScalars)
+    let isType = upper.hasPrefix("!TYPE:")
+    guard isType || FieldNameGuess.editDistance(keyword, Array("!TYPE".unicodeScalars)) <= 2 else {
+      return .unknown(likely: nil)
+    }
+    let type = upper[upper.index(after: colon)...].trimmingCharacters(in: " ")
+    if !isType {
+      let known = (transactionTypes + listTypes).first { $0.uppercased() == type }
+      return .unknown(likely: known ?? likely(type))
+    }
+    if transactionTypes.contains(where: { $0.uppercased() == type }) { return .transactions }
+    if listTypes.contains(where: { $0.uppercased() == type }) { return .list }
+    return .unknown(likely: likely(type))
+  }
+
+  /// The section type within two edits of a type as written (in capitals), the nearest first.
+  private static func likely(_ type: String) -> String? {
+    let written = Array(type.unicodeScalars)
+    let nearest = (transactionTypes + listTypes).map { name in
+      (name, FieldNameGuess.editDistance(written, Array(name.uppercased().unicodeScalars)))
+    }.min { $0.1 < $1.1 }
+    return nearest.flatMap { $0.1 <= 2 ? $0.0 : nil }
+  }
+
   /// Quicken's dates with an apostrophe before a two-digit year (`3/15'24`, `3/15' 4`) as
   /// four-digit years of this century (`3/15/2024`); any other text as it is.
   static func fourDigitYear(_ text: String) -> String {
@@ -161,19 +219,32 @@ struct QIFRecordDecoder: RecordDecoder {
     var amounts: [String] = []
     var line = start.line
     var offset = 0
+    // Only the lines of sections of transactions: an account's or a category's `D` line is a
+    // description, not a date, and must not steer the layout.
+    var inTransactions = false
     while offset < bytes.count {
-      let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let end =
+        bytes[offset...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
       if end == bytes.count && bytes.count == CSVBankLayout.sampleSize { break }
       let text = String(decoding: bytes[offset..<end], as: UTF8.self)
-      if text.hasPrefix("D") {
+      if text.hasPrefix("!") {
+        switch Self.header(text) {
+        case .transactions: inTransactions = true
+        case .list, .unknown: inTransactions = false
+        case .option: break
+        }
+      } else if inTransactions && text.hasPrefix("D") {
         let afterCode = text.dropFirst()
         let spaces = afterCode.prefix { $0 == " " || $0 == "\t" }.count
-        let value = String(afterCode.dropFirst(spaces)).replacingReturn
+        let value = String(afterCode.dropFirst(spaces))
         dates.append((Self.fourDigitYear(value), TextPosition(line: line, column: 2 + spaces)))
-      } else if text.hasPrefix("T") || text.hasPrefix("U") {
+      } else if inTransactions && (text.hasPrefix("T") || text.hasPrefix("U")) {
         amounts.append(String(text.dropFirst()))
       }
-      offset = end + 1
+      // A carriage return and the line feed after it are one line break.
+      let crlf =
+        end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
+      offset = end + (crlf ? 2 : 1)
       line += 1
     }
     guard var bank = rules.bank else { return nil }
@@ -191,14 +262,14 @@ struct QIFRecordDecoder: RecordDecoder {
     return nil
   }
 
-  /// Reads the rest of the line and its line break. The value is the text without the spaces
-  /// and carriage return around it.
+  /// Reads the rest of the line and its line break (a line feed, a carriage return and a line
+  /// feed, or a carriage return alone). The value is the text without the spaces around it.
   private mutating func readLine() -> (text: String, value: RawValue) {
     while input.peek() == UInt8(ascii: " ") || input.peek() == UInt8(ascii: "\t") { input.advance() }
     let position = input.position
     var bytes: [UInt8] = []
     var encodingProblem: EncodingProblem?
-    while let byte = input.peek(), byte != UInt8(ascii: "\n") {
+    while let byte = input.peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
       if byte >= 0x80 {
         let problem = input.appendMultibyteCharacter(to: &bytes)
         if encodingProblem == nil { encodingProblem = problem }
@@ -207,15 +278,15 @@ struct QIFRecordDecoder: RecordDecoder {
         input.advance()
       }
     }
-    if input.peek() != nil { input.advance() }
-    while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
+    if input.peek() != nil { input.advanceLineBreak() }
+    while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
     let text = String(decoding: bytes, as: UTF8.self)
     return (text, RawValue(kind: .string, text: text, position: position, encodingProblem: encodingProblem))
   }
 
   private mutating func skipBlankLines() {
     while let byte = input.peek(), byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 {
-      input.advance()
+      if byte == 0x0A || byte == 0x0D { input.advanceLineBreak() } else { input.advance() }
     }
   }
 
@@ -223,11 +294,6 @@ struct QIFRecordDecoder: RecordDecoder {
     finished = true
     return record
   }
-}
-
-extension String {
-  /// The text without a carriage return at its end.
-  fileprivate var replacingReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
 }
 
 extension StringProtocol {
