@@ -85,6 +85,25 @@ import Testing
         == "<stdin>:1:1: error: \(problem)\ntxreport: error: 1 invalid record; no report was made.\n")
   }
 
+  @Test(
+    "A device named by its path is read as standard input is: /dev/urandom and /dev/stdin are refused (65) as - is, never an empty report",
+    arguments: [
+      (["--all", "-"], "/dev/urandom"), (["--all", "/dev/urandom"], "/dev/null"),
+      (["--all", "/dev/stdin"], "/dev/urandom"),
+      (["--all", "/dev/zero", "--input-format", "csv"], "/dev/null"),
+    ])
+  func devicesByPathAreRead(arguments: [String], standardInput: String) throws {
+    let folder = try TemporaryDirectory("txreport-limits")
+
+    let run = try MeasuredRun.run(
+      arguments, standardInput: standardInput, environment: ["TMPDIR": folder.path], timeLimit: 30)
+
+    #expect(!run.timedOut)
+    #expect(run.status == 65, "\(run.standardError)")
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasSuffix("txreport: error: 1 invalid record; no report was made.\n"))
+  }
+
   // MARK: A temporary folder that cannot hold standard input
 
   /// Three MB of valid NDJSON records, more than the copy of standard input may take below.

@@ -11,12 +11,13 @@ import UseCases
 /// What the path names decides how it is read:
 ///
 /// - a regular file is opened afresh by each ``open()``;
-/// - `-` is standard input, named `<stdin>` in messages, and a named pipe (FIFO) or socket is
-///   read like it: their bytes can be read only once, so the first ``open()`` copies them, as
-///   it streams them, to an unnamed temporary file in `$TMPDIR` (else `/tmp`), and later opens
-///   read that copy from its start; memory stays constant;
-/// - a character device, such as `/dev/null`, is an available source with no records; it is
-///   not read, so `/dev/zero` or a terminal cannot make the report wait forever;
+/// - `-` is standard input, named `<stdin>` in messages, and a named pipe (FIFO), a socket or a
+///   character device (`/dev/urandom`, `/dev/stdin` when it is one, a terminal) is read like
+///   it: one rule, whatever names the bytes. Their bytes can be read only once, so the first
+///   ``open()`` copies them, as it streams them, to an unnamed temporary file in `$TMPDIR`
+///   (else `/tmp`), and later opens read that copy from its start; memory stays constant, and
+///   an input without end stops at the limit of a record (`/dev/zero`), or at the first byte
+///   that is not the format (`/dev/urandom`); `/dev/null` holds no records;
 /// - a directory, a missing file or one that cannot be opened is missing input
 ///   (`SourceOpening.missing(reason:)`), with the reason: the user named a file that is not
 ///   there, and the report is refused unless it may be partial. Files are not services: they
@@ -120,8 +121,6 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       switch file.kind {
       case .directory:
         return .missing(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
-      case .characterDevice where !isStandardInput:
-        return records(of: ByteInput(bytes: [], recordLimit: recordLimit))
       case .regular where !isStandardInput:
         return records(of: file, totalBytes: file.regularFileSize)
       case .regular, .characterDevice, .stream:
