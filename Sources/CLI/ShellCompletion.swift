@@ -43,14 +43,40 @@ package enum ShellCompletion {
         cases +=
           "    \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
       case .file:
-        cases +=
-          "    \(names)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+        cases += "    \(names)) _txreport_files; return ;;\n"
       case .number, .text:
         cases += "    \(names)) COMPREPLY=(); return ;;\n"
       }
     }
     return """
       # bash completion for txreport, made by `txreport --completions bash`.
+
+      # File names whole, as a glob gives them: never split at spaces or line breaks, never
+      # expanded again, never run (compgen's output would be split, and its words globbed). What
+      # was typed is unquoted by hand (an opening quote, backslashes, ~/), with no eval.
+      _txreport_files() {
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=()
+        local typed="$cur" plain="" name i failglob=0
+        case "$typed" in
+          \\'*) plain="${typed#\\'}" ;;
+          *)
+            [[ "$typed" == \\"* ]] && typed="${typed#\\"}"
+            for ((i = 0; i < ${#typed}; i++)); do
+              [[ "${typed:i:1}" == "\\\\" ]] && i=$((i + 1))
+              plain+="${typed:i:1}"
+            done
+            ;;
+        esac
+        [[ "$plain" == "~/"* ]] && plain="$HOME/${plain#\"~/\"}"
+        shopt -q failglob && failglob=1 && shopt -u failglob
+        for name in "$plain"*; do
+          [[ -e "$name" || -L "$name" ]] && COMPREPLY+=("$name")
+        done
+        ((failglob)) && shopt -s failglob
+        return 0
+      }
+
       _txreport() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev=""
         (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
