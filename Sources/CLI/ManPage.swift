@@ -38,7 +38,9 @@ package enum ManPage {
         page.append(".TP")
         var names = [bold(option.name)]
         if let short = option.shortName { names.insert(bold(short), at: 0) }
-        page.append(names.joined(separator: ", ") + (option.value.map { " \\fI\($0.placeholder)\\fR" } ?? ""))
+        page.append(
+          names.joined(separator: ", ")
+            + (option.value.map { " \\fI" + escaped($0.placeholder) + "\\fR" } ?? ""))
         for (index, line) in option.help.enumerated() {
           if index > 0 && startsItem(line) { page.append(".br") }
           page.append(escaped(line))
@@ -94,15 +96,20 @@ package enum ManPage {
     "\\fB" + escaped(name) + "\\fR"
   }
 
-  /// Text made safe for roff: a backslash doubled, a hyphen-minus written as `\-`, and a line
-  /// that would start with `.` or `'` (a request) started with `\&`.
-  private static func escaped(_ text: some StringProtocol) -> String {
+  /// Text made safe for roff: a backslash doubled, a hyphen-minus written as `\-`, every
+  /// character beyond ASCII as groff's escape of its code point (`…` is `\[u2026]`: roff input
+  /// is ASCII, and `groff -ww` warns at any other byte), and a line that would start with `.`
+  /// or `'` (a request) started with `\&`.
+  package static func escaped(_ text: some StringProtocol) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\\": result += "\\e"
       case "-": result += "\\-"
-      default: result.append(character)
+      case _ where !scalar.isASCII:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }

@@ -24,8 +24,11 @@ import Testing
     let page = ManPage.roff
     for option in CommandLineOption.all {
       let name = "\\fB" + option.name.replacingDashes() + "\\fR"
-      #expect(page.contains(name + (option.value.map { " \\fI\($0.placeholder)\\fR" } ?? "")))
+      #expect(
+        page.contains(name + (option.value.map { " \\fI" + ManPage.escaped($0.placeholder) + "\\fR" } ?? "")))
     }
+    #expect(page.unicodeScalars.allSatisfy { $0.isASCII }, "roff input is ASCII: groff escapes the rest")
+    #expect(ManPage.escaped("1.234,56 € … ½") == #"1.234,56 \[u20AC] \[u2026] \[u00BD]"#)
     for status in ["0", "3", "64", "65", "66", "74", "141"] { #expect(page.contains(".B \(status)\n")) }
     #expect(page.hasPrefix(".TH TXREPORT 1 "))
   }

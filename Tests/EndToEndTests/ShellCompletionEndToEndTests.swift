@@ -59,4 +59,24 @@ private typealias TX = TXReportProcess
     #expect(!FileManager.default.fileExists(atPath: folder.path("pwned")))
     #expect(!FileManager.default.fileExists(atPath: folder.path("pwned2")))
   }
+
+  @Test("The man page is ASCII, every other character groff's escape, and groff -ww has no warning for it")
+  func manPageIsASCII() throws {
+    let page = try TX.run(["--man-page"]).standardOutput
+    #expect(page.utf8.allSatisfy { $0 < 0x80 }, "raw UTF-8 in the page")
+    #expect(page.contains(#"ROLE=NAME,\[u2026]"#))
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
+    let folder = try TemporaryDirectory("txreport-man")
+    try page.write(toFile: folder.path("txreport.1"), atomically: false, encoding: .utf8)
+    let groff = Process()
+    groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+    groff.arguments = ["-ww", "-man", "-Tutf8", "-z", folder.path("txreport.1")]
+    let errors = Pipe()
+    groff.standardError = errors
+    groff.standardOutput = FileHandle.nullDevice
+    try groff.run()
+    let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    groff.waitUntilExit()
+    #expect(warnings == "")
+  }
 }
