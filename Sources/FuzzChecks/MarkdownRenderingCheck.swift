@@ -11,12 +11,14 @@ import ReportRendering
 /// - a code span (a run of backquotes, the text, the same run): its text as it is, with the
 ///   `\|` a table needs turned back into `|`;
 /// - otherwise a backslash before an ASCII punctuation character gives that character, and any
-///   other character that Markdown gives a meaning (`` ` * _ [ ] < > | # ~ & \ ``) unescaped is
-///   markup: a failure. So is an unescaped `://` or `www.` (GitHub starts its URL autolinks on
+///   other character that Markdown gives a meaning (`` ` * _ [ ] < > | # ~ & \ ``, and `$`, which
+///   starts GitHub's math) unescaped is markup: a failure. So is an unescaped `://` or `www.` (GitHub starts its URL autolinks on
 ///   that `:` and that `.`; this is the renderer's documented rule, a little wider than
 ///   GitHub's, which also looks at the scheme and the character before `www`) and, once the
 ///   escapes are read, anything GitHub links as an e-mail address, by cmark-gfm's own rule
-///   (``holdsEmailLink(_:)``): no wider, so the check cannot cry wolf.
+///   (``holdsEmailLink(_:)``): no wider, so the check cannot cry wolf; and an emoji shortcode
+///   (`:` and a name of letters, digits, `_`, `+` and `-`, then `:`), which GitHub replaces
+///   after the escapes too.
 ///
 /// What is read must be the description as the text output shows it
 /// (`TerminalSafety.escaped`, the fuzzer's own model of the escapes), without the spaces a table
@@ -122,7 +124,7 @@ struct MarkdownRenderingCheck {
         continue
       }
       require(
-        !"`*_[]<>|#~&\\".utf8.contains(byte),
+        !"`*_[]<>|#~&$\\".utf8.contains(byte),
         "Markdown: row \(row)'s cell \(shown(String(decoding: text, as: UTF8.self))) has an unescaped "
           + "\(shown(Character(Unicode.Scalar(byte)))), which GitHub reads as markup")
       shownText.append(byte)
@@ -150,6 +152,18 @@ struct MarkdownRenderingCheck {
       }
     }
     require(!holdsEmailLink(text), "Markdown: row \(row) shows \(shown(shownText)) with an e-mail link")
+    require(!holdsShortcode(text), "Markdown: row \(row) shows \(shown(shownText)) with an emoji shortcode")
+  }
+
+  /// Whether the text holds `:NAME:`, a name of at least one ASCII letter, digit, `_`, `+` or
+  /// `-`: GitHub's emoji shortcodes (the names it knows are among them).
+  static func holdsShortcode(_ text: [UInt8]) -> Bool {
+    for start in text.indices where text[start] == UInt8(ascii: ":") {
+      var end = start + 1
+      while end < text.count, isAlphanumeric(text[end]) || "_+-".utf8.contains(text[end]) { end += 1 }
+      if end > start + 1, end < text.count, text[end] == UInt8(ascii: ":") { return true }
+    }
+    return false
   }
 
   /// Whether GitHub links an e-mail address in the text, by the rule of cmark-gfm's autolink

@@ -13,10 +13,12 @@ import Presenters
 ///
 /// Data never breaks the layout: line breaks, controls and bidirectional overrides are shown
 /// as visible escapes such as `\u{A}` (as in the text output), and every character Markdown
-/// gives a meaning (the backslash, the backquote, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`, and list
-/// markers at the start of a paragraph) is escaped with a backslash. Nothing becomes a link
-/// when GitHub renders the report: the `:` of `://` and the `.` of `www.` are escaped too, and
-/// a text that holds an e-mail address is written as a code span.
+/// gives a meaning (the backslash, the backquote, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `#`, `~`, `&`,
+/// `$` (GitHub's math), and list markers at the start of a paragraph) is escaped with a
+/// backslash. Nothing becomes a link or a picture when GitHub renders the report: the `:` of
+/// `://` and the `.` of `www.` are escaped too, and a text that holds an e-mail address or an
+/// emoji shortcode (`:smile:`, which GitHub replaces after reading the escapes) is written as a
+/// code span.
 ///
 /// Amounts are shown in an `AmountStyle`: plain unless given (`-1234.56`), or with a currency
 /// (`-$1,234.56`, `-1.234,56 €`).
@@ -73,16 +75,16 @@ public struct MarkdownReportRenderer: ReportRenderer {
       defer { pendingDate = nil }
       return text
         + Self.tableLine(
-          pendingDate ?? "", Self.escaped(description), Self.escaped(amountStyle.format(amount)))
+          pendingDate ?? "", Self.escaped(description), Self.shownAmount(amountStyle.format(amount)))
     case .subfooter:
       return openTable() + flushPendingDate()
     case .footer(let total, _):
-      let total = Self.escaped(amountStyle.format(total))
+      let total = Self.shownAmount(amountStyle.format(total))
       return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(total)**")
         + closeTable()
     case .grandFooter(let total):
       let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
-      return closeTable() + "\n**\(label): \(Self.escaped(amountStyle.format(total)))**\n"
+      return closeTable() + "\n**\(label): \(Self.shownAmount(amountStyle.format(total)))**\n"
     case .message(let message):
       return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
     }
@@ -268,8 +270,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///
   /// Controls, line breaks and bidirectional overrides first become visible escapes with
   /// `ReportText.visible(_:quoting:)` (Presenters); then a backslash goes before each of
-  /// the backslash, the backquote and `* _ [ ] < > | # ~ &`, so no emphasis, code, link, raw HTML, entity, heading or
-  /// table cell can start inside the text.
+  /// the backslash, the backquote and `* _ [ ] < > | # ~ & $`, so no emphasis, code, link, raw HTML, entity,
+  /// heading, table cell or math can start inside the text.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -284,7 +286,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
     return utf8.withUTF8 { bytes in
       let marker = startsBlock ? blockMarkerIndex(bytes) : nil
       guard marker != nil || bytes.contains(where: isSpecial) else { return visible }
-      if holdsEmailAddress(bytes) { return codeSpan(bytes) }
+      if holdsEmailAddress(bytes) || holdsEmojiShortcode(bytes) { return codeSpan(bytes) }
       var escaped: [UInt8] = []
       escaped.reserveCapacity(bytes.count + 8)
       for (index, byte) in bytes.enumerated() {
@@ -295,6 +297,17 @@ public struct MarkdownReportRenderer: ReportRenderer {
       }
       return String(decoding: escaped, as: UTF8.self)
     }
+  }
+
+  /// An amount as its style writes it (`-$1,234.56`, `1.234,56 €`): as it is when it holds only
+  /// what a style writes (digits, `,`, `.`, `-`, spaces, `$` and `€`), else escaped. Its one `$`
+  /// in a cell or a line of its own opens no math (GitHub's math needs two), so the amount
+  /// reads as people write it.
+  private static func shownAmount(_ text: String) -> String {
+    let written = text.unicodeScalars.allSatisfy {
+      ("0"..."9").contains($0) || ",.-$€ \u{A0}".unicodeScalars.contains($0)
+    }
+    return written ? text : escaped(text)
   }
 
   /// Whether a byte is Markdown syntax, or one that may take part in a GitHub autolink (`:`,
@@ -348,6 +361,29 @@ public struct MarkdownReportRenderer: ReportRenderer {
     return false
   }
 
+  /// Whether the text holds what GitHub shows as an emoji: `:`, a name of letters, digits,
+  /// `_`, `+` and `-`, and `:` (`:smile:`, `:+1:`), whether or not the name is one GitHub knows.
+  ///
+  /// GitHub replaces those in the text after its escapes are read, so no backslash stops them:
+  /// such a text is written as a code span instead, where nothing is replaced.
+  static func holdsEmojiShortcode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var nameLength: Int?
+    for byte in bytes {
+      if byte == UInt8(ascii: ":") {
+        if let length = nameLength, length > 0 { return true }
+        nameLength = 0
+      } else if let length = nameLength,
+        isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-")
+      {
+        nameLength = length + 1
+      } else {
+        nameLength = nil
+      }
+    }
+    return false
+  }
+
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
@@ -379,13 +415,13 @@ public struct MarkdownReportRenderer: ReportRenderer {
   }
 
   /// Whether a byte is one of the ASCII characters ``escaped(_:startsBlock:)`` puts a backslash
-  /// before: the backslash, the backquote and `* _ [ ] < > | # ~ &`.
+  /// before: the backslash, the backquote and `* _ [ ] < > | # ~ & $`.
   static func isMarkdownSyntax(_ byte: UInt8) -> Bool {
-    // One bit a byte, looked up rather than compared twelve times (every byte of every
+    // One bit a byte, looked up rather than compared thirteen times (every byte of every
     // description comes here): bit n of the first word for byte n, of the second for byte
     // 64 + n. `MarkdownReportRendererTests` checks the bits against the characters.
     byte < 64
-      ? (0x5000_0448_0000_0000 as UInt64) >> byte & 1 != 0
+      ? (0x5000_0458_0000_0000 as UInt64) >> byte & 1 != 0
       : byte < 128 && (0x5000_0001_B800_0000 as UInt64) >> (byte &- 64) & 1 != 0
   }
 

@@ -226,4 +226,19 @@ import Testing
       #expect(run.standardOutput.contains("u{FFF9}"), "\(format)")
     }
   }
+
+  @Test("GitHub's math and emoji stay text in the Markdown: $ escaped, a :shortcode: in a code span")
+  func markdownMathAndEmoji() throws {
+    let folder = try TemporaryDirectory("txreport-formats")
+    try
+      #"[{"group": "A", "date": "2016-04-01", "description": "$x$ for :smile:", "amount": "1.00", "debit": "D"},"#
+      .appending(
+        #"{"group": "A", "date": "2016-04-01", "description": "tip $5", "amount": "1.00", "debit": "D"}]"#
+      )
+      .write(toFile: folder.path("a.json"), atomically: true, encoding: .utf8)
+    let run = try TX.run(["--all", folder.path("a.json"), "--format", "markdown"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("| `$x$ for :smile:`"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains(#"| tip \$5 "#), "\(run.standardOutput)")
+  }
 }

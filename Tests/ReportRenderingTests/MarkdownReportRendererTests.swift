@@ -11,10 +11,10 @@ import Testing
   }
 
   @Test(
-    "Of the printable ASCII characters, exactly the backslash, the backquote and * _ [ ] < > | # ~ & are escaped"
+    "Of the printable ASCII characters, exactly the backslash, the backquote and * _ [ ] < > | # ~ & $ are escaped"
   )
   func syntaxCharacters() {
-    let syntax = Set("\\`*_[]<>|#~&")
+    let syntax = Set("\\`*_[]<>|#~&$")
     for value in UInt8(0x20)...UInt8(0x7E) {
       let character = Character(Unicode.Scalar(value))
       let text = "x\(character)x"
@@ -237,5 +237,23 @@ import Testing
     ])
   func autolinks(description: String, expected: String) {
     #expect(MarkdownReportRenderer.escaped(description) == expected)
+  }
+
+  @Test(
+    "GitHub's math and emoji stay text: each $ escaped, and a :shortcode: written as a code span",
+    arguments: [
+      ("costs $5 to $6", #"costs \$5 to \$6"#), ("$x^2$", #"\$x^2\$"#), ("$$y$$", #"\$\$y\$\$"#),
+      (":smile: bakery", "`:smile: bakery`"), ("thumbs :+1:", "`thumbs :+1:`"), ("a:b-c_d:e", "`a:b-c_d:e`"),
+      ("12:30 : lunch", "12:30 : lunch"), ("a :: b", "a :: b"), ("time: 9:", "time: 9:"),
+    ])
+  func mathAndEmoji(text: String, shown: String) {
+    #expect(MarkdownReportRenderer.escaped(text) == shown)
+    let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
+    var renderer = MarkdownReportRenderer()
+    var bytes: [UInt8] = []
+    var again = renderer
+    renderer.render(row, appendingTo: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == again.render(row))
+    #expect(again.render(row).contains(shown))
   }
 }
