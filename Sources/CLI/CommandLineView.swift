@@ -131,6 +131,12 @@ package final class CommandLineView: TransactionReportPresenterOutput {
     errors.flush()
   }
 
+  /// Writes a source's note to standard error, as a `note:` line.
+  package func showSourceNote(_ note: SourceNote) {
+    errors.write(Diagnostic.line(.note, note.text, colored: coloredLabels))
+    errors.flush()
+  }
+
   /// Writes what comes after the last row and flushes; a failed write makes the exit code 74.
   package func showReportEnd() {
     renderer.withLock { rendering in

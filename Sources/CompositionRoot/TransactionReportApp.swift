@@ -261,6 +261,11 @@ private final class BothViews: TransactionReportPresenterOutput {
     second.showRecordsOutsidePeriod(note)
   }
 
+  func showSourceNote(_ note: SourceNote) {
+    first.showSourceNote(note)
+    second.showSourceNote(note)
+  }
+
   func showReportEnd() {
     first.showReportEnd()
     second.showReportEnd()

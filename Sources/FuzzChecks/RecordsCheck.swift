@@ -149,6 +149,8 @@ struct RecordsCheck {
         layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
     case .unlistedIssues(let count):
       require(count > 0, "record \(index) counts \(count) issues not kept")
+    case .note(let note):
+      require(!note.words.parts.isEmpty, "record \(index) is a note without words")
     case .unavailable(let reason):
       // Bytes in memory are always there; only a bank's statement can refuse (an OFX status of
       // severity ERROR), and then the source is unavailable.

@@ -2,23 +2,24 @@ import Entities
 import UseCases
 
 extension SourceRecord {
-  /// How many issues the record stands for: none for a transaction, one for an issue, and the
-  /// count of issues counted but not kept.
+  /// How many issues the record stands for: none for a transaction or a note, one for an
+  /// issue, and the count of issues counted but not kept.
   var issueCount: Int {
     switch self {
-    case .transaction, .unavailable: 0
+    case .transaction, .unavailable, .note: 0
     case .invalid: 1
     case .unlistedIssues(let count): count
     }
   }
 
   /// The position that places the record in the input: the issue's, or the record's start;
-  /// `nil` for issues that are only counted, and for a source that became unavailable.
+  /// `nil` for issues that are only counted, for a source that became unavailable, and for a
+  /// note.
   var anchor: TextPosition? {
     switch self {
     case .transaction(_, let origin): origin?.start
     case .invalid(let issue): issue.position
-    case .unlistedIssues, .unavailable: nil
+    case .unlistedIssues, .unavailable, .note: nil
     }
   }
 

@@ -33,6 +33,8 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     case sourceUnavailable(SourceWarning)
     /// ``TransactionReportPresenterOutput/showRecordsOutsidePeriod(_:)``.
     case recordsOutsidePeriod(RecordsOutsidePeriod)
+    /// ``TransactionReportPresenterOutput/showSourceNote(_:)``.
+    case sourceNote(SourceNote)
     /// ``TransactionReportPresenterOutput/showReportEnd()``: the last event of a report.
     case reportEnd
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
@@ -52,6 +54,7 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .row(let row): view.showRow(row)
       case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
       case .recordsOutsidePeriod(let note): view.showRecordsOutsidePeriod(note)
+      case .sourceNote(let note): view.showSourceNote(note)
       case .reportEnd: view.showReportEnd()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
       case .inputMissing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
@@ -98,6 +101,13 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     continuation.yield(.recordsOutsidePeriod(note))
+  }
+
+  /// Sends ``Event/sourceNote(_:)``.
+  ///
+  /// - Parameter note: A source's note.
+  public func showSourceNote(_ note: SourceNote) {
+    continuation.yield(.sourceNote(note))
   }
 
   /// Sends ``Event/reportEnd`` and finishes ``events``.

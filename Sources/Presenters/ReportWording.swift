@@ -85,9 +85,24 @@ public protocol ReportWording: Sendable {
   ///   - period: The period they are outside of.
   /// - Returns: The line.
   func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String
+  /// A source's note about what it read, as one line: its words, and its hint after a
+  /// semicolon.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  /// - Returns: The line.
+  func note(_ note: AnySourceProblem) -> String
 }
 
 extension ReportWording {
+  /// The source's English words for its note, with its hint after a semicolon, for a wording
+  /// that does not give its own: `'a.csv': 2 rows that are not transactions were skipped`.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: The line.
+  public func note(_ note: AnySourceProblem) -> String {
+    ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
+  }
+
   /// The English words of ``EnglishReportWording/period(_:)``, for a wording that does not
   /// give its own.
   ///

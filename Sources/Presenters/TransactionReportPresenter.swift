@@ -124,6 +124,13 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
         count: count, period: period, text: wording.recordsOutsidePeriod(count: count, period: period)))
   }
 
+  /// Words a source's note, and tells the view.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  public func presentSourceNote(_ note: AnySourceProblem) {
+    output.showSourceNote(SourceNote(note: note, text: wording.note(note)))
+  }
+
   /// Ends the report.
   public func presentReportEnd() {
     output.showReportEnd()

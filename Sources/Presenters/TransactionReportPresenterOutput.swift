@@ -45,6 +45,13 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter note: How many records, the period, and the line that says so.
   func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod)
+  /// Something a source said about what it read, which changes no row and no total: rows it
+  /// skipped as clearly not transactions, text it read in another encoding. Views that have a
+  /// place for notes (a terminal's standard error) say so there. Notes come before the grand
+  /// footer's row.
+  ///
+  /// - Parameter note: The note, as a value and as a line.
+  func showSourceNote(_ note: SourceNote)
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
   /// - Parameters:
@@ -87,6 +94,29 @@ extension TransactionReportPresenterOutput {
   ///
   /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {}
+  /// Nothing: a view without a place for notes leaves them out.
+  ///
+  /// - Parameter note: The note.
+  public func showSourceNote(_ note: SourceNote) {}
+}
+
+/// A note of a source about what it read, for a place beside the report.
+public struct SourceNote: Hashable, Sendable {
+  /// The note, as the source gave it.
+  public var note: AnySourceProblem
+  /// The note as one line, in the presenter's wording, such as
+  /// `'export.csv': 2 rows that are not transactions were skipped (lines 14 and 30)`.
+  public var text: String
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - note: The note, as the source gave it.
+  ///   - text: The note as one line.
+  public init(note: AnySourceProblem, text: String) {
+    self.note = note
+    self.text = text
+  }
 }
 
 /// How many valid records a report's period left out, for a note beside the report.

@@ -25,6 +25,8 @@ struct InputSurvey: Sendable {
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
   private(set) var unavailableReason: UnavailableReason?
+  /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
+  private(set) var notes: [AnySourceProblem] = []
   private var last: ReportOrder?
   private var reading = ReadingDigest()
 
@@ -97,6 +99,9 @@ struct InputSurvey: Sendable {
     case .unlistedIssues(let count):
       issues.recordUnlisted(count)
       issueCount += max(0, count)
+      return false
+    case .note(let note):
+      notes.append(note)
       return false
     case .transaction(let transaction, let origin):
       if let expectedGroup, transaction.group != expectedGroup {

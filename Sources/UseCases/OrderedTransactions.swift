@@ -86,14 +86,15 @@ struct OrderedTransactions {
       var (digest, cancellation) = (ReadingDigest(), CancellationCheck())
       for _ in 0..<prefixCount {
         try cancellation.checkStop()
-        guard case .transaction(let transaction, _)? = stream.next(), Self.isExpected(transaction, in: survey)
+        guard case .transaction(let transaction, _)? = Self.nextSkippingNotes(&stream),
+          Self.isExpected(transaction, in: survey)
         else { throw changed }
         digest.add(transaction)
         if survey.period?.contains(transaction.date) ?? true { all.append(transaction, first: true) }
       }
       guard digest.value == prefixDigest else { throw changed }
       // The whole source read again: nothing may follow.
-      if prefixCount == survey.count, stream.next() != nil { throw changed }
+      if prefixCount == survey.count, Self.nextSkippingNotes(&stream) != nil { throw changed }
     }
     guard all.count == survey.count - survey.outsidePeriodCount else { throw changed }
     all.sortInReportOrder()
@@ -164,7 +165,7 @@ struct OrderedTransactions {
   private mutating func nextStreamed() throws(ReportStop) -> Transaction? {
     guard case .streaming(var stream, let last) = mode else { return nil }
     try cancellation.checkStop()
-    guard let record = stream.next() else {
+    guard let record = Self.nextSkippingNotes(&stream) else {
       guard remaining == 0, digest.value == survey.digest else { throw changed }
       return nil
     }
@@ -179,6 +180,16 @@ struct OrderedTransactions {
     digest.add(transaction)
     mode = .streaming(stream, last: order)
     return transaction
+  }
+
+  /// The stream's next record that is not a note: the survey kept the notes of the first
+  /// reading, and a note changes no row.
+  private static func nextSkippingNotes(_ stream: inout any TransactionStream) -> SourceRecord? {
+    while let record = stream.next() {
+      if case .note = record { continue }
+      return record
+    }
+    return nil
   }
 
   private static func isExpected(_ transaction: Transaction, in survey: InputSurvey) -> Bool {

@@ -206,10 +206,14 @@ struct ReportRun {
     output.presentReportEnd()
   }
 
-  /// Tells the output how many valid records the period left out, when it left out any.
+  /// Tells the output what the sources noted, then how many valid records the period left out,
+  /// when it left out any.
   ///
   /// - Parameter checked: What checking each part found; only surveyed parts have records.
   private func presentRecordsOutsidePeriod(_ checked: [Checked]) {
+    for check in checked {
+      if case .surveyed(let survey) = check { survey.notes.forEach(output.presentSourceNote) }
+    }
     guard let period else { return }
     let count = checked.reduce(0) { count, check in
       if case .surveyed(let survey) = check { count + survey.outsidePeriodCount } else { count }
@@ -314,6 +318,11 @@ struct ReportRun {
       _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?,
       into report: inout ReportAssembler
     ) {
+      if case .note = record {
+        // A note changes no row and no total: the draft goes on.
+        survey.take(record, totals: &totals, issues: &issues)
+        return
+      }
       let digestBefore = survey.digest
       // The transaction is read in place from the record, not copied out of it.
       let isTransaction = survey.take(

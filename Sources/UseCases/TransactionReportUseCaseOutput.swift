@@ -77,6 +77,16 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///   - count: How many valid records were left out.
   ///   - period: The period they are outside of.
   func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod)
+  /// Something a source said about what it read, which changes no row and no total
+  /// (``SourceRecord/note(_:)``): rows it skipped as clearly not transactions, text it read in
+  /// another encoding.
+  ///
+  /// A use case calls it once for each note, in the order of the sources and of their reading,
+  /// after the last group and before ``presentGrandFooter(total:)``; never in a rejected
+  /// report.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  func presentSourceNote(_ note: AnySourceProblem)
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
   /// The use case calls it once, before any row, and then nothing else. The invalid records of
@@ -140,6 +150,10 @@ extension TransactionReportUseCaseOutput {
   ///   - count: How many valid records were left out.
   ///   - period: The period they are outside of.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {}
+  /// Nothing: an output that does not show a source's notes.
+  ///
+  /// - Parameter note: The note.
+  public func presentSourceNote(_ note: AnySourceProblem) {}
 }
 
 /// What a header or an unavailable-source message is about.

@@ -226,6 +226,11 @@ public enum SourceRecord: Hashable, Sendable {
   /// (``SourceOpening/unavailable(reason:)``); the records read before it are checked as usual,
   /// so an invalid one still stops the report.
   case unavailable(UnavailableReason)
+  /// Something the source says about what it read, which changes no row and no total: rows it
+  /// skipped because they are clearly not transactions (a repeated header, a line of totals),
+  /// text it read in another encoding than UTF-8. The report shows it beside the rows, as a
+  /// note, in the source's words (a ``SourceProblem``: a value with its English words).
+  case note(AnySourceProblem)
 
   /// The transaction, or `nil` for a record that is not one.
   public var transaction: Transaction? {

@@ -163,7 +163,7 @@ public enum TransactionSourceContract {
         violations.append(.originNamesAnotherSource(record: index, name: origin.source))
       case .unavailable(let reason) where reason.isEmpty:
         violations.append(.unavailableWithoutReason(opening: 1))
-      case .transaction, .unlistedIssues, .unavailable:
+      case .transaction, .unlistedIssues, .unavailable, .note:
         break
       }
     }

@@ -39,6 +39,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case draftDiscarded
     /// ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
     case recordsOutsidePeriod(count: Int, period: ReportPeriod)
+    /// ``TransactionReportUseCaseOutput/presentSourceNote(_:)``.
+    case sourceNote(AnySourceProblem)
 
     /// Makes the same call on another output.
     ///
@@ -63,6 +65,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
       case .draftDiscarded: output.discardDraft()
       case .recordsOutsidePeriod(let count, let period):
         output.presentRecordsOutsidePeriod(count: count, period: period)
+      case .sourceNote(let note): output.presentSourceNote(note)
       }
     }
   }
@@ -220,6 +223,13 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///   - period: The period.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     record(.recordsOutsidePeriod(count: count, period: period))
+  }
+
+  /// Records ``Call/sourceNote(_:)``.
+  ///
+  /// - Parameter note: The note.
+  public func presentSourceNote(_ note: AnySourceProblem) {
+    record(.sourceNote(note))
   }
 
   /// Records ``Call/draftDiscarded``.
