@@ -104,25 +104,31 @@ package enum TransactionReportApp {
       }
       return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
     }
+    // The command line's reports are made by the engine: a sorted file streamed in one pass, in
+    // constant memory (SPEC §5), with exactly the rows of the plain way.
     return switch command.input {
     case .demo(oneSource: false):
       TwoSourceReportUseCase(
         authorized: InMemoryTransactionSource(
           name: DemoTransactions.name, transactions: DemoTransactions.authorized),
         posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
-        output: output, period: command.period)
+        output: output, period: command.period
+      ).usingEngine()
     case .demo(oneSource: true):
       OneSourceReportUseCase(
         source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-        output: output, period: command.period)
+        output: output, period: command.period
+      ).usingEngine()
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
         authorized: fileSource(authorized, .authorized),
         posted: fileSource(posted, .posted),
-        output: output, partial: command.partial, period: command.period)
+        output: output, partial: command.partial, period: command.period
+      ).usingEngine()
     case .oneFile(let path):
       OneSourceReportUseCase(
-        source: fileSource(path, .posted), output: output, partial: command.partial, period: command.period)
+        source: fileSource(path, .posted), output: output, partial: command.partial, period: command.period
+      ).usingEngine()
     }
   }
 
@@ -269,6 +275,11 @@ private final class BothViews: TransactionReportPresenterOutput {
   func showReportEnd() {
     first.showReportEnd()
     second.showReportEnd()
+  }
+
+  func showReportCancelled() {
+    first.showReportCancelled()
+    second.showReportCancelled()
   }
 
   func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {

@@ -180,7 +180,7 @@ struct RecordsCheck {
     async
   {
     guard case .available(let stream) = await source.open(),
-      let lending = stream as? any DescriptionBytesLending
+      let lending = stream as? any RecordLending
     else {
       fatalError("fuzz invariant broken: \(source.name) opens no stream that lends descriptions as bytes")
     }

@@ -28,8 +28,8 @@ extension SourceRecord {
   /// - Parameters:
   ///   - source: The source; it must open.
   ///   - limit: The most records the stream may yield: one more means it does not end.
-  ///   - lent: Whether to read the stream as a report reads it, with
-  ///     `TransactionStream.nextRecords(_:)`, which must lend the records `next()` gives.
+  ///   - lent: Whether to read the stream as the engine reads it, with
+  ///     `RecordLending.nextRecords(_:)`, which must lend the records `next()` gives.
   /// - Returns: The records, in order.
   static func all(of source: some TransactionSource, limit: Int, lent: Bool = false) async -> [SourceRecord] {
     guard case .available(var stream) = await source.open() else {
@@ -42,9 +42,9 @@ extension SourceRecord {
         records.count <= limit,
         "\(source.name): the stream yields more than \(limit) records and issues; it does not end")
     }
-    if lent {
-      while records.count <= limit, stream.nextRecords({ keep(copy $0) }) {}
-      require(!stream.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
+    if lent, let lending = stream as? any RecordLending {
+      while records.count <= limit, lending.nextRecords({ keep(copy $0) }) {}
+      require(!lending.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
     } else {
       while let record = stream.next() { keep(record) }
     }

@@ -37,6 +37,9 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     case sourceNote(SourceNote)
     /// ``TransactionReportPresenterOutput/showReportEnd()``: the last event of a report.
     case reportEnd
+    /// ``TransactionReportPresenterOutput/showReportCancelled()``: the last event of a report
+    /// cancelled before its end.
+    case reportCancelled
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
     /// report.
     case inputRejected(InputRejection)
@@ -56,6 +59,7 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .recordsOutsidePeriod(let note): view.showRecordsOutsidePeriod(note)
       case .sourceNote(let note): view.showSourceNote(note)
       case .reportEnd: view.showReportEnd()
+      case .reportCancelled: view.showReportCancelled()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
       case .inputMissing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
       }
@@ -108,6 +112,12 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   /// - Parameter note: A source's note.
   public func showSourceNote(_ note: SourceNote) {
     continuation.yield(.sourceNote(note))
+  }
+
+  /// Sends ``Event/reportCancelled`` and finishes ``events``.
+  public func showReportCancelled() {
+    continuation.yield(.reportCancelled)
+    continuation.finish()
   }
 
   /// Sends ``Event/reportEnd`` and finishes ``events``.

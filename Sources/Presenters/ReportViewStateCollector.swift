@@ -65,6 +65,15 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     storage.withLock { $0.notes.append(note) }
   }
 
+  /// The report was cancelled: the state becomes ``ReportViewState/cancelled``, and the rows
+  /// that arrived are dropped.
+  public func showReportCancelled() {
+    storage.withLock { storage in
+      storage.state = .cancelled
+      storage.rows = []
+    }
+  }
+
   /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``.
   public func showReportEnd() {
     storage.withLock { storage in

@@ -18,10 +18,10 @@ import UseCases
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
 ///
-/// Asked for descriptions as bytes (``DescriptionBytesLending``, decision 0043), it lends the
+/// Asked for descriptions as bytes (``RecordLending``, decision 0043), it lends the
 /// next records from a batch of its own, filled in place as a reader thread fills one
 /// (``ReadAheadTransactionStream``).
-final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, DescriptionBytesLending {
+final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, RecordLending {
   // Unchecked: a stream is used by one thread at a time, and none of these is ever passed
   // `inout` while another access runs; checking each access at run time cost the reader a few
   // percent of its time.
@@ -59,6 +59,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Des
     let batch = RecordBatch(capacity: Self.lendingBatchSize)
     batch.lendsDescriptionBytes = true
     lendingBatch = batch
+  }
+
+  func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+    nextRecordsAndDescriptionBytes { record, _ in body(record) }
   }
 
   func nextRecordsAndDescriptionBytes(

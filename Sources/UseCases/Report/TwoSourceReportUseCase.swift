@@ -10,12 +10,14 @@ import Entities
 /// - otherwise: the header, one banded block per date (subheader, details, subfooter), and a
 ///   footer with the group total.
 ///
-/// A grand footer with the sum of the group totals ends the report. Both sources are opened at
-/// once (each may be a slow service), and every record of both is checked before the first row:
-/// invalid input anywhere gets no report, only its issues. Two sources that each hold only the
-/// other's group were most likely given the other way round: that is one issue,
-/// ``RecordProblem/sourcesSwapped(authorized:posted:)``, not one for each record. The steps every
-/// report shares are `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
+/// A grand footer with the sum of the group totals ends the report: ``ReportTransformer``
+/// defines it, row by row. Both sources are opened at once (each may be a slow service) and
+/// read once, and every record of both is checked before the first row: invalid input anywhere
+/// gets no report, only its issues. Two sources that each hold only the other's group were most
+/// likely given the other way round: that is one issue,
+/// ``RecordProblem/sourcesSwapped(authorized:posted:)``, not one for each record. When the task
+/// is cancelled, the report ends as cancelled
+/// (``TransactionReportUseCaseOutput/presentReportCancelled()``).
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let authorized: any TransactionSource
   private let posted: any TransactionSource
@@ -23,6 +25,8 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let issueLimit: Int
   private let partial: Bool
   private let period: ReportPeriod?
+  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
+  private var engine = false
 
   /// Creates the use case.
   ///
@@ -56,11 +60,25 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
     self.period = period
   }
 
+  /// The same use case, making its report with the engine: the same calls, from a sorted file
+  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
+  package func usingEngine() -> Self {
+    var useCase = self
+    useCase.engine = true
+    return useCase
+  }
+
   /// Reads both sources and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit, partial: partial, period: period).run([
-      ReportRun.Part(source: authorized, groups: [.authorized]),
-      ReportRun.Part(source: posted, groups: [.posted]),
-    ])
+    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
+    let parts = [
+      ReportCheck.Part(source: authorized, groups: [.authorized]),
+      ReportCheck.Part(source: posted, groups: [.posted]),
+    ]
+    if engine {
+      await ReportEngine(check: check).run(parts)
+    } else {
+      await ReferenceReport(check: check).run(parts)
+    }
   }
 }

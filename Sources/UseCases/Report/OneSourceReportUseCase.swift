@@ -16,6 +16,8 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   private let issueLimit: Int
   private let partial: Bool
   private let period: ReportPeriod?
+  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
+  private var engine = false
 
   /// Creates the use case.
   ///
@@ -43,10 +45,22 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
     self.period = period
   }
 
+  /// The same use case, making its report with the engine: the same calls, from a sorted file
+  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
+  package func usingEngine() -> Self {
+    var useCase = self
+    useCase.engine = true
+    return useCase
+  }
+
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    await ReportRun(output: output, issueLimit: issueLimit, partial: partial, period: period).run([
-      ReportRun.Part(source: source, groups: TransactionGroup.allCases)
-    ])
+    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
+    let parts = [ReportCheck.Part(source: source, groups: TransactionGroup.allCases)]
+    if engine {
+      await ReportEngine(check: check).run(parts)
+    } else {
+      await ReferenceReport(check: check).run(parts)
+    }
   }
 }

@@ -18,7 +18,7 @@ struct SwappedSources {
   /// - Parameters:
   ///   - parts: The report's parts, in order.
   ///   - surveys: The survey of each part's source, or `nil` when it was unavailable.
-  init?(_ parts: [ReportRun.Part], surveys: [InputSurvey?]) {
+  init?(_ parts: [ReportCheck.Part], surveys: [InputSurvey?]) {
     guard parts.count == 2, surveys.count == 2,
       parts[0].groups == [.authorized], parts[1].groups == [.posted],
       let authorized = surveys[0], let posted = surveys[1],

@@ -1,6 +1,9 @@
 import Entities
 
-/// Turns transactions in report order into `present…` calls: the shape of SPEC §3 and §4.
+/// The engine's twin of ``ReportTransformer``: the same calls, made from transactions that come
+/// one at a time, already in report order (they stream from a sorted file), so that it keeps
+/// only the current date and the running totals. A change to the report's structure is made in
+/// the transformer first, then here; the tests that compare the two fail until both agree.
 ///
 /// For each group: a header; for each date, a subheader, the details and a subfooter; then a
 /// footer with the group total. A group without transactions gets the "no transactions"
@@ -12,6 +15,8 @@ import Entities
 /// checked them like every other.)
 struct ReportAssembler {
   private let output: any TransactionReportUseCaseOutput
+  /// The output's fast path, when it has one: descriptions lent as bytes go to it as they are.
+  private let fastOutput: (any EngineOutput)?
   /// The days shown, or `nil` for every day.
   private let period: ReportPeriod?
   /// The source of the group being assembled, named if its second reading proves different.
@@ -24,8 +29,11 @@ struct ReportAssembler {
   /// The groups of the current source not begun yet, in report order.
   private var upcoming: ArraySlice<TransactionGroup> = []
 
-  init(output: any TransactionReportUseCaseOutput, period: ReportPeriod? = nil) {
+  init(
+    output: any TransactionReportUseCaseOutput, fastOutput: (any EngineOutput)?, period: ReportPeriod? = nil
+  ) {
     self.output = output
+    self.fastOutput = fastOutput
     self.period = period
   }
 
@@ -59,7 +67,12 @@ struct ReportAssembler {
     }
     groupTotal.add(transaction, origin: nil, source: source)
     if let lentDescription {
-      output.presentDetail(descriptionUTF8: lentDescription, amount: transaction.signedAmount)
+      if let fastOutput {
+        fastOutput.presentDetail(descriptionUTF8: lentDescription, amount: transaction.signedAmount)
+      } else {
+        output.presentDetail(
+          description: String(decoding: lentDescription, as: UTF8.self), amount: transaction.signedAmount)
+      }
     } else {
       output.presentDetail(description: transaction.description, amount: transaction.signedAmount)
     }

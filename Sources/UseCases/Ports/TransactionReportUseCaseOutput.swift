@@ -10,10 +10,10 @@ import Entities
 /// nothing. (The one exception: a source that changes between the two passes a report makes is
 /// found during the second pass, after rows were presented; then the rejection ends the report.)
 ///
-/// An output that can take back what it was shown (``acceptsDraft``) lets a report read each
-/// source once instead of twice: the rows are presented while the records are still being
-/// checked, as a *draft*, and ``discardDraft()`` takes them back if the input proves invalid
-/// (decision 0030). Every other output sees no row before the whole input is checked.
+/// Every record is checked before the first row is presented, so an output never sees a row
+/// of a report that will be rejected. When the task making the report is cancelled, the report
+/// ends with ``presentReportCancelled()`` instead of its end, at any moment, even before its
+/// start.
 ///
 /// An output is `Sendable` because a report runs on whatever task its driver picks; the calls of
 /// one report still come one at a time, in order, from that task.
@@ -34,16 +34,6 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///   - description: The transaction's description.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
   func presentDetail(description: String, amount: Money)
-  /// One transaction whose description is lent as its UTF-8 bytes, not made a `String`: how a
-  /// report presents the transactions it held in memory (a source out of report order), whose
-  /// descriptions it keeps as bytes (decision 0045). The same as
-  /// ``presentDetail(description:amount:)``, which it calls by default with the description
-  /// made a `String`.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8, lent for the call only.
-  ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money)
   /// The block of transactions on one date ends.
   func presentSubfooter()
   /// A group ends, with its total.
@@ -113,37 +103,15 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///     when a record has several problems, more when one issue stands for many records (two
   ///     sources given the other way round).
   func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int)
-  /// Whether this output takes a draft: rows presented while the input is still being
-  /// checked, which ``discardDraft()`` may take back. `false` unless the output says so.
-  ///
-  /// An output that says `true` must be able to forget every call since
-  /// ``presentReportStart()``: a spool that is released only at the end, a list of rows not yet
-  /// on screen. A use case then reads a source once, checking and presenting each record in
-  /// the same reading, where it would otherwise read it twice.
-  var acceptsDraft: Bool { get }
-  /// Takes back every call since ``presentReportStart()``: the draft was not the report.
-  ///
-  /// A use case calls it only on an output that ``acceptsDraft``, and then calls either
-  /// ``presentReportStart()`` again (the report is made another way: a source out of report
-  /// order, or one that could not be read to its end) or the rejection
-  /// (``presentInvalidInput(issues:totalCount:recordCount:)`` or
-  /// ``presentMissingInput(_:issues:totalCount:recordCount:)``).
-  func discardDraft()
+  /// The task making the report was cancelled: the report ends here, unfinished, whatever it
+  /// presented before (perhaps nothing, perhaps some rows). It is never followed by
+  /// ``presentReportEnd()``, and no rejection comes with it.
+  func presentReportCancelled()
 }
 
 extension TransactionReportUseCaseOutput {
-  /// The description made a `String`, given to ``presentDetail(description:amount:)``.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as UTF-8.
-  ///   - amount: The signed amount.
-  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
-  }
-  /// `false`: no row before the whole input is checked.
-  public var acceptsDraft: Bool { false }
-  /// Nothing: an output that takes no draft is never asked to discard one.
-  public func discardDraft() {}
+  /// Nothing: an output that does not tell a cancelled report from one that stopped.
+  public func presentReportCancelled() {}
   /// Nothing: an output that does not say how many records a period left out.
   ///
   /// - Parameters:

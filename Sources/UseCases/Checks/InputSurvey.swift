@@ -77,7 +77,7 @@ struct InputSurvey: Sendable {
   /// - Parameters:
   ///   - record: The next record.
   ///   - descriptionBytes: The bytes of its transaction's description, when they are lent
-  ///     apart from it (``DescriptionBytesLending``).
+  ///     apart from it (``RecordLending``).
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
   /// - Returns: Whether the record is a transaction of the expected group (inside the period or

@@ -91,7 +91,7 @@ struct HeldTransactions {
   /// - Parameters:
   ///   - transaction: The transaction.
   ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
-  ///     (``DescriptionBytesLending``): then they are its description, not its empty one.
+  ///     (``RecordLending``): then they are its description, not its empty one.
   ///   - first: Whether it comes before those added without `first`.
   mutating func append(
     _ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, first: Bool = false
@@ -281,7 +281,7 @@ struct HeldTransactions {
           given += 1
           // The blocks are arrays of bytes (their memory is bound to `UInt8`), and a description's
           // are valid UTF-8: a `String`'s, or bytes checked as they were lent
-          // (`DescriptionBytesLending`). They are not checked again.
+          // (`RecordLending`). They are not checked again.
           let description = UnsafeRawBufferPointer(rebasing: bytes[descriptionStart..<offset])
             .assumingMemoryBound(to: UInt8.self)
           assert(String(validating: description, as: UTF8.self) != nil, "held bytes that are not UTF-8")

@@ -14,8 +14,7 @@
 /// ```
 ///
 /// It opens the source several times, reads each opening to its end, then reads two openings
-/// side by side and one more with ``TransactionStream/nextRecords(_:)``, and reports every
-/// promise broken. The descriptions of the violations are
+/// side by side, and reports every promise broken. The descriptions of the violations are
 /// diagnostics for a developer reading a failed test, in English; they are not messages for the
 /// users of an app.
 public enum TransactionSourceContract {
@@ -36,7 +35,8 @@ public enum TransactionSourceContract {
     case doesNotEnd(limit: Int)
     /// The stream yielded a record again after it had ended with `nil`.
     case yieldsAfterEnd
-    /// ``TransactionStream/nextRecords(_:)`` lent another record than ``TransactionStream/next()``
+    /// A stream of the package's own lent, in a batch, another record than
+    /// ``TransactionStream/next()``
     /// gives at the same place (or fewer, or more): the number is the first that differs.
     case lentRecordsDiffer(record: Int)
     /// An issue names another source than this one's ``TransactionSource/name``.
@@ -61,7 +61,7 @@ public enum TransactionSourceContract {
       case .doesNotEnd(let limit): "the stream gives more than \(limit) records: does it end?"
       case .yieldsAfterEnd: "the stream gives a record after it ended"
       case .lentRecordsDiffer(let record):
-        "nextRecords(_:) lends another record \(record) than next() gives"
+        "the stream lends another record \(record) in a batch than next() gives"
       case .issueNamesAnotherSource(let record, let name):
         "record \(record) is an issue of another source, '\(name)'"
       case .issueNotLocated(let record): "record \(record) is an issue without a position"
@@ -169,18 +169,20 @@ public enum TransactionSourceContract {
     }
   }
 
-  /// Reads one more opening with ``TransactionStream/nextRecords(_:)``, as a report does, and
-  /// compares what it lends with what ``TransactionStream/next()`` gave.
+  /// Reads one more opening the way the engine reads a stream of the package's own, which lends
+  /// its records in batches (`RecordLending`), and compares what it lends with what
+  /// ``TransactionStream/next()`` gave. Nothing for any other stream.
   private static func checkLent(
     _ source: some TransactionSource, expecting records: [SourceRecord], opening: Int, limit: Int,
     violations: inout [Violation]
   ) async {
-    guard case .available(var stream) = await source.open() else {
+    guard case .available(let stream) = await source.open() else {
       violations.append(.availabilityChanged(opening: opening))
       return
     }
+    guard let lending = stream as? any RecordLending else { return }
     var lent: [SourceRecord] = []
-    while lent.count <= limit, stream.nextRecords({ lent.append(copy $0) }) {}
+    while lent.count <= limit, lending.nextRecords({ lent.append(copy $0) }) {}
     if let index = zip(records, lent).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
       violations.append(.lentRecordsDiffer(record: index))
     } else if records.count != lent.count {

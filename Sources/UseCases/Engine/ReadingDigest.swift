@@ -28,7 +28,7 @@ struct ReadingDigest {
   /// - Parameters:
   ///   - transaction: The transaction.
   ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
-  ///   (``DescriptionBytesLending``): then they count, not its empty `description`.
+  ///   (``RecordLending``): then they count, not its empty `description`.
   mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
     let date = transaction.date
     var fields = UInt64(truncatingIfNeeded: date.year) << 16 | UInt64(date.month) << 8 | UInt64(date.day)
@@ -64,27 +64,5 @@ struct ReadingDigest {
   private mutating func mix(_ word: UInt64) {
     let product = (state ^ word).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
     state = product.high ^ product.low ^ word
-  }
-}
-
-/// Checks for cancellation between records, every few thousand of them, so a cancelled report
-/// stops promptly without paying for a check on every record.
-struct CancellationCheck {
-  private var countdown = 0
-
-  /// Throws when the current task has been cancelled; looks only every 4,096 calls.
-  mutating func check() throws(CancellationError) {
-    guard countdown == 0 else {
-      countdown -= 1
-      return
-    }
-    countdown = 4_095
-    if Task.isCancelled { throw CancellationError() }
-  }
-
-  /// ``check()`` after `count` records read at once: looks once every 4,096 records or so.
-  mutating func check(afterReading count: Int) throws(CancellationError) {
-    countdown = max(0, countdown - max(0, count - 1))
-    try check()
   }
 }
