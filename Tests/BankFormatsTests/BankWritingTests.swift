@@ -43,7 +43,11 @@ import Testing
   func layoutNames() {
     #expect(DateLayout(name: "dd.mm.yyyy") == .dayMonthYearDots)
     #expect(DateLayout(name: "YYYYMMDD") == .compact)
-    #expect(DateLayout(name: "DD-MM-YYYY") == nil)
+    #expect(DateLayout(name: "DD-MM-YYYY")?.pattern == "DD-MM-YYYY")
+    #expect(DateLayout(name: "m/d/yy")?.pattern == "M/D/YY")
+    #expect(DateLayout(name: "DD/MM") == nil)
+    #expect(DateLayout(name: "DD/MM/YYY") == nil)
+    #expect(DateLayout(name: "DD/QQ/YYYY") == nil)
   }
 
   @Test(
@@ -69,7 +73,8 @@ import Testing
     arguments: [
       ("", DecimalMark.point, AmountSyntaxError.empty), ("  ", .point, .empty),
       ("1.234", .point, .tooManyFractionDigits),
-      ("12,34", .point, .misgrouped), ("1,23,456.00", .point, .misgrouped),
+      ("12,34", .point, .misgrouped), ("1,23,4567.00", .point, .misgrouped),
+      ("12,345,67.00", .point, .misgrouped),
       ("1,234 567.00", .point, .misgrouped),
       ("12.50", .comma, .misgrouped), ("--5", .point, .notADecimal), ("-(5)", .point, .notADecimal),
       ("(5)-", .point, .notADecimal), ("1e3", .point, .exponent), ("NaN", .point, .notADecimal),

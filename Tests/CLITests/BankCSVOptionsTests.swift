@@ -63,8 +63,8 @@ import Testing
         "--decimal-comma and --decimal-point contradict each other; give one"
       ),
       (
-        ["--date-format", "MM-DD-YYYY"],
-        "--date-format must be one of YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY, YYYYMMDD (got 'MM-DD-YYYY'); did you mean 'MM/DD/YYYY'?"
+        ["--date-format", "MM-DD-YYY"],
+        "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY) between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY (got 'MM-DD-YYY')"
       ),
     ])
   func mistakes(arguments: [String], message: String) {
