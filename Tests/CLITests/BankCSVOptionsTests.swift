@@ -42,6 +42,14 @@ import Testing
       try options(["--delimiter", "tab", "--decimal-point"])
         == BankCSVOptions(delimiter: "\t", decimalMark: .point))
     #expect(try options(["--delimiter=,"]).delimiter == ",")
+    #expect(
+      try options([
+        "--encoding", "latin-1", "--pending-date", "2024-01-14", "--debits-negative", "--date-format",
+        "d-mmm-yy",
+      ])
+        == BankCSVOptions(
+          dateLayout: try BankCSVOptions.dateLayout("D-MMM-YY"), debitsNegative: true, encoding: .windows1252,
+          pendingDate: try CalendarDate(year: 2024, month: 1, day: 14)))
   }
 
   @Test(
@@ -61,6 +69,15 @@ import Testing
       (
         ["--decimal-comma", "--decimal-point"],
         "--decimal-comma and --decimal-point contradict each other; give one"
+      ),
+      (
+        ["--debits-positive", "--debits-negative"],
+        "--debits-positive and --debits-negative contradict each other; give one"
+      ),
+      (["--encoding", "ascii"], "--encoding must be utf-8 or windows-1252 (also latin-1) (got 'ascii')"),
+      (
+        ["--pending-date", "14/01/2024"],
+        "--pending-date must be a date as YYYY-MM-DD, such as 2024-03-01 (got '14/01/2024')"
       ),
       (
         ["--date-format", "MM-DD-YYY"],

@@ -83,7 +83,8 @@ enum CSVBankWords {
   /// The names of a description column: names of the other party and of the transaction
   /// first, then the texts of a payment's purpose and references, which say less.
   static let descriptionNames = [
-    "description", "transaction description", "payee", "merchant", "merchant name", "name", "partner name",
+    "description", "transaction description", "description 1", "description 2", "payee", "merchant",
+    "merchant name", "name", "partner name",
     "counterparty", "counter party", "counterparty name", "beneficiary", "recipient", "payee name",
     "narration", "narrative", "transaction details", "details", "transaction remarks", "remarks",
     "particulars", "desc", "memo",
