@@ -137,9 +137,6 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     detectable.filter { (try? CalendarDate(text, layout: $0)) != nil }
   }
 
-  /// Whether the layout writes years in two digits.
-  public var hasTwoDigitYear: Bool { parts.contains(.year(digits: 2)) }
-
   /// The year a two-digit year stands for: POSIX's pivot, `69` to `99` for 1969 to 1999, `00`
   /// to `68` for 2000 to 2068.
   ///

@@ -15,19 +15,25 @@ extension CSVRecordDecoder {
   ///
   /// - Parameter hadByteOrderMark: Whether the input started with a UTF-8 byte order mark.
   mutating func prepareText(hadByteOrderMark: Bool) {
+    // The native header is told from its first line alone, so that a native file costs no
+    // more than that line's look.
+    var line = input.upcomingLine(limit: 1 << 16)
+    if line.allSatisfy({ $0 == UInt8(ascii: "\r") }) {
+      // Empty lines first: the header is the first line that is not empty.
+      let bytes = input.upcomingBytes(limit: 1 << 16)
+      line = Array(
+        bytes.split(separator: UInt8(ascii: "\n")).first { !$0.allSatisfy { $0 == UInt8(ascii: "\r") } } ?? []
+      )
+    }
+    if options.columns.isEmpty {
+      let header = line.prefix { $0 != UInt8(ascii: "\r") }
+      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(header))).byte
+      if CSVBankLayout.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
+    }
     let sample = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
     let complete = sample.count < CSVBankLayout.sampleSize
     // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
     if sample.first == 0xEF { return }
-    let firstLine = sample.split(separator: UInt8(ascii: "\n")).first {
-      !$0.allSatisfy { $0 == UInt8(ascii: "\r") }
-    }
-    if options.columns.isEmpty, let firstLine {
-      // The header's first 64 KiB, as the delimiter is told from.
-      let line = firstLine.prefix(1 << 16).prefix { $0 != UInt8(ascii: "\r") }
-      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(line))).byte
-      if CSVBankLayout.fields(of: line, delimiter: lineDelimiter).contains("group") { return }
-    }
     var conversion = TextConversion()
     switch options.encoding {
     case .windows1252?:
