@@ -595,6 +595,16 @@ struct RecordUnits {
     {
       cutoff = position
     }
+    // A bank's export whose first word is a problem that ends the input (a header found below
+    // lines of title, then too long or malformed) was still looking for its header: the lines
+    // before that problem are none of its rows.
+    var headerSearchEnd: TextPosition?
+    if format == .csv, case .invalid(let issue)? = records.first(where: { $0.anchor != nil }),
+      let position = issue.position, case .syntax(let syntax)? = issue.readingProblem,
+      !Self.isRowProblem(syntax)
+    {
+      headerSearchEnd = position
+    }
     let lastAnchor = records.last?.anchor
     // Rows a bank's export skips as not transactions are counted in its note: as many units
     // may get nothing (the note counts lines before the header and empty rows too, which are
@@ -621,6 +631,7 @@ struct RecordUnits {
         isRequired = unit.start <= cutoff || (lastAnchor.map { unit.start < $0 } ?? false)
       }
       if let refusedAfter { isRequired = isRequired && unit.start <= refusedAfter }
+      if let headerSearchEnd, unit.end < headerSearchEnd { isRequired = false }
       if isRequired && skippable > 0 {
         skippable -= 1
         continue
