@@ -163,12 +163,16 @@ package enum CommandLineParser {
   }
 
   /// The options of a bank's CSV export: `--columns`, `--delimiter`, `--decimal-comma` or
-  /// `--decimal-point` (not both), `--date-format`, `--debits-positive`.
+  /// `--decimal-point` (not both), `--date-format`, `--debits-positive` or `--debits-negative`
+  /// (not both), `--encoding`, `--pending-date`.
   private static func bankCSV(_ values: [String: String], flags: Set<String>) throws(UsageError)
     -> BankCSVOptions
   {
     if flags.contains("--decimal-comma") && flags.contains("--decimal-point") {
       throw UsageError("--decimal-comma and --decimal-point contradict each other; give one")
+    }
+    if flags.contains("--debits-positive") && flags.contains("--debits-negative") {
+      throw UsageError("--debits-positive and --debits-negative contradict each other; give one")
     }
     return BankCSVOptions(
       columns: try values["--columns"].map(BankCSVOptions.columns) ?? [:],
@@ -176,7 +180,12 @@ package enum CommandLineParser {
       decimalMark: flags.contains("--decimal-comma")
         ? .comma : flags.contains("--decimal-point") ? .point : nil,
       dateLayout: try values["--date-format"].map(BankCSVOptions.dateLayout),
-      debitsPositive: flags.contains("--debits-positive"))
+      debitsPositive: flags.contains("--debits-positive"),
+      debitsNegative: flags.contains("--debits-negative"),
+      encoding: try values["--encoding"].map(BankCSVOptions.encoding),
+      pendingDate: try values["--pending-date"].map { value throws(UsageError) in
+        try date(value, option: "--pending-date")
+      })
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide
@@ -393,7 +402,9 @@ package enum CommandLineParser {
     case .number where option.name == "--timeout": "a number of seconds, such as 5"
     case .number where option.name == "--max-response-size": "a number of bytes, or of K, M or G, such as 50M"
     case .number: "a number of columns"
-    case .text where option.name == "--from" || option.name == "--to": "a date as YYYY-MM-DD"
+    case .text where ["--from", "--to", "--pending-date"].contains(option.name): "a date as YYYY-MM-DD"
+    case .text where option.name == "--date-format": "a layout such as DD/MM/YYYY"
+    case .text where option.name == "--columns": "ROLE=NAME pairs, such as date=Booking Date"
     case .text where option.name == "--month": "a month as YYYY-MM"
     case .text where option.name == "--title": "the report's title"
     case .text: "NAME: VALUE, or @FILE"

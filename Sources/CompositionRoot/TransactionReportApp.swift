@@ -159,7 +159,8 @@ package enum TransactionReportApp {
           CSVColumnRole(rawValue: role).map { ($0, name) }
         }),
       decimalMark: options.decimalMark, dateLayout: options.dateLayout,
-      debitsPositive: options.debitsPositive,
+      debitsPositive: options.debitsPositive, debitsNegative: options.debitsNegative,
+      encoding: options.encoding, pendingDate: options.pendingDate,
       group: group)
   }
 

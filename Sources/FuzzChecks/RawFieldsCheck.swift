@@ -84,15 +84,18 @@ struct RawFieldsCheck {
   private func checkBank(_ transaction: Transaction, origin: RecordOrigin, index: Int, header: CSVHeader) {
     let delimiter = header.delimiter
     let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-    if header.hasGroupColumn {
-      if let group = value(at: origin.group, index: index, field: "group", delimiter: delimiter) {
-        let written = Self.trimmed(text(group)).uppercased()
-        require(
-          written == transaction.group.code,
-          "record \(index): the input says group \(shown(text(group))), the transaction \(transaction.group.code)"
-        )
-      }
-    } else {
+    // A group value where the record says its group is: `A` or `P` in any case, or a status;
+    // else Posted, unless the input speaks of pending transactions (a section's title, a
+    // pending marker in the date column), which this reading does not follow.
+    let groupValue =
+      header.hasGroupColumn || origin.group != origin.start
+      ? value(at: origin.group, index: index, field: "group", delimiter: delimiter).map(text) : nil
+    if let groupValue, let code = Self.groupCode(Self.trimmed(groupValue)) {
+      require(
+        code == transaction.group.code,
+        "record \(index): the input says group \(shown(groupValue)), the transaction \(transaction.group.code)"
+      )
+    } else if !header.speaksOfPending {
       require(
         transaction.group == .posted,
         "record \(index): a bank's export without a group column gave group \(transaction.group.code), not P")
@@ -100,7 +103,7 @@ struct RawFieldsCheck {
     if let date = value(at: origin.date, index: index, field: "date", delimiter: delimiter) {
       let written = Self.trimmed(text(date))
       require(
-        Self.bankDates(transaction.date).contains(written),
+        Self.groupCode(written) == "A" || Self.readings(ofDate: written).contains(transaction.date),
         "record \(index): the input says date \(shown(written)), the transaction \(Self.iso8601(transaction.date))"
       )
     }
@@ -115,13 +118,103 @@ struct RawFieldsCheck {
       )
     }
     if let amount = value(at: origin.amount, index: index, field: "amount", delimiter: delimiter) {
-      let cents = Self.bankMinorUnits(amount)
+      let cents = Self.bankMinorUnitsReadings(amount)
       require(
-        cents == transaction.amount.minorUnits,
+        cents.contains(transaction.amount.minorUnits),
         "record \(index): the input says amount \(shown(text(amount))) "
-          + "(\(cents.map(String.init) ?? "not an amount") cents), the transaction \(transaction.amount.minorUnits)"
+          + "(\(cents.map(String.init)) cents), the transaction \(transaction.amount.minorUnits)"
       )
     }
+  }
+
+  /// The group a value says, as `A` or `P`: the codes in any case, or a status this check
+  /// knows (a short list of its own: a pending transaction's, a booked one's); `nil` for
+  /// anything else.
+  static func groupCode(_ text: String) -> String? {
+    let word = text.lowercased()
+    if word == "a"
+      || ["pending", "authorized", "authorised", "uncleared", "vorgemerkt", "varaus"].contains(word)
+    {
+      return "A"
+    }
+    if word == "p"
+      || ["posted", "booked", "cleared", "completed", "reconciled", "settled", "gebucht"].contains(word)
+    {
+      return "P"
+    }
+    return nil
+  }
+
+  /// Every date a text may be read as, by a lenient reading of its own: eight digits as
+  /// `YYYYMMDD`; else three parts between separators (a time after them left out), of which a
+  /// part of four digits, or of two, is the year (two digits: 69 to 99 are 1969 to 1999, 00 to
+  /// 68 are 2000 to 2068), an English month's name or its first three letters the month, and
+  /// the numbers the month and the day in either order.
+  static func readings(ofDate text: String) -> Set<CalendarDate> {
+    var date = Substring(text)
+    if let colon = date.firstIndex(of: ":"),
+      let cut = date[..<colon].lastIndex(where: { $0 == " " || $0 == "T" })
+    {
+      date = date[..<cut]
+    }
+    let digits = date.allSatisfy { $0.isASCII && $0.isNumber }
+    if digits, date.count == 8, let number = Int(date) {
+      return Set(
+        [try? CalendarDate(year: number / 10_000, month: number / 100 % 100, day: number % 100)].compactMap {
+          $0
+        })
+    }
+    let parts = date.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+    guard parts.count == 3 else { return [] }
+    let months = [
+      "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+      "november", "december",
+    ]
+    var readings: Set<CalendarDate> = []
+    for yearIndex in 0..<3 {
+      let year = parts[yearIndex]
+      guard year.allSatisfy(\.isNumber), year.count == 4 || year.count == 2, let yearNumber = Int(year) else {
+        continue
+      }
+      let fullYear = year.count == 4 ? yearNumber : (yearNumber >= 69 ? 1900 + yearNumber : 2000 + yearNumber)
+      let others = (0..<3).filter { $0 != yearIndex }.map { parts[$0] }
+      for (monthText, dayText) in [(others[0], others[1]), (others[1], others[0])] {
+        guard dayText.allSatisfy(\.isNumber), (1...2).contains(dayText.count), let day = Int(dayText) else {
+          continue
+        }
+        let month: Int? =
+          monthText.allSatisfy(\.isNumber) && (1...2).contains(monthText.count)
+          ? Int(monthText)
+          : months.firstIndex { $0 == monthText || (monthText.count >= 3 && $0.hasPrefix(monthText)) }.map {
+            $0 + 1
+          }
+        guard let month, let reading = try? CalendarDate(year: fullYear, month: month, day: day) else {
+          continue
+        }
+        readings.insert(reading)
+      }
+    }
+    return readings
+  }
+
+  /// A bank's amount in cents, by each reading its digits allow: the digits after its last
+  /// point or comma are cents when there are one or two of them (and when there are more and
+  /// those past two are zeros, the first two), and the other digits the whole part; or all its
+  /// digits are the whole part. Empty when it has no digit.
+  static func bankMinorUnitsReadings(_ text: [UInt8]) -> Set<Int64> {
+    var readings = Set([bankMinorUnits(text)].compactMap { $0 })
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    let kept = text.filter { isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
+    if let mark = kept.lastIndex(where: { !isDigit($0) }), kept.count - mark - 1 > 2,
+      kept[(mark + 3)...].allSatisfy({ $0 == UInt8(ascii: "0") })
+    {
+      let digits = kept[..<mark].filter(isDigit)
+      if !digits.isEmpty, let cents = minorUnits(digits + [UInt8(ascii: ".")] + kept[(mark + 1)...(mark + 2)])
+      {
+        readings.insert(cents)
+      }
+    }
+    return readings
   }
 
   /// Checks a record of an OFX or QIF file: the group is Posted (the default reading options);

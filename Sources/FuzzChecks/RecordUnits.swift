@@ -466,6 +466,14 @@ struct RecordUnits {
 
   // MARK: The check
 
+  /// Whether a CSV problem is one row's, after which the decoder reads the next row.
+  private static func isRowProblem(_ syntax: SyntaxProblem) -> Bool {
+    switch syntax {
+    case .fieldCount, .textAfterClosingQuote, .quoteInUnquotedField, .bareCarriageReturn: true
+    default: false
+    }
+  }
+
   /// Checks that every record of the input got a record or an issue, and nothing else did.
   ///
   /// Where the input stops being read (a JSON issue of no field that is the last thing
@@ -510,7 +518,17 @@ struct RecordUnits {
       // Dates of a bank's export that fit two layouts are a problem of the whole file, found
       // before any row is read (at the first date that shows it): like a header's, it ends the
       // input, and no row is read, before it or after it.
-      if case .invalid(let issue) = record, case .syntax(.datesFitLayouts)? = issue.readingProblem {
+      if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
+        {
+          if case .datesFitLayouts = syntax {
+            true
+          } else if case .signsUntold = syntax {
+            true
+          } else {
+            false
+          }
+        }()
+      {
         // Only the lines before the header that start with a bare carriage return, which the
         // decoder skips with an issue each, may come first.
         let skippedLines = records[..<index].allSatisfy {
@@ -570,7 +588,33 @@ struct RecordUnits {
       counts[unit] += 1
       if record.transaction != nil { valid[unit] = true }
     }
+    // A CSV problem that ends the input (a header's, past lines before it; a quote never
+    // closed) ends it wherever it is.
+    if format == .csv, case .invalid(let issue)? = records.last, let position = issue.position,
+      case .syntax(let syntax)? = issue.readingProblem, !Self.isRowProblem(syntax), cutoff == nil
+    {
+      cutoff = position
+    }
+    // A bank's export whose first word is a problem that ends the input (a header found below
+    // lines of title, then too long or malformed) was still looking for its header: the lines
+    // before that problem are none of its rows.
+    var headerSearchEnd: TextPosition?
+    if format == .csv, case .invalid(let issue)? = records.first(where: { $0.anchor != nil }),
+      let position = issue.position, case .syntax(let syntax)? = issue.readingProblem,
+      !Self.isRowProblem(syntax)
+    {
+      headerSearchEnd = position
+    }
     let lastAnchor = records.last?.anchor
+    // Rows a bank's export skips as not transactions are counted in its note: as many units
+    // may get nothing (the note counts lines before the header and empty rows too, which are
+    // fewer units or none).
+    var skippable = records.reduce(0) { count, record in
+      guard case .note(let note) = record, let export = note.base as? ExportNote,
+        case .rowsSkipped(let rows) = export.kind
+      else { return count }
+      return count + rows.total
+    }
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?
@@ -587,6 +631,11 @@ struct RecordUnits {
         isRequired = unit.start <= cutoff || (lastAnchor.map { unit.start < $0 } ?? false)
       }
       if let refusedAfter { isRequired = isRequired && unit.start <= refusedAfter }
+      if let headerSearchEnd, unit.end < headerSearchEnd { isRequired = false }
+      if isRequired && skippable > 0 {
+        skippable -= 1
+        continue
+      }
       require(
         !isRequired,
         "\(name): the record from \(unit.start) to \(unit.end) is silently dropped: nothing names it")

@@ -24,6 +24,9 @@ enum DecodedRecord {
   /// The input is an answer in which the bank refused the request (``StatementRefusal``, whose
   /// source the stream names): the source is unavailable, and the decoder reads nothing more.
   indirect case refused(StatementRefusal)
+  /// Something the decoder says beside its records (``ExportNote``, whose source the stream
+  /// names), which changes no row and no total; the decoder goes on.
+  indirect case note(ExportNote)
 }
 
 /// Where and how an input breaks its format's syntax, such as a missing comma in JSON or a CSV

@@ -8,7 +8,8 @@ import UseCases
 /// then closed. It is a class because it stands for an open input: copies of a stream share
 /// one position.
 ///
-/// A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
+/// A decoder's note (``ExportNote``: rows skipped as not transactions, another encoding) is
+/// yielded as ``SourceRecord/note(_:)``, named with the source. A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
 /// order; when it has more than it keeps (``RawRecord/keptProblemLimit``), its first ones, then
 /// ``SourceRecord/unlistedIssues(count:)`` for the others. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
 /// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
@@ -126,6 +127,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
       var named = refusal
       named.source = validator.source
       return self.place(failure ?? .unavailable(UnavailableReason(named)), in: slot)
+    case .note(let note):
+      var named = note
+      named.source = validator.source
+      return self.place(.note(AnySourceProblem(named)), in: slot)
     case nil:
       return self.place(finish(nil), in: slot)
     }
