@@ -34,8 +34,13 @@ public struct WrittenAmount: Equatable, Sendable {
   ///   no-break space or an apostrophe when the decimal mark is a point; a point, a space, a
   ///   no-break space or an apostrophe when it is a comma. One separator throughout.
   ///
+  /// Digits after the cents are read when they are all zeros and the other decimal mark cannot
+  /// read the amount: `1500.0000` is 1500.00 (no thousands can be written so), while `1.000`,
+  /// which may be a thousand written with a decimal comma, is refused as it is today.
+  ///
   /// Nothing is rounded or guessed: `1.234` with a point for a mark has three fraction digits
-  /// and is refused, and `12,34` with a point for a mark is misgrouped and refused.
+  /// and is refused, `12.3456` is a fraction of a cent and refused, and `12,34` with a point for
+  /// a mark is misgrouped and refused.
   ///
   /// - Parameters:
   ///   - text: The amount as written, such as `-$1,234.56`, `1.234,56 €` or `(12.00)`.
@@ -80,7 +85,7 @@ public struct WrittenAmount: Equatable, Sendable {
     }
     guard signs <= 1 else { throw .notADecimal }
     guard !scalars.isEmpty else { throw .empty }
-    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark)
+    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark, readingZeroSubCents: true)
     magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
     isNegative = negative
   }
@@ -106,8 +111,12 @@ public struct WrittenAmount: Equatable, Sendable {
   }
 
   /// The amount as `DIGITS` or `DIGITS.D` or `DIGITS.DD`, without its thousands separators.
+  ///
+  /// With `readingZeroSubCents`, fraction digits after the second that are all zeros are
+  /// dropped when the other decimal mark does not read the same scalars: then they cannot be
+  /// thousands, and they carry no value.
   private static func plainDecimal(
-    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark
+    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark, readingZeroSubCents: Bool = false
   ) throws(AmountSyntaxError) -> [UInt8] {
     let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
     let groupSeparators: Set<Unicode.Scalar> =
@@ -118,6 +127,11 @@ public struct WrittenAmount: Equatable, Sendable {
       whole = scalars[..<point]
       fraction = scalars[(point + 1)...]
       guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { throw .notADecimal }
+      if fraction.count > 2, readingZeroSubCents, fraction.dropFirst(2).allSatisfy({ $0 == "0" }),
+        (try? plainDecimal(scalars, decimalMark: decimalMark == .point ? .comma : .point)) == nil
+      {
+        fraction = fraction.prefix(2)
+      }
       guard fraction.count <= 2 else { throw .tooManyFractionDigits }
     }
     guard let firstWhole = whole.first, isDigit(firstWhole) else { throw .notADecimal }

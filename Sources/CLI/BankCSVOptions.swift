@@ -2,7 +2,8 @@ import BankFormats
 import Entities
 
 /// How to read a bank's CSV export, as the command line says it: `--columns`, `--delimiter`,
-/// `--decimal-comma` or `--decimal-point`, `--date-format` and `--debits-positive`.
+/// `--decimal-comma` or `--decimal-point`, `--date-format` and `--debits-positive`; and
+/// `--account`, for any export that holds several accounts (a statement too).
 ///
 /// Everything left out is detected from the file. The composition root hands these to the
 /// file gateway (as its `ReadingOptions`), adding the group of each source.
@@ -21,17 +22,21 @@ package struct BankCSVOptions: Equatable, Sendable {
   package var dateLayout: DateLayout?
   /// Whether positive amounts are debits (`--debits-positive`).
   package var debitsPositive = false
+  /// The account to report of a file that holds several (`--account`): its number, name or
+  /// type; `nil` for every account.
+  package var account: String?
 
   /// Options that detect everything.
   package init(
     columns: [String: String] = [:], delimiter: String? = nil, decimalMark: DecimalMark? = nil,
-    dateLayout: DateLayout? = nil, debitsPositive: Bool = false
+    dateLayout: DateLayout? = nil, debitsPositive: Bool = false, account: String? = nil
   ) {
     self.columns = columns
     self.delimiter = delimiter
     self.decimalMark = decimalMark
     self.dateLayout = dateLayout
     self.debitsPositive = debitsPositive
+    self.account = account
   }
 
   /// Reads `--columns ROLE=NAME,ROLE=NAME`: each role once, each a known role, each name not

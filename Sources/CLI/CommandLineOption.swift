@@ -142,6 +142,16 @@ extension CommandLineOption {
         "amount is a charge, a debit, as in most exports)",
       ]),
     CommandLineOption(
+      name: "--account", shortName: nil, value: .text(placeholder: "ACCOUNT"), section: .input,
+      summary: "report one account of a file that holds several",
+      help: [
+        "report one account of a statement that holds",
+        "several (OFX, QIF): its number or name as the file",
+        "writes it, or its type when only one account has it",
+        "(savings); by default all are shown together, and",
+        "standard error names them",
+      ]),
+    CommandLineOption(
       name: "--partial", shortName: nil, value: nil, section: .input,
       summary: "report the files that exist when one is missing",
       help: [

@@ -176,7 +176,8 @@ package enum CommandLineParser {
       decimalMark: flags.contains("--decimal-comma")
         ? .comma : flags.contains("--decimal-point") ? .point : nil,
       dateLayout: try values["--date-format"].map(BankCSVOptions.dateLayout),
-      debitsPositive: flags.contains("--debits-positive"))
+      debitsPositive: flags.contains("--debits-positive"),
+      account: values["--account"])
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide
@@ -396,6 +397,7 @@ package enum CommandLineParser {
     case .text where option.name == "--from" || option.name == "--to": "a date as YYYY-MM-DD"
     case .text where option.name == "--month": "a month as YYYY-MM"
     case .text where option.name == "--title": "the report's title"
+    case .text where option.name == "--account": "an account's number or name, as the file writes it"
     case .text: "NAME: VALUE, or @FILE"
     case .file where option.name == "--output": "a file path, or - for standard output"
     case .file, nil: "a file path, or - for standard input"

@@ -96,7 +96,7 @@ package enum TransactionReportApp {
   package static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
   ) -> any TransactionReportUseCaseInput {
-    let fileSource = { (path: String, group: TransactionGroup) -> any TransactionSource in
+    let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
       let options = readingOptions(command.bankCSV, group: group)
       guard ReportInput.isURL(path) else {
         return TransactionReportApp.fileSource(
@@ -122,7 +122,7 @@ package enum TransactionReportApp {
         output: output, partial: command.partial, period: command.period)
     case .oneFile(let path):
       OneSourceReportUseCase(
-        source: fileSource(path, .posted), output: output, partial: command.partial, period: command.period)
+        source: fileSource(path, nil), output: output, partial: command.partial, period: command.period)
     }
   }
 
@@ -142,10 +142,12 @@ package enum TransactionReportApp {
       progress: observer(progress))
   }
 
-  /// How the gateway reads a bank's CSV export, from the command line's options, with the
-  /// group its records take when the file has no group column: the source's in two-source
-  /// mode, Posted in one-source mode (a bank exports what it has posted).
-  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup) -> ReadingOptions {
+  /// How the gateway reads a bank's export, from the command line's options, with the groups
+  /// its records take when the file names none: in two-source mode (`group`) the source's,
+  /// pending transactions too, as the option named the file as that group's; in one-source
+  /// mode Posted (a bank exports what it has posted), and Authorized for a statement's pending
+  /// transactions (SPEC §8).
+  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup?) -> ReadingOptions {
     ReadingOptions(
       delimiter: options.delimiter.flatMap(CSVDelimiter.init(rawValue:)),
       columns: Dictionary(
@@ -154,7 +156,7 @@ package enum TransactionReportApp {
         }),
       decimalMark: options.decimalMark, dateLayout: options.dateLayout,
       debitsPositive: options.debitsPositive,
-      group: group)
+      group: group ?? .posted, pendingGroup: group ?? .authorized, account: options.account)
   }
 
   /// What a source tells the progress line: each reading (0 for a download) and how far it got.

@@ -359,6 +359,9 @@ struct ValueRules {
     var sign: Sign
     /// The group of every record, when the file has no group column.
     var group: TransactionGroup?
+    /// Whether amounts are written as OFX writes them (`WrittenAmount(parsingOFX:)`: a period
+    /// or a comma for the radix point, no thousands separators), and not by ``decimalMark``.
+    var ofxAmounts = false
   }
 }
 

@@ -117,6 +117,8 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Des
       // After a read error the decoder saw an early end, so the read error is the news.
       guard resumes, decoder.input.readFailure == nil else { return self.place(finish(issue), in: slot) }
       return self.place(.invalid(issue), in: slot)
+    case .note(let note):
+      return self.place(.note(note), in: slot)
     case .refused(let refusal):
       let failure = finish(nil)
       var named = refusal

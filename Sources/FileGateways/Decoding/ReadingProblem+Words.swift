@@ -15,6 +15,9 @@ extension ReadingProblem {
     case .badDate(.notInLayout(let layout)): "not a date in the form \(words: layout.rawValue)"
     case .badDate: "not a real calendar date"
     case .badAmount(let error), .badWrittenAmount(let error, _): "\(words: Self.amountProblem(error))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "has a fraction of a cent: digits after the cents that are not zeros"
+    case .unreadableAmount(let error, _): "\(words: Self.amountProblem(error))"
     case .notADebitCreditCode: "not a debit or credit code"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
@@ -24,6 +27,12 @@ extension ReadingProblem {
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
     case .likelyTypo(_, _, let problem): problem.words
+    case .noAccountMatches(let asked, let accounts) where accounts.isEmpty:
+      "--account \(quoted: asked) names no account: the file names none"
+    case .noAccountMatches(let asked, let accounts):
+      "--account \(quoted: asked) names none of the file's accounts: " + StatementNote.list(accounts)
+    case .severalAccountsMatch(let asked, let accounts):
+      "--account \(quoted: asked) names \(accounts.count) accounts: " + StatementNote.list(accounts)
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
@@ -41,12 +50,22 @@ extension ReadingProblem {
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
     case .badWrittenAmount(let error, let mark): "\(words: Self.writtenAmountHint(error, mark))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "the report is exact to the cent and never rounds: correct the amount in the file, or ask the bank for amounts in cents"
+    case .unreadableAmount(_, let mark?): "\(words: Self.writtenAmountHint(.notADecimal, mark))"
+    case .unreadableAmount(_, nil):
+      "write an OFX amount as a sign, digits and a decimal point or comma, such as -1500.00, +0.24 or -11,76"
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
+    case .noAccountMatches(_, let accounts) where accounts.isEmpty:
+      "leave out --account: the file's transactions are one account's"
+    case .noAccountMatches:
+      "give an account's number or name as the file writes it (letter case, spaces and dashes do not count), or its type when only one account has it"
+    case .severalAccountsMatch: "give the account's number or name"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil

@@ -83,9 +83,11 @@ extension RecordFormat {
       DecodingTransactionStream(
         decoder: CSVRecordDecoder(input: input, options: options, usesFastPath: usesFastPath), source: source)
     case .ofx:
-      DecodingTransactionStream(decoder: OFXRecordDecoder(input: input, options: options), source: source)
+      DecodingTransactionStream(
+        decoder: OFXRecordDecoder(input: input, source: source, options: options), source: source)
     case .qif:
-      DecodingTransactionStream(decoder: QIFRecordDecoder(input: input, options: options), source: source)
+      DecodingTransactionStream(
+        decoder: QIFRecordDecoder(input: input, source: source, options: options), source: source)
     }
   }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Statements as banks write them, run through the built binary: an OFX file without its
+/// `OFXHEADER` line, amounts in tenths of a cent, several accounts, a pending list in
+/// two-source mode.
+@Suite(.timeLimit(.minutes(2))) struct StatementsEndToEndTests {
+  private typealias TX = TXReportProcess
+  private static let text = ["--width", "80", "--color", "never"]
+
+  private func bytes(_ fixture: String) throws -> Data {
+    try #require(FileManager.default.contents(atPath: TX.fixture(fixture)))
+  }
+
+  // MARK: OFX as converters and banks write it
+
+  @Test(
+    "An OFX file whose header lacks OFXHEADER is read, as .ofx or with --input-format ofx",
+    arguments: [
+      ("statement.ofx", [String]()), ("statement.txt", ["--input-format", "ofx"]),
+    ])
+  func ofxWithoutOFXHEADER(name: String, options: [String]) throws {
+    let text = try TX.fixtureText("banks/card_statement_v1.ofx")
+    let withoutIt = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .filter { !$0.hasPrefix("OFXHEADER") && !$0.hasPrefix("VERSION") && !$0.hasPrefix("SECURITY") }
+      .joined(separator: "\r\n")
+    #expect(withoutIt.hasPrefix("DATA:OFXSGML"))
+    let folder = try TemporaryDirectory("txreport-e2e")
+    let path = try folder.file(name, text: withoutIt)
+
+    let result = try InputProcess.run(["--all", path] + options + Self.text)
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try TX.fixtureText("banks/card_statement_v1.expected")))
+  }
+
+  @Test("An OFX amount with a fraction of a cent is refused with a hint that leads nowhere else")
+  func subCentAmount() throws {
+    let folder = try TemporaryDirectory("txreport-e2e")
+    let text = try TX.fixtureText("banks/ofx_zero_padded_amounts.ofx")
+    let path = try folder.file(
+      "s.ofx", text: text.replacingOccurrences(of: "-00000000000007.9900", with: "-7.9950"))
+
+    let result = try InputProcess.run(["--all", path] + Self.text)
+    let again = try InputProcess.run(["--all", path, "--decimal-comma"] + Self.text)
+
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("amount: has a fraction of a cent"))
+    #expect(!result.standardError.contains("--decimal"))
+    #expect(again.standardError == result.standardError)
+  }
+
+  @Test("--account reports one account of several, and names the others in a note")
+  func accountPicked() throws {
+    let result = try InputProcess.run(
+      ["--all", "Fixtures/banks/ofx_two_statements.ofx", "--account", "savings"] + Self.text)
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError
+        == "txreport: note: 'Fixtures/banks/ofx_two_statements.ofx' holds 2 accounts; only 0000000002 (SAVINGS)"
+        + " is shown, as --account asks\n")
+    #expect(
+      result.standardOutput.contains(
+        "Grand Total                                                            -703.42"))
+    #expect(!result.standardOutput.contains("RIVERSIDE CLINIC PAYROLL"))
+  }
+
+  @Test("--account that names no account of the file is an error that lists them: no report")
+  func accountNotFound() throws {
+    let result = try InputProcess.run(["--all", "Fixtures/banks/qif_two_accounts.qif", "--account", "Amex"])
+
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix(
+        "Fixtures/banks/qif_two_accounts.qif:2:1: error: --account \"Amex\" names none of the file's accounts:"
+          + " Checking (Bank) and Visa (CCard); hint: "))
+  }
+
+  @Test("In two-source mode a statement's pending list takes the option's group, and a note says so")
+  func pendingInTwoSources() throws {
+    let result = try InputProcess.run(
+      [
+        "--authorized", "Fixtures/banks/checking_v2.ofx", "--posted",
+        "Fixtures/banks/ofx_creditcard_pending_v220.ofx",
+      ] + Self.text)
+
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "txreport: note: 'Fixtures/banks/ofx_creditcard_pending_v220.ofx' holds 2 pending and 6 posted"
+        + " transactions; all are shown as Posted, as --posted says; to show the pending ones as Authorized,"
+        + " read the file alone with --all\n")
+    #expect(result.standardOutput.contains("    HIGHWAY FUEL 221"))
+  }
+}
