@@ -127,18 +127,16 @@ package enum TransactionReportApp {
   }
 
   /// The file gateway for a path, reading the format given, else the one its extension names,
-  /// else a bank's statement (OFX or QIF) its first bytes show, else JSON.
+  /// else the one its first bytes show (standard input too, through its copy), else JSON.
   ///
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
   private static func fileSource(
     _ path: String, format: InputFormat?, options: ReadingOptions, progress: ProgressLine?
   ) -> FileTransactionSource {
-    FileTransactionSource(
-      path: path,
-      format: format.map(recordFormat) ?? InputFormat.inferred(fromPath: path).map(recordFormat)
-        ?? RecordFormat.statement(atPath: path) ?? .json,
-      options: options,
+    let named = format ?? InputFormat.inferred(fromPath: path)
+    return FileTransactionSource(
+      path: path, format: named.map(recordFormat) ?? .json, sniffsFormat: named == nil, options: options,
       progress: observer(progress))
   }
 
@@ -169,7 +167,8 @@ package enum TransactionReportApp {
   }
 
   /// The network gateway for a URL: fetched by the helper beside this executable, in the format
-  /// the answer names, else the URL's extension, else the one given, else JSON.
+  /// the answer names, else the URL's extension, else the one given, else the one the answer's
+  /// first bytes show, else JSON.
   private static func urlSource(
     _ url: String, command: ReportCommand, options: ReadingOptions, progress: ProgressLine?
   ) -> HTTPTransactionSource {
@@ -177,7 +176,8 @@ package enum TransactionReportApp {
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
       timeout: command.network.timeout, maximumSize: command.network.maximumResponseSize)
     return HTTPTransactionSource(
-      request: request, format: recordFormat(command.inputFormat ?? .json), options: options,
+      request: request, format: recordFormat(command.inputFormat ?? .json),
+      sniffsFormat: command.inputFormat == nil, options: options,
       downloader: HelperProcessDownloader(executablePath: helperPath()), progress: observer(progress))
   }
 

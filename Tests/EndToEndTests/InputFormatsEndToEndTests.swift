@@ -357,7 +357,7 @@ import Testing
 
   static let corpus: [BadInput] = [
     BadInput(file: "json_malformed.json"),
-    BadInput(file: "json_holding_ndjson.txt"),
+    BadInput(file: "json_holding_ndjson.json"),
     BadInput(file: "json_holding_csv.json"),
     BadInput(file: "json_missing_field.json"),
     BadInput(file: "json_misspelled_key.json"),

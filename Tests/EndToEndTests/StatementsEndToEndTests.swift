@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Statements as banks write them, run through the built binary: an OFX file without its
-/// `OFXHEADER` line, amounts in tenths of a cent, several accounts, a pending list in
-/// two-source mode.
+/// Statements and inputs as people have them, run through the built binary: an OFX file
+/// without its `OFXHEADER` line, amounts in tenths of a cent, several accounts, a pending list
+/// in two-source mode; an input read in the format its content shows (piped in, named `.txt`,
+/// served as `application/octet-stream`).
 @Suite(.timeLimit(.minutes(2))) struct StatementsEndToEndTests {
   private typealias TX = TXReportProcess
   private static let text = ["--width", "80", "--color", "never"]
@@ -16,9 +17,9 @@ import Testing
   // MARK: OFX as converters and banks write it
 
   @Test(
-    "An OFX file whose header lacks OFXHEADER is read, as .ofx or with --input-format ofx",
+    "An OFX file whose header lacks OFXHEADER is read, as .ofx, with --input-format ofx, or by its content",
     arguments: [
-      ("statement.ofx", [String]()), ("statement.txt", ["--input-format", "ofx"]),
+      ("statement.ofx", [String]()), ("statement.txt", ["--input-format", "ofx"]), ("statement", []),
     ])
   func ofxWithoutOFXHEADER(name: String, options: [String]) throws {
     let text = try TX.fixtureText("banks/card_statement_v1.ofx")
@@ -94,5 +95,73 @@ import Testing
         + " transactions; all are shown as Posted, as --posted says; to show the pending ones as Authorized,"
         + " read the file alone with --all\n")
     #expect(result.standardOutput.contains("    HIGHWAY FUEL 221"))
+  }
+
+  // MARK: The format the content shows
+
+  @Test(
+    "A bank's export piped in with no option is read in its format, not as JSON",
+    arguments: ["us_card_signed.csv", "tab_export.csv", "card_statement_v1.ofx", "household.qif"])
+  func pipedIn(file: String) throws {
+    let result = try InputProcess.run(Self.text, standardInput: try bytes("banks/\(file)"))
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try TX.fixtureText("banks/\(file.prefix { $0 != "." }).expected")))
+  }
+
+  @Test("The native formats piped in with --all - and no --input-format are read by their content")
+  func nativePipedIn() throws {
+    for fixture in ["formats/demo_all.csv", "formats/demo_all.ndjson", "demo_all.json"] {
+      let result = try InputProcess.run(
+        ["--all", "-", "--format", "json"], standardInput: try bytes(fixture))
+
+      #expect(result.status == 0, "\(fixture): \(result.standardError)")
+      #expect(result.standardOutput == (try TX.fixtureText("demo_expected_rows.json")), "\(fixture)")
+    }
+  }
+
+  @Test("A CSV export saved as .txt, or without an extension, is read as CSV")
+  func csvNamedText() throws {
+    let folder = try TemporaryDirectory("txreport-e2e")
+    for name in ["export.txt", "export"] {
+      let path = folder.path + "/" + name
+      try bytes("banks/us_card_signed.csv").write(to: URL(fileURLWithPath: path))
+
+      let result = try InputProcess.run(["--all", path] + Self.text)
+
+      #expect(result.status == 0, "\(name): \(result.standardError)")
+      #expect(result.standardOutput == (try TX.fixtureText("banks/us_card_signed.expected")), "\(name)")
+    }
+  }
+
+  @Test("Input in no format txreport can tell is refused with the hint, never guessed")
+  func noFormatShown() throws {
+    let result = try InputProcess.run(["--all", "-"], standardInput: Data("hello world\n".utf8))
+
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.hasPrefix("<stdin>:1:1: error: expected '['"))
+  }
+
+  @Test(
+    "A URL served as application/octet-stream, and an .ofx or .qif URL, are read in their content's format")
+  func urls() throws {
+    let server = try TestHTTPServer(routes: [
+      "/export": try .file(TX.fixture("banks/us_card_signed.csv"), contentType: "application/octet-stream"),
+      "/download/statement.ofx": try .file(
+        TX.fixture("banks/card_statement_v1.ofx"), contentType: "text/plain"),
+      "/download/household.qif": try .file(TX.fixture("banks/household.qif")),
+    ])
+    let cases = [
+      ("/export", "us_card_signed"), ("/download/statement.ofx", "card_statement_v1"),
+      ("/download/household.qif", "household"),
+    ]
+    for (path, name) in cases {
+      let result = try TX.run(
+        ["--all", server.url(path)] + Self.text, environment: ["no_proxy": "*", "NO_PROXY": "*"])
+
+      #expect(result.status == 0, "\(path): \(result.standardError)")
+      #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")), "\(path)")
+    }
   }
 }
