@@ -43,6 +43,7 @@ import Testing
           switch placeholder {
           case "DATE": ["2024-03-01"]
           case "YYYY-MM": ["2024-03"]
+          case "CODE": ["chf"]
           default: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
           }
         case nil: []

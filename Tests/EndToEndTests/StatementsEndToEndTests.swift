@@ -5,7 +5,7 @@ import Testing
 /// Statements and inputs as people have them, run through the built binary: an OFX file
 /// without its `OFXHEADER` line, amounts in tenths of a cent, several accounts, a pending list
 /// in two-source mode; an input read in the format its content shows (piped in, named `.txt`,
-/// served as `application/octet-stream`).
+/// served as `application/octet-stream`); and an output file, a currency, as people name them.
 @Suite(.timeLimit(.minutes(2))) struct StatementsEndToEndTests {
   private typealias TX = TXReportProcess
   private static let text = ["--width", "80", "--color", "never"]
@@ -163,5 +163,28 @@ import Testing
       #expect(result.status == 0, "\(path): \(result.standardError)")
       #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")), "\(path)")
     }
+  }
+
+  // MARK: Output files and currencies
+
+  @Test("An output file named .csv is refused, exit 64, and nothing is written")
+  func outputNamedCSV() throws {
+    let folder = try TemporaryDirectory("txreport-e2e")
+    let path = folder.path + "/report.csv"
+
+    let result = try InputProcess.run(["--all", "Fixtures/demo_all.json", "-o", path])
+
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--format"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test("Any ISO 4217 code is a currency: CHF amounts are written with their code")
+  func swissFrancs() throws {
+    let result = try InputProcess.run(
+      ["--all", "Fixtures/banks/us_card_signed.csv", "--currency", "chf"] + Self.text)
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("1,249.99\u{A0}CHF"))
   }
 }
