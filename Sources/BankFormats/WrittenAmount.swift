@@ -37,9 +37,13 @@ public struct WrittenAmount: Equatable, Sendable {
   ///   separator throughout;
   /// - fraction digits past the cents when they are zeros: `12.3400` is exactly 12.34.
   ///
-  /// Nothing is rounded or guessed: `1.234` with a point for a mark has a third fraction digit
-  /// that is not zero and is refused, and `12,34` with a point for a mark is misgrouped and
-  /// refused.
+  /// Digits after the cents are read when they are all zeros and the other decimal mark cannot
+  /// read the amount: `1500.0000` is 1500.00 (no thousands can be written so), while `1.000`,
+  /// which may be a thousand written with a decimal comma, is refused as it is today.
+  ///
+  /// Nothing is rounded or guessed: `1.234` with a point for a mark has three fraction digits
+  /// and is refused, `12.3456` is a fraction of a cent and refused, and `12,34` with a point for
+  /// a mark is misgrouped and refused.
   ///
   /// - Parameters:
   ///   - text: The amount as written, such as `-$1,234.56`, `1.234,56 €` or `(12.00)`.
@@ -84,7 +88,7 @@ public struct WrittenAmount: Equatable, Sendable {
     }
     guard signs <= 1 else { throw .notADecimal }
     guard !scalars.isEmpty else { throw .empty }
-    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark)
+    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark, readingZeroSubCents: true)
     magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
     isNegative = negative
   }
@@ -109,10 +113,13 @@ public struct WrittenAmount: Equatable, Sendable {
     return letters.count == 3 && letters.allSatisfy({ ("A"..."Z").contains($0) }) ? 3 : nil
   }
 
-  /// The amount as `DIGITS` or `DIGITS.D` or `DIGITS.DD`, without its thousands separators
-  /// and without fraction digits past the cents that are zeros.
+  /// The amount as `DIGITS` or `DIGITS.D` or `DIGITS.DD`, without its thousands separators.
+  ///
+  /// With `readingZeroSubCents`, fraction digits after the second that are all zeros are
+  /// dropped when the other decimal mark does not read the same scalars: then they cannot be
+  /// thousands, and they carry no value.
   private static func plainDecimal(
-    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark
+    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark, readingZeroSubCents: Bool = false
   ) throws(AmountSyntaxError) -> [UInt8] {
     let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
     let groupSeparators: Set<Unicode.Scalar> =
@@ -124,10 +131,12 @@ public struct WrittenAmount: Equatable, Sendable {
       whole = scalars[..<point]
       fraction = scalars[(point + 1)...]
       guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { throw .notADecimal }
-      // Digits past the cents are exact only when they are zeros (12.3400 is 12.34); any other
-      // would need rounding, which is never done.
-      guard fraction.dropFirst(2).allSatisfy({ $0 == "0" }) else { throw .tooManyFractionDigits }
-      fraction = fraction.prefix(2)
+      if fraction.count > 2, readingZeroSubCents, fraction.dropFirst(2).allSatisfy({ $0 == "0" }),
+        (try? plainDecimal(scalars, decimalMark: decimalMark == .point ? .comma : .point)) == nil
+      {
+        fraction = fraction.prefix(2)
+      }
+      guard fraction.count <= 2 else { throw .tooManyFractionDigits }
     }
     guard let firstWhole = whole.first, isDigit(firstWhole) else { throw .notADecimal }
     var digits: [UInt8] = []

@@ -3,7 +3,8 @@ import Entities
 
 /// How to read a bank's CSV export, as the command line says it: `--columns`, `--delimiter`,
 /// `--decimal-comma` or `--decimal-point`, `--date-format`, `--debits-positive` or
-/// `--debits-negative`, `--encoding` and `--pending-date`.
+/// `--debits-negative`, `--encoding` and `--pending-date`; and `--account`, for any export that
+/// holds several accounts (a statement too).
 ///
 /// Everything left out is detected from the file. The composition root hands these to the
 /// file gateway (as its `ReadingOptions`), adding the group of each source.
@@ -29,12 +30,15 @@ package struct BankCSVOptions: Equatable, Sendable {
   package var encoding: TextEncoding?
   /// The date of pending transactions that have none (`--pending-date`).
   package var pendingDate: CalendarDate?
+  /// The account to report of a file that holds several (`--account`): its number, name or
+  /// type; `nil` for every account.
+  package var account: String?
 
   /// Options that detect everything.
   package init(
     columns: [String: String] = [:], delimiter: String? = nil, decimalMark: DecimalMark? = nil,
     dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
-    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil
+    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, account: String? = nil
   ) {
     self.columns = columns
     self.delimiter = delimiter
@@ -44,6 +48,7 @@ package struct BankCSVOptions: Equatable, Sendable {
     self.debitsNegative = debitsNegative
     self.encoding = encoding
     self.pendingDate = pendingDate
+    self.account = account
   }
 
   /// Reads `--columns ROLE=NAME,ROLE=NAME`: each role once, each a known role, each name not

@@ -167,6 +167,16 @@ extension CommandLineOption {
         "whose date column says Pending instead of a date",
       ]),
     CommandLineOption(
+      name: "--account", shortName: nil, value: .text(placeholder: "ACCOUNT"), section: .input,
+      summary: "report one account of a file that holds several",
+      help: [
+        "report one account of a statement that holds",
+        "several (OFX, QIF): its number or name as the file",
+        "writes it, or its type when only one account has it",
+        "(savings); by default all are shown together, and",
+        "standard error names them",
+      ]),
+    CommandLineOption(
       name: "--partial", shortName: nil, value: nil, section: .input,
       summary: "report the files that exist when one is missing",
       help: [
@@ -232,14 +242,13 @@ extension CommandLineOption {
         "report; with a period, the period follows it",
       ]),
     CommandLineOption(
-      name: "--currency", shortName: nil,
-      value: .choice(placeholder: "CODE", AmountStyle.currencies.compactMap(\.currencyCode)),
-      section: .report,
-      summary: "show amounts in USD or EUR",
+      name: "--currency", shortName: nil, value: .text(placeholder: "CODE"), section: .report,
+      summary: "show amounts with a currency (ISO 4217 code)",
       help: [
         "show amounts in text, Markdown and HTML with a",
-        "currency, in any case: USD $1,234.56, EUR 1.234,56 €",
-        "(JSON keeps plain amounts)",
+        "currency, its ISO 4217 code in any case: USD",
+        "$1,234.56, EUR 1.234,56 €, any other with its code,",
+        "CHF 1,234.56 CHF (JSON keeps plain amounts)",
       ]),
     CommandLineOption(
       name: "--format", shortName: "-f",
@@ -251,7 +260,8 @@ extension CommandLineOption {
         "markdown: a table per group, for notes and chats",
         "html: one self-contained page, for a browser",
         "With --output and no --format, the output file's",
-        "extension picks it (.txt, .json, .md, .html)",
+        "extension picks it (.txt, .json, .md, .html); any",
+        "other extension is refused",
       ]),
     CommandLineOption(
       name: "--output", shortName: "-o", value: .file(placeholder: "FILE"), section: .output,

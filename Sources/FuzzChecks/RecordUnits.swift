@@ -214,7 +214,7 @@ struct RecordUnits {
 
   /// The name of an OFX tag from the bytes after its `<`: the first word of its first 32 bytes
   /// before any `>`, in capitals, without the bytes below `!` but the space.
-  private static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
+  static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
     let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(32)
     return String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
       .split(separator: " ").first.map(String.init) ?? ""
@@ -222,11 +222,11 @@ struct RecordUnits {
 
   /// The pieces an OFX file is read in, for the limit of a record, one after the other from
   /// the first byte: the text before a tag with the tag (to its `>`), or with a comment or a
-  /// CDATA section (to its `-->` or `]]>`), or the text before a `STMTTRN` with the whole
-  /// element, to the `>` of its `</STMTTRN>`, or to just before the next `STMTTRN` tag, or to
-  /// the end; and a `STATUS` with the status's own tags that follow it (`CODE`, `SEVERITY`,
-  /// `MESSAGE`), to the `>` of its `</STATUS>` or to just before the first other tag. The
-  /// elements are the units.
+  /// CDATA section (to its `-->` or `]]>`), or the text before a transaction (`STMTTRN`, or
+  /// `STMTTRNP`, a pending one) with the whole element, to the `>` of its own closing tag, or
+  /// to just before the next transaction's tag, or to the end; and a `STATUS` with the
+  /// status's own tags that follow it (`CODE`, `SEVERITY`, `MESSAGE`), to the `>` of its
+  /// `</STATUS>` or to just before the first other tag. The elements are the units.
   private mutating func findTransactions(from start: Int) {
     var pieceStart = start
     while pieceStart < bytes.count {
@@ -242,11 +242,12 @@ struct RecordUnits {
         pieceStart = end + 1
         continue
       }
-      guard name == "STMTTRN" else {
+      guard name == "STMTTRN" || name == "STMTTRNP" else {
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
       }
+      let closing = "/" + name
       var end = bytes.count
       var next = bytes.count
       var endsAtNext = false
@@ -254,13 +255,13 @@ struct RecordUnits {
       while offset < bytes.count, let inner = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
         let innerEnd = markupEnd(at: inner)
         let name = Self.isMarkup(bytes[inner...]) ? "" : Self.ofxTagName(bytes[(inner + 1)...])
-        if name == "STMTTRN" {
+        if name == "STMTTRN" || name == "STMTTRNP" {
           end = inner - 1
           endsAtNext = true
           next = inner
           break
         }
-        if name == "/STMTTRN" {
+        if name == closing {
           end = innerEnd
           next = innerEnd + 1
           break

@@ -44,6 +44,15 @@ struct TextLayout {
       && position.column <= lineLengths[position.line - 1] + 1
   }
 
+  /// The bytes from a position to the end of the input.
+  ///
+  /// - Parameter position: The position.
+  /// - Returns: The bytes, or `nil` when the position is not in the input.
+  func rest(from position: TextPosition) -> ArraySlice<UInt8>? {
+    guard let line = restOfLine(from: position) else { return nil }
+    return bytes[line.startIndex...]
+  }
+
   /// The bytes from a position to the end of its line.
   ///
   /// Columns are counted as the decoders count them, written out here again: one for each byte

@@ -44,6 +44,7 @@ import Testing
           case "DATE": ["2024-03-01"]
           case "YYYY-MM": ["2024-03"]
           case "LAYOUT": ["DD.MM.YY"]
+          case "CODE": ["chf"]
           default: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
           }
         case nil: []

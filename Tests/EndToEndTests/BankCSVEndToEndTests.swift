@@ -219,7 +219,7 @@ import Testing
     #expect(outcome.status == 65)
     #expect(
       outcome.errors.hasPrefix(
-        "amounts.csv:2:14: error: amount: has decimals past the cents that are not zeros (got \"-12.3456\"); hint: amounts are read exact to the cent, never rounded"
+        "amounts.csv:2:14: error: amount: has a fraction of a cent: digits after the cents that are not zeros (got \"-12.3456\"); hint: the report is exact to the cent and never rounds"
       ))
     #expect(!outcome.errors.contains("--decimal-comma"))
     #expect(otherMark.status == 65)

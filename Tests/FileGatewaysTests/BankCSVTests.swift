@@ -148,7 +148,7 @@ import UseCases
     let records = try await read("Date,Description,Amount\n2024-03-15,a,-1.5\n2024-03-16,b,\"1.234\"\n")
 
     let issue = try #require(records[1].issue)
-    #expect(issue.readingProblem == .badWrittenAmount(.tooManyFractionDigits, .point, otherMarkReads: true))
+    #expect(issue.readingProblem == .badWrittenAmount(.tooManyFractionDigits, .point))
     #expect(issue.position == at(3, 14))
     #expect(
       issue.hintText
@@ -161,7 +161,7 @@ import UseCases
     let records = try await read("Date,Description,Amount,Debit\n2024-03-15,a,-1.00,D\n")
 
     #expect(
-      records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point, otherMarkReads: false)])
+      records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point)])
   }
 
   @Test("Records take the source's group; positive amounts are debits when the options say so")

@@ -554,6 +554,9 @@ struct ValueRules {
     /// The date of a pending record whose date column says it is pending instead of a date,
     /// when the options give one.
     var pendingDate: CalendarDate?
+    /// Whether amounts are written as OFX writes them (`WrittenAmount(parsingOFX:)`: a period
+    /// or a comma for the radix point, no thousands separators), and not by ``decimalMark``.
+    var ofxAmounts = false
 
     init(
       dateLayout: DateLayout, decimalMark: DecimalMark, sign: Sign, group: TransactionGroup,

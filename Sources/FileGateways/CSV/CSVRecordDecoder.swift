@@ -68,6 +68,8 @@ struct CSVRecordDecoder: RecordDecoder {
   /// What reading a bank's export found to say beside its records, in order
   /// (``CSVRecordDecoder/readBankRow()``): the text's encoding, rows skipped, several accounts.
   var notes: [ExportNote] = []
+  /// How notes name the source.
+  private let source: String
   /// The rows of a bank's export skipped as clearly not transactions, so far.
   var skipped = SkippedRows()
   /// The group a section title of a bank's export (`Pending Transactions`) gave the rows
@@ -82,10 +84,13 @@ struct CSVRecordDecoder: RecordDecoder {
   ///
   /// - Parameters:
   ///   - input: The input, positioned at its start.
+  ///   - source: How notes name the source.
   ///   - options: How to read a bank's export (a header other than the native one).
   ///   - usesFastPath: Whether to read plain rows on the fast path (``CSVRowScanner``).
-  init(input: ByteInput, options: ReadingOptions = .standard, usesFastPath: Bool = true) {
+  init(input: ByteInput, source: String = "", options: ReadingOptions = .standard, usesFastPath: Bool = true)
+  {
     self.input = input
+    self.source = source
     self.options = options
     self.usesFastPath = usesFastPath
     scratch.reserveCapacity(256)
@@ -99,8 +104,15 @@ struct CSVRecordDecoder: RecordDecoder {
     return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
   }
 
+  /// The first note not yet given, naming the source.
+  private mutating func nextNote() -> DecodedRecord {
+    var note = notes.removeFirst()
+    note.source = source
+    return .note(AnySourceProblem(note))
+  }
+
   private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
-    if !notes.isEmpty { return .note(notes.removeFirst()) }
+    if !notes.isEmpty { return nextNote() }
     do throws(RowError) {
       switch state {
       case .finished:
@@ -113,7 +125,7 @@ struct CSVRecordDecoder: RecordDecoder {
           return nil
         }
         state = .rows
-        if !notes.isEmpty { return .note(notes.removeFirst()) }
+        if !notes.isEmpty { return nextNote() }
       case .rows:
         break
       }
@@ -121,7 +133,7 @@ struct CSVRecordDecoder: RecordDecoder {
         guard try skipEmptyLines() else {
           state = .finished
           noteTheEnd()
-          return notes.isEmpty ? nil : .note(notes.removeFirst())
+          return notes.isEmpty ? nil : nextNote()
         }
         if usesFastPath, readValidRow(into: slot) { return .placed }
         if bank == nil { return try readRow() }

@@ -122,15 +122,13 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
       // After a read error the decoder saw an early end, so the read error is the news.
       guard resumes, decoder.input.readFailure == nil else { return self.place(finish(issue), in: slot) }
       return self.place(.invalid(issue), in: slot)
+    case .note(let note):
+      return self.place(.note(note), in: slot)
     case .refused(let refusal):
       let failure = finish(nil)
       var named = refusal
       named.source = validator.source
       return self.place(failure ?? .unavailable(UnavailableReason(named)), in: slot)
-    case .note(let note):
-      var named = note
-      named.source = validator.source
-      return self.place(.note(AnySourceProblem(named)), in: slot)
     case nil:
       return self.place(finish(nil), in: slot)
     }

@@ -37,6 +37,15 @@ public struct ReadingOptions: Equatable, Sendable {
   /// The group of the records of a bank's export that has no group column: the group of the
   /// source in two-source mode, else Posted (what a bank exports).
   public var group: TransactionGroup
+  /// The group of a statement's pending transactions (an OFX pending list, `STMTTRNP`):
+  /// Authorized, the app's pending transactions, in one-source mode; in two-source mode the
+  /// source's group, as ``group`` is, since the option named the file as that group's source.
+  public var pendingGroup: TransactionGroup
+  /// The account to read, in a file that holds several (OFX statements, QIF `!Account`
+  /// blocks): its number or name as the file writes it, or its type when only one account has
+  /// it, in any letter case, spaces and dashes left out; `nil` (the default) for every account,
+  /// with a note naming them when there are several.
+  public var account: String?
 
   /// Options that detect everything, for records that are Posted unless they say otherwise.
   public static let standard = ReadingOptions()
@@ -45,7 +54,8 @@ public struct ReadingOptions: Equatable, Sendable {
   public init(
     delimiter: CSVDelimiter? = nil, columns: [CSVColumnRole: String] = [:], decimalMark: DecimalMark? = nil,
     dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
-    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, group: TransactionGroup = .posted
+    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, group: TransactionGroup = .posted,
+    pendingGroup: TransactionGroup = .authorized, account: String? = nil
   ) {
     self.delimiter = delimiter
     self.columns = columns
@@ -56,6 +66,8 @@ public struct ReadingOptions: Equatable, Sendable {
     self.encoding = encoding
     self.pendingDate = pendingDate
     self.group = group
+    self.pendingGroup = pendingGroup
+    self.account = account
   }
 }
 

@@ -15,8 +15,10 @@ extension ReadingProblem {
     case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
     case .badDate(.notInLayout(let layout)): "not a date in the form \(words: layout.pattern)"
     case .badDate: "not a real calendar date"
-    case .badWrittenAmount(.tooManyFractionDigits, _, _): "has decimals past the cents that are not zeros"
-    case .badAmount(let error), .badWrittenAmount(let error, _, _): "\(words: Self.amountProblem(error))"
+    case .badAmount(let error), .badWrittenAmount(let error, _): "\(words: Self.amountProblem(error))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "has a fraction of a cent: digits after the cents that are not zeros"
+    case .unreadableAmount(let error, _): "\(words: Self.amountProblem(error))"
     case .notADebitCreditCode: "not a debit or credit code"
     case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
@@ -27,6 +29,12 @@ extension ReadingProblem {
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
     case .likelyTypo(_, _, let problem): problem.words
+    case .noAccountMatches(let asked, let accounts) where accounts.isEmpty:
+      "--account \(quoted: asked) names no account: the file names none"
+    case .noAccountMatches(let asked, let accounts):
+      "--account \(quoted: asked) names none of the file's accounts: " + StatementNote.list(accounts)
+    case .severalAccountsMatch(let asked, let accounts):
+      "--account \(quoted: asked) names \(accounts.count) accounts: " + StatementNote.list(accounts)
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
@@ -45,8 +53,12 @@ extension ReadingProblem {
     case .badAmount:
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
-    case .badWrittenAmount(let error, let mark, let otherMarkReads):
-      "\(words: Self.writtenAmountHint(error, mark, otherMarkReads: otherMarkReads))"
+    case .badWrittenAmount(let error, let mark): "\(words: Self.writtenAmountHint(error, mark))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "the report is exact to the cent and never rounds: correct the amount in the file, or ask the bank for amounts in cents"
+    case .unreadableAmount(_, let mark?): "\(words: Self.writtenAmountHint(.notADecimal, mark))"
+    case .unreadableAmount(_, nil):
+      "write an OFX amount as a sign, digits and a decimal point or comma, such as -1500.00, +0.24 or -11,76"
     case .pendingWithoutDate:
       "give the pending transactions a date, such as the day of the export, with --pending-date YYYY-MM-DD"
     case .bothDebitAndCredit: "leave one of the two empty"
@@ -55,6 +67,11 @@ extension ReadingProblem {
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
+    case .noAccountMatches(_, let accounts) where accounts.isEmpty:
+      "leave out --account: the file's transactions are one account's"
+    case .noAccountMatches:
+      "give an account's number or name as the file writes it (letter case, spaces and dashes do not count), or its type when only one account has it"
+    case .severalAccountsMatch: "give the account's number or name"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil
@@ -106,26 +123,17 @@ extension ReadingProblem {
   }
 
   /// The hint for an amount of a bank's export: examples in the file's decimal mark, and the
-  /// option that reads the other mark when the amount reads with it; for digits past the cents,
-  /// that nothing is rounded.
-  private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark, otherMarkReads: Bool)
-    -> String
-  {
-    let example =
-      switch mark {
-      case .point: "write an amount such as 1,234.56, -12.00 or (12.00)"
-      case .comma: "write an amount such as 1.234,56, -12,00 or (12,00)"
-      }
-    let other =
-      switch mark {
-      case .point: "; if the file writes amounts as 1.234,56, read it with --decimal-comma"
-      case .comma: "; if the file writes amounts as 1,234.56, read it with --decimal-point"
-      }
-    if error == .tooManyFractionDigits && !otherMarkReads {
-      return "amounts are read exact to the cent, never rounded: write it with at most two decimals"
-        + " (zeros past them are read)"
+  /// option that reads the other mark when the amount reads with it.
+  private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
+    let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
+    switch mark {
+    case .point:
+      return "write an amount such as 1,234.56, -12.00 or (12.00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1.234,56, read it with --decimal-comma" : "")
+    case .comma:
+      return "write an amount such as 1.234,56, -12,00 or (12,00)"
+        + (otherMarkFits ? "; if the file writes amounts as 1,234.56, read it with --decimal-point" : "")
     }
-    return example + (otherMarkReads ? other : "")
   }
 
   private static func dateHint(_ date: DateProblem) -> String {

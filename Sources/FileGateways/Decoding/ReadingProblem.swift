@@ -36,9 +36,16 @@ public enum ReadingProblem: SourceProblem {
   /// The debit field is not `D` or `C`.
   case notADebitCreditCode
   /// An amount of a bank's export (a layout other than the native one) that is not an amount
-  /// as banks write it (`WrittenAmount`), read with this decimal mark; `otherMarkReads` says
-  /// whether the other decimal mark reads it.
-  case badWrittenAmount(AmountSyntaxError, DecimalMark, otherMarkReads: Bool)
+  /// as banks write it (`WrittenAmount`), read with this decimal mark.
+  ///
+  /// When the error is `tooManyFractionDigits` or `misgrouped`, the other decimal mark reads
+  /// the amount: the hint names its option.
+  case badWrittenAmount(AmountSyntaxError, DecimalMark)
+  /// An amount of a bank's export that no option reads: read with this decimal mark (`nil` for
+  /// an OFX amount, whose radix point is never in doubt) it has this error, and the other mark
+  /// does not read it either. `tooManyFractionDigits` is then a fraction of a cent
+  /// (`12.3456`), which the report never rounds.
+  case unreadableAmount(AmountSyntaxError, DecimalMark?)
   /// A transaction of a bank's export whose date column says it is pending (`Pending`) instead
   /// of giving its date, read without a date for such transactions.
   case pendingWithoutDate
@@ -63,6 +70,12 @@ public enum ReadingProblem: SourceProblem {
   /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
   /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
   indirect case likelyTypo(String, of: RecordField, instead: ReadingProblem)
+  /// `--account` (the value) names none of the accounts of a statement file, named here as
+  /// notes name them (`0000000001 (CHECKING)`); none when the file names no account.
+  case noAccountMatches(String, accounts: [String])
+  /// `--account` (the value) names more than one of a statement file's accounts, these: a type
+  /// that two accounts have.
+  case severalAccountsMatch(String, accounts: [String])
 
   // MARK: The syntax of the input (the gateway's decoders)
 

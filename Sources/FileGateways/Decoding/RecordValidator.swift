@@ -141,17 +141,10 @@ struct RecordValidator {
       !amountGiven
       ? nil
       : check(.amount, of: record, issues: &issues) { value throws(Complaint) in
-        let written: WrittenAmount
-        do throws(AmountSyntaxError) {
-          written = try WrittenAmount(parsing: value.text, decimalMark: bank.decimalMark)
-        } catch {
-          let other: DecimalMark = bank.decimalMark == .point ? .comma : .point
-          let otherReads = (try? WrittenAmount(parsing: value.text, decimalMark: other)) != nil
-          throw Complaint(.badWrittenAmount(error, bank.decimalMark, otherMarkReads: otherReads))
-        }
+        let written = try Self.writtenAmount(value.text, bank: bank)
         // With a code column, the code gives the sign: a sign on the amount would contradict it.
         if sign == .codeColumn && written.isNegative {
-          throw Complaint(.badWrittenAmount(.signed, bank.decimalMark, otherMarkReads: false))
+          throw Complaint(.badWrittenAmount(.signed, bank.decimalMark))
         }
         return written
       }
@@ -190,6 +183,33 @@ struct RecordValidator {
       amount: amountValue.position, date: record[.date]?.position, description: record[.description]?.position
     )
     return .valid(transaction, origin)
+  }
+
+  /// An amount of a bank's export, read by its rules: as OFX writes amounts, or with the
+  /// file's decimal mark.
+  ///
+  /// A problem names the other decimal mark's option (``ReadingProblem/badWrittenAmount(_:_:)``)
+  /// only when that mark reads the amount; otherwise no option helps
+  /// (``ReadingProblem/unreadableAmount(_:_:)``), so that a hint never leads to a second one
+  /// pointing back (`--decimal-comma`, then `--decimal-point`).
+  private static func writtenAmount(_ text: String, bank: ValueRules.Bank) throws(Complaint) -> WrittenAmount
+  {
+    if bank.ofxAmounts {
+      do throws(AmountSyntaxError) {
+        return try WrittenAmount(parsingOFX: text.trimmingSpaces)
+      } catch {
+        throw Complaint(.unreadableAmount(error, nil))
+      }
+    }
+    do throws(AmountSyntaxError) {
+      return try WrittenAmount(parsing: text, decimalMark: bank.decimalMark)
+    } catch {
+      let other: DecimalMark = bank.decimalMark == .point ? .comma : .point
+      guard error == .tooManyFractionDigits || error == .misgrouped,
+        (try? WrittenAmount(parsing: text, decimalMark: other)) == nil
+      else { throw Complaint(.badWrittenAmount(error, bank.decimalMark)) }
+      throw Complaint(.unreadableAmount(error, bank.decimalMark))
+    }
   }
 
   /// Why a value breaks its field's rule.
