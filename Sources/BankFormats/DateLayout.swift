@@ -1,45 +1,288 @@
 import Entities
 
-/// A way a calendar date is written: the layouts bank exports use.
+/// A way a calendar date is written, named by a pattern of `D`, `M` and `Y` letters: the
+/// layouts bank exports use.
 ///
-/// Each layout's raw value is how a person names it, and how `txreport --date-format` takes
-/// it. In the layouts with separators, a month or day may be one digit (`3/5/2024`); the year is
-/// always four digits, since a two-digit year would be a guess.
+/// The pattern is how a person names the layout, and how `txreport --date-format` takes it:
+///
+/// - `D` or `DD`: the day; `M` or `MM`: the month as a number; `MMM`: the month by its English
+///   name, abbreviated (`Jan`, `Sep` or `Sept`) or whole (`January`), in any case;
+/// - `YYYY`: the year in four digits; `YY`: in two, read by the pivot of POSIX's `%y`, which
+///   this layout states once and for all: `69` to `99` are 1969 to 1999, `00` to `68` are 2000
+///   to 2068 (``twoDigitYear(_:)``);
+/// - anything else (`/`, `.`, `-`, a space, a comma) is written as it is.
+///
+/// Where a number is followed by a separator, it may have one digit or two whatever the
+/// pattern says (`D/M/YY` and `DD/MM/YY` read the same dates, `3/5/24` and `03/05/24`); where
+/// numbers follow each other with nothing between (`YYYYMMDD`), each has exactly its letters'
+/// digits. A time after the date is allowed and left out, as a date is a calendar date: a space
+/// or a `T`, then `H:MM`, `HH:MM:SS` (with a fraction), then an optional `AM` or `PM` and an
+/// optional zone (`Z`, `+01:00`).
 ///
 /// Some texts fit two layouts: `03/04/2024` is March 4 as `MM/DD/YYYY` and April 3 as
-/// `DD/MM/YYYY`. ``layouts(fitting:)`` tells which layouts a text fits, so a reader can decide a
-/// file's layout from its dates, or say that it cannot.
-public enum DateLayout: String, CaseIterable, Sendable {
-  /// `2024-03-15`: ISO 8601, the native format's only layout.
-  case iso = "YYYY-MM-DD"
-  /// `03/15/2024`: month first, as in the United States.
-  case monthDayYear = "MM/DD/YYYY"
-  /// `15/03/2024`: day first, as in much of the world.
-  case dayMonthYear = "DD/MM/YYYY"
-  /// `15.03.2024`: day first with dots, as in Germany, Switzerland and much of Europe.
-  case dayMonthYearDots = "DD.MM.YYYY"
-  /// `20240315`: eight digits, as in OFX files and many exports.
-  case compact = "YYYYMMDD"
+/// `DD/MM/YYYY`. ``layouts(fitting:)`` tells which of the layouts a reader tries
+/// (``detectable``) a text fits, so a reader can decide a file's layout from its dates, or say
+/// that it cannot.
+public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
+  /// The pattern, as written with upper-case letters: `DD/MM/YYYY`.
+  public let pattern: String
+  /// What the pattern is made of.
+  private let parts: [Part]
 
-  /// The layout a person names, in any case: `mm/dd/yyyy` is ``monthDayYear``.
-  ///
-  /// `nil` for a name that is not one of the layouts.
-  ///
-  /// - Parameter name: A layout's name, such as `DD.MM.YYYY`.
-  public init?(name: some StringProtocol) {
-    guard let layout = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-      return nil
+  /// One part of a pattern.
+  private enum Part: Hashable, Sendable {
+    case day
+    case month
+    case monthName
+    case year(digits: Int)
+    case literal(UInt8)
+
+    /// Whether the part is a number: a day, a month or a year (not a month's name).
+    var isNumber: Bool {
+      switch self {
+      case .day, .month, .year: true
+      case .monthName, .literal: false
+      }
     }
+  }
+
+  /// `2024-03-15`: ISO 8601, the native format's only layout (read strictly: two-digit months
+  /// and days).
+  public static let iso = DateLayout(checked: "YYYY-MM-DD")
+  /// `03/15/2024`: month first, as in the United States.
+  public static let monthDayYear = DateLayout(checked: "MM/DD/YYYY")
+  /// `15/03/2024`: day first, as in much of the world.
+  public static let dayMonthYear = DateLayout(checked: "DD/MM/YYYY")
+  /// `15.03.2024`: day first with dots, as in Germany, Switzerland and much of Europe.
+  public static let dayMonthYearDots = DateLayout(checked: "DD.MM.YYYY")
+  /// `20240315`: eight digits, as in OFX files and many exports.
+  public static let compact = DateLayout(checked: "YYYYMMDD")
+
+  /// The layouts a reader tries when a file does not say how its dates are written, in the
+  /// order they are named in messages: the four-digit years first, then the two-digit ones,
+  /// then those with month names. None of them is `YY` first (`24/03/15`), which reads like
+  /// the day-first layouts; such a file says its layout with `--date-format`.
+  public static let detectable: [DateLayout] = [
+    .iso, .monthDayYear, .dayMonthYear, .dayMonthYearDots, .compact,
+    DateLayout(checked: "DD-MM-YYYY"), DateLayout(checked: "MM-DD-YYYY"), DateLayout(checked: "YYYY/MM/DD"),
+    DateLayout(checked: "YYYY.MM.DD"),
+    DateLayout(checked: "MM/DD/YY"), DateLayout(checked: "DD/MM/YY"), DateLayout(checked: "DD.MM.YY"),
+    DateLayout(checked: "DD-MM-YY"),
+    DateLayout(checked: "DD-MMM-YYYY"), DateLayout(checked: "DD MMM YYYY"), DateLayout(checked: "DD-MMM-YY"),
+    DateLayout(checked: "DD MMM YY"), DateLayout(checked: "MMM DD, YYYY"), DateLayout(checked: "DD/MMM/YYYY"),
+  ]
+
+  /// The pattern.
+  public var description: String { pattern }
+
+  /// The layout a pattern names, in any case: `dd.mm.yy` is `DD.MM.YY`.
+  ///
+  /// `nil` for a pattern that does not name one day, one month and one year with the letters
+  /// above, or that has other letters or digits.
+  ///
+  /// - Parameter name: A pattern, such as `DD.MM.YYYY` or `M/D/YY`.
+  public init?(name: some StringProtocol) {
+    guard let layout = Self.parse(name) else { return nil }
     self = layout
   }
 
-  /// The layouts in which a text is a real date.
+  private init(checked pattern: String) {
+    // The patterns of this file are written right; a wrong one is a bug caught by every test.
+    self = Self.parse(pattern) ?? DateLayout(pattern: pattern, parts: [])
+  }
+
+  private init(pattern: String, parts: [Part]) {
+    self.pattern = pattern
+    self.parts = parts
+  }
+
+  private static func parse(_ name: some StringProtocol) -> DateLayout? {
+    let text = Array(name.uppercased().utf8)
+    var parts: [Part] = []
+    var index = 0
+    var seen = (day: 0, month: 0, year: 0)
+    while index < text.count {
+      let byte = text[index]
+      let run = text[index...].prefix { $0 == byte }.count
+      switch byte {
+      case UInt8(ascii: "D"):
+        guard run <= 2 else { return nil }
+        parts.append(.day)
+        seen.day += 1
+      case UInt8(ascii: "M"):
+        guard run <= 4 else { return nil }
+        parts.append(run >= 3 ? .monthName : .month)
+        seen.month += 1
+      case UInt8(ascii: "Y"):
+        guard run == 2 || run == 4 else { return nil }
+        parts.append(.year(digits: run))
+        seen.year += 1
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x80...:
+        return nil
+      default:
+        parts += Array(repeating: .literal(byte), count: run)
+      }
+      index += run
+    }
+    guard seen == (1, 1, 1) else { return nil }
+    return DateLayout(pattern: String(decoding: text, as: UTF8.self), parts: parts)
+  }
+
+  /// The layouts among ``detectable`` in which a text is a real date.
   ///
   /// - Parameter text: The date as written.
-  /// - Returns: Every layout that reads it as a date that exists, in the order of the cases;
-  ///   empty when none does.
+  /// - Returns: Every layout that reads it as a date that exists, in the order of
+  ///   ``detectable``; empty when none does.
   public static func layouts(fitting text: some StringProtocol) -> [DateLayout] {
-    allCases.filter { (try? CalendarDate(text, layout: $0)) != nil }
+    detectable.filter { (try? CalendarDate(text, layout: $0)) != nil }
+  }
+
+  /// The year a two-digit year stands for: POSIX's pivot, `69` to `99` for 1969 to 1999, `00`
+  /// to `68` for 2000 to 2068.
+  ///
+  /// - Parameter year: The two digits' value, 0 to 99.
+  /// - Returns: The year.
+  public static func twoDigitYear(_ year: Int) -> Int {
+    year >= 69 ? 1900 + year : 2000 + year
+  }
+
+  /// The year, month and day a text writes in this layout, as numbers, not checked to be a
+  /// real date (`2024`, `2`, `30`); `nil` when the text does not have the layout's shape.
+  ///
+  /// A reader that must say why a date is not real (February has 29 days that year) asks
+  /// this.
+  ///
+  /// - Parameter text: The date as written.
+  /// - Returns: The numbers, or `nil`.
+  public func numbers(in text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
+    // No date, even with its time and zone, is this long.
+    guard text.utf8.count <= 64 else { return nil }
+    let bytes = Array(text.utf8)
+    if self == .iso {
+      // ISO 8601 is read strictly: YYYY-MM-DD, a time allowed after it.
+      let date = bytes.prefix(10)
+      guard date.count == 10, Self.isTime(bytes[10...]) else { return nil }
+      return numbers(strictISO: Array(date))
+    }
+    var index = 0
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    for (offset, part) in parts.enumerated() {
+      let next = offset + 1 < parts.count ? parts[offset + 1] : nil
+      switch part {
+      case .literal(let byte):
+        guard index < bytes.count, bytes[index] == byte else { return nil }
+        index += 1
+      case .monthName:
+        let letters = bytes[index...].prefix { Self.isLetter($0) || $0 == UInt8(ascii: ".") }
+        guard let number = Self.month(named: letters) else { return nil }
+        month = number
+        index += letters.count
+      case .day, .month, .year:
+        // A number beside another, with nothing between, has exactly its digits (YYYYMMDD);
+        // one beside a separator, a name or the end may drop a day's or a month's zero.
+        let previous = offset > 0 ? parts[offset - 1] : nil
+        let besideNumber = (next?.isNumber ?? false) || (previous?.isNumber ?? false)
+        let width: ClosedRange<Int> =
+          switch part {
+          case .year(let count): count...count
+          default: besideNumber ? 2...2 : 1...2
+          }
+        let digits = bytes[index...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let count = (next?.isNumber ?? false) ? min(digits.count, width.upperBound) : digits.count
+        guard width.contains(count), let value = Self.number(bytes[index..<(index + count)]) else {
+          return nil
+        }
+        switch part {
+        case .day: day = value
+        case .month: month = value
+        case .year(let digitCount): year = digitCount == 2 ? Self.twoDigitYear(value) : value
+        default: break
+        }
+        index += count
+      }
+    }
+    guard Self.isTime(bytes[index...]), let year, let month, let day else { return nil }
+    return (year, month, day)
+  }
+
+  /// The numbers of `YYYY-MM-DD`, each with exactly its digits.
+  private func numbers(strictISO date: [UInt8]) -> (year: Int, month: Int, day: Int)? {
+    guard date[4] == UInt8(ascii: "-"), date[7] == UInt8(ascii: "-"), let year = Self.number(date[0..<4]),
+      let month = Self.number(date[5..<7]), let day = Self.number(date[8..<10])
+    else { return nil }
+    return (year, month, day)
+  }
+
+  /// Whether the bytes are nothing, or a time after a date: a space or `T`, `H:MM` or
+  /// `HH:MM:SS` (a fraction allowed), an optional `AM`/`PM` and an optional zone.
+  private static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let first = bytes.first else { return true }
+    guard first == UInt8(ascii: " ") || first == UInt8(ascii: "T") else { return false }
+    var rest = bytes.dropFirst()
+    func digits(_ range: ClosedRange<Int>) -> Bool {
+      let run = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      guard range.contains(run.count) else { return false }
+      rest = rest.dropFirst(run.count)
+      return true
+    }
+    func take(_ byte: Character) -> Bool {
+      guard rest.first == UInt8(ascii: byte.unicodeScalars.first ?? " ") else { return false }
+      rest = rest.dropFirst()
+      return true
+    }
+    guard digits(1...2), take(":"), digits(2...2) else { return false }
+    if take(":") {
+      guard digits(2...2) else { return false }
+      if take(".") { guard digits(1...9) else { return false } }
+    }
+    _ = take(" ")
+    let meridiem = rest.prefix(2).map { $0 | 0x20 }
+    if meridiem == Array("am".utf8) || meridiem == Array("pm".utf8) {
+      rest = rest.dropFirst(2)
+      _ = take(" ")
+    }
+    if take("Z") { return rest.isEmpty }
+    if take("+") || take("-") {
+      guard digits(2...4) else { return false }
+      if take(":") { guard digits(2...2) else { return false } }
+    }
+    return rest.isEmpty
+  }
+
+  /// The month of an English month name or its abbreviation (`Jan`, `Sept`, `Sep.`,
+  /// `January`), in any case.
+  private static func month(named letters: ArraySlice<UInt8>) -> Int? {
+    var name = String(decoding: letters, as: UTF8.self).lowercased()
+    if name.hasSuffix(".") { name.removeLast() }
+    guard name.count >= 3 else { return nil }
+    for (index, month) in monthNames.enumerated() where month.hasPrefix(name) {
+      // `Sept` is September's abbreviation too; any other prefix is only the first three letters
+      // or the whole name.
+      if name.count == 3 || name == month || (index == 8 && name == "sept") { return index + 1 }
+    }
+    return nil
+  }
+
+  private static let monthNames = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+  ]
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  }
+
+  /// The value of a run of ASCII digits, or `nil` when it holds anything else or nothing.
+  fileprivate static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    guard !digits.isEmpty, digits.count <= 9 else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
   }
 }
 
@@ -47,39 +290,15 @@ extension CalendarDate {
   /// Reads a date written in a layout.
   ///
   /// - Parameters:
-  ///   - text: The date as written, such as `03/15/2024`.
+  ///   - text: The date as written, such as `03/15/2024` or `2024-03-15 13:12`.
   ///   - layout: How it is written.
   /// - Throws: `CalendarDateError.notInLayout` when the text does not have the layout's shape
   ///   (`CalendarDateError.notISO8601` for ``DateLayout/iso``), or the error of
   ///   `CalendarDate.init(year:month:day:)` for a date that does not exist.
   public init(_ text: some StringProtocol, layout: DateLayout) throws(CalendarDateError) {
-    let bytes = Array(text.utf8)
-    switch layout {
-    case .iso:
-      try self.init(iso8601UTF8: bytes)
-    case .compact:
-      guard bytes.count == 8, let number = Self.number(bytes[...]) else { throw .notInLayout }
-      try self.init(year: number / 10_000, month: number / 100 % 100, day: number % 100)
-    case .monthDayYear, .dayMonthYear, .dayMonthYearDots:
-      let separator = UInt8(ascii: layout == .dayMonthYearDots ? "." : "/")
-      let parts = bytes.split(separator: separator, omittingEmptySubsequences: false)
-      guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
-        parts[2].count == 4, let first = Self.number(parts[0]), let second = Self.number(parts[1]),
-        let year = Self.number(parts[2])
-      else { throw .notInLayout }
-      let (month, day) = layout == .monthDayYear ? (first, second) : (second, first)
-      try self.init(year: year, month: month, day: day)
+    guard let numbers = layout.numbers(in: text) else {
+      throw layout == .iso ? .notISO8601 : .notInLayout
     }
-  }
-
-  /// The value of a run of ASCII digits, or `nil` when it holds anything else or nothing.
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-    guard !digits.isEmpty else { return nil }
-    var value = 0
-    for byte in digits {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
-    return value
+    try self.init(year: numbers.year, month: numbers.month, day: numbers.day)
   }
 }

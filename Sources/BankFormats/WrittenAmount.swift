@@ -30,12 +30,20 @@ public struct WrittenAmount: Equatable, Sendable {
   ///   around the whole (`(12.00)`), which is negative; one sign at most;
   /// - a currency, before or after the number and the sign: one of the symbols
   ///   `$ € £ ¥ ₹ ₩ ₽ ₺ ₪ ₫ ₦ ₱`, or a three-letter code such as `USD` or `EUR`;
-  /// - thousands separators in the whole part, in groups of three digits: a comma, a space, a
-  ///   no-break space or an apostrophe when the decimal mark is a point; a point, a space, a
-  ///   no-break space or an apostrophe when it is a comma. One separator throughout.
+  /// - thousands separators in the whole part, in groups of three digits (`1,234,567`), or as
+  ///   in India, groups of two before the last three (`12,34,567`): a comma, a space, a
+  ///   no-break space or an apostrophe (`'` or `’`, as in Switzerland) when the decimal mark is
+  ///   a point; a point, a space, a no-break space or an apostrophe when it is a comma. One
+  ///   separator throughout;
+  /// - fraction digits past the cents when they are zeros: `12.3400` is exactly 12.34.
+  ///
+  /// Digits after the cents are read when they are all zeros and the other decimal mark cannot
+  /// read the amount: `1500.0000` is 1500.00 (no thousands can be written so), while `1.000`,
+  /// which may be a thousand written with a decimal comma, is refused as it is today.
   ///
   /// Nothing is rounded or guessed: `1.234` with a point for a mark has three fraction digits
-  /// and is refused, and `12,34` with a point for a mark is misgrouped and refused.
+  /// and is refused, `12.3456` is a fraction of a cent and refused, and `12,34` with a point for
+  /// a mark is misgrouped and refused.
   ///
   /// - Parameters:
   ///   - text: The amount as written, such as `-$1,234.56`, `1.234,56 €` or `(12.00)`.
@@ -80,7 +88,7 @@ public struct WrittenAmount: Equatable, Sendable {
     }
     guard signs <= 1 else { throw .notADecimal }
     guard !scalars.isEmpty else { throw .empty }
-    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark)
+    let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark, readingZeroSubCents: true)
     magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
     isNegative = negative
   }
@@ -106,47 +114,66 @@ public struct WrittenAmount: Equatable, Sendable {
   }
 
   /// The amount as `DIGITS` or `DIGITS.D` or `DIGITS.DD`, without its thousands separators.
+  ///
+  /// With `readingZeroSubCents`, fraction digits after the second that are all zeros are
+  /// dropped when the other decimal mark does not read the same scalars: then they cannot be
+  /// thousands, and they carry no value.
   private static func plainDecimal(
-    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark
+    _ scalars: [Unicode.Scalar], decimalMark: DecimalMark, readingZeroSubCents: Bool = false
   ) throws(AmountSyntaxError) -> [UInt8] {
     let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
     let groupSeparators: Set<Unicode.Scalar> =
-      decimalMark == .point ? [",", " ", "\u{A0}", "\u{202F}", "'"] : [".", " ", "\u{A0}", "\u{202F}", "'"]
+      decimalMark == .point
+      ? [",", " ", "\u{A0}", "\u{202F}", "'", "\u{2019}"] : [".", " ", "\u{A0}", "\u{202F}", "'", "\u{2019}"]
     var whole = scalars[...]
     var fraction: ArraySlice<Unicode.Scalar> = []
     if let point = scalars.lastIndex(of: mark) {
       whole = scalars[..<point]
       fraction = scalars[(point + 1)...]
       guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { throw .notADecimal }
+      if fraction.count > 2, readingZeroSubCents, fraction.dropFirst(2).allSatisfy({ $0 == "0" }),
+        (try? plainDecimal(scalars, decimalMark: decimalMark == .point ? .comma : .point)) == nil
+      {
+        fraction = fraction.prefix(2)
+      }
       guard fraction.count <= 2 else { throw .tooManyFractionDigits }
     }
     guard let firstWhole = whole.first, isDigit(firstWhole) else { throw .notADecimal }
     var digits: [UInt8] = []
     var separator: Unicode.Scalar?
-    var groupLength = 0
-    var groups = 0
+    var groups: [Int] = [0]
     for scalar in whole {
       if isDigit(scalar) {
         digits.append(UInt8(scalar.value))
-        groupLength += 1
+        groups[groups.count - 1] += 1
       } else if groupSeparators.contains(scalar) {
         guard separator == nil || separator == scalar else { throw .misgrouped }
-        guard groups == 0 ? (1...3).contains(groupLength) : groupLength == 3 else { throw .misgrouped }
         separator = scalar
-        groups += 1
-        groupLength = 0
+        groups.append(0)
       } else if scalar == "e" || scalar == "E" {
         throw .exponent
       } else {
         throw .notADecimal
       }
     }
-    guard separator == nil || groupLength == 3 else { throw .misgrouped }
+    guard Self.isGrouped(groups) else { throw .misgrouped }
     if !fraction.isEmpty {
       digits.append(UInt8(ascii: "."))
       digits += fraction.map { UInt8($0.value) }
     }
     return digits
+  }
+
+  /// Whether the lengths of the digit groups of a whole part are grouped as people write them:
+  /// one group alone; or a first group of one to three digits and then groups of three
+  /// (`1,234,567`); or, as in India, a first group of one or two, groups of two, and a last
+  /// group of three (`12,34,567`).
+  private static func isGrouped(_ groups: [Int]) -> Bool {
+    guard let first = groups.first, let last = groups.last, groups.count > 1 else { return true }
+    let middle = groups.dropFirst().dropLast()
+    let thousands = (1...3).contains(first) && groups.dropFirst().allSatisfy { $0 == 3 }
+    let lakhs = (1...2).contains(first) && middle.allSatisfy { $0 == 2 } && last == 3
+    return thousands || lakhs
   }
 
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

@@ -2,7 +2,9 @@ import BankFormats
 import Entities
 
 /// How to read a bank's CSV export, as the command line says it: `--columns`, `--delimiter`,
-/// `--decimal-comma` or `--decimal-point`, `--date-format` and `--debits-positive`.
+/// `--decimal-comma` or `--decimal-point`, `--date-format`, `--debits-positive` or
+/// `--debits-negative`, `--encoding` and `--pending-date`; and `--account`, for any export that
+/// holds several accounts (a statement too).
 ///
 /// Everything left out is detected from the file. The composition root hands these to the
 /// file gateway (as its `ReadingOptions`), adding the group of each source.
@@ -21,17 +23,32 @@ package struct BankCSVOptions: Equatable, Sendable {
   package var dateLayout: DateLayout?
   /// Whether positive amounts are debits (`--debits-positive`).
   package var debitsPositive = false
+  /// Whether negative amounts are debits, as by default, said so that a file of mostly
+  /// positive amounts is read (`--debits-negative`).
+  package var debitsNegative = false
+  /// The text's encoding (`--encoding`); `nil` to detect it.
+  package var encoding: TextEncoding?
+  /// The date of pending transactions that have none (`--pending-date`).
+  package var pendingDate: CalendarDate?
+  /// The account to report of a file that holds several (`--account`): its number, name or
+  /// type; `nil` for every account.
+  package var account: String?
 
   /// Options that detect everything.
   package init(
     columns: [String: String] = [:], delimiter: String? = nil, decimalMark: DecimalMark? = nil,
-    dateLayout: DateLayout? = nil, debitsPositive: Bool = false
+    dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
+    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, account: String? = nil
   ) {
     self.columns = columns
     self.delimiter = delimiter
     self.decimalMark = decimalMark
     self.dateLayout = dateLayout
     self.debitsPositive = debitsPositive
+    self.debitsNegative = debitsNegative
+    self.encoding = encoding
+    self.pendingDate = pendingDate
+    self.account = account
   }
 
   /// Reads `--columns ROLE=NAME,ROLE=NAME`: each role once, each a known role, each name not
@@ -76,24 +93,23 @@ package struct BankCSVOptions: Equatable, Sendable {
     }
   }
 
-  /// Reads `--date-format`: one of the layouts, in any case.
+  /// Reads `--date-format`: a layout written with `D`, `M` and `Y` letters, in any case.
   package static func dateLayout(_ value: String) throws(UsageError) -> DateLayout {
     guard let layout = DateLayout(name: value) else {
-      let names = DateLayout.allCases.map(\.rawValue)
       throw UsageError(
-        "--date-format must be one of \(names.joined(separator: ", ")) (got '\(value)')"
-          + suggestion(forLayout: value))
+        "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY)"
+          + " between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY (got '\(value)')"
+      )
     }
     return layout
   }
 
-  /// The layouts with the same letters in the same order as a mistyped one, only its
-  /// separators differing (`MM-DD-YYYY`): `; did you mean 'MM/DD/YYYY'?`, or nothing.
-  private static func suggestion(forLayout value: String) -> String {
-    let letters = { (text: String) in text.uppercased().filter { $0.isLetter } }
-    let alike = DateLayout.allCases.map(\.rawValue).filter { letters($0) == letters(value) }
-    guard !alike.isEmpty else { return "" }
-    return "; did you mean " + alike.map { "'\($0)'" }.joined(separator: " or ") + "?"
+  /// Reads `--encoding`: `utf-8` or `windows-1252` (also `latin-1`, `cp1252`, `iso-8859-1`).
+  package static func encoding(_ value: String) throws(UsageError) -> TextEncoding {
+    guard let encoding = TextEncoding(name: value) else {
+      throw UsageError("--encoding must be utf-8 or windows-1252 (also latin-1) (got '\(value)')")
+    }
+    return encoding
   }
 }
 

@@ -124,13 +124,14 @@ extension CommandLineOption {
       summary: "a bank's CSV amounts read 1,234.56",
       help: ["a bank's CSV file writes amounts as 1,234.56"]),
     CommandLineOption(
-      name: "--date-format", shortName: nil,
-      value: .choice(placeholder: "LAYOUT", DateLayout.allCases.map(\.rawValue)), section: .input,
+      name: "--date-format", shortName: nil, value: .text(placeholder: "LAYOUT"), section: .input,
       summary: "the layout of a bank's CSV dates",
       help: [
-        "YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY or",
-        "YYYYMMDD: how a bank's CSV file writes dates; by",
-        "default its dates tell, and when every date fits",
+        "how a bank's CSV file writes dates, with D (day),",
+        "M (month; MMM for Jan or January) and Y (YYYY, or",
+        "YY: 69-99 are 1969-1999, 00-68 2000-2068) between",
+        "its separators: DD/MM/YYYY, M/D/YY, DD-MMM-YYYY;",
+        "by default its dates tell, and when every date fits",
         "two layouts (03/04/2024) txreport asks, not guesses",
       ]),
     CommandLineOption(
@@ -140,6 +141,40 @@ extension CommandLineOption {
         "a bank's CSV file with one signed amount column",
         "writes charges positive (by default a negative",
         "amount is a charge, a debit, as in most exports)",
+      ]),
+    CommandLineOption(
+      name: "--debits-negative", shortName: nil, value: nil, section: .input,
+      summary: "a bank's negative amounts are charges",
+      help: [
+        "a bank's CSV file with one signed amount column",
+        "writes charges negative, as by default: said so, a",
+        "file of mostly positive amounts is read, not asked",
+      ]),
+    CommandLineOption(
+      name: "--encoding", shortName: nil, value: .choice(placeholder: "NAME", ["utf-8", "windows-1252"]),
+      section: .input,
+      summary: "a bank's CSV text encoding (default: detected)",
+      help: [
+        "utf-8 or windows-1252 (latin-1): by default a bank's",
+        "CSV file that is not UTF-8 is read as Windows-1252,",
+        "with a note",
+      ]),
+    CommandLineOption(
+      name: "--pending-date", shortName: nil, value: .text(placeholder: "DATE"), section: .input,
+      summary: "the date of pending rows that have none",
+      help: [
+        "YYYY-MM-DD: the date of a bank's pending transactions",
+        "whose date column says Pending instead of a date",
+      ]),
+    CommandLineOption(
+      name: "--account", shortName: nil, value: .text(placeholder: "ACCOUNT"), section: .input,
+      summary: "report one account of a file that holds several",
+      help: [
+        "report one account of a statement that holds",
+        "several (OFX, QIF): its number or name as the file",
+        "writes it, or its type when only one account has it",
+        "(savings); by default all are shown together, and",
+        "standard error names them",
       ]),
     CommandLineOption(
       name: "--partial", shortName: nil, value: nil, section: .input,
@@ -207,14 +242,13 @@ extension CommandLineOption {
         "report; with a period, the period follows it",
       ]),
     CommandLineOption(
-      name: "--currency", shortName: nil,
-      value: .choice(placeholder: "CODE", AmountStyle.currencies.compactMap(\.currencyCode)),
-      section: .report,
-      summary: "show amounts in USD or EUR",
+      name: "--currency", shortName: nil, value: .text(placeholder: "CODE"), section: .report,
+      summary: "show amounts with a currency (ISO 4217 code)",
       help: [
         "show amounts in text, Markdown and HTML with a",
-        "currency, in any case: USD $1,234.56, EUR 1.234,56 €",
-        "(JSON keeps plain amounts)",
+        "currency, its ISO 4217 code in any case: USD",
+        "$1,234.56, EUR 1.234,56 €, any other with its code,",
+        "CHF 1,234.56 CHF (JSON keeps plain amounts)",
       ]),
     CommandLineOption(
       name: "--format", shortName: "-f",
@@ -226,7 +260,8 @@ extension CommandLineOption {
         "markdown: a table per group, for notes and chats",
         "html: one self-contained page, for a browser",
         "With --output and no --format, the output file's",
-        "extension picks it (.txt, .json, .md, .html)",
+        "extension picks it (.txt, .json, .md, .html); any",
+        "other extension is refused",
       ]),
     CommandLineOption(
       name: "--output", shortName: "-o", value: .file(placeholder: "FILE"), section: .output,

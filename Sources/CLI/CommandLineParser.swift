@@ -67,10 +67,12 @@ package enum CommandLineParser {
     }
     if flags.contains("--man-page") { return .manPage }
     let outputPath = values["--output"]
-    let format =
-      try values["--format"].map { value throws(UsageError) in
-        try choice(value, option: "--format", as: OutputFormat.self)
-      } ?? outputPath.flatMap(OutputFormat.inferred(fromPath:)) ?? .text
+    let format: OutputFormat
+    if let value = values["--format"] {
+      format = try choice(value, option: "--format", as: OutputFormat.self)
+    } else {
+      format = try outputFormat(ofPath: outputPath) ?? .text
+    }
     let input = try input(values, oneSource: flags.contains("--one-source"))
     if flags.contains("--interactive") { try checkInteractive(values, input: input) }
     return .report(
@@ -99,6 +101,18 @@ package enum CommandLineParser {
         period: try period(values),
         title: values["--title"],
         amountStyle: try values["--currency"].map(amountStyle) ?? .plain))
+  }
+
+  /// The format an `--output` file's extension names (`.txt`, `.json`, `.md`, `.html`), or
+  /// `nil` for a file without an extension, written as text; an extension that names no format
+  /// `txreport` writes (`report.csv`, `report.pdf`) is refused rather than given the text report.
+  private static func outputFormat(ofPath path: String?) throws(UsageError) -> OutputFormat? {
+    guard let path else { return nil }
+    if let format = OutputFormat.inferred(fromPath: path) { return format }
+    guard let unknown = OutputFormat.otherExtension(ofPath: path) else { return nil }
+    throw UsageError(
+      "--output \(path): txreport writes text, json, markdown or html, and .\(unknown) is none of them;"
+        + " name the file .txt, .json, .md or .html, or give the format with --format")
   }
 
   /// The period of `--from` and `--to`, or of `--month`; `nil` when none is given.
@@ -155,20 +169,27 @@ package enum CommandLineParser {
     return period
   }
 
-  /// The amount style of `--currency`: a code of ``AmountStyle/currencies``, in any case.
+  /// The amount style of `--currency`: an ISO 4217 code (``CurrencyCode``), in any case; a
+  /// currency of ``AmountStyle/currencies`` in its own style, any other with its code.
   private static func amountStyle(_ value: String) throws(UsageError) -> AmountStyle {
     if let style = AmountStyle(currencyCode: value) { return style }
-    let codes = AmountStyle.currencies.compactMap(\.currencyCode)
-    throw UsageError("--currency must be \(alternatives(codes)) (got '\(value)')")
+    if CurrencyCode.all.contains(value.uppercased()) { return AmountStyle(code: value.uppercased()) }
+    // No guess from the spelling: `yen` is one letter from `YER`, the Yemeni rial.
+    throw UsageError(
+      "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got '\(value)')")
   }
 
   /// The options of a bank's CSV export: `--columns`, `--delimiter`, `--decimal-comma` or
-  /// `--decimal-point` (not both), `--date-format`, `--debits-positive`.
+  /// `--decimal-point` (not both), `--date-format`, `--debits-positive` or `--debits-negative`
+  /// (not both), `--encoding`, `--pending-date`.
   private static func bankCSV(_ values: [String: String], flags: Set<String>) throws(UsageError)
     -> BankCSVOptions
   {
     if flags.contains("--decimal-comma") && flags.contains("--decimal-point") {
       throw UsageError("--decimal-comma and --decimal-point contradict each other; give one")
+    }
+    if flags.contains("--debits-positive") && flags.contains("--debits-negative") {
+      throw UsageError("--debits-positive and --debits-negative contradict each other; give one")
     }
     return BankCSVOptions(
       columns: try values["--columns"].map(BankCSVOptions.columns) ?? [:],
@@ -176,7 +197,13 @@ package enum CommandLineParser {
       decimalMark: flags.contains("--decimal-comma")
         ? .comma : flags.contains("--decimal-point") ? .point : nil,
       dateLayout: try values["--date-format"].map(BankCSVOptions.dateLayout),
-      debitsPositive: flags.contains("--debits-positive"))
+      debitsPositive: flags.contains("--debits-positive"),
+      debitsNegative: flags.contains("--debits-negative"),
+      encoding: try values["--encoding"].map(BankCSVOptions.encoding),
+      pendingDate: try values["--pending-date"].map { value throws(UsageError) in
+        try date(value, option: "--pending-date")
+      },
+      account: values["--account"])
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide
@@ -408,9 +435,13 @@ package enum CommandLineParser {
     case .number where option.name == "--timeout": "a number of seconds, such as 5"
     case .number where option.name == "--max-response-size": "a number of bytes, or of K, M or G, such as 50M"
     case .number: "a number of columns"
-    case .text where option.name == "--from" || option.name == "--to": "a date as YYYY-MM-DD"
+    case .text where ["--from", "--to", "--pending-date"].contains(option.name): "a date as YYYY-MM-DD"
+    case .text where option.name == "--date-format": "a layout such as DD/MM/YYYY"
+    case .text where option.name == "--columns": "ROLE=NAME pairs, such as date=Booking Date"
     case .text where option.name == "--month": "a month as YYYY-MM"
     case .text where option.name == "--title": "the report's title"
+    case .text where option.name == "--account": "an account's number or name, as the file writes it"
+    case .text where option.name == "--currency": "a currency's ISO 4217 code, such as USD, EUR or CHF"
     case .text: "NAME: VALUE, or @FILE"
     case .file where option.name == "--output": "a file path, or - for standard output"
     case .file, nil: "a file path, or - for standard input"

@@ -13,7 +13,7 @@ import Synchronization
 /// flushed: the output takes a lock of its own for every write, and when each row was written
 /// on its own, that lock and the copy were a fifth of the work of writing a row (decision
 /// 0040).
-package final class CommandLineView: TransactionReportPresenterOutput {
+package final class CommandLineView: TransactionReportPresenterOutput, EngineView {
   private let renderer: Mutex<Rendering>
   /// The renderer as it was made, to start again from after a discarded draft.
   private let initialRenderer: any ReportRenderer
@@ -35,7 +35,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   package init(
     renderer: any ReportRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
   ) {
-    self.renderer = Mutex(Rendering(renderer: renderer))
+    self.renderer = Mutex(Rendering(renderer: Rendering.bytes(of: renderer)))
     self.initialRenderer = renderer
     self.output = output
     self.errors = errors
@@ -65,7 +65,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   }
 
   /// Writes one detail row whose description is lent as bytes, as ``showRow(_:)`` writes it
-  /// (`ReportRenderer.renderDetail(descriptionUTF8:amount:odd:appendingTo:)`).
+  /// (`ByteRenderer.renderDetail(descriptionUTF8:amount:odd:appendingTo:)`).
   ///
   /// - Parameters:
   ///   - descriptionUTF8: The description's bytes.
@@ -101,7 +101,7 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   package func discardDraft() {
     guard let file = output as? any OutputFileSink, file.canRewind else { return }
     renderer.withLock { rendering in
-      rendering.renderer = initialRenderer
+      rendering.renderer = Rendering.bytes(of: initialRenderer)
       rendering.bytes.removeAll(keepingCapacity: true)
     }
     file.rewind()
@@ -127,6 +127,12 @@ package final class CommandLineView: TransactionReportPresenterOutput {
   ///
   /// - Parameter note: How many records the period left out.
   package func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
+    errors.write(Diagnostic.line(.note, note.text, colored: coloredLabels))
+    errors.flush()
+  }
+
+  /// Writes a source's note to standard error, as a `note:` line.
+  package func showSourceNote(_ note: SourceNote) {
     errors.write(Diagnostic.line(.note, note.text, colored: coloredLabels))
     errors.flush()
   }
@@ -187,6 +193,34 @@ package final class CommandLineView: TransactionReportPresenterOutput {
 
 /// The renderer of a view and the buffer it renders rows into, until they are written.
 private struct Rendering {
-  var renderer: any ReportRenderer
+  var renderer: any ByteRenderer
   var bytes: [UInt8] = []
+
+  /// The renderer as one that writes bytes: itself, when it is one of the package's own
+  /// (``ByteRenderer``); else one that writes the strings it returns.
+  static func bytes(of renderer: any ReportRenderer) -> any ByteRenderer {
+    renderer as? any ByteRenderer ?? StringRendering(base: renderer)
+  }
+}
+
+/// A client's own renderer, whose rows are written from the strings it returns.
+private struct StringRendering: ByteRenderer {
+  var base: any ReportRenderer
+
+  mutating func start() -> String { base.start() }
+  mutating func render(_ row: ReportRow) -> String { base.render(row) }
+  mutating func render(_ warning: SourceWarning) -> String { base.render(warning) }
+  mutating func finish() -> String { base.finish() }
+
+  mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    bytes += base.render(row).utf8
+  }
+
+  mutating func renderDetail(
+    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8]
+  ) {
+    let row = ReportRow.detail(
+      description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd)
+    bytes += base.render(row).utf8
+  }
 }

@@ -27,3 +27,23 @@ extension OutputFormat {
     }
   }
 }
+
+extension OutputFormat {
+  /// The extension of an output file's name when it names none of the formats
+  /// (``inferred(fromPath:)``): letters and digits, a letter among them, after the last `.` of
+  /// the name that is not its first character (`csv` for `report.csv`); `nil` for a name
+  /// without one (`report`, `.report`, `report.2024-05`) or with a known one.
+  ///
+  /// - Parameter path: The output file's path.
+  /// - Returns: The extension, as written, or `nil`.
+  package static func otherExtension(ofPath path: String) -> String? {
+    guard inferred(fromPath: path) == nil else { return nil }
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...]
+    guard !ext.isEmpty, ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+      ext.contains(where: \.isLetter)
+    else { return nil }
+    return String(ext)
+  }
+}

@@ -96,7 +96,7 @@ package enum TransactionReportApp {
   package static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
   ) -> any TransactionReportUseCaseInput {
-    let fileSource = { (path: String, group: TransactionGroup) -> any TransactionSource in
+    let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
       let options = readingOptions(command.bankCSV, group: group)
       guard ReportInput.isURL(path) else {
         return TransactionReportApp.fileSource(
@@ -104,48 +104,54 @@ package enum TransactionReportApp {
       }
       return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
     }
+    // The command line's reports are made by the engine: a sorted file streamed in one pass, in
+    // constant memory (SPEC §5), with exactly the rows of the plain way.
     return switch command.input {
     case .demo(oneSource: false):
       TwoSourceReportUseCase(
         authorized: InMemoryTransactionSource(
           name: DemoTransactions.name, transactions: DemoTransactions.authorized),
         posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
-        output: output, period: command.period)
+        output: output, period: command.period
+      ).usingEngine()
     case .demo(oneSource: true):
       OneSourceReportUseCase(
         source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-        output: output, period: command.period)
+        output: output, period: command.period
+      ).usingEngine()
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
         authorized: fileSource(authorized, .authorized),
         posted: fileSource(posted, .posted),
-        output: output, partial: command.partial, period: command.period)
+        output: output, partial: command.partial, period: command.period
+      ).usingEngine()
     case .oneFile(let path):
       OneSourceReportUseCase(
-        source: fileSource(path, .posted), output: output, partial: command.partial, period: command.period)
+        source: fileSource(path, nil), output: output, partial: command.partial, period: command.period
+      ).usingEngine()
     }
   }
 
   /// The file gateway for a path, reading the format given, else the one its extension names,
-  /// else a bank's statement (OFX or QIF) its first bytes show, else JSON.
+  /// else the one its first bytes show (standard input too, through its copy), else JSON.
   ///
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
   private static func fileSource(
     _ path: String, format: InputFormat?, options: ReadingOptions, progress: ProgressLine?
   ) -> FileTransactionSource {
-    FileTransactionSource(
-      path: path,
-      format: format.map(recordFormat) ?? InputFormat.inferred(fromPath: path).map(recordFormat)
-        ?? RecordFormat.statement(atPath: path) ?? .json,
-      options: options,
+    let named = format ?? InputFormat.inferred(fromPath: path)
+    return FileTransactionSource(
+      path: path, format: named.map(recordFormat) ?? .json, sniffsFormat: named == nil, options: options,
       progress: observer(progress))
   }
 
-  /// How the gateway reads a bank's CSV export, from the command line's options, with the
-  /// group its records take when the file has no group column: the source's in two-source
-  /// mode, Posted in one-source mode (a bank exports what it has posted).
-  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup) -> ReadingOptions {
+  /// How the gateway reads a bank's export, from the command line's options, with the groups
+  /// its records take when the file names none: in two-source mode (`group`) the source's,
+  /// pending transactions too, as the option named the file as that group's; in one-source
+  /// mode Posted (a bank exports what it has posted), and Authorized for a statement's pending
+  /// transactions (SPEC §8).
+  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup?) -> ReadingOptions {
     ReadingOptions(
       delimiter: options.delimiter.flatMap(CSVDelimiter.init(rawValue:)),
       columns: Dictionary(
@@ -153,8 +159,9 @@ package enum TransactionReportApp {
           CSVColumnRole(rawValue: role).map { ($0, name) }
         }),
       decimalMark: options.decimalMark, dateLayout: options.dateLayout,
-      debitsPositive: options.debitsPositive,
-      group: group)
+      debitsPositive: options.debitsPositive, debitsNegative: options.debitsNegative,
+      encoding: options.encoding, pendingDate: options.pendingDate,
+      group: group ?? .posted, pendingGroup: group ?? .authorized, account: options.account)
   }
 
   /// What a source tells the progress line: each reading (0 for a download) and how far it got.
@@ -167,7 +174,8 @@ package enum TransactionReportApp {
   }
 
   /// The network gateway for a URL: fetched by the helper beside this executable, in the format
-  /// the answer names, else the URL's extension, else the one given, else JSON.
+  /// the answer names, else the URL's extension, else the one given, else the one the answer's
+  /// first bytes show, else JSON.
   private static func urlSource(
     _ url: String, command: ReportCommand, options: ReadingOptions, progress: ProgressLine?
   ) -> HTTPTransactionSource {
@@ -175,7 +183,8 @@ package enum TransactionReportApp {
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
       timeout: command.network.timeout, maximumSize: command.network.maximumResponseSize)
     return HTTPTransactionSource(
-      request: request, format: recordFormat(command.inputFormat ?? .json), options: options,
+      request: request, format: recordFormat(command.inputFormat ?? .json),
+      sniffsFormat: command.inputFormat == nil, options: options,
       downloader: HelperProcessDownloader(executablePath: helperPath()), progress: observer(progress))
   }
 
@@ -261,9 +270,19 @@ private final class BothViews: TransactionReportPresenterOutput {
     second.showRecordsOutsidePeriod(note)
   }
 
+  func showSourceNote(_ note: SourceNote) {
+    first.showSourceNote(note)
+    second.showSourceNote(note)
+  }
+
   func showReportEnd() {
     first.showReportEnd()
     second.showReportEnd()
+  }
+
+  func showReportCancelled() {
+    first.showReportCancelled()
+    second.showReportCancelled()
   }
 
   func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {

@@ -43,6 +43,23 @@ public struct Money: Hashable, Comparable, Sendable {
     return result
   }
 
+  /// The exact sum of amounts, whatever their order: only a total outside the range of `Money`
+  /// is an overflow, not a sum on the way to it (a large debit before the credit that brings
+  /// the total back into range).
+  ///
+  /// - Parameter amounts: The amounts.
+  /// - Returns: Their sum; zero when there are none.
+  /// - Throws: ``MoneyOverflow`` when the sum is outside the range of `Money`.
+  public static func sum(_ amounts: some Sequence<Money>) throws(MoneyOverflow) -> Money {
+    // 128 bits hold the sum of more amounts than a machine can count.
+    var sum: Int128 = 0
+    for amount in amounts { sum += Int128(amount.minorUnits) }
+    guard let minorUnits = Int64(exactly: sum), let total = Money(minorUnits: minorUnits) else {
+      throw MoneyOverflow()
+    }
+    return total
+  }
+
   /// Orders amounts by value.
   public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
 }

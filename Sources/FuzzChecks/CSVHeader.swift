@@ -13,6 +13,10 @@ struct CSVHeader {
   var isNative = true
   /// Whether a bank's export has a group column.
   var hasGroupColumn = false
+  /// Whether the input speaks of pending transactions anywhere (a word such as `pending` or
+  /// `vorgemerkt`, in any case): then a bank's rows may be Authorized by a section's title or a
+  /// marker in their date column, which the record checks do not follow.
+  var speaksOfPending = false
   /// Whether the header's first line holds it whole: not when a quote is left open at its
   /// end (a name holding a line break), which this reading does not follow; the values of such
   /// an input are not read back.
@@ -22,6 +26,9 @@ struct CSVHeader {
   ///
   /// - Parameter bytes: The input.
   init(_ bytes: [UInt8]) {
+    let lowered = String(decoding: bytes, as: UTF8.self).lowercased()
+    speaksOfPending = ["pend", "author", "uncleared", "vorgemerkt", "varaus", "attente", "sospeso", "reserv"]
+      .contains { lowered.contains($0) }
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     var line = rest.prefix { $0 != UInt8(ascii: "\n") }

@@ -16,8 +16,8 @@ struct RawFieldsCheck {
   private let format: RecordFormat
   /// A CSV input's header, as this check reads it, or `nil` for JSON and NDJSON.
   private let header: CSVHeader?
-  /// The single-byte character set an OFX header names, in which its values are read back.
-  private let charset: StatementText.Charset?
+  /// Whether an OFX input's header says its text is Windows-1252, as this check reads it.
+  private let saysWindows1252: Bool
 
   /// Prepares to read values from the input.
   ///
@@ -29,7 +29,7 @@ struct RawFieldsCheck {
     self.layout = layout
     self.format = format
     header = format == .csv ? CSVHeader(bytes) : nil
-    charset = StatementText.charset(of: bytes, format: format)
+    saysWindows1252 = format == .ofx && Self.ofxSaysWindows1252(bytes)
   }
 
   /// Checks one valid record.
@@ -87,15 +87,18 @@ struct RawFieldsCheck {
   private func checkBank(_ transaction: Transaction, origin: RecordOrigin, index: Int, header: CSVHeader) {
     let delimiter = header.delimiter
     let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-    if header.hasGroupColumn {
-      if let group = value(at: origin.group, index: index, field: "group", delimiter: delimiter) {
-        let written = Self.trimmed(text(group)).uppercased()
-        require(
-          written == transaction.group.code,
-          "record \(index): the input says group \(shown(text(group))), the transaction \(transaction.group.code)"
-        )
-      }
-    } else {
+    // A group value where the record says its group is: `A` or `P` in any case, or a status;
+    // else Posted, unless the input speaks of pending transactions (a section's title, a
+    // pending marker in the date column), which this reading does not follow.
+    let groupValue =
+      header.hasGroupColumn || origin.group != origin.start
+      ? value(at: origin.group, index: index, field: "group", delimiter: delimiter).map(text) : nil
+    if let groupValue, let code = Self.groupCode(Self.trimmed(groupValue)) {
+      require(
+        code == transaction.group.code,
+        "record \(index): the input says group \(shown(groupValue)), the transaction \(transaction.group.code)"
+      )
+    } else if !header.speaksOfPending {
       require(
         transaction.group == .posted,
         "record \(index): a bank's export without a group column gave group \(transaction.group.code), not P")
@@ -103,7 +106,7 @@ struct RawFieldsCheck {
     if let date = value(at: origin.date, index: index, field: "date", delimiter: delimiter) {
       let written = Self.trimmed(text(date))
       require(
-        Self.bankDates(transaction.date).contains(written),
+        Self.groupCode(written) == "A" || Self.readings(ofDate: written).contains(transaction.date),
         "record \(index): the input says date \(shown(written)), the transaction \(Self.iso8601(transaction.date))"
       )
     }
@@ -118,25 +121,119 @@ struct RawFieldsCheck {
       )
     }
     if let amount = value(at: origin.amount, index: index, field: "amount", delimiter: delimiter) {
-      let cents = Self.bankMinorUnits(amount)
+      let cents = Self.bankMinorUnitsReadings(amount)
       require(
-        cents == transaction.amount.minorUnits,
+        cents.contains(transaction.amount.minorUnits),
         "record \(index): the input says amount \(shown(text(amount))) "
-          + "(\(cents.map(String.init) ?? "not an amount") cents), the transaction \(transaction.amount.minorUnits)"
+          + "(\(cents.map(String.init)) cents), the transaction \(transaction.amount.minorUnits)"
       )
     }
   }
 
-  /// Checks a record of an OFX or QIF file: the group is Posted (the default reading options);
+  /// The group a value says, as `A` or `P`: the codes in any case, or a status this check
+  /// knows (a short list of its own: a pending transaction's, a booked one's); `nil` for
+  /// anything else.
+  static func groupCode(_ text: String) -> String? {
+    let word = text.lowercased()
+    if word == "a"
+      || ["pending", "authorized", "authorised", "uncleared", "vorgemerkt", "varaus"].contains(word)
+    {
+      return "A"
+    }
+    if word == "p"
+      || ["posted", "booked", "cleared", "completed", "reconciled", "settled", "gebucht"].contains(word)
+    {
+      return "P"
+    }
+    return nil
+  }
+
+  /// Every date a text may be read as, by a lenient reading of its own: eight digits as
+  /// `YYYYMMDD`; else three parts between separators (a time after them left out), of which a
+  /// part of four digits, or of two, is the year (two digits: 69 to 99 are 1969 to 1999, 00 to
+  /// 68 are 2000 to 2068), an English month's name or its first three letters the month, and
+  /// the numbers the month and the day in either order.
+  static func readings(ofDate text: String) -> Set<CalendarDate> {
+    var date = Substring(text)
+    if let colon = date.firstIndex(of: ":"),
+      let cut = date[..<colon].lastIndex(where: { $0 == " " || $0 == "T" })
+    {
+      date = date[..<cut]
+    }
+    let digits = date.allSatisfy { $0.isASCII && $0.isNumber }
+    if digits, date.count == 8, let number = Int(date) {
+      return Set(
+        [try? CalendarDate(year: number / 10_000, month: number / 100 % 100, day: number % 100)].compactMap {
+          $0
+        })
+    }
+    let parts = date.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+    guard parts.count == 3 else { return [] }
+    let months = [
+      "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+      "november", "december",
+    ]
+    var readings: Set<CalendarDate> = []
+    for yearIndex in 0..<3 {
+      let year = parts[yearIndex]
+      guard year.allSatisfy(\.isNumber), year.count == 4 || year.count == 2, let yearNumber = Int(year) else {
+        continue
+      }
+      let fullYear = year.count == 4 ? yearNumber : (yearNumber >= 69 ? 1900 + yearNumber : 2000 + yearNumber)
+      let others = (0..<3).filter { $0 != yearIndex }.map { parts[$0] }
+      for (monthText, dayText) in [(others[0], others[1]), (others[1], others[0])] {
+        guard dayText.allSatisfy(\.isNumber), (1...2).contains(dayText.count), let day = Int(dayText) else {
+          continue
+        }
+        let month: Int? =
+          monthText.allSatisfy(\.isNumber) && (1...2).contains(monthText.count)
+          ? Int(monthText)
+          : months.firstIndex { $0 == monthText || (monthText.count >= 3 && $0.hasPrefix(monthText)) }.map {
+            $0 + 1
+          }
+        guard let month, let reading = try? CalendarDate(year: fullYear, month: month, day: day) else {
+          continue
+        }
+        readings.insert(reading)
+      }
+    }
+    return readings
+  }
+
+  /// A bank's amount in cents, by each reading its digits allow: the digits after its last
+  /// point or comma are cents when there are one or two of them (and when there are more and
+  /// those past two are zeros, the first two), and the other digits the whole part; or all its
+  /// digits are the whole part. Empty when it has no digit.
+  static func bankMinorUnitsReadings(_ text: [UInt8]) -> Set<Int64> {
+    var readings = Set(bankMinorUnits(text))
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    let kept = text.filter { isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
+    if let mark = kept.lastIndex(where: { !isDigit($0) }), kept.count - mark - 1 > 2,
+      kept[(mark + 3)...].allSatisfy({ $0 == UInt8(ascii: "0") })
+    {
+      let digits = kept[..<mark].filter(isDigit)
+      if !digits.isEmpty, let cents = minorUnits(digits + [UInt8(ascii: ".")] + kept[(mark + 1)...(mark + 2)])
+      {
+        readings.insert(cents)
+      }
+    }
+    return readings
+  }
+
+  /// Checks a record of an OFX or QIF file: the group is Posted (the default reading options),
+  /// or Authorized for an OFX pending transaction (a record that starts with a `STMTTRNP` tag);
   /// the date, description and amount are read back from the line each starts on. An OFX value
   /// ends at the next `<` on its line (one that runs on to the next line is not read back, nor
-  /// one holding a reference such as `&amp;` or a CDATA section), and its date is the first
-  /// eight characters; a
-  /// QIF value is the rest of its line, and its date may write the year `'24`.
+  /// one holding a reference such as `&amp;` or a CDATA section), its date is the first eight
+  /// characters, its amount OFX's (a radix point, no thousands separators), and its text
+  /// Windows-1252 where it is not UTF-8 and the header says so; a QIF value is the rest of its
+  /// line, and its date may write the year `'24`.
   private func checkStatement(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
+    let tag = layout.rest(from: origin.start).map { RecordUnits.ofxTagName($0.dropFirst()) }
+    let group: TransactionGroup = format == .ofx && tag == "STMTTRNP" ? .authorized : .posted
     require(
-      transaction.group == .posted,
-      "record \(index): an \(format) statement gave group \(transaction.group.code), not P")
+      transaction.group == group,
+      "record \(index): an \(format) statement gave group \(transaction.group.code), not \(group.code)")
     let read = { (position: TextPosition?) -> String? in
       guard let position else { return nil }
       guard let rest = self.layout.restOfLine(from: position) else {
@@ -154,8 +251,10 @@ struct RawFieldsCheck {
       }
       while let first = value.first, spaces.contains(first) { value = value.dropFirst() }
       while let last = value.last, spaces.contains(last) || last == 0x0D { value = value.dropLast() }
-      let text =
-        self.charset.map { StatementText.decoded(value, $0) } ?? String(decoding: value, as: UTF8.self)
+      var text = String(decoding: value, as: UTF8.self)
+      if self.saysWindows1252, String(validating: value, as: UTF8.self) == nil {
+        text = Self.windows1252(value)
+      }
       if self.format == .ofx && text.contains("&") { return nil }
       return Self.trimmed(text)
     }
@@ -174,12 +273,78 @@ struct RawFieldsCheck {
       )
     }
     if let amount = read(origin.amount) {
-      let cents = Self.bankMinorUnits(Array(amount.utf8))
+      let cents =
+        format == .ofx
+        ? Self.ofxMinorUnits(Array(amount.utf8)).map { [$0] } ?? [] : Self.bankMinorUnits(Array(amount.utf8))
       require(
-        cents == transaction.amount.minorUnits,
-        "record \(index): the input says amount \(shown(amount)) (\(cents.map(String.init) ?? "not an amount") cents), "
+        cents.contains(transaction.amount.minorUnits),
+        "record \(index): the input says amount \(shown(amount)) (\(cents) cents), "
           + "the transaction \(transaction.amount.minorUnits)")
     }
+  }
+
+  /// An OFX amount in cents, read digit by digit: an optional sign, digits, and after a period
+  /// or a comma two digits of cents and any number of zeros; `nil` for anything else.
+  static func ofxMinorUnits(_ text: [UInt8]) -> Int64? {
+    var digits = text[...]
+    if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    let parts = digits.split(omittingEmptySubsequences: false) {
+      $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",")
+    }
+    guard parts.count <= 2 else { return nil }
+    let whole = parts[0]
+    let fraction = parts.count == 2 ? parts[1] : []
+    guard parts.count == 1 || !fraction.isEmpty, !(whole.isEmpty && fraction.isEmpty),
+      fraction.dropFirst(2).allSatisfy({ $0 == UInt8(ascii: "0") })
+    else { return nil }
+    let cents =
+      Array(fraction.prefix(2)) + Array(repeating: UInt8(ascii: "0"), count: 2 - min(2, fraction.count))
+    return minorUnits((whole.isEmpty ? [UInt8(ascii: "0")] : Array(whole)) + [UInt8(ascii: ".")] + cents)
+  }
+
+  /// Whether an OFX file's header says its text is Windows-1252 (or Latin-1), read here again:
+  /// an XML declaration's `encoding`, or, before the first `<`, a `CHARSET` line naming it and
+  /// no `ENCODING` of UTF-8 or Unicode.
+  static func ofxSaysWindows1252(_ bytes: [UInt8]) -> Bool {
+    var start = bytes[...]
+    if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
+    start = start.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let text = String(decoding: start.prefix(4096), as: UTF8.self).uppercased()
+    let names = ["1252", "WINDOWS-1252", "CP1252", "ISO-8859-1", "8859-1", "ISO8859-1", "LATIN1", "LATIN-1"]
+    if text.hasPrefix("<?XML") {
+      let declaration = text.prefix { $0 != ">" }
+      let parts = declaration.split(separator: "ENCODING=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, let quote = parts[1].first, quote == "\"" || quote == "'" else { return false }
+      return names.contains(String(parts[1].dropFirst().prefix { $0 != quote }))
+    }
+    var charset: Substring?
+    var encoding: Substring?
+    for line in text.prefix(while: { $0 != "<" }).split(whereSeparator: \.isNewline) {
+      let words = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      guard words.count == 2 else { continue }
+      let key = words[0].drop { $0 == " " || $0 == "\t" }
+      let value = words[1].drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+      if key == "CHARSET" { charset = Substring(String(value)) }
+      if key == "ENCODING" { encoding = Substring(String(value)) }
+    }
+    guard let charset, names.contains(String(charset)) else { return false }
+    return encoding != "UTF-8" && encoding != "UNICODE"
+  }
+
+  /// Windows-1252 bytes as text, from a table of this check's own (0x80 to 0x9F; the rest is
+  /// Latin-1, the five undefined bytes their C1 controls).
+  static func windows1252(_ bytes: ArraySlice<UInt8>) -> String {
+    let high: [UInt32] = [
+      0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039, 0x152, 0x8D,
+      0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A,
+      0x153, 0x9D, 0x17E, 0x178,
+    ]
+    var scalars = String.UnicodeScalarView()
+    for byte in bytes {
+      let value = byte >= 0x80 && byte <= 0x9F ? high[Int(byte) - 0x80] : UInt32(byte)
+      if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+    }
+    return String(scalars)
   }
 
   /// A QIF date with Quicken's apostrophe (`3/15'24`, the year 2024) written with its whole
@@ -225,21 +390,30 @@ struct RawFieldsCheck {
     return dates
   }
 
-  /// A bank's amount in cents, from its digits alone: the digits after its last point or
-  /// comma are cents when there are one or two of them, and the other digits the whole part;
-  /// `nil` when it has no digit before them, or is too large.
-  static func bankMinorUnits(_ text: [UInt8]) -> Int64? {
+  /// A bank's amount in cents, from its digits alone, in each way it may be read: the digits
+  /// after its last point or comma are cents when there are one or two of them; three may be
+  /// thousands or, when the third is a zero, cents and a zero; more are cents and zeros; the
+  /// other digits are the whole part. Empty when it has no digit before them, or is too large.
+  static func bankMinorUnits(_ text: [UInt8]) -> [Int64] {
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     let kept = text.filter { isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
-    var whole = kept[...]
-    var fraction: ArraySlice<UInt8> = []
-    if let mark = kept.lastIndex(where: { !isDigit($0) }), (1...2).contains(kept.count - mark - 1) {
-      whole = kept[..<mark]
-      fraction = kept[(mark + 1)...]
+    let mark = kept.lastIndex(where: { !isDigit($0) })
+    let after = mark.map { kept.count - $0 - 1 } ?? 0
+    var readings: [(whole: ArraySlice<UInt8>, fraction: ArraySlice<UInt8>)] = []
+    if let mark, after >= 1 {
+      let fraction = kept[(mark + 1)...]
+      if after == 3 { readings.append((kept[...], [])) }
+      if fraction.dropFirst(2).allSatisfy({ $0 == UInt8(ascii: "0") }) {
+        readings.append((kept[..<mark], fraction.prefix(2)))
+      }
+    } else {
+      readings.append((kept[...], []))
     }
-    let digits = whole.filter(isDigit)
-    guard !digits.isEmpty else { return nil }
-    return minorUnits(digits + (fraction.isEmpty ? [] : [UInt8(ascii: ".")] + fraction))
+    return readings.compactMap { reading in
+      let digits = reading.whole.filter(isDigit)
+      guard !digits.isEmpty else { return nil }
+      return minorUnits(digits + (reading.fraction.isEmpty ? [] : [UInt8(ascii: ".")] + reading.fraction))
+    }
   }
 
   /// The value written at a position, without its quotes; `nil` when it holds an escape, or a

@@ -57,8 +57,7 @@ struct RecordUnits {
   init(_ bytes: [UInt8], format: RecordFormat) {
     self.bytes = bytes
     self.positions = Self.positions(
-      of: bytes, carriageReturns: StatementText.breaksLinesAtCarriageReturns(format),
-      singleByte: StatementText.charset(of: bytes, format: format) != nil)
+      of: bytes, carriageReturns: StatementText.breaksLinesAtCarriageReturns(format))
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     self.textStart = start
     switch format {
@@ -74,10 +73,9 @@ struct RecordUnits {
 
   /// The position of every byte, and of the end, as `ByteInput` counts them: a line feed starts
   /// a new line (and, with `carriageReturns`, a carriage return alone), every byte that is not a
-  /// UTF-8 continuation byte moves the column (every byte, with `singleByte`), and a byte order
-  /// mark at the start takes no column.
-  private static func positions(of bytes: [UInt8], carriageReturns: Bool, singleByte: Bool) -> [TextPosition]
-  {
+  /// UTF-8 continuation byte moves the column, and a byte order mark at the start takes no
+  /// column.
+  private static func positions(of bytes: [UInt8], carriageReturns: Bool) -> [TextPosition] {
     var positions: [TextPosition] = []
     positions.reserveCapacity(bytes.count + 1)
     var line = 1
@@ -91,7 +89,7 @@ struct RecordUnits {
       if byte == UInt8(ascii: "\n") || loneCarriageReturn {
         line += 1
         column = 1
-      } else if singleByte || byte & 0xC0 != 0x80 {
+      } else if byte & 0xC0 != 0x80 {
         column += 1
       }
       if hasMark && offset == 2 { column = 1 }
@@ -227,7 +225,7 @@ struct RecordUnits {
 
   /// The name of an OFX tag from the bytes after its `<`: the first word of its first 32 bytes
   /// before any `>`, in capitals, without the bytes below `!` but the space.
-  private static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
+  static func ofxTagName(_ bytes: ArraySlice<UInt8>) -> String {
     let tag = bytes.prefix { $0 != UInt8(ascii: ">") }.prefix(32)
     let name =
       String(decoding: tag.filter { $0 >= 0x21 || $0 == 0x20 }, as: UTF8.self).uppercased()
@@ -239,11 +237,11 @@ struct RecordUnits {
 
   /// The pieces an OFX file is read in, for the limit of a record, one after the other from
   /// the first byte: the text before a tag with the tag (to its `>`), or with a comment or a
-  /// CDATA section (to its `-->` or `]]>`), or the text before a `STMTTRN` with the whole
-  /// element, to the `>` of its `</STMTTRN>`, or to just before the next `STMTTRN` tag, or to
-  /// the end; and a `STATUS` with the status's own tags that follow it (`CODE`, `SEVERITY`,
-  /// `MESSAGE`), to the `>` of its `</STATUS>` or to just before the first other tag. The
-  /// elements are the units.
+  /// CDATA section (to its `-->` or `]]>`), or the text before a transaction (`STMTTRN`, or
+  /// `STMTTRNP`, a pending one) with the whole element, to the `>` of its own closing tag, or
+  /// to just before the next transaction's tag, or to the end; and a `STATUS` with the
+  /// status's own tags that follow it (`CODE`, `SEVERITY`, `MESSAGE`), to the `>` of its
+  /// `</STATUS>` or to just before the first other tag. The elements are the units.
   private mutating func findTransactions(from start: Int) {
     hasText = bytes[start...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     var pieceStart = start
@@ -260,12 +258,13 @@ struct RecordUnits {
         pieceStart = end + 1
         continue
       }
-      guard name == "STMTTRN" else {
+      guard name == "STMTTRN" || name == "STMTTRNP" else {
         if name == "/OFX" { closesOFX = true }
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
       }
+      let closing = "/" + name
       var end = bytes.count
       var next = bytes.count
       var endsAtNext = false
@@ -273,13 +272,13 @@ struct RecordUnits {
       while offset < bytes.count, let inner = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
         let innerEnd = markupEnd(at: inner)
         let name = Self.isMarkup(bytes[inner...]) ? "" : Self.ofxTagName(bytes[(inner + 1)...])
-        if name == "STMTTRN" {
+        if name == "STMTTRN" || name == "STMTTRNP" {
           end = inner - 1
           endsAtNext = true
           next = inner
           break
         }
-        if name == "/STMTTRN" {
+        if name == closing {
           end = innerEnd
           next = innerEnd + 1
           break
@@ -512,6 +511,14 @@ struct RecordUnits {
 
   // MARK: The check
 
+  /// Whether a CSV problem is one row's, after which the decoder reads the next row.
+  private static func isRowProblem(_ syntax: SyntaxProblem) -> Bool {
+    switch syntax {
+    case .fieldCount, .textAfterClosingQuote, .quoteInUnquotedField, .bareCarriageReturn: true
+    default: false
+    }
+  }
+
   /// Checks that every record of the input got a record or an issue, and nothing else did.
   ///
   /// Where the input stops being read (a JSON issue of no field that is the last thing
@@ -557,7 +564,17 @@ struct RecordUnits {
       // Dates of a bank's export that fit two layouts are a problem of the whole file, found
       // before any row is read (at the first date that shows it): like a header's, it ends the
       // input, and no row is read, before it or after it.
-      if case .invalid(let issue) = record, case .syntax(.datesFitLayouts)? = issue.readingProblem {
+      if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
+        {
+          if case .datesFitLayouts = syntax {
+            true
+          } else if case .signsUntold = syntax {
+            true
+          } else {
+            false
+          }
+        }()
+      {
         // Only the lines before the header that start with a bare carriage return, which the
         // decoder skips with an issue each, may come first.
         let skippedLines = records[..<index].allSatisfy {
@@ -656,7 +673,33 @@ struct RecordUnits {
       }
       require(ended, "\(name): a statement without </OFX> is read as whole: \(shown(records))")
     }
+    // A CSV problem that ends the input (a header's, past lines before it; a quote never
+    // closed) ends it wherever it is.
+    if format == .csv, case .invalid(let issue)? = records.last, let position = issue.position,
+      case .syntax(let syntax)? = issue.readingProblem, !Self.isRowProblem(syntax), cutoff == nil
+    {
+      cutoff = position
+    }
+    // A bank's export whose first word is a problem that ends the input (a header found below
+    // lines of title, then too long or malformed) was still looking for its header: the lines
+    // before that problem are none of its rows.
+    var headerSearchEnd: TextPosition?
+    if format == .csv, case .invalid(let issue)? = records.first(where: { $0.anchor != nil }),
+      let position = issue.position, case .syntax(let syntax)? = issue.readingProblem,
+      !Self.isRowProblem(syntax)
+    {
+      headerSearchEnd = position
+    }
     let lastAnchor = records.last?.anchor
+    // Rows a bank's export skips as not transactions are counted in its note: as many units
+    // may get nothing (the note counts lines before the header and empty rows too, which are
+    // fewer units or none).
+    var skippable = records.reduce(0) { count, record in
+      guard case .note(let note) = record, let export = note.base as? ExportNote,
+        case .rowsSkipped(let rows) = export.kind
+      else { return count }
+      return count + rows.total
+    }
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?
@@ -673,6 +716,11 @@ struct RecordUnits {
         isRequired = unit.start <= cutoff || (lastAnchor.map { unit.start < $0 } ?? false)
       }
       if let refusedAfter { isRequired = isRequired && unit.start <= refusedAfter }
+      if let headerSearchEnd, unit.end < headerSearchEnd { isRequired = false }
+      if isRequired && skippable > 0 {
+        skippable -= 1
+        continue
+      }
       require(
         !isRequired,
         "\(name): the record from \(unit.start) to \(unit.end) is silently dropped: nothing names it")

@@ -50,8 +50,10 @@ struct RecordsCheck {
     let name = "fuzz.\(format.rawValue)"
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
-    let layout = TextLayout(bytes, format: format)
-    let rawFields = RawFieldsCheck(layout, format: format, bytes: bytes)
+    // A bank's CSV export is read as the decoder reads it: its positions are in that text.
+    let text = format == .csv ? CSVText.decoded(bytes) : bytes
+    let layout = TextLayout(text, format: format)
+    let rawFields = RawFieldsCheck(layout, format: format, bytes: text)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
@@ -79,7 +81,7 @@ struct RecordsCheck {
         previous = anchor
       }
     }
-    RecordUnits(bytes, format: format).check(records, format: format, name: name)
+    RecordUnits(text, format: format).check(records, format: format, name: name)
     await checkSideBySide(source, expecting: records)
     await checkLendingDescriptions(source, expecting: records)
     await checkLimited(source, against: records, bytes: bytes)
@@ -119,10 +121,11 @@ struct RecordsCheck {
       Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
       "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
         + "not \(shown(records))")
-    let layout = TextLayout(bytes, format: format)
+    let text = format == .csv ? CSVText.decoded(bytes) : bytes
+    let layout = TextLayout(text, format: format)
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }
-    let units = RecordUnits(bytes, format: format)
+    let units = RecordUnits(text, format: format)
     units.check(limited, format: format, name: name)
     let size = units.recordByteCount(at: position, format: format)
     require(
@@ -149,6 +152,8 @@ struct RecordsCheck {
         layout.contains(position), "issue \(index) is at \(position), outside the input: \(shown(issue))")
     case .unlistedIssues(let count):
       require(count > 0, "record \(index) counts \(count) issues not kept")
+    case .note(let note):
+      require(!note.words.parts.isEmpty, "record \(index) is a note without words")
     case .unavailable(let reason):
       // Bytes in memory are always there; only a bank's statement can refuse (an OFX status of
       // severity ERROR), and then the source is unavailable.
@@ -178,7 +183,7 @@ struct RecordsCheck {
     async
   {
     guard case .available(let stream) = await source.open(),
-      let lending = stream as? any DescriptionBytesLending
+      let lending = stream as? any RecordLending
     else {
       fatalError("fuzz invariant broken: \(source.name) opens no stream that lends descriptions as bytes")
     }

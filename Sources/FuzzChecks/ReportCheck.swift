@@ -198,7 +198,7 @@ struct ReportCheck {
   /// held transactions, decision 0045) as it writes the row: the same bytes, in each setting
   /// that changes a detail row, with the rows around it written alike.
   private func checkLentDescriptions(_ rows: [ReportRow]) {
-    let renderers: [any ReportRenderer] = [
+    let renderers: [any ByteRenderer] = [
       TextReportRenderer(width: input.width, colors: false),
       TextReportRenderer(width: input.width, colors: true),
       TextReportRenderer(width: input.width, colors: false, amountStyle: .eur), JSONReportRenderer(),

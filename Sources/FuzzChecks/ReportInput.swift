@@ -53,13 +53,13 @@ struct ReportInput {
           .authorized,
           BytesTransactionSource(
             name: "fuzz-authorized.\(ext)", bytes: Array(data[..<split]), format: format,
-            options: ReadingOptions(group: .authorized))
+            options: ReadingOptions(group: .authorized, pendingGroup: .authorized))
         ),
         (
           .posted,
           BytesTransactionSource(
             name: "fuzz-posted.\(ext)", bytes: Array(data[split...]), format: format,
-            options: ReadingOptions(group: .posted))
+            options: ReadingOptions(group: .posted, pendingGroup: .posted))
         ),
       ]
     }

@@ -2,23 +2,24 @@ import Entities
 import UseCases
 
 extension SourceRecord {
-  /// How many issues the record stands for: none for a transaction, one for an issue, and the
-  /// count of issues counted but not kept.
+  /// How many issues the record stands for: none for a transaction or a note, one for an
+  /// issue, and the count of issues counted but not kept.
   var issueCount: Int {
     switch self {
-    case .transaction, .unavailable: 0
+    case .transaction, .unavailable, .note: 0
     case .invalid: 1
     case .unlistedIssues(let count): count
     }
   }
 
   /// The position that places the record in the input: the issue's, or the record's start;
-  /// `nil` for issues that are only counted, and for a source that became unavailable.
+  /// `nil` for issues that are only counted, for a source that became unavailable, and for a
+  /// note.
   var anchor: TextPosition? {
     switch self {
     case .transaction(_, let origin): origin?.start
     case .invalid(let issue): issue.position
-    case .unlistedIssues, .unavailable: nil
+    case .unlistedIssues, .unavailable, .note: nil
     }
   }
 
@@ -27,8 +28,8 @@ extension SourceRecord {
   /// - Parameters:
   ///   - source: The source; it must open.
   ///   - limit: The most records the stream may yield: one more means it does not end.
-  ///   - lent: Whether to read the stream as a report reads it, with
-  ///     `TransactionStream.nextRecords(_:)`, which must lend the records `next()` gives.
+  ///   - lent: Whether to read the stream as the engine reads it, with
+  ///     `RecordLending.nextRecords(_:)`, which must lend the records `next()` gives.
   /// - Returns: The records, in order.
   static func all(of source: some TransactionSource, limit: Int, lent: Bool = false) async -> [SourceRecord] {
     guard case .available(var stream) = await source.open() else {
@@ -41,9 +42,9 @@ extension SourceRecord {
         records.count <= limit,
         "\(source.name): the stream yields more than \(limit) records and issues; it does not end")
     }
-    if lent {
-      while records.count <= limit, stream.nextRecords({ keep(copy $0) }) {}
-      require(!stream.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
+    if lent, let lending = stream as? any RecordLending {
+      while records.count <= limit, lending.nextRecords({ keep(copy $0) }) {}
+      require(!lending.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
     } else {
       while let record = stream.next() { keep(record) }
     }

@@ -10,15 +10,12 @@ struct TextLayout {
   private let lineStarts: [Int]
   /// The number of bytes of each line, without its line feed.
   private let lineLengths: [Int]
-  /// Whether every byte is a character of its own (an OFX statement in a single-byte set).
-  private let isSingleByte: Bool
 
   /// Measures the lines of the bytes.
   ///
   /// - Parameters:
   ///   - bytes: The input.
-  ///   - format: Its format: a QIF line may also end with a carriage return alone, and an OFX
-  ///     statement whose header names a single-byte set has a character a byte
+  ///   - format: Its format: a QIF line may also end with a carriage return alone
   ///     (``StatementText``).
   init(_ bytes: [UInt8], format: RecordFormat? = nil) {
     var starts = [0]
@@ -41,7 +38,6 @@ struct TextLayout {
     self.bytes = bytes
     lineStarts = starts
     lineLengths = lengths
-    isSingleByte = format.map { StatementText.charset(of: bytes, format: $0) != nil } ?? false
   }
 
   /// Whether a position is inside the input, or just after the last character of a line.
@@ -54,6 +50,15 @@ struct TextLayout {
   func contains(_ position: TextPosition) -> Bool {
     position.line >= 1 && position.column >= 1 && position.line <= lineLengths.count
       && position.column <= lineLengths[position.line - 1] + 1
+  }
+
+  /// The bytes from a position to the end of the input.
+  ///
+  /// - Parameter position: The position.
+  /// - Returns: The bytes, or `nil` when the position is not in the input.
+  func rest(from position: TextPosition) -> ArraySlice<UInt8>? {
+    guard let line = restOfLine(from: position) else { return nil }
+    return bytes[line.startIndex...]
   }
 
   /// The bytes from a position to the end of its line.
@@ -72,10 +77,10 @@ struct TextLayout {
     var column = 1
     while column < position.column {
       guard offset < end else { return nil }
-      if isSingleByte || bytes[offset] & 0xC0 != 0x80 { column += 1 }
+      if bytes[offset] & 0xC0 != 0x80 { column += 1 }
       offset += 1
     }
-    while !isSingleByte, offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+    while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
     return bytes[offset..<end]
   }
 }

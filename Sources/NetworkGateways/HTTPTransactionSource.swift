@@ -13,12 +13,18 @@ import UseCases
 /// like invalid data in a file, located as `URL:LINE:COLUMN`.
 ///
 /// The format is the answer's `Content-Type` (`application/json`, `application/x-ndjson` or
-/// `application/jsonl`, `text/csv`), else the URL path's extension, else the one given.
+/// `application/jsonl`, `text/csv`, `application/x-ofx`, `application/qif`, …), else the URL
+/// path's extension (`.json`, `.ndjson`, `.jsonl`, `.csv`, `.tsv`, `.ofx`, `.qfx`, `.qif`),
+/// else the one given; or, with ``sniffsFormat`` (no format was given), the one the answer's
+/// first bytes show, as for a file (an answer served as `application/octet-stream`), else JSON.
 public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// What is fetched, and the limits.
   public let request: DownloadRequest
   /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
   public let format: RecordFormat
+  /// Whether the answer's first bytes tell its format when neither its `Content-Type` nor the
+  /// URL's extension names one; ``format`` is then read only when they show none.
+  public let sniffsFormat: Bool
   /// How to read the answer when it is a bank's CSV export.
   public let options: ReadingOptions
   private let downloader: any ResponseDownloader
@@ -44,16 +50,20 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// - Parameters:
   ///   - request: What to fetch, and the limits.
   ///   - format: The format when the answer and the URL do not say.
+  ///   - sniffsFormat: Whether the answer's first bytes tell the format before `format` is
+  ///     taken; `false` by default.
   ///   - options: How to read the answer when it is a bank's CSV export.
   ///   - downloader: What fetches it.
   ///   - progress: Called as the download goes (`ReadProgress.reading` 0), then after each
   ///     chunk of each reading of the copy.
   public init(
-    request: DownloadRequest, format: RecordFormat = .json, options: ReadingOptions = .standard,
-    downloader: any ResponseDownloader, progress: (@Sendable (ReadProgress) -> Void)? = nil
+    request: DownloadRequest, format: RecordFormat = .json, sniffsFormat: Bool = false,
+    options: ReadingOptions = .standard, downloader: any ResponseDownloader,
+    progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.request = request
     self.format = format
+    self.sniffsFormat = sniffsFormat
     self.options = options
     self.downloader = downloader
     self.progress = progress
@@ -124,12 +134,14 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     case .failed(let problem):
       return .failed(.serviceFailed(url: name, problem))
     case .completed(let length, let contentType):
-      return .body(file, length: length, format: chosenFormat(contentType: contentType))
+      return .body(
+        file, length: length,
+        format: namedFormat(contentType: contentType) ?? (sniffsFormat ? file.sniffedFormat : nil) ?? format)
     }
   }
 
-  /// The format the answer says, else the URL's extension says, else the one given.
-  private func chosenFormat(contentType: String?) -> RecordFormat {
+  /// The format the answer's type names, else the URL's extension, if either names one.
+  private func namedFormat(contentType: String?) -> RecordFormat? {
     let mediaType = contentType?.split(separator: ";").first.map {
       $0.trimmingSpaces().lowercased()
     }
@@ -138,18 +150,22 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonl",
       "application/jsonlines":
       return .ndjson
-    case "text/csv", "application/csv": return .csv
+    case "text/csv", "application/csv", "text/tab-separated-values": return .csv
+    case "application/x-ofx", "application/ofx", "application/vnd.intu.qfx", "application/x-qfx": return .ofx
+    case "application/qif", "application/x-qif": return .qif
     default: break
     }
     var path = Substring(request.url)
     if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
     let last = path.split(separator: "/").last ?? ""
-    guard let dot = last.lastIndex(of: ".") else { return format }
+    guard let dot = last.lastIndex(of: ".") else { return nil }
     switch last[last.index(after: dot)...].lowercased() {
     case "json": return .json
     case "ndjson", "jsonl": return .ndjson
-    case "csv": return .csv
-    default: return format
+    case "csv", "tsv": return .csv
+    case "ofx", "qfx": return .ofx
+    case "qif": return .qif
+    default: return nil
     }
   }
 

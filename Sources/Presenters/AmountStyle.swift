@@ -44,6 +44,18 @@ public struct AmountStyle: Hashable, Sendable {
     currencyCode: "EUR", prefix: "", suffix: "\u{A0}€", groupSeparator: UInt8(ascii: "."),
     decimalSeparator: UInt8(ascii: ","))
 
+  /// A currency without a style of its own (none of ``currencies``), written with its ISO 4217
+  /// code: grouped as ``usd`` is, the code after the amount, with a no-break space before it
+  /// (`-1,234.56 CHF`). No locale decides it, and the code is never mistaken for another
+  /// currency's symbol.
+  ///
+  /// - Parameter code: The ISO 4217 code, such as `CHF`, in capitals.
+  public init(code: String) {
+    self.init(
+      currencyCode: code, prefix: "", suffix: "\u{A0}" + code, groupSeparator: UInt8(ascii: ","),
+      decimalSeparator: UInt8(ascii: "."))
+  }
+
   /// The styles with a currency, in the order they are offered.
   public static let currencies: [AmountStyle] = [.usd, .eur]
 

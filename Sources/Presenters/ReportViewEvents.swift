@@ -33,8 +33,13 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
     case sourceUnavailable(SourceWarning)
     /// ``TransactionReportPresenterOutput/showRecordsOutsidePeriod(_:)``.
     case recordsOutsidePeriod(RecordsOutsidePeriod)
+    /// ``TransactionReportPresenterOutput/showSourceNote(_:)``.
+    case sourceNote(SourceNote)
     /// ``TransactionReportPresenterOutput/showReportEnd()``: the last event of a report.
     case reportEnd
+    /// ``TransactionReportPresenterOutput/showReportCancelled()``: the last event of a report
+    /// cancelled before its end.
+    case reportCancelled
     /// ``TransactionReportPresenterOutput/showInputRejected(_:)``: the only event of a rejected
     /// report.
     case inputRejected(InputRejection)
@@ -52,7 +57,9 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
       case .row(let row): view.showRow(row)
       case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
       case .recordsOutsidePeriod(let note): view.showRecordsOutsidePeriod(note)
+      case .sourceNote(let note): view.showSourceNote(note)
       case .reportEnd: view.showReportEnd()
+      case .reportCancelled: view.showReportCancelled()
       case .inputRejected(let rejection): view.showInputRejected(rejection)
       case .inputMissing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
       }
@@ -98,6 +105,19 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     continuation.yield(.recordsOutsidePeriod(note))
+  }
+
+  /// Sends ``Event/sourceNote(_:)``.
+  ///
+  /// - Parameter note: A source's note.
+  public func showSourceNote(_ note: SourceNote) {
+    continuation.yield(.sourceNote(note))
+  }
+
+  /// Sends ``Event/reportCancelled`` and finishes ``events``.
+  public func showReportCancelled() {
+    continuation.yield(.reportCancelled)
+    continuation.finish()
   }
 
   /// Sends ``Event/reportEnd`` and finishes ``events``.

@@ -8,6 +8,9 @@ public enum ReportViewState: Hashable, Sendable {
   case loaded(ReportSections)
   /// There is no report; `message` says why, for a person.
   case failed(message: String)
+  /// The report was cancelled before its end (the screen was closed, the task cancelled): what
+  /// arrived is not a report, and there is nothing to show but that.
+  case cancelled
 }
 
 /// A position in a ``ReportSections``: a section and a row within it, both from 0.

@@ -12,6 +12,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     var state: ReportViewState = .loading
     var warnings: [SourceWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
+    var notes: [SourceNote] = []
     var rows: [ReportRow] = []
   }
 
@@ -25,6 +26,8 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// (or had no period): for a line under the report, such as
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
   public var recordsOutsidePeriod: RecordsOutsidePeriod? { storage.withLock { $0.recordsOutsidePeriod } }
+  /// The sources' notes about what they read, in order.
+  public var notes: [SourceNote] { storage.withLock { $0.notes } }
 
   /// Creates a collector in the loading state.
   public init() {}
@@ -53,6 +56,22 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     storage.withLock { $0.recordsOutsidePeriod = note }
+  }
+
+  /// Keeps a source's note.
+  ///
+  /// - Parameter note: The note.
+  public func showSourceNote(_ note: SourceNote) {
+    storage.withLock { $0.notes.append(note) }
+  }
+
+  /// The report was cancelled: the state becomes ``ReportViewState/cancelled``, and the rows
+  /// that arrived are dropped.
+  public func showReportCancelled() {
+    storage.withLock { storage in
+      storage.state = .cancelled
+      storage.rows = []
+    }
   }
 
   /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``.

@@ -85,9 +85,60 @@ public protocol ReportWording: Sendable {
   ///   - period: The period they are outside of.
   /// - Returns: The line.
   func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String
+  /// A source's note about what it read, as one line: its words, and its hint after a
+  /// semicolon.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  /// - Returns: The line.
+  func note(_ note: AnySourceProblem) -> String
+
+  // MARK: The words a rendered report adds around the rows
+
+  /// The language of these words, as a BCP 47 tag (`en`, `de`): what an HTML page declares.
+  var languageTag: String { get }
+  /// The report's title when a client gives none: `Transaction Report`.
+  var reportTitle: String { get }
+  /// The label of a group's total: `Total`.
+  var totalLabel: String { get }
+  /// The label of the grand total: `Grand Total`.
+  var grandTotalLabel: String { get }
+  /// The label of the grand total of a report made without one of its sources, which covers
+  /// only the sources that were available: `Grand Total of available sources`.
+  var grandTotalOfAvailableSourcesLabel: String { get }
+  /// The label of the line under a missing source's message, in a report made without it,
+  /// before the warning: `Incomplete report:`.
+  var incompleteReportLabel: String { get }
+  /// The heads of a table of rows: `Date`, `Description`, `Amount`.
+  var columnHeads: (date: String, description: String, amount: String) { get }
 }
 
 extension ReportWording {
+  /// `en`, for a wording that does not give its own.
+  public var languageTag: String { "en" }
+  /// `Transaction Report`, for a wording that does not give its own.
+  public var reportTitle: String { "Transaction Report" }
+  /// `Total`, for a wording that does not give its own.
+  public var totalLabel: String { "Total" }
+  /// `Grand Total`, for a wording that does not give its own.
+  public var grandTotalLabel: String { "Grand Total" }
+  /// `Grand Total of available sources`, for a wording that does not give its own.
+  public var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
+  /// `Incomplete report:`, for a wording that does not give its own.
+  public var incompleteReportLabel: String { "Incomplete report:" }
+  /// `Date`, `Description` and `Amount`, for a wording that does not give its own.
+  public var columnHeads: (date: String, description: String, amount: String) {
+    ("Date", "Description", "Amount")
+  }
+
+  /// The source's English words for its note, with its hint after a semicolon, for a wording
+  /// that does not give its own: `'a.csv': 2 rows that are not transactions were skipped`.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: The line.
+  public func note(_ note: AnySourceProblem) -> String {
+    ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
+  }
+
   /// The English words of ``EnglishReportWording/period(_:)``, for a wording that does not
   /// give its own.
   ///

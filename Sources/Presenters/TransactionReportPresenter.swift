@@ -3,10 +3,7 @@ import Synchronization
 import UseCases
 
 /// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
-/// formatting, and passes them to a view one at a time. A detail whose description the use case
-/// lends as bytes goes to the view with its description still lent
-/// (``TransactionReportPresenterOutput/showDetail(descriptionUTF8:amount:odd:)``), the row's other
-/// values formatted as for ``ReportRow``.
+/// formatting, and passes them to a view one at a time.
 ///
 /// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
 /// and before every footer, and is not reset between groups. Details and subfooters take the
@@ -18,8 +15,10 @@ import UseCases
 /// So the flag needs no lock: a detail row reads it with a plain load (a lock taken and given
 /// back for every row was a tenth of the report's task), and only a subheader or a footer
 /// changes it.
-public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
+public final class TransactionReportPresenter: TransactionReportUseCaseOutput, EngineOutput {
   private let output: any TransactionReportPresenterOutput
+  /// The view's fast path, when it has one (``EngineView``).
+  private let engineView: (any EngineView)?
   private let wording: any ReportWording
   private let odd = Atomic(false)
 
@@ -33,6 +32,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
     output: any TransactionReportPresenterOutput, wording: any ReportWording = EnglishReportWording()
   ) {
     self.output = output
+    self.engineView = output as? any EngineView
     self.wording = wording
   }
 
@@ -63,17 +63,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - amount: The signed amount.
   public func presentDetail(description: String, amount: Money) {
     output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
-  }
-
-  /// Shows a detail row for one transaction whose description is lent as bytes: the row of
-  /// ``presentDetail(description:amount:)``, the description passed on to the view as it is
-  /// lent (``TransactionReportPresenterOutput/showDetail(descriptionUTF8:amount:odd:)``).
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8, shown as it is.
-  ///   - amount: The signed amount.
-  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    output.showDetail(descriptionUTF8: descriptionUTF8, amount: ReportText.amount(amount), odd: banding)
   }
 
   /// Shows a subfooter row, closing the date block.
@@ -124,6 +113,13 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
         count: count, period: period, text: wording.recordsOutsidePeriod(count: count, period: period)))
   }
 
+  /// Words a source's note, and tells the view.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  public func presentSourceNote(_ note: AnySourceProblem) {
+    output.showSourceNote(SourceNote(note: note, text: wording.note(note)))
+  }
+
   /// Ends the report.
   public func presentReportEnd() {
     output.showReportEnd()
@@ -146,13 +142,9 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
         ? rejection(issues: issues, totalCount: totalCount, recordCount: recordCount) : nil)
   }
 
-  /// Whether the view takes a draft (``TransactionReportPresenterOutput/acceptsDraft``): rows
-  /// shown while the input is still being checked.
-  public var acceptsDraft: Bool { output.acceptsDraft }
-
-  /// Tells the view to take back every row since the report's start.
-  public func discardDraft() {
-    output.discardDraft()
+  /// Tells the view the report was cancelled before its end.
+  public func presentReportCancelled() {
+    output.showReportCancelled()
   }
 
   /// Formats the issues, one line each, and tells the view there is no report.
@@ -182,5 +174,31 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   /// Flips the banding flag, as every subheader and footer does, and returns the new value.
   private func flipBanding() -> Bool {
     odd.logicalXor(true, ordering: .relaxed).newValue
+  }
+
+  // MARK: The engine's fast path (package)
+
+  /// Whether the view takes a draft (``EngineView``): rows shown while the input is still being
+  /// checked.
+  package var acceptsDraft: Bool { engineView?.acceptsDraft ?? false }
+
+  /// Tells the view to take back every row since the report's start.
+  package func discardDraft() {
+    engineView?.discardDraft()
+  }
+
+  /// Shows a detail row for one transaction whose description is lent as bytes: the row of
+  /// ``presentDetail(description:amount:)``, the description passed on to a view that takes it
+  /// so, made a `String` for any other.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description as valid UTF-8, shown as it is.
+  ///   - amount: The signed amount.
+  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
+    if let engineView {
+      engineView.showDetail(descriptionUTF8: descriptionUTF8, amount: ReportText.amount(amount), odd: banding)
+    } else {
+      presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
+    }
   }
 }

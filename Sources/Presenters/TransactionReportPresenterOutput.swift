@@ -6,8 +6,8 @@ import UseCases
 /// A view (a terminal renderer, a table view, a web page) receives the report as
 /// ``showReportStart()``, one ``showRow(_:)`` per row in order, and ``showReportEnd()``; or, for
 /// a missing input, only ``showInputMissing(_:rejection:)``; or, for invalid input, only
-/// ``showInputRejected(_:)``. Rows arrive one at a time, so a view can
-/// stream them.
+/// ``showInputRejected(_:)``; or, when the report is cancelled, ``showReportCancelled()`` at
+/// any moment, and nothing after it. Rows arrive one at a time, so a view can stream them.
 ///
 /// A view is `Sendable`: the presenter calls it from the task the report runs on, which an app
 /// picks (often a background task). A view that lives on an actor (a screen on the main actor)
@@ -20,18 +20,6 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter row: The row, in report order.
   func showRow(_ row: ReportRow)
-  /// The next row of the report, a detail row whose description is lent as its UTF-8 bytes
-  /// rather than made a `String`: the row `.detail(description:amount:odd:)` that
-  /// ``showRow(_:)`` would be given. A report of input out of report order shows its rows so
-  /// (decision 0045). By default, the description is made a `String` and the row given to
-  /// ``showRow(_:)``: a view that keeps rows needs nothing more.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
-  ///     the call only.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool)
   /// A source could not be read; its group shows a message row. Views that have a place for
   /// warnings (a terminal's standard error) show this there.
   ///
@@ -45,6 +33,13 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter note: How many records, the period, and the line that says so.
   func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod)
+  /// Something a source said about what it read, which changes no row and no total: rows it
+  /// skipped as clearly not transactions, text it read in another encoding. Views that have a
+  /// place for notes (a terminal's standard error) say so there. Notes come before the grand
+  /// footer's row.
+  ///
+  /// - Parameter note: The note, as a value and as a line.
+  func showSourceNote(_ note: SourceNote)
   /// Inputs the report needs are missing (a file that does not exist), so there is no report.
   ///
   /// - Parameters:
@@ -57,36 +52,41 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   ///
   /// - Parameter rejection: The issues, formatted one line per bad record.
   func showInputRejected(_ rejection: InputRejection)
-  /// Whether this view takes a draft: rows shown while the input is still being checked,
-  /// which ``discardDraft()`` may take back. `false` unless the view says so.
-  ///
-  /// A view that says `true` must be able to forget every call since ``showReportStart()``:
-  /// one that holds the report back until ``showReportEnd()`` (a spool, a temporary file).
-  /// The report then reads each source once instead of twice (decision 0030).
-  var acceptsDraft: Bool { get }
-  /// Takes back every call since ``showReportStart()``: the draft was not the report. Then
-  /// comes either ``showReportStart()`` again or a rejection.
-  func discardDraft()
+  /// The report was cancelled before its end: what was shown is not a report. A view tells it
+  /// apart from a report that loaded (``ReportViewState/cancelled``).
+  func showReportCancelled()
 }
 
 extension TransactionReportPresenterOutput {
-  /// The row made with the description as a `String`, given to ``showRow(_:)``.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  public func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
-    showRow(.detail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd))
-  }
-  /// `false`: no row before the whole input is checked.
-  public var acceptsDraft: Bool { false }
-  /// Nothing: a view that takes no draft is never asked to discard one.
-  public func discardDraft() {}
+  /// Nothing: a view that shows nothing of a report cancelled.
+  public func showReportCancelled() {}
   /// Nothing: a view without a place for the note leaves it out.
   ///
   /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {}
+  /// Nothing: a view without a place for notes leaves them out.
+  ///
+  /// - Parameter note: The note.
+  public func showSourceNote(_ note: SourceNote) {}
+}
+
+/// A note of a source about what it read, for a place beside the report.
+public struct SourceNote: Hashable, Sendable {
+  /// The note, as the source gave it.
+  public var note: AnySourceProblem
+  /// The note as one line, in the presenter's wording, such as
+  /// `'export.csv': 2 rows that are not transactions were skipped (lines 14 and 30)`.
+  public var text: String
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - note: The note, as the source gave it.
+  ///   - text: The note as one line.
+  public init(note: AnySourceProblem, text: String) {
+    self.note = note
+    self.text = text
+  }
 }
 
 /// How many valid records a report's period left out, for a note beside the report.

@@ -6,16 +6,15 @@ extension HTMLReportRenderer {
   /// descriptions on the left, amounts on the right in tabular figures; group headers in a dark
   /// bar, group totals set off by a rule, the grand total in a blue bar. On a wide window the
   /// report is a centred card; in print the bands keep their colours and blocks are not split.
-  static let pageStart = pageStart(title: "Transaction Report")
-
-  /// The start of the page with the given title in its `<title>` and its `<h1>`.
   ///
-  /// - Parameter title: The title, already escaped for HTML.
+  /// - Parameters:
+  ///   - title: The title, already escaped for HTML, in the page's `<title>` and its `<h1>`.
+  ///   - language: The language of the page's words (`en`), already escaped.
   /// - Returns: The HTML up to and including the `<h1>`.
-  static func pageStart(title: String) -> String {
+  static func pageStart(title: String, language: String) -> String {
     """
     <!DOCTYPE html>
-    <html lang="en">
+    <html lang="\(language)">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

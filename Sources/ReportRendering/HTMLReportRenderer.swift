@@ -26,7 +26,7 @@ import Presenters
 ///
 /// The renderer streams: it remembers only which elements are open and how many sections it
 /// has numbered, and closes whatever is open before it starts something that cannot nest.
-public struct HTMLReportRenderer: ReportRenderer {
+public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   private var sectionIsOpen = false
   private var tableIsOpen = false
   private var rowGroupIsOpen = false
@@ -34,15 +34,22 @@ public struct HTMLReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
+  private let wording: any ReportWording
 
   /// Creates a renderer.
   ///
   /// - Parameters:
   ///   - heading: The report's title and period: `Transaction Report` unless given.
   ///   - amountStyle: How amounts and totals look: plain unless given.
-  public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
+  ///   - wording: The words the renderer adds (`Total`, `Grand Total`, `Incomplete report:`) and
+  ///     the page's language: English unless given.
+  public init(
+    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
+    wording: any ReportWording = EnglishReportWording()
+  ) {
     self.heading = heading
     self.amountStyle = amountStyle
+    self.wording = wording
   }
 
   /// The start of the page: the document head with its style sheet, and the page title.
@@ -54,8 +61,7 @@ public struct HTMLReportRenderer: ReportRenderer {
     rowGroupIsOpen = false
     sectionCount = 0
     isIncomplete = false
-    guard !heading.isDefault else { return Self.pageStart }
-    return Self.pageStart(title: Self.text(heading.text))
+    return Self.pageStart(title: Self.text(heading.text), language: Self.text(wording.languageTag))
   }
 
   /// The markup of one row, after closing whatever the row cannot appear inside.
@@ -91,11 +97,13 @@ public struct HTMLReportRenderer: ReportRenderer {
         + closeRowGroup()
     case .footer(let total, let odd):
       return openTable() + closeRowGroup() + "<tfoot>\n" + #"<tr class="footer \#(Self.band(odd))">"#
-        + #"<th scope="row">Total</th>\#(Self.amountCell(amountStyle.format(total)))</tr>"# + "\n</tfoot>\n"
+        + #"<th scope="row">\#(Self.text(wording.totalLabel))</th>\#(Self.amountCell(amountStyle.format(total)))</tr>"#
+        + "\n</tfoot>\n"
         + closeTable()
     case .grandFooter(let total):
       let id = nextID()
-      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      let label = Self.text(
+        isIncomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel)
       let total = amountStyle.format(total)
       return closeSection() + #"<section class="grandfooter" aria-labelledby="\#(id)">"#
         + #"<h2 id="\#(id)">\#(label)</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
@@ -112,7 +120,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's markup is appended to.
-  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+  package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
     // is the one without a currency).
@@ -133,7 +141,7 @@ public struct HTMLReportRenderer: ReportRenderer {
   ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
   ///   - odd: Whether the row's band is odd.
   ///   - bytes: The buffer the row's markup is appended to.
-  public mutating func renderDetail(
+  package mutating func renderDetail(
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
@@ -215,8 +223,9 @@ public struct HTMLReportRenderer: ReportRenderer {
   /// - Returns: The paragraph, one line.
   public mutating func render(_ warning: SourceWarning) -> String {
     isIncomplete = true
-    return closeTable() + #"<p class="warning" role="note"><strong>Incomplete report:</strong> "#
-      + Self.text(warning.text) + "</p>\n"
+    return closeTable() + #"<p class="warning" role="note"><strong>"#
+      + Self.text(wording.incompleteReportLabel)
+      + "</strong> " + Self.text(warning.text) + "</p>\n"
   }
 
   /// Closes whatever is still open, then the page.

@@ -7,7 +7,7 @@ import Presenters
 /// Each row is an object whose keys come in a fixed order, `type` first; amounts and totals
 /// are the display strings. The layout (two-space indentation, one key a line) is stable, so
 /// the output can be compared byte for byte.
-public struct JSONReportRenderer: ReportRenderer {
+public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   private var isFirst = true
 
   /// Creates a renderer.
@@ -36,7 +36,7 @@ public struct JSONReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - row: The row.
   ///   - bytes: The buffer the row's text is appended to.
-  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+  package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Bytes, not a string: every row of a large report goes through here, and appending a
     // dozen strings to a string cost a third of the run.
     let isFirst = self.isFirst
@@ -75,7 +75,7 @@ public struct JSONReportRenderer: ReportRenderer {
   ///   - amount: The amount as shown.
   ///   - odd: Whether the row's band is odd.
   ///   - bytes: The buffer the row's text is appended to.
-  public mutating func renderDetail(
+  package mutating func renderDetail(
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {

@@ -25,7 +25,7 @@ import Presenters
 ///
 /// The renderer streams: it remembers only whether a table is open and the date of a block
 /// whose first row has not been written yet.
-public struct MarkdownReportRenderer: ReportRenderer {
+public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   private static let dateWidth = 12
   private static let descriptionWidth = 32
   private static let amountWidth = 12
@@ -35,15 +35,21 @@ public struct MarkdownReportRenderer: ReportRenderer {
   private var isIncomplete = false
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
+  private let wording: any ReportWording
 
   /// Creates a renderer.
   ///
   /// - Parameters:
   ///   - heading: The report's title and period: `Transaction Report` unless given.
   ///   - amountStyle: How amounts and totals look: plain unless given.
-  public init(heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain) {
+  ///   - wording: The words around the rows (column heads, total labels); English unless given.
+  public init(
+    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
+    wording: any ReportWording = EnglishReportWording()
+  ) {
     self.heading = heading
     self.amountStyle = amountStyle
+    self.wording = wording
   }
 
   /// The report's title.
@@ -53,7 +59,9 @@ public struct MarkdownReportRenderer: ReportRenderer {
     tableIsOpen = false
     pendingDate = nil
     isIncomplete = false
-    guard !heading.isDefault else { return "# Transaction Report\n" }
+    guard !heading.isDefault else {
+      return "# " + Self.escaped(heading.defaultTitle, startsBlock: true) + "\n"
+    }
     return "# " + Self.escaped(heading.text, startsBlock: true) + "\n"
   }
 
@@ -80,11 +88,12 @@ public struct MarkdownReportRenderer: ReportRenderer {
       return openTable() + flushPendingDate()
     case .footer(let total, _):
       let total = Self.shownAmount(amountStyle.format(total))
-      return openTable() + flushPendingDate() + Self.tableLine("**Total**", "", "**\(total)**")
+      return openTable() + flushPendingDate()
+        + Self.tableLine("**\(Self.escaped(wording.totalLabel))**", "", "**\(total)**")
         + closeTable()
     case .grandFooter(let total):
-      let label = isIncomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
-      return closeTable() + "\n**\(label): \(Self.shownAmount(amountStyle.format(total)))**\n"
+      let label = isIncomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel
+      return closeTable() + "\n**\(Self.escaped(label)): \(Self.shownAmount(amountStyle.format(total)))**\n"
     case .message(let message):
       return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
     }
@@ -99,7 +108,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
-  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+  package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Plain amounts only: the plain style is the one without a currency (a look at one field,
     // where comparing two styles compared their strings on every row).
     guard case .detail(let description, let amount, _) = row, amountStyle.currencyCode == nil,
@@ -119,7 +128,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
   ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
   ///   - odd: Whether the row's band is odd (a table line shows no band).
   ///   - bytes: The buffer the row's text is appended to.
-  public mutating func renderDetail(
+  package mutating func renderDetail(
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
@@ -256,7 +265,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
   /// - Returns: The block, after a blank line.
   public mutating func render(_ warning: SourceWarning) -> String {
     isIncomplete = true
-    return closeTable() + "\n> **Incomplete report:** " + Self.escaped(warning.text) + "\n"
+    return closeTable() + "\n> **\(Self.escaped(wording.incompleteReportLabel))** "
+      + Self.escaped(warning.text) + "\n"
   }
 
   /// Nothing comes after the last row: every row ends its own line.
@@ -479,7 +489,10 @@ public struct MarkdownReportRenderer: ReportRenderer {
   private mutating func openTable() -> String {
     guard !tableIsOpen else { return "" }
     tableIsOpen = true
-    return "\n" + Self.tableLine("Date", "Description", "Amount") + "| :"
+    let heads = wording.columnHeads
+    return "\n"
+      + Self.tableLine(Self.escaped(heads.date), Self.escaped(heads.description), Self.escaped(heads.amount))
+      + "| :"
       + String(repeating: "-", count: Self.dateWidth - 1) + " | :"
       + String(repeating: "-", count: Self.descriptionWidth - 1) + " | "
       + String(repeating: "-", count: Self.amountWidth - 1) + ": |\n"

@@ -15,33 +15,6 @@ public protocol ReportRenderer: Sendable {
   /// - Parameter row: The row, in report order.
   /// - Returns: The text, ending with a line break where the format has one.
   mutating func render(_ row: ReportRow) -> String
-  /// Appends the text of one row, as UTF-8, to a buffer: what ``render(_:)-(ReportRow)`` returns,
-  /// without making a `String` of it.
-  ///
-  /// A client that writes bytes (a file, a socket) keeps one buffer and skips a `String` and
-  /// its UTF-8 check for every row; on a large report that is a tenth of the time. The default
-  /// appends the bytes of ``render(_:)-(ReportRow)``; the text and JSON renderers write their
-  /// rows straight in.
-  ///
-  /// - Parameters:
-  ///   - row: The row, in report order.
-  ///   - bytes: The buffer the row's text is appended to.
-  mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8])
-  /// Appends a detail row whose description is lent as its UTF-8 bytes, not made a `String`:
-  /// the bytes ``render(_:appendingTo:)`` appends for `.detail(description:amount:odd:)`. A
-  /// report of input out of report order shows its rows so (decision 0045). By default, the
-  /// description is made a `String` and the row given to ``render(_:appendingTo:)``.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
-  ///     the call only. A renderer reads no byte past them whatever they hold, and still escapes
-  ///     a control or a quote after a broken character, but may write other bytes that are not
-  ///     UTF-8 as they are.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's text is appended to.
-  mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
   /// The text that tells a reader of the report that a source is missing from it, right
   /// after that source's message row: a report made without a source must not be mistaken for
   /// a complete one by someone who sees only the output.
@@ -57,29 +30,6 @@ public protocol ReportRenderer: Sendable {
 }
 
 extension ReportRenderer {
-  /// Appends the row made with the description as a `String` (``render(_:appendingTo:)``).
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's text is appended to.
-  public mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8]
-  ) {
-    let description = String(decoding: descriptionUTF8, as: UTF8.self)
-    render(.detail(description: description, amount: amount, odd: odd), appendingTo: &bytes)
-  }
-
-  /// Appends the UTF-8 bytes of ``render(_:)-(ReportRow)``.
-  ///
-  /// - Parameters:
-  ///   - row: The row, in report order.
-  ///   - bytes: The buffer the row's text is appended to.
-  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    bytes.appendUTF8(of: render(row))
-  }
-
   /// Nothing: the message row alone says that the source is missing.
   ///
   /// - Parameter warning: The source that could not be read.
@@ -95,9 +45,36 @@ extension ReportRenderer {
   /// - Parameter rows: The report's rows, in order.
   /// - Returns: The document, such as a whole HTML page.
   public mutating func document(_ rows: some Sequence<ReportRow>) -> String {
-    var bytes = Array(start().utf8)
-    for row in rows { render(row, appendingTo: &bytes) }
-    bytes += finish().utf8
-    return String(decoding: bytes, as: UTF8.self)
+    var text = start()
+    for row in rows { text += render(row) }
+    return text + finish()
   }
+}
+
+/// A renderer of the package's own that writes its rows' UTF-8 straight into a buffer, without
+/// making a `String` for each: the command line's fast path, found at run time. A client's own
+/// renderer implements ``ReportRenderer`` only, and its rows are written from the strings it
+/// returns.
+package protocol ByteRenderer: ReportRenderer {
+  /// Appends the text of one row, as UTF-8, to a buffer: what ``ReportRenderer/render(_:)``
+  /// returns, without making a `String` of it.
+  ///
+  /// - Parameters:
+  ///   - row: The row, in report order.
+  ///   - bytes: The buffer the row's text is appended to.
+  mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8])
+  /// Appends a detail row whose description is lent as its UTF-8 bytes, not made a `String`:
+  /// the bytes ``render(_:appendingTo:)`` appends for `.detail(description:amount:odd:)`. A
+  /// report of input out of report order shows its rows so (decision 0045).
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
+  ///     the call only. A renderer reads no byte past them whatever they hold, and still escapes
+  ///     a control or a quote after a broken character, but may write other bytes that are not
+  ///     UTF-8 as they are.
+  ///   - amount: The amount as shown.
+  ///   - odd: Whether the row's band is odd.
+  ///   - bytes: The buffer the row's text is appended to.
+  mutating func renderDetail(
+    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
 }

@@ -24,12 +24,13 @@ import Presenters
 /// `-$1,234.56`); wider amounts still end at the same column, and leave the description less
 /// room. A report given a title or a period (a `ReportHeading` that is not the default) starts
 /// with it on a line of its own, then a blank line; the default heading adds nothing.
-public struct TextReportRenderer: ReportRenderer {
+public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   private let starts: LineStarts
   private let width: Int
   private let colors: Bool
   private let heading: ReportHeading
   private let amountStyle: AmountStyle
+  private let wording: any ReportWording
   private var rowsRendered = 0
   private var isIncomplete = false
 
@@ -44,15 +45,19 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - heading: The report's title and period; a title line is written only when one of
   ///     them is given.
   ///   - amountStyle: How amounts and totals look: plain unless given.
+  ///   - wording: The words the renderer adds (`Total`, `Grand Total`, `Incomplete report:`):
+  ///     English unless given.
   public init(
     width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor,
-    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain
+    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
+    wording: any ReportWording = EnglishReportWording()
   ) {
     self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
     self.heading = heading
     self.amountStyle = amountStyle
+    self.wording = wording
   }
 
   /// The title line and a blank line when the heading has a title or a period; otherwise
@@ -120,11 +125,11 @@ public struct TextReportRenderer: ReportRenderer {
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
       return line(
-        columns(indent: 2, label: "Total", amount: amountStyle.format(total)),
+        columns(indent: 2, label: wording.totalLabel, amount: amountStyle.format(total)),
         style: .band(odd: odd, bold: true),
         lineEnd: lineEnd)
     case .grandFooter(let total):
-      let label = incomplete ? ReportRendererWords.incompleteGrandTotal : "Grand Total"
+      let label = incomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel
       return line(
         columns(indent: 0, label: label, amount: amountStyle.format(total)), style: .grandTotal,
         lineEnd: lineEnd)
@@ -140,7 +145,7 @@ public struct TextReportRenderer: ReportRenderer {
   /// - Parameters:
   ///   - row: The row.
   ///   - bytes: The buffer the row's text is appended to.
-  public mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+  package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // A file with a few records a day has a date block for every few rows.
     switch row {
     case .subheader(let title, _) where !colors:
@@ -170,7 +175,7 @@ public struct TextReportRenderer: ReportRenderer {
   ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
   ///   - odd: Whether the row's band is odd; used only with colour.
   ///   - bytes: The buffer the line is appended to.
-  public mutating func renderDetail(
+  package mutating func renderDetail(
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
@@ -225,7 +230,8 @@ public struct TextReportRenderer: ReportRenderer {
   /// - Returns: The line.
   public mutating func render(_ warning: SourceWarning) -> String {
     isIncomplete = true
-    return line("  " + ReportText.visible(ReportRendererWords.incomplete(warning)), style: .message)
+    return line(
+      "  " + ReportText.visible(wording.incompleteReportLabel + " " + warning.text), style: .message)
   }
 
   /// The `Incomplete report: …` line of a missing source on its own, as a table view shows it
@@ -235,7 +241,9 @@ public struct TextReportRenderer: ReportRenderer {
   /// - Parameter warning: The source that could not be read, and why.
   /// - Returns: The line, in the message's style when colour is on, and no line feed.
   public func cell(for warning: SourceWarning) -> String {
-    line("  " + ReportText.visible(ReportRendererWords.incomplete(warning)), style: .message, lineEnd: false)
+    line(
+      "  " + ReportText.visible(wording.incompleteReportLabel + " " + warning.text), style: .message,
+      lineEnd: false)
   }
 
   /// Nothing comes after the last row.

@@ -114,6 +114,8 @@ package final class TableViewSession: Sendable {
     while true {
       switch view.state {
       case .failed: return .reportFailed
+      // Only quitting cancels the report this session shows.
+      case .cancelled: return .quit
       case .loaded(let sections) where screen.isLoading:
         screen.load(ReportTableDataSource(sections: sections, warnings: view.warnings))
       case .loading: screen.loading(rows: view.rowsSoFar)

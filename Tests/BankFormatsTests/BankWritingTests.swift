@@ -43,7 +43,83 @@ import Testing
   func layoutNames() {
     #expect(DateLayout(name: "dd.mm.yyyy") == .dayMonthYearDots)
     #expect(DateLayout(name: "YYYYMMDD") == .compact)
-    #expect(DateLayout(name: "DD-MM-YYYY") == nil)
+    #expect(DateLayout(name: "DD-MM-YYYY")?.pattern == "DD-MM-YYYY")
+    #expect(DateLayout(name: "m/d/yy")?.pattern == "M/D/YY")
+    #expect(DateLayout(name: "DD/MM") == nil)
+    #expect(DateLayout(name: "DD/MM/YYY") == nil)
+    #expect(DateLayout(name: "DD/QQ/YYYY") == nil)
+  }
+
+  @Test(
+    "Any layout written with D, M and Y reads its dates: two-digit years, month names, dashes, a time after",
+    arguments: [
+      ("2/20/19", "M/D/YY", 2019, 2, 20), ("12/25/19", "M/D/YY", 2019, 12, 25),
+      ("08.04.24", "DD.MM.YY", 2024, 4, 8),
+      ("23-Jan-15", "DD-MMM-YY", 2015, 1, 23), ("12-jan-2024", "DD-MMM-YYYY", 2024, 1, 12),
+      ("02 Mar 24", "DD MMM YY", 2024, 3, 2), ("Sept 3, 2024", "MMM D, YYYY", 2024, 9, 3),
+      ("September 3, 2024", "MMM D, YYYY", 2024, 9, 3), ("3 sep. 2024", "D MMM YYYY", 2024, 9, 3),
+      ("2024/05/17", "YYYY/MM/DD", 2024, 5, 17), ("01-09-2024", "DD-MM-YYYY", 2024, 9, 1),
+      ("150324", "DDMMYY", 2024, 3, 15), ("2021-02-03 13:12", "YYYY-MM-DD", 2021, 2, 3),
+      ("2024-04-01 08:00:12", "YYYY-MM-DD", 2024, 4, 1), ("2024-04-06T10:21", "YYYY-MM-DD", 2024, 4, 6),
+      ("2024-04-06T10:21:00.250Z", "YYYY-MM-DD", 2024, 4, 6),
+      ("01/28/2024 07:42 AM", "MM/DD/YYYY", 2024, 1, 28),
+      ("28.01.2024 19:42+01:00", "DD.MM.YYYY", 2024, 1, 28), ("31/12/68", "DD/MM/YY", 2068, 12, 31),
+      ("01/01/69", "DD/MM/YY", 1969, 1, 1),
+    ])
+  func patternsRead(text: String, pattern: String, year: Int, month: Int, day: Int) throws {
+    let layout = try #require(DateLayout(name: pattern))
+    #expect(try CalendarDate(text, layout: layout) == CalendarDate(year: year, month: month, day: day))
+  }
+
+  @Test(
+    "A date with something else after it, or a number too long for its letters, is not in the layout",
+    arguments: [
+      ("2021-02-03 soon", "YYYY-MM-DD"), ("2021-02-03 13", "YYYY-MM-DD"), ("23-Jun-2015", "DD-MMM-YY"),
+      ("23-Ju-15", "DD-MMM-YY"), ("23-Junk-15", "DD-MMM-YY"), ("123/12/2024", "DD/MM/YYYY"),
+      ("1532024", "DDMMYYYY"), ("12/25/2019", "M/D/YY"),
+    ])
+  func patternsRefuse(text: String, pattern: String) throws {
+    let layout = try #require(DateLayout(name: pattern))
+    #expect(throws: (any Error).self) { try CalendarDate(text, layout: layout) }
+  }
+
+  @Test("The layouts told from a file include two-digit years and month names, and ask where two fit")
+  func detectableLayouts() {
+    #expect(DateLayout.layouts(fitting: "2/20/19").map(\.pattern) == ["MM/DD/YY"])
+    #expect(DateLayout.layouts(fitting: "2/4/19").map(\.pattern) == ["MM/DD/YY", "DD/MM/YY"])
+    #expect(DateLayout.layouts(fitting: "23-Jan-15").map(\.pattern) == ["DD-MMM-YY"])
+    #expect(DateLayout.layouts(fitting: "2021-02-03 13:12") == [.iso])
+    #expect(DateLayout.layouts(fitting: "24/03/15").map(\.pattern) == ["DD/MM/YY"])
+  }
+
+  @Test(
+    "Zeros past the cents are read, Indian groups and the typographic apostrophe too; other digits past them are not",
+    arguments: [
+      ("12.3400", DecimalMark.point, Int64(1234)), ("-00000000001500.0000", .point, 150_000),
+      ("+00000000000000.2400", .point, 24), ("1,23,456.78", .point, 12_345_678),
+      ("12,34,56,789.00", .point, 12_345_678_900),
+      ("11’373.94", .point, 1_137_394), ("1.234,5600", .comma, 123_456),
+    ])
+  func moreAmountsRead(text: String, mark: DecimalMark, cents: Int64) throws {
+    #expect(try WrittenAmount(parsing: text, decimalMark: mark).magnitude == Money(minorUnits: cents))
+  }
+
+  @Test("Digits past the cents that are not zeros are refused, never rounded")
+  func subCentsRefused() {
+    #expect(throws: AmountSyntaxError.tooManyFractionDigits) {
+      try WrittenAmount(parsing: "12.3456", decimalMark: .point)
+    }
+    #expect(throws: AmountSyntaxError.tooManyFractionDigits) {
+      try WrittenAmount(parsing: "0.001", decimalMark: .point)
+    }
+  }
+
+  @Test("Encodings are named as people name them")
+  func encodingNames() {
+    #expect(TextEncoding(name: "UTF8") == .utf8)
+    #expect(TextEncoding(name: "latin-1") == .windows1252)
+    #expect(TextEncoding(name: "CP1252") == .windows1252)
+    #expect(TextEncoding(name: "ebcdic") == nil)
   }
 
   @Test(
@@ -69,7 +145,8 @@ import Testing
     arguments: [
       ("", DecimalMark.point, AmountSyntaxError.empty), ("  ", .point, .empty),
       ("1.234", .point, .tooManyFractionDigits),
-      ("12,34", .point, .misgrouped), ("1,23,456.00", .point, .misgrouped),
+      ("12,34", .point, .misgrouped), ("1,23,4567.00", .point, .misgrouped),
+      ("12,345,67.00", .point, .misgrouped),
       ("1,234 567.00", .point, .misgrouped),
       ("12.50", .comma, .misgrouped), ("--5", .point, .notADecimal), ("-(5)", .point, .notADecimal),
       ("(5)-", .point, .notADecimal), ("1e3", .point, .exponent), ("NaN", .point, .notADecimal),

@@ -42,6 +42,14 @@ import Testing
       try options(["--delimiter", "tab", "--decimal-point"])
         == BankCSVOptions(delimiter: "\t", decimalMark: .point))
     #expect(try options(["--delimiter=,"]).delimiter == ",")
+    #expect(
+      try options([
+        "--encoding", "latin-1", "--pending-date", "2024-01-14", "--debits-negative", "--date-format",
+        "d-mmm-yy",
+      ])
+        == BankCSVOptions(
+          dateLayout: try BankCSVOptions.dateLayout("D-MMM-YY"), debitsNegative: true, encoding: .windows1252,
+          pendingDate: try CalendarDate(year: 2024, month: 1, day: 14)))
   }
 
   @Test(
@@ -63,8 +71,17 @@ import Testing
         "--decimal-comma and --decimal-point contradict each other; give one"
       ),
       (
-        ["--date-format", "MM-DD-YYYY"],
-        "--date-format must be one of YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY, YYYYMMDD (got 'MM-DD-YYYY'); did you mean 'MM/DD/YYYY'?"
+        ["--debits-positive", "--debits-negative"],
+        "--debits-positive and --debits-negative contradict each other; give one"
+      ),
+      (["--encoding", "ascii"], "--encoding must be utf-8 or windows-1252 (also latin-1) (got 'ascii')"),
+      (
+        ["--pending-date", "14/01/2024"],
+        "--pending-date must be a date as YYYY-MM-DD, such as 2024-03-01 (got '14/01/2024')"
+      ),
+      (
+        ["--date-format", "MM-DD-YYY"],
+        "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY) between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY (got 'MM-DD-YYY')"
       ),
     ])
   func mistakes(arguments: [String], message: String) {

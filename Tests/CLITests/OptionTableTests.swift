@@ -46,6 +46,8 @@ import Testing
           switch placeholder {
           case "DATE": ["2024-03-01"]
           case "YYYY-MM": ["2024-03"]
+          case "LAYOUT": ["DD.MM.YY"]
+          case "CODE": ["chf"]
           default: option.name == "--columns" ? ["date=Booked"] : ["Authorization: Bearer x"]
           }
         case nil: []

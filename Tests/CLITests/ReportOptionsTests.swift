@@ -47,6 +47,15 @@ import Testing
     #expect(try self.command(["--currency=Eur"]).amountStyle == .eur)
   }
 
+  @Test("Any ISO 4217 code is a currency: one without a style of its own is written with its code")
+  func anyCurrencyCode() throws {
+    let style = try command(["--currency", "chf"]).amountStyle
+
+    #expect(style == AmountStyle(code: "CHF"))
+    #expect(style.format("-1234.56") == "-1,234.56\u{A0}CHF")
+    #expect(try command(["--currency", "GBP"]).amountStyle.currencyCode == "GBP")
+  }
+
   @Test(
     "What the report options refuse, each with a message that names the option and the value",
     arguments: [
@@ -74,8 +83,15 @@ import Testing
       (["--month", "2024-13"], "--month must be a month as YYYY-MM, such as 2024-03 (got '2024-13')"),
       (["--month", "2024-3"], "--month must be a month as YYYY-MM, such as 2024-03 (got '2024-3')"),
       (["--month", "March"], "--month must be a month as YYYY-MM, such as 2024-03 (got 'March')"),
-      (["--currency", "GBP"], "--currency must be USD or EUR (got 'GBP')"),
-      (["--currency"], "--currency needs a value: USD or EUR"),
+      (
+        ["--currency", "DOLLARS"],
+        "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got 'DOLLARS')"
+      ),
+      (
+        ["--currency", "yen"],
+        "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got 'yen')"
+      ),
+      (["--currency"], "--currency needs a value: a currency's ISO 4217 code, such as USD, EUR or CHF"),
       (["--from"], "--from needs a value: a date as YYYY-MM-DD"),
       (["--month"], "--month needs a value: a month as YYYY-MM"),
       (["--title"], "--title needs a value: the report's title"),

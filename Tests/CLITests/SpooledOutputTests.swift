@@ -68,11 +68,11 @@ import UseCases
   private struct RedraftedReport: TransactionReportUseCaseInput {
     let output: any TransactionReportUseCaseOutput
     func eventGenerateReport() async {
-      if output.acceptsDraft {
+      if let drafting = output as? any EngineOutput, drafting.acceptsDraft {
         output.presentReportStart()
         output.presentHeader(.group(.authorized))
         output.presentDetail(description: "Draft only", amount: Money(minorUnits: 100) ?? .zero)
-        output.discardDraft()
+        drafting.discardDraft()
       }
       output.presentReportStart()
       output.presentHeader(.group(.authorized))

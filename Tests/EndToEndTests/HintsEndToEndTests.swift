@@ -13,7 +13,7 @@ import Testing
     "An input that looks like another format says which, and the option that reads it; that option reads it",
     arguments: [
       (
-        "json_holding_ndjson.txt", "ndjson",
+        "json_holding_ndjson.json", "ndjson",
         "expected '[': the file must hold one JSON array of records (got \"{\")"
       ),
       (

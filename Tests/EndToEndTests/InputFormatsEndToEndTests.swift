@@ -249,16 +249,32 @@ import Testing
 
   /// The exports of `Fixtures/banks/` (CSV, OFX and QIF): each with its arguments (the
   /// file's `.args`, one argument a line) and the text report it must give (its `.expected`),
-  /// at 80 columns. An export whose `.stderr` is there is an answer in which the bank refused
-  /// the request: its source is unavailable, exit status 3, with that warning.
+  /// at 80 columns; what standard error says (its `.stderr`, else nothing) and the exit status
+  /// (its `.status`, else 0): a note keeps 0, an answer in which the bank refused the request
+  /// is 3. `Fixtures/banks/README.md` says where each layout comes from; a file's `.md`, where
+  /// there is one, is its note.
   static let bankExports = [
     "us_card_signed.csv", "us_card_debit_credit.csv", "us_card_positive_charges.csv",
-    "uk_current_account.csv",
-    "de_girokonto.csv", "fr_compte.csv", "tab_export.csv", "card_statement_v1.ofx", "checking_v2.ofx",
-    "au_savings_cdata_v2.ofx", "us_checking_memo_v1.ofx", "refused_signon_v1.ofx",
-    "refused_server_error_v2.ofx", "household.qif", "fr_card_windows1252_v1.ofx", "namespaced_v2.ofx",
+    "uk_current_account.csv", "de_girokonto.csv", "fr_compte.csv", "tab_export.csv",
+    "ca_pcfinancial_merchant_name.csv", "ca_stripe_payments_datetime.csv", "de_dkb_girokonto_bom.csv",
+    "de_ing_umsatzanzeige_latin1.csv", "de_volksbank_soll_haben_cp1252.csv", "es_ing_desc_header.csv",
+    "es_santander_fecha_concepto.csv", "fi_nordea_varaus_pending.csv", "fr_caisse_epargne_date_de_valeur.csv",
+    "fr_credit_agricole_multiline.csv", "gb_revolut_datetime_state.csv", "in_hdfc_padded_fields.csv",
+    "in_icici_lakh_grouping.csv", "it_bancoposta_addebiti_accrediti.csv", "nl_ing_af_bij.csv",
+    "uk_barclaycard_noheader.csv", "uk_johnlewis_card_pending.csv", "uk_monzo.csv",
+    "us_bofa_checking_summary.csv", "us_capitalone_card.csv", "us_card_sections_composite.csv",
+    "us_chase_card.csv", "us_creditunion_cr.csv", "us_discover_card.csv", "us_schwab_checking_status.csv",
+    "us_usaa_checking_status.csv", "us_wellsfargo_noheader.csv", "us_westernfcu_parentheses.csv",
+    "us_ynab_register_cr.csv", "card_statement_v1.ofx", "checking_v2.ofx", "au_savings_cdata_v2.ofx",
+    "us_checking_memo_v1.ofx", "refused_signon_v1.ofx", "refused_server_error_v2.ofx", "household.qif",
+    "ofx_zero_padded_amounts.ofx", "ofx_two_statements.ofx", "ofx_creditcard_pending_v220.ofx",
+    "ofx_charset1252_latin1.ofx", "qif_two_accounts.qif", "fr_card_windows1252_v1.ofx", "namespaced_v2.ofx",
     "classic_mac.qif",
   ]
+
+  /// The files beside the exports that are not exports: what each expects (with, for those of
+  /// the corpus, the note that computed its report by hand), its options.
+  static let bankExportCompanions = [".expected", ".md", ".args", ".stderr", ".status"]
 
   @Test(
     "A bank's export gives its report with one command and at most the options it needs",
@@ -271,14 +287,15 @@ import Testing
       ? try String(contentsOfFile: argumentsFile, encoding: .utf8).split(separator: "\n").map(String.init)
       : []
 
-    let refusal = TX.fixture("banks/\(name).stderr")
-    let isRefused = FileManager.default.fileExists(atPath: refusal)
+    let hasErrors = FileManager.default.fileExists(atPath: TX.fixture("banks/\(name).stderr"))
+    let hasStatus = FileManager.default.fileExists(atPath: TX.fixture("banks/\(name).status"))
+    let status = hasStatus ? Int32(try TX.fixtureText("banks/\(name).status").filter(\.isNumber)) : 0
 
     let result = try InputProcess.run(
       ["--all", "Fixtures/banks/\(file)"] + extra + ["--width", "80", "--color", "never"])
 
-    #expect(result.status == (isRefused ? 3 : 0), "\(result.standardError)")
-    #expect(result.standardError == (isRefused ? try TX.fixtureText("banks/\(name).stderr") : ""))
+    #expect(result.status == status, "\(result.standardError)")
+    #expect(result.standardError == (hasErrors ? try TX.fixtureText("banks/\(name).stderr") : ""))
     #expect(result.standardOutput == (try TX.fixtureText("banks/\(name).expected")))
   }
 
@@ -310,14 +327,25 @@ import Testing
   @Test("Every export of Fixtures/banks has its expected report and a test")
   func bankExportsAreComplete() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: TX.fixture("banks"))
+    let companions = Self.bankExportCompanions
     let exports = Set(
-      files.filter {
-        !$0.hasSuffix(".expected") && !$0.hasSuffix(".args") && !$0.hasSuffix(".stderr")
-          && !$0.hasPrefix("two_source")
+      files.filter { file in
+        !companions.contains(where: file.hasSuffix) && !file.hasPrefix("two_source") && file != "README.md"
       })
+    let readme = try TX.fixtureText("banks/README.md")
 
     #expect(exports == Set(Self.bankExports))
-    for file in Self.bankExports { #expect(files.contains(file.prefix { $0 != "." } + ".expected")) }
+    for file in Self.bankExports {
+      #expect(files.contains(file.prefix { $0 != "." } + ".expected"))
+      #expect(readme.contains("`\(file)`"), "banks/README.md has no row for \(file)")
+    }
+    // Every companion belongs to an export.
+    for file in files where companions.contains(where: file.hasSuffix) && file != "README.md" {
+      let name = String(file.prefix { $0 != "." })
+      #expect(
+        Self.bankExports.contains { $0.prefix { $0 != "." } == name } || name.hasPrefix("two_source"),
+        "\(file) belongs to no export")
+    }
   }
 
   // MARK: The corpus of bad input
@@ -339,7 +367,7 @@ import Testing
 
   static let corpus: [BadInput] = [
     BadInput(file: "json_malformed.json"),
-    BadInput(file: "json_holding_ndjson.txt"),
+    BadInput(file: "json_holding_ndjson.json"),
     BadInput(file: "json_holding_csv.json"),
     BadInput(file: "json_missing_field.json"),
     BadInput(file: "json_misspelled_key.json"),
@@ -420,7 +448,7 @@ import Testing
 
 /// Runs the built binary from the package root, so that paths in messages are relative, with
 /// bytes for its standard input.
-private enum InputProcess {
+enum InputProcess {
   static func run(
     _ arguments: [String], standardInput: Data? = nil, keepingInputOpen: Bool = false,
     environment: [String: String] = [:]

@@ -119,10 +119,12 @@ import Testing
       atPath: folder.path("link.csv"), withDestinationPath: "export.csv")
     try TX.fixtureText("demo_posted.json").write(
       toFile: folder.path("p.json"), atomically: false, encoding: .utf8)
+    // `--format` given, so that the output's extension (`.csv`, no format of a report) is not
+    // what refuses the run.
     let runs = [
-      ["--all", export, "--output", export],
-      ["--all", folder.path("link.csv"), "--output", export],
-      ["--all", export, "--output", folder.path("link.csv")],
+      ["--all", export, "--format", "text", "--output", export],
+      ["--all", folder.path("link.csv"), "--format", "text", "--output", export],
+      ["--all", export, "--format", "text", "--output", folder.path("link.csv")],
       [
         "--authorized", TX.fixture("demo_authorized.json"), "--posted", folder.path("p.json"), "-o",
         folder.path("p.json"),
@@ -143,7 +145,8 @@ import Testing
     #expect(try folder.contents() == ["export.csv", "link.csv", "p.json"])
     // Standard input that is the file named by --output.
     let piped = try TX.run(
-      ["--all", "-", "--input-format", "csv", "--output", export], standardInputFrom: export)
+      ["--all", "-", "--input-format", "csv", "--format", "text", "--output", export],
+      standardInputFrom: export)
     #expect(piped.status == 64)
     #expect(piped.standardError.contains("is standard input"), "\(piped.standardError)")
     #expect(try String(contentsOfFile: export, encoding: .utf8) == original)

@@ -120,7 +120,10 @@ import Testing
         "--from must be a real calendar date as YYYY-MM-DD (got '2024-02-30'); 2024-02 has 29 days"
       ),
       (["--month", "24-03"], "--month must be a month as YYYY-MM, such as 2024-03 (got '24-03')"),
-      (["--currency", "yen"], "--currency must be USD or EUR (got 'yen')"),
+      (
+        ["--currency", "yen"],
+        "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got 'yen')"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try TX.run(arguments)

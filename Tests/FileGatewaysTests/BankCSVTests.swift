@@ -160,7 +160,8 @@ import UseCases
   func signWithCode() async throws {
     let records = try await read("Date,Description,Amount,Debit\n2024-03-15,a,-1.00,D\n")
 
-    #expect(records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point)])
+    #expect(
+      records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point)])
   }
 
   @Test("Records take the source's group; positive amounts are debits when the options say so")
@@ -187,14 +188,14 @@ import UseCases
     #expect(records[0].issue?.position == at(1, 1))
   }
 
-  @Test("A header with no date, description or amount column says what is missing and how to name it")
+  @Test("A header in a language the synonyms do not know says what is missing and how to name it")
   func noColumns() async throws {
-    let records = try await read("Buchungstag;Verwendungszweck;Betrag\n15.03.2024;x;-1\n")
+    let records = try await read("Datum zaúčtování;Popis;Částka\n15.03.2024;x;-1\n")
 
     try #require(records.count == 1)
     let issue = try #require(records[0].issue)
     #expect(issue.problemText == "the header has no column for the date, description and amount")
-    #expect(issue.value == "Buchungstag;Verwendungszweck;Betrag")
+    #expect(issue.value == "Datum zaúčtování;Popis;Částka")
     #expect(issue.hintText?.contains("--columns date=NAME,description=NAME,amount=NAME") == true)
   }
 

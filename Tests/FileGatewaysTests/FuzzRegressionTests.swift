@@ -88,12 +88,14 @@ import UseCases
 
     // One record at a time (`next()`, a slot of its own), and in batches read ahead by a thread.
     let oneByOne = try await readAll(BytesTransactionSource(name: path, bytes: bytes, format: .ndjson))
-    guard case .available(var stream) = await FileTransactionSource(path: path, format: .ndjson).open() else {
-      Issue.record("\(path) did not open")
+    guard case .available(let stream) = await FileTransactionSource(path: path, format: .ndjson).open(),
+      let lending = stream as? any RecordLending
+    else {
+      Issue.record("\(path) did not open as a stream that lends its records")
       return
     }
     var batched: [SourceRecord] = []
-    while stream.nextRecords({ batched.append(copy $0) }) {}
+    while lending.nextRecords({ batched.append(copy $0) }) {}
 
     for records in [oneByOne, batched] {
       #expect(records.count == 1, "\(records)")

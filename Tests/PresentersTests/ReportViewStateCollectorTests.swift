@@ -46,6 +46,24 @@ import UseCases
       ])
   }
 
+  @Test("A source's notes are kept in order, worded, beside the rows")
+  func notes() {
+    let collector = ReportViewStateCollector()
+    let presenter = TransactionReportPresenter(output: collector)
+    let (first, second) = (
+      AnySourceProblem(StatedProblem("'\(shown: "a\u{7}.csv")': 1 row skipped", hint: "it held totals")),
+      AnySourceProblem(StatedProblem("read as Windows-1252"))
+    )
+    presenter.presentSourceNote(first)
+    presenter.presentSourceNote(second)
+
+    #expect(collector.notes.map(\.note) == [first, second])
+    #expect(
+      collector.notes.map(\.text) == [
+        #"'a\u{7}.csv': 1 row skipped; it held totals"#, "read as Windows-1252",
+      ])
+  }
+
   @Test("A rejection fails the state with the summary, then one line per issue")
   func failed() {
     let collector = ReportViewStateCollector()

@@ -92,9 +92,11 @@ import UseCases
   }
 
   /// A view that takes a detail row's description as bytes, and counts the other rows.
-  private final class LendingView: TransactionReportPresenterOutput {
+  private final class LendingView: EngineView {
     let details = Mutex<[String]>([])
     let rows = Mutex(0)
+    var acceptsDraft: Bool { false }
+    func discardDraft() {}
     func showReportStart() {}
     func showRow(_ row: ReportRow) { rows.withLock { $0 += 1 } }
     func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {

@@ -37,7 +37,7 @@ import Testing
   ]
 
   /// One of each renderer, in each of its settings that change a row.
-  static func renderers() -> [(String, any ReportRenderer)] {
+  static func renderers() -> [(String, any ByteRenderer)] {
     [
       ("text 80", TextReportRenderer(width: 80, colors: false)),
       ("text 40", TextReportRenderer(width: 40, colors: false)),
@@ -70,7 +70,7 @@ import Testing
     "Every renderer writes a detail row whose description is lent as bytes as it writes the row, whatever the description, the amount's style and the rows around it"
   )
   func detailsLentAsBytes() {
-    let withCurrency: [(String, any ReportRenderer)] = [
+    let withCurrency: [(String, any ByteRenderer)] = [
       ("text euro", TextReportRenderer(width: 50, colors: false, amountStyle: .eur)),
       ("text dollar colours", TextReportRenderer(width: 90, colors: true, amountStyle: .usd)),
       ("markdown euro", MarkdownReportRenderer(amountStyle: .eur)),
@@ -128,7 +128,7 @@ import Testing
   }
 
   /// The bytes of rows rendered one after the other.
-  private static func asRows(_ rows: [ReportRow], by renderer: some ReportRenderer) -> [UInt8] {
+  private static func asRows(_ rows: [ReportRow], by renderer: some ByteRenderer) -> [UInt8] {
     var renderer = renderer
     var bytes = Array(renderer.start().utf8)
     for row in rows { renderer.render(row, appendingTo: &bytes) }
@@ -136,7 +136,7 @@ import Testing
   }
 
   /// The bytes of rows rendered one after the other, each detail row's description lent as bytes.
-  private static func lentAsBytes(_ rows: [ReportRow], by renderer: some ReportRenderer) -> [UInt8] {
+  private static func lentAsBytes(_ rows: [ReportRow], by renderer: some ByteRenderer) -> [UInt8] {
     var renderer = renderer
     var bytes = Array(renderer.start().utf8)
     for row in rows {

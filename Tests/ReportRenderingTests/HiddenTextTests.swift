@@ -15,13 +15,13 @@ import Testing
     #"Pay\u{E0049}\u{E0047}\u{E004E}\u{E004F}\u{E0052}\u{E0045}\u{E007F} now \u{FFF9}x\u{FFFA}y\u{FFFB}"#
 
   /// The renderers for people, by name.
-  static let renderers: [(String, any ReportRenderer)] = [
+  static let renderers: [(String, any ByteRenderer)] = [
     ("text", TextReportRenderer(width: 200, colors: false)), ("markdown", MarkdownReportRenderer()),
     ("html", HTMLReportRenderer()),
   ]
 
   /// The detail row written each of the three ways.
-  private static func written(_ renderer: any ReportRenderer, _ description: String) -> [String] {
+  private static func written(_ renderer: any ByteRenderer, _ description: String) -> [String] {
     let row = ReportRow.detail(description: description, amount: "1.00", odd: true)
     var asString = renderer
     var asBytes = renderer

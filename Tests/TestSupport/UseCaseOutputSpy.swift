@@ -8,7 +8,7 @@ import UseCases
 /// Give it to a use case in place of a presenter, run the use case, then compare ``calls`` with
 /// the expected list of ``Call`` values. ``replay(into:)`` sends the recorded calls on to a real
 /// presenter, so presenter tests can be driven by what a use case really said.
-public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
+public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutput {
   /// One call to the output boundary, with its arguments.
   public enum Call: Hashable, Sendable {
     /// ``TransactionReportUseCaseOutput/presentReportStart()``.
@@ -35,10 +35,14 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
     /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
     case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
-    /// ``TransactionReportUseCaseOutput/discardDraft()``.
+    /// The engine's `discardDraft()` (``EngineOutput``).
     case draftDiscarded
+    /// ``TransactionReportUseCaseOutput/presentReportCancelled()``.
+    case reportCancelled
     /// ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
     case recordsOutsidePeriod(count: Int, period: ReportPeriod)
+    /// ``TransactionReportUseCaseOutput/presentSourceNote(_:)``.
+    case sourceNote(AnySourceProblem)
 
     /// Makes the same call on another output.
     ///
@@ -60,9 +64,11 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
         output.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
       case .missingInput(let missing, let issues, let totalCount, let recordCount):
         output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
-      case .draftDiscarded: output.discardDraft()
+      case .draftDiscarded: (output as? any EngineOutput)?.discardDraft()
+      case .reportCancelled: output.presentReportCancelled()
       case .recordsOutsidePeriod(let count, let period):
         output.presentRecordsOutsidePeriod(count: count, period: period)
+      case .sourceNote(let note): output.presentSourceNote(note)
       }
     }
   }
@@ -71,7 +77,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   private let lent = Mutex(0)
 
   /// How many of the ``Call/detail(_:_:)`` calls lent their description as bytes
-  /// (``TransactionReportUseCaseOutput/presentDetail(descriptionUTF8:amount:)``) rather
+  /// (the engine's `presentDetail(descriptionUTF8:amount:)`, ``EngineOutput``) rather
   /// than as a `String`.
   public var lentDescriptionCount: Int { lent.withLock { $0 } }
 
@@ -80,7 +86,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
 
   private let observer: (@Sendable (Call) -> Void)?
 
-  /// Whether the spy says it takes a draft (``TransactionReportUseCaseOutput/acceptsDraft``).
+  /// Whether the spy says it takes a draft (the engine's `acceptsDraft`, ``EngineOutput``).
   public let acceptsDraft: Bool
 
   /// Creates a spy with no calls recorded.
@@ -222,8 +228,18 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     record(.recordsOutsidePeriod(count: count, period: period))
   }
 
+  /// Records ``Call/sourceNote(_:)``.
+  ///
+  /// - Parameter note: The note.
+  public func presentSourceNote(_ note: AnySourceProblem) {
+    record(.sourceNote(note))
+  }
+
   /// Records ``Call/draftDiscarded``.
   public func discardDraft() { record(.draftDiscarded) }
+
+  /// Records ``Call/reportCancelled``.
+  public func presentReportCancelled() { record(.reportCancelled) }
 
   /// Records ``Call/missingInput(_:issues:totalCount:recordCount:)``.
   ///

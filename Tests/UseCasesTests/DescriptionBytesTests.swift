@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import UseCases
 
-/// A stream that can lend descriptions as bytes (``DescriptionBytesLending``, decision 0043)
+/// A stream that can lend descriptions as bytes (``RecordLending``, decision 0043)
 /// is asked for them once a draft reading holds what it reads, and the report is the one made
 /// with descriptions as strings.
 @Suite struct DescriptionBytesTests {
@@ -28,7 +28,7 @@ import UseCases
   /// The rows a one-source report shows, read from `source`.
   private static func rows(from source: some TransactionSource) async -> [UseCaseOutputSpy.Call] {
     let output = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: source, output: output).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: output).usingEngine().eventGenerateReport()
     return output.keptCalls
   }
 
@@ -81,7 +81,7 @@ private final class LendingSource: TransactionSource {
   }
 
   /// The records of a `FakeTransactionStream`, lent a run at a time.
-  final class Stream: DescriptionBytesLending {
+  final class Stream: RecordLending {
     private let source: LendingSource
     private var records: FakeTransactionStream
     private var lendsBytes = false
@@ -93,6 +93,10 @@ private final class LendingSource: TransactionSource {
 
     func next() -> SourceRecord? {
       records.next()
+    }
+
+    func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+      nextRecordsAndDescriptionBytes { record, _ in body(record) }
     }
 
     func lendDescriptionsAsBytes() {

@@ -26,8 +26,8 @@ import UseCases
     let (draftSource, plainSource) = (
       FakeTransactionSource(records: records), FakeTransactionSource(records: records)
     )
-    await OneSourceReportUseCase(source: draftSource, output: draft).eventGenerateReport()
-    await OneSourceReportUseCase(source: plainSource, output: plain).eventGenerateReport()
+    await OneSourceReportUseCase(source: draftSource, output: draft).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: plainSource, output: plain).usingEngine().eventGenerateReport()
     return (draft, plain, draftSource.openCount, plainSource.openCount)
   }
 
@@ -64,8 +64,8 @@ import UseCases
     let (draftSource, plainSource) = (
       FakeTransactionSource(records: records), FakeTransactionSource(records: records)
     )
-    await OneSourceReportUseCase(source: draftSource, output: draft).eventGenerateReport()
-    await OneSourceReportUseCase(source: plainSource, output: plain).eventGenerateReport()
+    await OneSourceReportUseCase(source: draftSource, output: draft).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: plainSource, output: plain).usingEngine().eventGenerateReport()
     #expect(draft.keptCalls == plain.calls)
     #expect(draftSource.openCount == 2)
     // The first reading, then the four records before "Day 8" came where "Day 4" belongs.
@@ -84,7 +84,7 @@ import UseCases
       .records(transactions.map { .transaction($0, nil) }), .records(changed.map { .transaction($0, nil) }),
     ])
     let draft = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: source, output: draft).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: draft).usingEngine().eventGenerateReport()
     #expect(draft.keptCalls.count == 1)
     #expect(draft.invalidInput?.issues.map(\.problem) == [.sourceChanged])
     #expect(!draft.calls.contains(.reportEnd))
@@ -116,9 +116,9 @@ import UseCases
       plainP: FakeTransactionSource(name: "p.json", records: posted)
     )
     await TwoSourceReportUseCase(authorized: sources.draftA, posted: sources.draftP, output: draft)
-      .eventGenerateReport()
+      .usingEngine().eventGenerateReport()
     await TwoSourceReportUseCase(authorized: sources.plainA, posted: sources.plainP, output: plain)
-      .eventGenerateReport()
+      .usingEngine().eventGenerateReport()
     #expect(draft.calls == plain.calls)
     #expect(sources.draftA.openCount == 1 && sources.draftP.openCount == 1)
     #expect(sources.plainA.openCount == 2 && sources.plainP.openCount == 2)
@@ -159,7 +159,7 @@ import UseCases
           posted: FakeTransactionSource.missing(
             name: "p.json", reason: "cannot read 'p.json': No such file or directory"),
           output: output, partial: partial
-        ).eventGenerateReport()
+        ).usingEngine().eventGenerateReport()
       }
       #expect(draft.keptCalls == plain.calls, "partial: \(partial)")
     }
@@ -178,10 +178,10 @@ import UseCases
           await TwoSourceReportUseCase(
             authorized: FakeTransactionSource(name: "a.json", records: authorized),
             posted: FakeTransactionSource(name: "p.json", records: posted), output: output
-          ).eventGenerateReport()
+          ).usingEngine().eventGenerateReport()
         } else {
           await OneSourceReportUseCase(source: FakeTransactionSource(records: authorized), output: output)
-            .eventGenerateReport()
+            .usingEngine().eventGenerateReport()
         }
       }
       #expect(draft.keptCalls == plain.calls, "scenario \(scenario)")

@@ -34,7 +34,7 @@ import UseCases
   ) async -> (shown: [String], expected: [String]) {
     let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
     await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
-      .eventGenerateReport()
+      .usingEngine().eventGenerateReport()
     let shown = output.keptCalls.compactMap { call -> String? in
       if case .detail(let description, _) = call { return description }
       return nil
@@ -65,7 +65,7 @@ import UseCases
       for acceptsDraft in [false, true] {
         let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
         await OneSourceReportUseCase(source: FakeTransactionSource(transactions: input), output: output)
-          .eventGenerateReport()
+          .usingEngine().eventGenerateReport()
         let shown = output.keptCalls.compactMap { call -> String? in
           if case .detail(let description, _) = call { return description }
           return nil
@@ -167,7 +167,7 @@ import UseCases
     for acceptsDraft in [false, true] {
       let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
       await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
-        .eventGenerateReport()
+        .usingEngine().eventGenerateReport()
       let shown = output.keptCalls.filter {
         switch $0 {
         case .header, .subheader, .detail: true
@@ -206,18 +206,20 @@ import UseCases
         await OneSourceReportUseCase(
           source: FakeTransactionSource(transactions: transactions), output: output
         )
-        .eventGenerateReport()
+        .usingEngine().eventGenerateReport()
       }.value
       // The rows shown after the first record out of order took the draft back, if it did.
       let calls = output.calls
       let held = calls[(calls.firstIndex(of: .draftDiscarded).map { $0 + 1 } ?? 0)...]
-      let shown = held.prefix { $0 != .draftDiscarded }.filter {
+      let shown = held.prefix { $0 != .draftDiscarded && $0 != .reportCancelled }.filter {
         if case .detail = $0 { true } else { false }
       }
       #expect((4_999...8_192).contains(shown.count), "draft: \(acceptsDraft), \(shown.count) rows shown")
       let ended = calls.contains(.reportEnd)
       #expect(!ended, "draft: \(acceptsDraft)")
-      if acceptsDraft { #expect(calls.last == .draftDiscarded) }
+      // The report ends as cancelled, its draft taken back first.
+      #expect(calls.last == .reportCancelled)
+      if acceptsDraft { #expect(calls.dropLast().last == .draftDiscarded) }
     }
   }
 }

@@ -68,28 +68,30 @@ enum SmallReport {
   }
 }
 
-/// Runs the two-source use case and returns what it presented.
+/// Runs the two-source use case and returns what it presented: made the plain way, or by the
+/// engine.
 func runTwoSource(
+  engine: Bool = false,
   authorized: FakeTransactionSource,
   posted: FakeTransactionSource,
   issueLimit: Int = 20,
   partial: Bool = false
 ) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
-  await TwoSourceReportUseCase(
-    authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit, partial: partial
-  )
-  .eventGenerateReport()
+  let useCase = TwoSourceReportUseCase(
+    authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit, partial: partial)
+  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
   return spy
 }
 
-/// Runs the one-source use case and returns what it presented.
-func runOneSource(_ source: FakeTransactionSource, issueLimit: Int = 20, partial: Bool = false) async
-  -> UseCaseOutputSpy
-{
+/// Runs the one-source use case and returns what it presented: made the plain way, or by the
+/// engine.
+func runOneSource(
+  _ source: FakeTransactionSource, issueLimit: Int = 20, partial: Bool = false, engine: Bool = false
+) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
-  await OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit, partial: partial)
-    .eventGenerateReport()
+  let useCase = OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit, partial: partial)
+  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
   return spy
 }
 

@@ -73,6 +73,7 @@ import UseCases
         .records(try SmallReport.authorized().map { .transaction($0, nil) }), try secondOpening(change),
       ])
     let spy = await runTwoSource(
+      engine: true,
       authorized: authorized,
       posted: FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted()))
 
@@ -107,6 +108,7 @@ import UseCases
         .records(original.prefix(3).map { .transaction($0, nil) }),
       ])
     let spy = await runTwoSource(
+      engine: true,
       authorized: authorized, posted: FakeTransactionSource(name: "posted.json", records: []))
     let rejection = try #require(spy.invalidInput)
     let expected: [Call] = try [
@@ -131,6 +133,7 @@ import UseCases
     let posted = FakeTransactionSource(
       name: "posted.json", openings: [.records(shuffled), .records(changed.map { .transaction($0, nil) })])
     let spy = await runTwoSource(
+      engine: true,
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: posted)
     let rejection = try #require(spy.invalidInput)
@@ -148,6 +151,7 @@ import UseCases
     let posted = FakeTransactionSource(
       name: "posted.json", openings: [.records(shuffled), .records(Array(shuffled.dropFirst()))])
     let spy = await runTwoSource(
+      engine: true,
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: posted)
     let rejection = try #require(spy.invalidInput)
@@ -169,7 +173,7 @@ import UseCases
       openings: [
         .records(all.map { .transaction($0, nil) }), .records(all.dropLast().map { .transaction($0, nil) }),
       ])
-    let spy = await runOneSource(source)
+    let spy = await runOneSource(source, engine: true)
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.totalCount == 1)
     #expect(rejection.issues.map(\.source) == ["all.json"])
@@ -192,6 +196,7 @@ import UseCases
       name: "posted.json",
       openings: [.records(small.map { .transaction($0, nil) }), .records(huge.map { .transaction($0, nil) })])
     let spy = await runTwoSource(
+      engine: true,
       authorized: FakeTransactionSource(name: "authorized.json", transactions: try SmallReport.authorized()),
       posted: posted)
     let rejection = try #require(spy.invalidInput)

@@ -20,7 +20,7 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).usingEngine().eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
@@ -42,19 +42,19 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).usingEngine().eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
     #expect(readAtEachDetail.withLock { $0 } == Array(repeating: 2 * count, count: count))
   }
 
-  @Test("Each two-source source is opened twice when it has records")
+  @Test("The engine opens each two-source source twice when it has records")
   func twoSourceOpenings() async throws {
     let authorized = FakeTransactionSource(
       name: "authorized.json", transactions: try SmallReport.authorized())
     let posted = FakeTransactionSource(name: "posted.json", transactions: try SmallReport.posted().reversed())
-    let spy = await runTwoSource(authorized: authorized, posted: posted)
+    let spy = await runTwoSource(engine: true, authorized: authorized, posted: posted)
     #expect(spy.calls.last == .reportEnd)
     #expect(authorized.openCount == 2)
     #expect(posted.openCount == 2)
@@ -62,9 +62,10 @@ import UseCases
     #expect(posted.recordsRead == 6)
   }
 
-  @Test("An empty source is read once: the report pass does not open it again")
+  @Test("An empty source is read once: the engine's report pass does not open it again")
   func emptySourceIsNotReopened() async {
     let spy = await runTwoSource(
+      engine: true,
       authorized: FakeTransactionSource(name: "authorized.json", openings: [.records([]), .unimplemented]),
       posted: FakeTransactionSource(name: "posted.json", openings: [.records([]), .unimplemented]))
     #expect(spy.calls.last == .reportEnd)

@@ -5,13 +5,25 @@ import UseCases
 /// How a bank's CSV export is laid out: which column holds which part of a record, how its
 /// dates and amounts are written, and where its sign comes from.
 ///
-/// This is the one place that knows the names banks give their columns (``synonyms``), and
-/// how a file's date layout and decimal mark are told from its first rows (``detect(in:)``).
-/// ``CSVRecordDecoder`` reads a header with it when the header is not the native one, and the
-/// rows' values go to ``RecordValidator`` with the ``ValueRules`` it gives.
+/// This is the one place that knows which column is which (by the names of ``CSVBankWords``),
+/// and how a file's date layout, decimal mark and signs are told from its first rows
+/// (``sample(of:from:delimiter:columns:complete:)``). ``CSVRecordDecoder`` reads a header with
+/// it when the header is not the native one, and the rows' values go to ``RecordValidator``
+/// with the ``ValueRules`` it gives.
 struct CSVBankLayout {
   /// The column of each role the header has, by index.
   var columns: [CSVColumnRole: Int]
+  /// The columns a description may come from, the first that is not empty winning: the
+  /// description column, then the other columns whose names describe a transaction.
+  var descriptionColumns: [Int] = []
+  /// The columns of the party paid and the party paying, when the description is the other
+  /// party of each transaction (``CSVBankWords/payerNames``).
+  var counterparty: (payee: Int, payer: Int)?
+  /// The column naming the account of each row, if there is one.
+  var account: Int?
+  /// Whether the code column may be empty in a row, whose amount's sign then gives its
+  /// debit or credit: a column without a name that flags credits with `CR`.
+  var codeMayBeEmpty = false
   /// How the file's dates are written.
   var dateLayout: DateLayout
   /// How the file's amounts are written.
@@ -19,66 +31,61 @@ struct CSVBankLayout {
   /// What the reading options say of signs and groups.
   var options: ReadingOptions
 
-  /// The names of each role's column, as banks write them, written as ``normalized(_:)`` gives
-  /// them; when several columns fit one role, the one whose name comes first here holds it.
-  ///
-  /// `debit` alone names the native format's debit code when the header also has an `amount`
-  /// column and no credit column; with a credit column, it is the column of debit amounts.
-  static let synonyms: [(role: CSVColumnRole, names: [String])] = [
-    (.group, ["group"]),
-    (
-      .date,
-      [
-        "date", "transaction date", "trans date", "trans. date", "posting date", "post date", "posted date",
-        "booking date", "value date",
-      ]
-    ),
-    (
-      .description,
-      [
-        "description", "transaction description", "payee", "merchant", "name", "memo", "details", "narrative",
-        "reference",
-      ]
-    ),
-    (.amount, ["amount", "transaction amount", "value"]),
-    (.code, ["debit/credit", "credit/debit", "dr/cr", "cr/dr", "d/c", "c/d", "debit credit", "indicator"]),
-    (.debit, ["debit", "debits", "debit amount", "withdrawal", "withdrawals", "money out", "paid out"]),
-    (.credit, ["credit", "credits", "credit amount", "deposit", "deposits", "money in", "paid in"]),
-  ]
+  /// The names banks give the columns of each role (``CSVBankWords/synonyms``).
+  static var synonyms: [(role: CSVColumnRole, names: [String])] { CSVBankWords.synonyms }
 
-  /// A column name as it is compared: lower case, without a note in parentheses at its end
-  /// (`Amount (EUR)`), with every run of spaces, underscores and hyphens one space.
+  /// A column name as it is compared (``CSVBankWords/normalized(_:)``).
   static func normalized(_ name: some StringProtocol) -> String {
-    var text = name.lowercased()
-    if text.hasSuffix(")"), let open = text.lastIndex(of: "(") { text = String(text[..<open]) }
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "-" || $0 == "\t" })
-    return words.joined(separator: " ")
+    CSVBankWords.normalized(name)
+  }
+
+  /// Which column holds what, in a header of a bank's export.
+  struct Columns {
+    /// The column of each role.
+    var roles: [CSVColumnRole: Int] = [:]
+    /// The columns a description may come from, in order: the first that is not empty wins.
+    var descriptions: [Int] = []
+    /// The columns of the party paid and the party paying, when the description is the other
+    /// party of each transaction.
+    var counterparty: (payee: Int, payer: Int)?
+    /// The column naming each row's account.
+    var account: Int?
+    /// Whether the code column is one without a name, which may flag a credit (`CR`) in some
+    /// rows and be empty in the others.
+    var codeIsUnnamed = false
   }
 
   /// Which column holds which role, from the header's names and the columns the options name.
+  ///
+  /// A description is the description column's, or, when no column names the transaction or
+  /// its other party before the texts of a payment's purpose (``CSVBankWords/descriptionNames``)
+  /// and the header has a payer and a payee column, the other party of each transaction; a
+  /// description column that is empty in a row gives way to the next that describes it.
   ///
   /// - Parameters:
   ///   - names: The header's column names, as written.
   ///   - options: The reading options, whose ``ReadingOptions/columns`` come first.
   /// - Returns: The columns, or the problem: a column the options name that the header does
   ///   not have, or no column for the date, the description or the amount.
-  static func columns(
-    of names: [String], options: ReadingOptions
-  ) -> Result<[CSVColumnRole: Int], ColumnProblem> {
+  static func columns(of names: [String], options: ReadingOptions) -> Result<Columns, ColumnProblem> {
     let normalizedNames = names.map { normalized($0) }
-    var columns: [CSVColumnRole: Int] = [:]
+    var found = Columns()
     for (role, name) in options.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let wanted = normalized(name)
       guard let index = normalizedNames.firstIndex(of: wanted) else {
         return .failure(.namedColumnNotFound(role, name))
       }
-      columns[role] = index
+      found.roles[role] = index
     }
-    let taken = { (index: Int) in columns.values.contains(index) }
-    for (role, roleNames) in synonyms where columns[role] == nil {
+    var columns: [CSVColumnRole: Int] {
+      get { found.roles }
+      set { found.roles = newValue }
+    }
+    let taken = { (index: Int) in found.roles.values.contains(index) }
+    for (role, roleNames) in synonyms where found.roles[role] == nil && role != .description {
       for name in roleNames {
         if let index = normalizedNames.firstIndex(of: name), !taken(index) {
-          columns[role] = index
+          found.roles[role] = index
           break
         }
       }
@@ -95,13 +102,42 @@ struct CSVBankLayout {
       if options.columns[.debit] == nil { columns[.debit] = nil }
       if options.columns[.credit] == nil { columns[.credit] = nil }
     }
+    // A column without a name beside one amount column may flag the credits (`CR`).
+    if columns[.code] == nil, columns[.amount] != nil,
+      let unnamed = normalizedNames.indices.first(where: {
+        normalizedNames[$0].isEmpty && !taken($0)
+      })
+    {
+      columns[.code] = unnamed
+      found.codeIsUnnamed = true
+    }
+    found.account =
+      CSVBankWords.accountNames.lazy.compactMap { name in
+        normalizedNames.indices.first { normalizedNames[$0] == name && !taken($0) }
+      }.first
+    if let named = columns[.description] {
+      found.descriptions = [named]
+    } else {
+      let ranked = CSVBankWords.descriptionNames.enumerated().flatMap { rank, name in
+        normalizedNames.indices.filter { normalizedNames[$0] == name && !taken($0) }.map { (rank, $0) }
+      }
+      found.descriptions = ranked.map(\.1)
+      let payee = CSVBankWords.payeeNames.lazy.compactMap { normalizedNames.firstIndex(of: $0) }.first
+      let payer = CSVBankWords.payerNames.lazy.compactMap { normalizedNames.firstIndex(of: $0) }.first
+      if let payee, let payer, !taken(payee), !taken(payer),
+        ranked.first.map({ $0.0 >= CSVBankWords.purposeNamesStart }) ?? true
+      {
+        found.counterparty = (payee, payer)
+      }
+      columns[.description] = found.counterparty?.payee ?? found.descriptions.first
+    }
     var missing: [RecordField] = []
     if columns[.date] == nil { missing.append(.date) }
     if columns[.description] == nil { missing.append(.description) }
     let hasAmount = columns[.amount] != nil || (columns[.debit] != nil && columns[.credit] != nil)
     if !hasAmount { missing.append(.amount) }
     guard missing.isEmpty else { return .failure(.noColumnsFor(missing)) }
-    return .success(columns)
+    return .success(found)
   }
 
   /// Why a header cannot be read as a bank's export.
@@ -118,16 +154,32 @@ struct CSVBankLayout {
   /// mark: 1 MiB, some ten thousand rows, all of most exports.
   static let sampleSize = 1 << 20
 
-  /// What the first rows say of a file's date layout and decimal mark.
+  /// What the first rows say of a file's date layout, decimal mark, signs and statuses.
   struct Sample {
+    /// The values of one row that tell the layout.
+    struct Row {
+      /// The date as written, and where it is.
+      var date: (text: String, position: TextPosition)?
+      /// The amounts as written (of the amount, debit and credit columns), with their roles
+      /// and where each is.
+      var amounts: [(role: CSVColumnRole, text: String, position: TextPosition)] = []
+      /// The value of the group column.
+      var group: (text: String, position: TextPosition)?
+      /// The value of the code column.
+      var code: String?
+    }
+
+    /// The rows read, in input order.
+    var rows: [Row] = []
+
     /// The dates read, with where each is, in input order.
-    var dates: [(text: String, position: TextPosition)] = []
+    var dates: [(text: String, position: TextPosition)] { rows.compactMap(\.date) }
     /// The amounts read (of the amount, debit and credit columns), in input order.
-    var amounts: [String] = []
+    var amounts: [String] { rows.flatMap { $0.amounts.map(\.text) } }
   }
 
-  /// The values of the date and amount columns in the rows of `bytes`, read leniently (quotes,
-  /// doubled quotes, line breaks in quotes) with the file's delimiter.
+  /// The values of the date, amount, group and code columns in the rows of `bytes`, read
+  /// leniently (quotes, doubled quotes, line breaks in quotes) with the file's delimiter.
   ///
   /// - Parameters:
   ///   - bytes: The bytes after the header, as far as ``sampleSize``.
@@ -136,39 +188,40 @@ struct CSVBankLayout {
   ///   - columns: Which column holds which role.
   ///   - complete: Whether `bytes` run to the end of the input (else the last row, which may be
   ///     cut, is left out).
-  /// - Returns: The dates and amounts of the rows, in input order.
+  /// - Returns: The values of the rows, in input order.
   static func sample(
     of bytes: [UInt8], from start: TextPosition, delimiter: UInt8, columns: [CSVColumnRole: Int],
     complete: Bool
   ) -> Sample {
     var sample = Sample()
-    let dateColumn = columns[.date]
-    let amountColumns = Set([columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 })
+    var roleOfColumn: [Int: CSVColumnRole] = [:]
+    for role in [CSVColumnRole.date, .amount, .debit, .credit, .group, .code] {
+      if let index = columns[role] { roleOfColumn[index] = role }
+    }
     var line = start.line
     var column = start.column
     var field: [UInt8] = []
     var fieldStart = start
     var fieldIndex = 0
     var quoted = false
-    var rowValues: [(index: Int, text: [UInt8], position: TextPosition)] = []
+    var row = Sample.Row()
     var index = 0
     func endField() {
-      if fieldIndex == dateColumn || amountColumns.contains(fieldIndex) {
-        rowValues.append((fieldIndex, field, fieldStart))
+      if let role = roleOfColumn[fieldIndex] {
+        let text = String(decoding: field, as: UTF8.self)
+        switch role {
+        case .date: row.date = (text, fieldStart)
+        case .group: row.group = (text, fieldStart)
+        case .code: row.code = text
+        default: row.amounts.append((role, text, fieldStart))
+        }
       }
       field.removeAll(keepingCapacity: true)
       fieldIndex += 1
     }
     func endRow() {
-      for value in rowValues {
-        let text = String(decoding: value.text, as: UTF8.self)
-        if value.index == dateColumn {
-          sample.dates.append((text, value.position))
-        } else {
-          sample.amounts.append(text)
-        }
-      }
-      rowValues.removeAll(keepingCapacity: true)
+      sample.rows.append(row)
+      row = Sample.Row()
       fieldIndex = 0
     }
     var atFieldStart = true
@@ -234,7 +287,7 @@ struct CSVBankLayout {
   static func dateLayout(
     of dates: [(text: String, position: TextPosition)]
   ) -> Result<DateLayout, UntoldDateLayout> {
-    var candidates = Set(DateLayout.allCases)
+    var candidates = Set(DateLayout.detectable)
     var first: UntoldDateLayout?
     var firstAmbiguous: (text: String, position: TextPosition)?
     for date in dates {
@@ -245,7 +298,7 @@ struct CSVBankLayout {
       if layouts.count > 1, firstAmbiguous == nil { firstAmbiguous = (date.text, date.position) }
       candidates.formIntersection(layouts)
     }
-    let ordered = DateLayout.allCases.filter(candidates.contains)
+    let ordered = DateLayout.detectable.filter(candidates.contains)
     guard let first else { return .success(.iso) }
     switch ordered.count {
     case 1: return .success(ordered[0])
@@ -283,6 +336,80 @@ struct CSVBankLayout {
     return comma && !point ? .comma : .point
   }
 
+  /// The fields of a line, read leniently: quotes around a field removed, a quote written twice
+  /// inside them one quote, a carriage return left out.
+  ///
+  /// - Parameters:
+  ///   - line: The line, without its line feed.
+  ///   - delimiter: The byte between fields.
+  /// - Returns: The fields, as written.
+  static func fields(of line: some Collection<UInt8>, delimiter: UInt8) -> [String] {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var quoted = false
+    var afterQuote = false
+    for byte in line {
+      if quoted {
+        if byte == UInt8(ascii: "\"") {
+          quoted = false
+          afterQuote = true
+        } else {
+          field.append(byte)
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        if afterQuote { field.append(byte) }
+        quoted = true
+      case delimiter:
+        fields.append(String(decoding: field, as: UTF8.self))
+        field = []
+      case UInt8(ascii: "\r"):
+        break
+      default:
+        field.append(byte)
+      }
+      afterQuote = false
+    }
+    fields.append(String(decoding: field, as: UTF8.self))
+    return fields
+  }
+
+  /// Where a first line that is a transaction, not a header, has its date, amount and
+  /// description (counted from 1): the first field that is a date, the first other that is an
+  /// amount with a decimal mark (else any amount), and the longest other with letters; `nil`
+  /// unless it has a date and an amount.
+  ///
+  /// - Parameter fields: The line's fields.
+  /// - Returns: The places, or `nil`.
+  static func placesOfRecord(_ fields: [String]) -> (date: Int, description: Int?, amount: Int?)? {
+    let texts = fields.map { $0.utf8.count > 64 ? "" : String($0.trimmingSpaces) }
+    // A native record (a group code, …, a debit code) is a native file that lost its header:
+    // its columns are named by the native header, not by places.
+    if texts.contains(where: { $0 == "A" || $0 == "P" }), texts.contains(where: { $0 == "D" || $0 == "C" }) {
+      return nil
+    }
+    guard let date = texts.firstIndex(where: { !DateLayout.layouts(fitting: $0).isEmpty }) else { return nil }
+    let isAmount = { (index: Int, needsMark: Bool) -> Bool in
+      let text = texts[index]
+      guard index != date, text.contains(where: \.isNumber), DateLayout.layouts(fitting: text).isEmpty,
+        !needsMark || text.contains(".") || text.contains(",")
+      else { return false }
+      return (try? WrittenAmount(parsing: text, decimalMark: .point)) != nil
+        || (try? WrittenAmount(parsing: text, decimalMark: .comma)) != nil
+    }
+    guard
+      let amount = texts.indices.first(where: { isAmount($0, true) })
+        ?? texts.indices.first(where: { isAmount($0, false) })
+    else { return nil }
+    let description = texts.indices.filter {
+      $0 != date && $0 != amount && texts[$0].contains(where: \.isLetter)
+    }
+    .max { texts[$0].count < texts[$1].count }
+    return (date + 1, description.map { $0 + 1 }, amount + 1)
+  }
+
   /// The delimiter of a file, from its header line: the one of comma, semicolon and tab that
   /// appears most often outside quotes; a comma when none does, or on a tie with it.
   static func delimiter(ofHeader line: [UInt8]) -> CSVDelimiter {
@@ -303,11 +430,72 @@ struct CSVBankLayout {
     return best
   }
 
+  /// What the sampled amounts of a single amount column say of its signs, when they do not
+  /// say which are the charges: most of them positive (more positive than negative, and at
+  /// least three), as a card issuer that writes charges positive has them, and as an account
+  /// that mostly receives money has them too. Only rows whose date is a date are counted, not
+  /// a total's line.
+  ///
+  /// - Parameters:
+  ///   - sample: The first rows.
+  ///   - dateLayout: The file's date layout.
+  ///   - decimalMark: The file's decimal mark.
+  /// - Returns: How many amounts are positive and negative, and the first positive one, or
+  ///   `nil` when the signs are no question.
+  static func untoldSigns(
+    of sample: Sample, dateLayout: DateLayout, decimalMark: DecimalMark
+  ) -> (positive: Int, negative: Int, first: (text: String, position: TextPosition))? {
+    var positive = 0
+    var negative = 0
+    var first: (text: String, position: TextPosition)?
+    for row in sample.rows {
+      guard let date = row.date, (try? CalendarDate(date.text.trimmingSpaces, layout: dateLayout)) != nil
+      else {
+        continue
+      }
+      guard row.code?.trimmingSpaces.isEmpty ?? true else { continue }
+      for amount in row.amounts where amount.role == .amount {
+        guard let written = try? WrittenAmount(parsing: amount.text, decimalMark: decimalMark),
+          written.magnitude != .zero
+        else { continue }
+        if written.isNegative {
+          negative += 1
+        } else {
+          positive += 1
+          if first == nil { first = (amount.text, amount.position) }
+        }
+      }
+    }
+    guard positive >= 3, positive > negative, let first else { return nil }
+    return (positive, negative, first)
+  }
+
+  /// Whether the sampled values of a column say what its role says they should: some value of
+  /// a group column a status (``CSVBankWords/status(of:)``), every value of a code column that
+  /// is not empty a debit or credit code. A column a bank names so (`Status`, `Transaction
+  /// Type`) that holds other values is not read as one.
+  static func holdsStatuses(_ sample: Sample) -> Bool {
+    sample.rows.contains { row in
+      row.group.map { CSVBankWords.status(of: $0.text.trimmingSpaces) != nil } ?? false
+    }
+  }
+
+  /// See ``holdsStatuses(_:)``; a column without a name holds codes when every value that is
+  /// not empty is `CR` or `DR` (`Credit`, `Debit`).
+  static func holdsCodes(_ sample: Sample, unnamed: Bool) -> Bool {
+    let codes = sample.rows.compactMap { $0.code?.trimmingSpaces }.filter { !$0.isEmpty }
+    guard !unnamed else {
+      return !codes.isEmpty
+        && codes.allSatisfy { ["cr", "dr", "credit", "debit"].contains(CSVBankWords.normalized($0)) }
+    }
+    return !codes.isEmpty && codes.allSatisfy { CSVBankWords.isDebit(code: $0) != nil }
+  }
+
   /// The rules the validator reads this layout's values by.
   var rules: ValueRules {
     let sign: ValueRules.Sign =
       if columns[.code] != nil {
-        .codeColumn
+        codeMayBeEmpty ? .codeOrSigned(debitsPositive: options.debitsPositive) : .codeColumn
       } else if columns[.amount] == nil {
         .debitAndCreditColumns
       } else {
@@ -315,8 +503,8 @@ struct CSVBankLayout {
       }
     return ValueRules(
       bank: ValueRules.Bank(
-        dateLayout: dateLayout, decimalMark: decimalMark, sign: sign,
-        group: columns[.group] == nil ? options.group : nil))
+        dateLayout: dateLayout, decimalMark: decimalMark, sign: sign, group: options.group,
+        pendingDate: options.pendingDate))
   }
 }
 
@@ -340,13 +528,16 @@ struct ValueRules {
 
   /// Where a bank export's debit or credit comes from.
   enum Sign: Equatable {
-    /// A code column (`D`, `CR`, `Debit`, …); the amount is unsigned.
+    /// A code column (`D`, `CR`, `Debit`, `Af`, `S`, …); the amount is unsigned.
     case codeColumn
     /// A column of debit amounts and one of credit amounts; the decoder gives the code of the
     /// one that holds the amount, and a sign on it is ignored.
     case debitAndCreditColumns
     /// The amount's sign: negative for a debit, unless `debitsPositive`.
     case signed(debitsPositive: Bool)
+    /// A code where the code column has one (a column flagging credits with `CR`), else the
+    /// amount's sign, as ``signed(debitsPositive:)``.
+    case codeOrSigned(debitsPositive: Bool)
   }
 
   /// The rules of a bank's export.
@@ -357,8 +548,26 @@ struct ValueRules {
     var decimalMark: DecimalMark
     /// Where the sign comes from.
     var sign: Sign
-    /// The group of every record, when the file has no group column.
-    var group: TransactionGroup?
+    /// The group of a record that does not say its own (in a group column, or by the section
+    /// of the file it is in).
+    var group: TransactionGroup
+    /// The date of a pending record whose date column says it is pending instead of a date,
+    /// when the options give one.
+    var pendingDate: CalendarDate?
+    /// Whether amounts are written as OFX writes them (`WrittenAmount(parsingOFX:)`: a period
+    /// or a comma for the radix point, no thousands separators), and not by ``decimalMark``.
+    var ofxAmounts = false
+
+    init(
+      dateLayout: DateLayout, decimalMark: DecimalMark, sign: Sign, group: TransactionGroup,
+      pendingDate: CalendarDate? = nil
+    ) {
+      self.dateLayout = dateLayout
+      self.decimalMark = decimalMark
+      self.sign = sign
+      self.group = group
+      self.pendingDate = pendingDate
+    }
   }
 }
 

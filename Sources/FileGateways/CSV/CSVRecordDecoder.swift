@@ -46,34 +46,51 @@ struct CSVRecordDecoder: RecordDecoder {
   var input: ByteInput
   private var state = State.header
   /// The field each column of the header holds, or `nil` for an extra column.
-  private var columns: [RecordField?] = []
+  var columns: [RecordField?] = []
   /// The name of each column, as the header gives it.
-  private var columnNames: [String] = []
+  var columnNames: [String] = []
   /// The bytes of the field read last.
-  private var scratch: [UInt8] = []
+  var scratch: [UInt8] = []
   /// Whether to try ``CSVRowScanner``, the fast path, before reading a row fully; only tests
   /// turn it off, to show that both paths read the same transactions. Only a native header
   /// with commas takes it.
   private var usesFastPath: Bool
   /// How to read a bank's export, where the file does not say.
-  private let options: ReadingOptions
+  let options: ReadingOptions
   /// The byte between fields: a comma, unless the header or the options say otherwise.
-  private var delimiter = UInt8(ascii: ",")
+  var delimiter = UInt8(ascii: ",")
   /// The layout of a bank's export, or `nil` for the native header.
-  private var bank: CSVBankLayout?
+  var bank: CSVBankLayout?
   /// The role of each column of a bank's export, or `nil` for a column it does not read.
-  private var roles: [CSVColumnRole?] = []
+  var roles: [CSVColumnRole?] = []
   /// The rules the validator reads this file's values by.
   private(set) var rules = ValueRules.native
+  /// What reading a bank's export found to say beside its records, in order
+  /// (``CSVRecordDecoder/readBankRow()``): the text's encoding, rows skipped, several accounts.
+  var notes: [ExportNote] = []
+  /// How notes name the source.
+  private let source: String
+  /// The rows of a bank's export skipped as clearly not transactions, so far.
+  var skipped = SkippedRows()
+  /// The group a section title of a bank's export (`Pending Transactions`) gave the rows
+  /// after it.
+  var section: TransactionGroup?
+  /// The header's names as compared, to know the header written again.
+  var headerWords: [String] = []
+  /// The accounts the rows of a bank's export are of, the first few, and how many there are.
+  var accounts = (names: [String](), seen: Set<String>())
 
   /// Creates a decoder of the given bytes.
   ///
   /// - Parameters:
   ///   - input: The input, positioned at its start.
+  ///   - source: How notes name the source.
   ///   - options: How to read a bank's export (a header other than the native one).
   ///   - usesFastPath: Whether to read plain rows on the fast path (``CSVRowScanner``).
-  init(input: ByteInput, options: ReadingOptions = .standard, usesFastPath: Bool = true) {
+  init(input: ByteInput, source: String = "", options: ReadingOptions = .standard, usesFastPath: Bool = true)
+  {
     self.input = input
+    self.source = source
     self.options = options
     self.usesFastPath = usesFastPath
     scratch.reserveCapacity(256)
@@ -87,27 +104,41 @@ struct CSVRecordDecoder: RecordDecoder {
     return .malformed(MalformedInput(cut: cut, limit: input.recordLimit), resumes: false)
   }
 
+  /// The first note not yet given, naming the source.
+  private mutating func nextNote() -> DecodedRecord {
+    var note = notes.removeFirst()
+    note.source = source
+    return .note(AnySourceProblem(note))
+  }
+
   private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
+    if !notes.isEmpty { return nextNote() }
     do throws(RowError) {
       switch state {
       case .finished:
         return nil
       case .header:
-        input.skipByteOrderMark()
+        let hadByteOrderMark = input.skipByteOrderMark()
+        prepareText(hadByteOrderMark: hadByteOrderMark)
         guard try readHeader() else {
           state = .finished
           return nil
         }
         state = .rows
+        if !notes.isEmpty { return nextNote() }
       case .rows:
         break
       }
-      guard try skipEmptyLines() else {
-        state = .finished
-        return nil
+      while true {
+        guard try skipEmptyLines() else {
+          state = .finished
+          noteTheEnd()
+          return notes.isEmpty ? nil : nextNote()
+        }
+        if usesFastPath, readValidRow(into: slot) { return .placed }
+        if bank == nil { return try readRow() }
+        if let row = try readBankRow() { return row }
       }
-      if usesFastPath, readValidRow(into: slot) { return .placed }
-      return try readRow()
     } catch {
       if error.isFatal { state = .finished }
       return .malformed(error.malformed, resumes: !error.isFatal)
@@ -122,9 +153,90 @@ struct CSVRecordDecoder: RecordDecoder {
   /// - Throws: ``RowError`` (always fatal) when the header is malformed or lacks a column.
   private mutating func readHeader() throws(RowError) -> Bool {
     guard try skipEmptyLines() else { return false }
+    if let count = headerlessColumnCount() {
+      // Columns named by their places: the file has no header, its first row is a record.
+      usesFastPath = false
+      columnNames = (1...count).map(String.init)
+      columns = Array(repeating: nil, count: count)
+      guard case .success(let found) = CSVBankLayout.columns(of: columnNames, options: options) else {
+        throw RowError(
+          MalformedInput(position: input.position, syntax: .noColumnsFor([.date])), isFatal: true)
+      }
+      try readBankLayout(found)
+      return true
+    }
     let start = input.position
     delimiter =
       (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: input.upcomingLine(limit: 1 << 16))).byte
+    let (problem, duplicate, extraNames) = try readHeaderRow()
+    let missing = RecordField.allCases.filter { !columns.contains($0) }
+    // A header with the native `group` column is the native header: SPEC §7's rules, and the
+    // fast path for commas. It must name all five columns: a native file that lost its debit
+    // column must not be read as a bank's export with signed amounts.
+    let isNative = options.columns.isEmpty && columns.contains(.group)
+    // A name that is likely `group` mistyped makes a native header gone wrong, not a bank's
+    // export: banks have no group column, and reading it as one would guess the signs.
+    let bankNames = Set(CSVBankLayout.synonyms.flatMap(\.names))
+    let mistypedNames = extraNames.filter { !bankNames.contains(CSVBankLayout.normalized($0.text)) }
+    let groupMistyped =
+      options.columns.isEmpty && FieldNameGuess.likelyName(for: .group, among: mistypedNames) != nil
+    if !isNative && !groupMistyped {
+      usesFastPath = false
+      let firstProblem: CSVBankLayout.ColumnProblem
+      switch problem == nil
+        ? CSVBankLayout.columns(of: columnNames, options: options) : .failure(.noColumnsFor([]))
+      {
+      case .success(let found):
+        try readBankLayout(found)
+        return true
+      case .failure(let columnProblem):
+        firstProblem = columnProblem
+      }
+      // A header that looks like another format, or has native names mistyped, is most likely
+      // a native one gone wrong: its problem names the native columns, as before. A name a
+      // bank gives a column (`Date`) is no typo of the native one: it was read as the bank's.
+      let looksNative =
+        FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) != nil
+        || missing.filter { FieldNameGuess.likelyName(for: $0, among: mistypedNames) != nil }.count
+          + columns.compactMap({ $0 }).count >= 3
+      if !looksNative || !options.columns.isEmpty {
+        // A title, an account or a balance may come before the header: it is further down.
+        if try readHeaderBelow() { return true }
+        if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
+        throw RowError(headerProblem(firstProblem, at: start), isFatal: true)
+      }
+    }
+    if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
+    usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
+    if let duplicate { throw RowError(guessingFormat(duplicate), isFatal: true) }
+    guard missing.isEmpty else {
+      var malformed = MalformedInput(
+        position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ","))
+      if let format = FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) {
+        malformed.note(lookingLike: format)
+      } else {
+        // One column named nearly right is most likely the mistake: the first one found is named.
+        for field in missing {
+          guard let typo = FieldNameGuess.likelyName(for: field, among: extraNames) else { continue }
+          malformed.problem = .likelyTypo(typo.text, of: field, instead: malformed.problem)
+          break
+        }
+      }
+      throw RowError(malformed, isFatal: true)
+    }
+    return true
+  }
+
+  /// Reads one row as the header: each column's name and the field it holds.
+  ///
+  /// - Returns: The row's first syntax problem, if any; the first column of the five named
+  ///   twice; and the names that are none of the five, with their places.
+  /// - Throws: ``RowError`` (fatal) for a quoted name that the input ends inside.
+  private mutating func readHeaderRow() throws(RowError) -> (
+    problem: MalformedInput?, duplicate: MalformedInput?, extraNames: [FieldNameGuess.Name]
+  ) {
+    columns = []
+    columnNames = []
     var problem: MalformedInput?
     var duplicate: MalformedInput?
     var terminator = Terminator.comma
@@ -150,96 +262,158 @@ struct CSVRecordDecoder: RecordDecoder {
       columnNames.append(name)
       if recordField == nil { extraNames.append(FieldNameGuess.Name(text: name, position: position)) }
     }
-    if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
-    let missing = RecordField.allCases.filter { !columns.contains($0) }
-    // A header with the native `group` column is the native header: SPEC §7's rules, and the
-    // fast path for commas. It must name all five columns: a native file that lost its debit
-    // column must not be read as a bank's export with signed amounts.
-    let isNative = options.columns.isEmpty && columns.contains(.group)
-    if !isNative {
-      usesFastPath = false
-      switch CSVBankLayout.columns(of: columnNames, options: options) {
-      case .success(let bankColumns):
-        try readBankLayout(bankColumns)
-        return true
-      case .failure(.namedColumnNotFound(let role, let name)):
-        throw RowError(
-          MalformedInput(
-            position: start, field: role.field, syntax: .namedColumnNotFound(role.field), value: name),
-          isFatal: true)
-      case .failure(.noColumnsFor(let fields)):
-        // A header that looks like another format, or has a native name mistyped, is most likely
-        // a native one gone wrong: its problem names the native columns, as before. A name a
-        // bank gives a column (`Date`) is no typo of the native one: it was read as the bank's.
-        let bankNames = Set(CSVBankLayout.synonyms.flatMap(\.names))
-        let mistypedNames = extraNames.filter { !bankNames.contains(CSVBankLayout.normalized($0.text)) }
-        let looksNative =
-          FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) != nil
-          || missing.contains { FieldNameGuess.likelyName(for: $0, among: mistypedNames) != nil }
-        guard looksNative && options.columns.isEmpty else {
-          throw RowError(
-            MalformedInput(
-              position: start, syntax: .noColumnsFor(fields),
-              value: columnNames.joined(separator: String(decoding: [delimiter], as: UTF8.self))),
-            isFatal: true)
-        }
+    return (problem, duplicate, extraNames)
+  }
+
+  /// The problem of a first line that is no header of a bank's export, and none is found
+  /// below it: a column the options name that it lacks; a transaction, when it holds a date and
+  /// an amount (the file has no header); or the fields no column holds.
+  private func headerProblem(_ problem: CSVBankLayout.ColumnProblem, at start: TextPosition) -> MalformedInput
+  {
+    switch problem {
+    case .namedColumnNotFound(let role, let name):
+      return MalformedInput(
+        position: start, field: role.field, syntax: .namedColumnNotFound(role.field), value: name)
+    case .noColumnsFor(let fields):
+      let line = columnNames.joined(separator: String(decoding: [delimiter], as: UTF8.self))
+      if let places = CSVBankLayout.placesOfRecord(columnNames) {
+        return MalformedInput(
+          position: start,
+          syntax: .headerIsARecord(date: places.date, description: places.description, amount: places.amount),
+          value: line)
       }
+      return MalformedInput(position: start, syntax: .noColumnsFor(fields), value: line)
     }
-    usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
-    if let duplicate { throw RowError(guessingFormat(duplicate), isFatal: true) }
-    guard missing.isEmpty else {
-      var malformed = MalformedInput(
-        position: start, syntax: .missingColumns(missing), value: columnNames.joined(separator: ","))
-      if let format = FormatGuess.format(ofFields: columnNames.map { $0[...] }, other: .csv) {
-        malformed.note(lookingLike: format)
-      } else {
-        // One column named nearly right is most likely the mistake: the first one found is named.
-        for field in missing {
-          guard let typo = FieldNameGuess.likelyName(for: field, among: extraNames) else { continue }
-          malformed.problem = .likelyTypo(typo.text, of: field, instead: malformed.problem)
-          break
-        }
+  }
+
+  /// Looks below a first line that is no header for the header of a bank's export, among the
+  /// next hundred lines (and 64 KiB): a title, the account, a balance may come before it. When
+  /// one is found, the lines before it are skipped (and counted for a note; a section's title
+  /// among them gives the rows their group), and its layout is taken.
+  ///
+  /// - Returns: Whether a header was found.
+  /// - Throws: ``RowError`` (fatal) when the header found is malformed after all, or its rows'
+  ///   dates fit more than one layout.
+  private mutating func readHeaderBelow() throws(RowError) -> Bool {
+    let limit = 1 << 16
+    let bytes = input.upcomingBytes(limit: limit)
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // A last line cut by the limit is not looked at.
+    if bytes.count == limit { lines.removeLast() }
+    for (offset, line) in lines.prefix(100).enumerated() {
+      let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(text))).byte
+      let names = CSVBankLayout.fields(of: text, delimiter: lineDelimiter)
+      guard case .success = CSVBankLayout.columns(of: names, options: options) else { continue }
+      noteSection(titledBy: columnNames)
+      for before in lines[..<offset] {
+        noteSection(titledBy: CSVBankLayout.fields(of: before, delimiter: lineDelimiter))
+        input.startRecord()
+        input.skipLine()
       }
-      throw RowError(malformed, isFatal: true)
+      skipped.beforeHeader = offset + 1
+      input.startRecord()
+      delimiter = lineDelimiter
+      let (problem, _, _) = try readHeaderRow()
+      if let problem { throw RowError(problem, isFatal: true) }
+      guard case .success(let found) = CSVBankLayout.columns(of: columnNames, options: options) else {
+        return false
+      }
+      try readBankLayout(found)
+      return true
     }
-    return true
+    return false
+  }
+
+  /// Notes the group a line before the header gives the rows, when it is a section's title
+  /// (`Pending Transactions`).
+  private mutating func noteSection(titledBy fields: [String]) {
+    let texts = fields.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+    guard texts.count == 1, let group = CSVBankWords.section(titled: texts[0]) else { return }
+    section = group == .authorized ? .authorized : .posted
+  }
+
+  /// How many columns a file without a header has, when the options name every column by its
+  /// place (`--columns date=1,description=5,amount=2`): the most of its first line's fields and
+  /// of the places named; `nil` when a column is named by a name.
+  private mutating func headerlessColumnCount() -> Int? {
+    let places = options.columns.values.map { name in
+      name.allSatisfy { ("0"..."9").contains($0) } ? Int(name) : nil
+    }
+    guard !places.isEmpty, places.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+    let line = input.upcomingLine(limit: 1 << 16)
+    let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
+    delimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(text))).byte
+    let count = CSVBankLayout.fields(of: text, delimiter: delimiter).count
+    return max(count, places.compactMap { $0 }.max() ?? 1)
   }
 
   /// Takes the layout of a bank's export: its columns, and its date layout and decimal mark,
-  /// from the options or else from the rows after the header (``CSVBankLayout/sample(of:from:delimiter:columns:complete:)``).
+  /// from the options or else from the rows after the header (``CSVBankLayout/sample(of:from:delimiter:columns:complete:)``);
+  /// a status or code column whose values are no statuses or codes is not read as one.
   ///
   /// - Throws: ``RowError`` (fatal) when the dates fit more than one layout, at the first date
-  ///   that does.
-  private mutating func readBankLayout(_ bankColumns: [CSVColumnRole: Int]) throws(RowError) {
+  ///   that does; or when the signs of one amount column do not say which amounts are charges
+  ///   (``CSVBankLayout/untoldSigns(of:dateLayout:decimalMark:)``), at the first positive one.
+  private mutating func readBankLayout(_ found: CSVBankLayout.Columns) throws(RowError) {
+    var found = found
     var dateLayout = options.dateLayout
     var decimalMark = options.decimalMark
-    if dateLayout == nil || decimalMark == nil {
-      let start = input.position
-      let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
-      let sample = CSVBankLayout.sample(
-        of: bytes, from: start, delimiter: delimiter, columns: bankColumns,
-        complete: bytes.count < CSVBankLayout.sampleSize)
-      decimalMark = decimalMark ?? CSVBankLayout.decimalMark(of: sample.amounts)
-      if dateLayout == nil {
-        switch CSVBankLayout.dateLayout(of: sample.dates) {
-        case .success(let layout):
-          dateLayout = layout
-        case .failure(let untold):
-          throw RowError(
-            MalformedInput(
-              position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
-              value: untold.text),
-            isFatal: true)
-        }
+    let start = input.position
+    let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
+    let sample = CSVBankLayout.sample(
+      of: bytes, from: start, delimiter: delimiter, columns: found.roles,
+      complete: bytes.count < CSVBankLayout.sampleSize)
+    decimalMark = decimalMark ?? CSVBankLayout.decimalMark(of: sample.amounts)
+    if dateLayout == nil {
+      switch CSVBankLayout.dateLayout(of: sample.dates) {
+      case .success(let layout):
+        dateLayout = layout
+      case .failure(let untold):
+        throw RowError(
+          MalformedInput(
+            position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
+            value: untold.text),
+          isFatal: true)
       }
     }
+    // A column a bank names `Status` or `Transaction Type` that holds other words is not read
+    // for the group or the sign.
+    if options.columns[.group] == nil, let group = found.roles[.group],
+      CSVBankLayout.normalized(columnNames[group]) != "group", !CSVBankLayout.holdsStatuses(sample)
+    {
+      found.roles[.group] = nil
+    }
+    if options.columns[.code] == nil, found.roles[.code] != nil,
+      !CSVBankLayout.holdsCodes(sample, unnamed: found.codeIsUnnamed)
+    {
+      found.roles[.code] = nil
+    }
     let layout = CSVBankLayout(
-      columns: bankColumns, dateLayout: dateLayout ?? .iso, decimalMark: decimalMark ?? .point,
-      options: options)
+      columns: found.roles, descriptionColumns: found.descriptions, counterparty: found.counterparty,
+      account: found.account, codeMayBeEmpty: found.codeIsUnnamed, dateLayout: dateLayout ?? .iso,
+      decimalMark: decimalMark ?? .point, options: options)
+    let signed: Bool =
+      switch layout.rules.bank?.sign {
+      case .signed?, .codeOrSigned?: true
+      default: false
+      }
+    if signed, !options.debitsPositive, !options.debitsNegative,
+      let untold = CSVBankLayout.untoldSigns(
+        of: sample, dateLayout: layout.dateLayout, decimalMark: layout.decimalMark)
+    {
+      throw RowError(
+        MalformedInput(
+          position: untold.first.position, field: .amount,
+          syntax: .signsUntold(positive: untold.positive, negative: untold.negative), value: untold.first.text
+        ),
+        isFatal: true)
+    }
     bank = layout
     rules = layout.rules
-    roles = columnNames.indices.map { index in bankColumns.first(where: { $0.value == index })?.key }
+    roles = columnNames.indices.map { index in found.roles.first(where: { $0.value == index })?.key }
     columns = roles.map { $0?.field }
+    headerWords = columnNames.map { CSVBankLayout.normalized($0) }
   }
 
   /// A header problem, noting the format the header looks like, if not CSV (``FormatGuess``).
@@ -294,11 +468,9 @@ struct CSVRecordDecoder: RecordDecoder {
     }
   }
 
-  /// Reads one row, which is not empty, and its line break.
+  /// Reads one row of the native format, which is not empty, and its line break.
   private mutating func readRow() throws(RowError) -> DecodedRecord {
     var record = RawRecord(start: input.position)
-    var debitValue: RawValue?
-    var creditValue: RawValue?
     var problem: MalformedInput?
     var count = 0
     var terminator = Terminator.comma
@@ -307,16 +479,7 @@ struct CSVRecordDecoder: RecordDecoder {
       input.startValue(of: field)
       let read = try readField(problem: &problem, field: field)
       terminator = read.terminator
-      if bank != nil, count < roles.count, let role = roles[count] {
-        let text = String(decoding: scratch, as: UTF8.self)
-        let value = RawValue(
-          kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
-        switch role {
-        case .debit: debitValue = value
-        case .credit: creditValue = value
-        default: record[role.field] = value
-        }
-      } else if let field {
+      if let field {
         let text = String(decoding: scratch, as: UTF8.self)
         record[field] = RawValue(
           kind: .string, text: text, position: read.position, encodingProblem: read.encodingProblem)
@@ -334,55 +497,13 @@ struct CSVRecordDecoder: RecordDecoder {
         MalformedInput(position: record.start, syntax: .fieldCount(found: count, expected: columns.count)),
         resumes: true)
     }
-    if let bank, bank.columns[.amount] == nil {
-      Self.takeAmount(debit: debitValue, credit: creditValue, mark: bank.decimalMark, into: &record)
-    }
     return .record(record)
-  }
-
-  /// Gives a row of a bank's export with a debit and a credit column its amount and code: the
-  /// amount of the column that holds one, and `D` or `C` for it, at the amount. A column holds
-  /// an amount when it is not empty and not zero (some banks write `0.00` in the other).
-  private static func takeAmount(
-    debit: RawValue?, credit: RawValue?, mark: DecimalMark, into record: inout RawRecord
-  ) {
-    let holds = { (value: RawValue?) -> Bool in
-      guard let value, !value.text.trimmingSpaces.isEmpty else { return false }
-      let written = try? WrittenAmount(parsing: value.text, decimalMark: mark)
-      return written.map { $0.magnitude != .zero } ?? true
-    }
-    switch (holds(debit), holds(credit)) {
-    case (true, false):
-      record.amount = debit
-    case (false, true):
-      record.amount = credit
-    case (true, true):
-      record.amount = debit
-      if let credit {
-        record.note(
-          RawProblem(
-            position: credit.position, field: .amount, problem: .bothDebitAndCredit, value: credit.text))
-      }
-    case (false, false):
-      // Both empty (or zero): a zero debit when one says zero, else no amount.
-      if let zero = [debit, credit].compactMap({ $0 }).first(where: { !$0.text.trimmingSpaces.isEmpty }) {
-        record.amount = zero
-      } else {
-        record.note(
-          RawProblem(position: record.start, field: .amount, problem: .neitherDebitNorCredit, value: nil))
-        return
-      }
-    }
-    if let amount = record.amount {
-      let code = amount.position == credit?.position && !holds(debit) ? "C" : "D"
-      record.debit = RawValue(kind: .string, text: code, position: amount.position)
-    }
   }
 
   // MARK: Fields
 
   /// What ends a field.
-  private enum Terminator {
+  enum Terminator {
     /// A comma: another field of the same row follows.
     case comma
     /// A line break, or the end of the input: the row ends.
@@ -390,7 +511,7 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   /// Where a field was and how it ended; its text is in `scratch`.
-  private struct FieldRead {
+  struct FieldRead {
     var position: TextPosition
     var terminator: Terminator
     var encodingProblem: EncodingProblem?
@@ -403,7 +524,7 @@ struct CSVRecordDecoder: RecordDecoder {
   /// for its value; the field is read leniently to its end.
   ///
   /// - Throws: ``RowError`` (fatal) for a quoted field that the input ends inside.
-  private mutating func readField(
+  mutating func readField(
     problem: inout MalformedInput?, field: RecordField?
   ) throws(RowError) -> FieldRead {
     let position = input.position
@@ -526,7 +647,7 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   /// A malformed row or header, and whether the input can be read past it.
-  private struct RowError: Error {
+  struct RowError: Error {
     var malformed: MalformedInput
     var isFatal: Bool
 

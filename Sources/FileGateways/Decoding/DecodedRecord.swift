@@ -24,6 +24,10 @@ enum DecodedRecord {
   /// The input is an answer in which the bank refused the request (``StatementRefusal``, whose
   /// source the stream names): the source is unavailable, and the decoder reads nothing more.
   indirect case refused(StatementRefusal)
+  /// Something the input says about how it was read, which changes no record (the accounts a
+  /// statement holds, text read as Windows-1252): the stream yields it as
+  /// `SourceRecord.note(_:)`, and the decoder goes on.
+  indirect case note(AnySourceProblem)
 }
 
 /// Where and how an input breaks its format's syntax, such as a missing comma in JSON or a CSV
@@ -50,6 +54,17 @@ struct MalformedInput: Error {
     self.field = field
     self.problem = .syntax(syntax)
     self.value = value
+  }
+
+  /// Creates the error of a problem of the input that is not its syntax's, such as an
+  /// `--account` that names none of a statement's accounts.
+  ///
+  /// - Parameters:
+  ///   - position: Where the problem is.
+  ///   - problem: What is wrong.
+  init(position: TextPosition, problem: ReadingProblem) {
+    self.position = position
+    self.problem = problem
   }
 
   /// Creates the error of a record that ran past the limit of a record: at the value of the

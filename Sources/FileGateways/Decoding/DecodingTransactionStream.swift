@@ -8,7 +8,8 @@ import UseCases
 /// then closed. It is a class because it stands for an open input: copies of a stream share
 /// one position.
 ///
-/// A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
+/// A decoder's note (``ExportNote``: rows skipped as not transactions, another encoding) is
+/// yielded as ``SourceRecord/note(_:)``, named with the source. A record with several problems yields one ``SourceRecord/invalid(_:)`` for each, in input
 /// order; when it has more than it keeps (``RawRecord/keptProblemLimit``), its first ones, then
 /// ``SourceRecord/unlistedIssues(count:)`` for the others. Malformed syntax yields one issue; the stream then goes on if the decoder does (NDJSON
 /// and CSV go on with the next line or row). A read error yields one issue and ends the stream;
@@ -18,10 +19,10 @@ import UseCases
 /// a record is one malformed issue from the decoder, `SyntaxProblem.recordTooLong(limit:)`, then
 /// the end.
 ///
-/// Asked for descriptions as bytes (``DescriptionBytesLending``, decision 0043), it lends the
+/// Asked for descriptions as bytes (``RecordLending``, decision 0043), it lends the
 /// next records from a batch of its own, filled in place as a reader thread fills one
 /// (``ReadAheadTransactionStream``).
-final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, DescriptionBytesLending {
+final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, RecordLending {
   // Unchecked: a stream is used by one thread at a time, and none of these is ever passed
   // `inout` while another access runs; checking each access at run time cost the reader a few
   // percent of its time.
@@ -59,6 +60,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Des
     let batch = RecordBatch(capacity: Self.lendingBatchSize)
     batch.lendsDescriptionBytes = true
     lendingBatch = batch
+  }
+
+  func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+    nextRecordsAndDescriptionBytes { record, _ in body(record) }
   }
 
   func nextRecordsAndDescriptionBytes(
@@ -117,6 +122,8 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Des
       // After a read error the decoder saw an early end, so the read error is the news.
       guard resumes, decoder.input.readFailure == nil else { return self.place(finish(issue), in: slot) }
       return self.place(.invalid(issue), in: slot)
+    case .note(let note):
+      return self.place(.note(note), in: slot)
     case .refused(let refusal):
       let failure = finish(nil)
       var named = refusal

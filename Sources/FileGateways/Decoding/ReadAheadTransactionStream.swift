@@ -21,7 +21,7 @@ import UseCases
 ///
 /// The reader is a thread, not a task: it blocks on the queue, and a blocked task would hold
 /// one of the few threads of Swift's cooperative pool that the report's own tasks run on.
-final class ReadAheadTransactionStream: DescriptionBytesLending {
+final class ReadAheadTransactionStream: RecordLending {
   /// How many records one handover holds.
   static let batchSize = 4_096
   /// How many batches may wait in the queue.
@@ -71,7 +71,7 @@ final class ReadAheadTransactionStream: DescriptionBytesLending {
   }
 
   func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
-    if inPlace != nil { return inPlace?.nextRecords(body) ?? false }
+    if inPlace != nil { return lendInPlace(body) }
     guard hasBatch() else { return false }
     precondition(!batch.lendsDescriptionBytes, "records read without the description bytes they were lent")
     batch.lendRest { record, _ in body(record) }
@@ -82,7 +82,7 @@ final class ReadAheadTransactionStream: DescriptionBytesLending {
   /// batches already in the queue keep their strings). A stream read in place, without a
   /// thread, is asked itself, if it can lend.
   func lendDescriptionsAsBytes() {
-    if let lending = inPlace as? any DescriptionBytesLending {
+    if let lending = inPlace as? any RecordLending {
       lending.lendDescriptionsAsBytes()
     } else {
       queue.askForDescriptionBytes()
@@ -92,12 +92,21 @@ final class ReadAheadTransactionStream: DescriptionBytesLending {
   func nextRecordsAndDescriptionBytes(
     _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
   ) -> Bool {
-    if let lending = inPlace as? any DescriptionBytesLending {
+    if let lending = inPlace as? any RecordLending {
       return lending.nextRecordsAndDescriptionBytes(body)
     }
-    if inPlace != nil { return inPlace?.nextRecords { body($0, nil) } ?? false }
+    if inPlace != nil { return lendInPlace { body($0, nil) } }
     guard hasBatch() else { return false }
     batch.lendRest(to: body)
+    return true
+  }
+
+  /// Lends the next records of the stream read in place: as it lends them, when it lends, else
+  /// the one it gives.
+  private func lendInPlace(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+    if let lending = inPlace as? any RecordLending { return lending.nextRecords(body) }
+    guard let record = inPlace?.next() else { return false }
+    body(record)
     return true
   }
 

@@ -24,9 +24,28 @@ public struct ReadingOptions: Equatable, Sendable {
   /// Whether a bank export's signed amounts are positive for a debit (a charge), as some card
   /// issuers write them; by default a negative amount is a debit, as in OFX and QIF.
   public var debitsPositive: Bool
+  /// Whether the user said that a bank export's negative amounts are the debits (the default
+  /// reading): then a CSV export whose amounts are mostly positive is read so, not refused
+  /// for its signs to be said.
+  public var debitsNegative: Bool
+  /// The encoding of a bank's CSV export, or `nil` to tell it from the file: UTF-8, or
+  /// Windows-1252 when its first megabyte is not UTF-8 (with a note).
+  public var encoding: TextEncoding?
+  /// The date of a bank export's pending transactions that have none (a date column that says
+  /// `Pending`), or `nil`: then such a transaction is an issue.
+  public var pendingDate: CalendarDate?
   /// The group of the records of a bank's export that has no group column: the group of the
   /// source in two-source mode, else Posted (what a bank exports).
   public var group: TransactionGroup
+  /// The group of a statement's pending transactions (an OFX pending list, `STMTTRNP`):
+  /// Authorized, the app's pending transactions, in one-source mode; in two-source mode the
+  /// source's group, as ``group`` is, since the option named the file as that group's source.
+  public var pendingGroup: TransactionGroup
+  /// The account to read, in a file that holds several (OFX statements, QIF `!Account`
+  /// blocks): its number or name as the file writes it, or its type when only one account has
+  /// it, in any letter case, spaces and dashes left out; `nil` (the default) for every account,
+  /// with a note naming them when there are several.
+  public var account: String?
 
   /// Options that detect everything, for records that are Posted unless they say otherwise.
   public static let standard = ReadingOptions()
@@ -34,14 +53,21 @@ public struct ReadingOptions: Equatable, Sendable {
   /// Creates options; every parameter has the default that detects it.
   public init(
     delimiter: CSVDelimiter? = nil, columns: [CSVColumnRole: String] = [:], decimalMark: DecimalMark? = nil,
-    dateLayout: DateLayout? = nil, debitsPositive: Bool = false, group: TransactionGroup = .posted
+    dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
+    encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, group: TransactionGroup = .posted,
+    pendingGroup: TransactionGroup = .authorized, account: String? = nil
   ) {
     self.delimiter = delimiter
     self.columns = columns
     self.decimalMark = decimalMark
     self.dateLayout = dateLayout
     self.debitsPositive = debitsPositive
+    self.debitsNegative = debitsNegative
+    self.encoding = encoding
+    self.pendingDate = pendingDate
     self.group = group
+    self.pendingGroup = pendingGroup
+    self.account = account
   }
 }
 

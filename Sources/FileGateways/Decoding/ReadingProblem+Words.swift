@@ -11,11 +11,16 @@ extension ReadingProblem {
     case .numberNotAllowed: "expected a string"
     case .badText(let encoding): "\(words: Self.text(encoding))"
     case .notAGroupCode: "not a group code"
+    case .notAStatus: "not a group code or a status"
     case .badDate(.notISO8601): "not a date in the form YYYY-MM-DD"
-    case .badDate(.notInLayout(let layout)): "not a date in the form \(words: layout.rawValue)"
+    case .badDate(.notInLayout(let layout)): "not a date in the form \(words: layout.pattern)"
     case .badDate: "not a real calendar date"
     case .badAmount(let error), .badWrittenAmount(let error, _): "\(words: Self.amountProblem(error))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "has a fraction of a cent: digits after the cents that are not zeros"
+    case .unreadableAmount(let error, _): "\(words: Self.amountProblem(error))"
     case .notADebitCreditCode: "not a debit or credit code"
+    case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
     case .duplicateField: "appears more than once in the record"
@@ -24,6 +29,12 @@ extension ReadingProblem {
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
     case .likelyTypo(_, _, let problem): problem.words
+    case .noAccountMatches(let asked, let accounts) where accounts.isEmpty:
+      "--account \(quoted: asked) names no account: the file names none"
+    case .noAccountMatches(let asked, let accounts):
+      "--account \(quoted: asked) names none of the file's accounts: " + StatementNote.list(accounts)
+    case .severalAccountsMatch(let asked, let accounts):
+      "--account \(quoted: asked) names \(accounts.count) accounts: " + StatementNote.list(accounts)
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
@@ -36,17 +47,31 @@ extension ReadingProblem {
     case .missing: "every record needs group, date, description, amount and debit"
     case .missingInExport: "every transaction needs a date, a description and an amount"
     case .notAGroupCode: "write A for authorized or P for posted"
+    case .notAStatus:
+      "write A or P, or a status such as Pending (Authorized) or Posted, Cleared, Booked (Posted)"
     case .badDate(let date): "\(words: Self.dateHint(date))"
     case .badAmount:
       "write an unsigned amount with at most two decimals, such as 3.11; the debit field gives the sign"
     case .notADebitCreditCode: "write D for a debit (a charge) or C for a credit (a payment)"
     case .badWrittenAmount(let error, let mark): "\(words: Self.writtenAmountHint(error, mark))"
+    case .unreadableAmount(.tooManyFractionDigits, _):
+      "the report is exact to the cent and never rounds: correct the amount in the file, or ask the bank for amounts in cents"
+    case .unreadableAmount(_, let mark?): "\(words: Self.writtenAmountHint(.notADecimal, mark))"
+    case .unreadableAmount(_, nil):
+      "write an OFX amount as a sign, digits and a decimal point or comma, such as -1500.00, +0.24 or -11,76"
+    case .pendingWithoutDate:
+      "give the pending transactions a date, such as the day of the export, with --pending-date YYYY-MM-DD"
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
+    case .noAccountMatches(_, let accounts) where accounts.isEmpty:
+      "leave out --account: the file's transactions are one account's"
+    case .noAccountMatches:
+      "give an account's number or name as the file writes it (letter case, spaces and dashes do not count), or its type when only one account has it"
+    case .severalAccountsMatch: "give the account's number or name"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil
@@ -98,7 +123,7 @@ extension ReadingProblem {
   }
 
   /// The hint for an amount of a bank's export: examples in the file's decimal mark, and the
-  /// option that reads the other mark when the amount would fit it.
+  /// option that reads the other mark when the amount reads with it.
   private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
     let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
     switch mark {
@@ -118,7 +143,7 @@ extension ReadingProblem {
     case .dayOutOfRange(let month?, let days?): "\(month) has \(days) days"
     case .notISO8601, .dayOutOfRange: "write the date as YYYY-MM-DD"
     case .notInLayout(let layout):
-      "write the date as \(layout.rawValue), or choose the file's layout with --date-format"
+      "write the date as \(layout.pattern), or choose the file's layout with --date-format"
     }
   }
 
@@ -148,7 +173,10 @@ extension ReadingProblem {
     case .namedColumnNotFound(let field):
       "the header has no column of the name --columns gives \(field.rawValue)"
     case .datesFitLayouts(let layouts):
-      "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.rawValue))
+      "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.pattern))
+    case .signsUntold(let positive, let negative):
+      "\(positive) of the \(positive + negative) amounts read are positive, so their signs do not say which are charges"
+    case .headerIsARecord: "the first line is a transaction, not a header"
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -208,7 +236,17 @@ extension ReadingProblem {
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
     case .datesFitLayouts(let layouts):
-      return "say which with " + layouts.map { "--date-format \($0.rawValue)" }.joined(separator: " or ")
+      let options = layouts.map { layout in
+        layout.pattern.contains(where: { " ,'".contains($0) })
+          ? "--date-format '\(layout.pattern)'" : "--date-format \(layout.pattern)"
+      }
+      return "say which with " + options.joined(separator: " or ")
+    case .signsUntold:
+      return "if positive amounts are charges, as card issuers write them, read it with --debits-positive;"
+        + " if they are money received, with --debits-negative"
+    case .headerIsARecord(let date, let description, let amount):
+      let example = "date=\(date),description=\(description ?? date + 1),amount=\(amount ?? date + 2)"
+      return "name the columns by their places, such as --columns \(example)"
     case .fieldCount(let found, let expected):
       return found > expected
         ? "put a field that holds a comma in double quotes"

@@ -26,6 +26,9 @@ public enum ReadingProblem: SourceProblem {
   case badText(TextEncodingProblem)
   /// The group is not `A` or `P`.
   case notAGroupCode
+  /// The group of a bank's export is not `A` or `P`, nor a status that says a group
+  /// (`Pending`, `Posted`, `Cleared`, …).
+  case notAStatus
   /// The date is not a date in the form `YYYY-MM-DD`, or not a real one.
   case badDate(DateProblem)
   /// The amount is not an unsigned decimal with at most two fraction digits that fits.
@@ -34,7 +37,18 @@ public enum ReadingProblem: SourceProblem {
   case notADebitCreditCode
   /// An amount of a bank's export (a layout other than the native one) that is not an amount
   /// as banks write it (`WrittenAmount`), read with this decimal mark.
+  ///
+  /// When the error is `tooManyFractionDigits` or `misgrouped`, the other decimal mark reads
+  /// the amount: the hint names its option.
   case badWrittenAmount(AmountSyntaxError, DecimalMark)
+  /// An amount of a bank's export that no option reads: read with this decimal mark (`nil` for
+  /// an OFX amount, whose radix point is never in doubt) it has this error, and the other mark
+  /// does not read it either. `tooManyFractionDigits` is then a fraction of a cent
+  /// (`12.3456`), which the report never rounds.
+  case unreadableAmount(AmountSyntaxError, DecimalMark?)
+  /// A transaction of a bank's export whose date column says it is pending (`Pending`) instead
+  /// of giving its date, read without a date for such transactions.
+  case pendingWithoutDate
   /// A row of a bank's export with separate debit and credit columns that holds an amount in
   /// both.
   case bothDebitAndCredit
@@ -56,6 +70,12 @@ public enum ReadingProblem: SourceProblem {
   /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
   /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
   indirect case likelyTypo(String, of: RecordField, instead: ReadingProblem)
+  /// `--account` (the value) names none of the accounts of a statement file, named here as
+  /// notes name them (`0000000001 (CHECKING)`); none when the file names no account.
+  case noAccountMatches(String, accounts: [String])
+  /// `--account` (the value) names more than one of a statement file's accounts, these: a type
+  /// that two accounts have.
+  case severalAccountsMatch(String, accounts: [String])
 
   // MARK: The syntax of the input (the gateway's decoders)
 
@@ -124,6 +144,14 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// The dates of a bank's export fit more than one of these layouts in every row read, so
   /// the layout cannot be told (`03/04/2024`); the issue is at the first such date.
   case datesFitLayouts([DateLayout])
+  /// The one amount column of a bank's export holds mostly positive amounts, so many positive
+  /// and so many negative in the rows read, and nothing says whether the positive ones are
+  /// charges (as card issuers write them) or money received; the issue is at the first positive
+  /// amount.
+  case signsUntold(positive: Int, negative: Int)
+  /// The first line of a bank's export is a transaction, not a header: a date in this column
+  /// and an amount in that one (counted from 1), the longest text in the other.
+  case headerIsARecord(date: Int, description: Int?, amount: Int?)
   /// A CSV row with another number of fields than the header.
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.

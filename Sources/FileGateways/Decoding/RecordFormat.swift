@@ -1,13 +1,5 @@
 import UseCases
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The syntax of a file of transaction records.
 ///
 /// Every format yields the same five fields (`group`, `date`, `description`, `amount`,
@@ -81,46 +73,77 @@ extension RecordFormat {
         decoder: NDJSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
     case .csv:
       DecodingTransactionStream(
-        decoder: CSVRecordDecoder(input: input, options: options, usesFastPath: usesFastPath), source: source)
+        decoder: CSVRecordDecoder(input: input, source: source, options: options, usesFastPath: usesFastPath),
+        source: source)
     case .ofx:
-      DecodingTransactionStream(decoder: OFXRecordDecoder(input: input, options: options), source: source)
+      DecodingTransactionStream(
+        decoder: OFXRecordDecoder(input: input, source: source, options: options), source: source)
     case .qif:
-      DecodingTransactionStream(decoder: QIFRecordDecoder(input: input, options: options), source: source)
+      DecodingTransactionStream(
+        decoder: QIFRecordDecoder(input: input, source: source, options: options), source: source)
     }
   }
 }
 
 extension RecordFormat {
-  /// The format of a bank's statement that a file's first bytes show: OFX (an `OFXHEADER`
-  /// line, `<OFX>` or `<?OFX`, or an XML declaration with `<OFX` after it) or QIF (a `!Type:`,
-  /// `!Account` or `!Option` line); `nil` for anything else, or a file that cannot be read.
+  /// How many bytes of an input are read to tell its format: enough for an OFX header, a
+  /// CSV header or an NDJSON record.
+  static let sniffedLength = 4096
+
+  /// The format an input's first bytes show, when they show one beyond doubt: how a source
+  /// whose format neither an option nor an extension names (standard input, a `.txt` file, a
+  /// URL served as `application/octet-stream`) is read. After a byte order mark and blank
+  /// lines:
   ///
-  /// For a file whose extension names no format: it reads at most 1 KiB of a regular file,
-  /// and nothing of standard input, a pipe or a device, which could not be read again.
+  /// - OFX: an OFX header (``OFXHeader``: `OFXHEADER`, or header lines such as
+  ///   `DATA:OFXSGML` followed by `<OFX>`), `<OFX>`, `<?OFX`, or an XML declaration with
+  ///   `<OFX` or `<?OFX` after it;
+  /// - QIF: a `!Type:`, `!Account`, `!Option` or `!Clear` line;
+  /// - JSON: `[`;
+  /// - NDJSON: a first line that starts with `{` and ends with `}`;
+  /// - CSV: a first line that starts with none of `[ { < !`, and a comma, a semicolon or a tab
+  ///   outside double quotes in it or in one of the lines after it, up to the eighth (a native
+  ///   header, a bank's header, or its preamble: `Detailed Statement`, then
+  ///   `Account Number,…`).
   ///
-  /// - Parameter path: The file's path.
-  /// - Returns: `.ofx`, `.qif` or `nil`.
-  public static func statement(atPath path: String) -> RecordFormat? {
-    guard path != FileTransactionSource.standardInputPath else { return nil }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: 1024)
-    let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    return statement(startingWith: bytes[..<count])
+  /// Anything else shows no format (`nil`): it is read as the source's default, JSON, whose
+  /// error at the start says what the input looks like and which `--input-format` reads it.
+  ///
+  /// - Parameter bytes: The input's first bytes, up to ``sniffedLength``.
+  /// - Returns: The format, or `nil`.
+  static func sniffed(from bytes: [UInt8]) -> RecordFormat? {
+    var start = bytes[...]
+    if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
+    start = start.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+    guard let first = start.first else { return nil }
+    let head = String(decoding: start.prefix(16), as: UTF8.self).uppercased()
+    if head.hasPrefix("<?XML") {
+      let text = String(decoding: start, as: UTF8.self).uppercased()
+      return text.contains("<OFX") || text.contains("<?OFX") ? .ofx : nil
+    }
+    if OFXHeader(start: start) != nil { return .ofx }
+    if ["!TYPE:", "!ACCOUNT", "!OPTION", "!CLEAR"].contains(where: { head.hasPrefix($0) }) { return .qif }
+    let lines = start.split(omittingEmptySubsequences: true) { $0 == 0x0A || $0 == 0x0D }
+    var line = lines.first ?? []
+    while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+    switch first {
+    case UInt8(ascii: "["): return .json
+    case UInt8(ascii: "{"): return line.last == UInt8(ascii: "}") ? .ndjson : nil
+    case UInt8(ascii: "<"), UInt8(ascii: "!"): return nil
+    default:
+      // The lines after the first only whole: the last may be cut by the end of the bytes read.
+      let whole = bytes.count < sniffedLength ? lines[...] : lines.dropLast()
+      return holdsDelimiter(line) || whole.dropFirst().prefix(7).contains(where: holdsDelimiter) ? .csv : nil
+    }
   }
 
-  /// The statement format some first bytes show (see ``statement(atPath:)``).
-  static func statement(startingWith bytes: ArraySlice<UInt8>) -> RecordFormat? {
-    var text = String(decoding: bytes, as: UTF8.self).uppercased()[...]
-    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-    text = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-    if text.hasPrefix("OFXHEADER") || text.hasPrefix("<OFX") || text.hasPrefix("<?OFX") { return .ofx }
-    if text.hasPrefix("<?XML") && (text.contains("<OFX") || text.contains("<?OFX")) { return .ofx }
-    if text.hasPrefix("!TYPE:") || text.hasPrefix("!ACCOUNT") || text.hasPrefix("!OPTION") { return .qif }
-    return nil
+  /// Whether a line holds a comma, a semicolon or a tab outside double quotes.
+  private static func holdsDelimiter(_ line: ArraySlice<UInt8>) -> Bool {
+    var quoted = false
+    for byte in line {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if !quoted, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x09 { return true }
+    }
+    return false
   }
 }

@@ -88,16 +88,27 @@ struct RecordValidator {
         source: source, position: problem.position, field: problem.field, problem: problem.problem,
         value: problem.value)
     }
-    let group =
-      bank.group
-      ?? check(.group, of: record, issues: &issues) { value throws(Complaint) in
-        switch value.text.trimmingSpaces.uppercased() {
-        case "A": .authorized
-        case "P": .posted
-        default: throw Complaint(.notAGroupCode)
+    // A date column that says the transaction is pending (`Pending`, `Varaus`) holds no date:
+    // the record is Authorized, on the day the options give.
+    let pendingInDate =
+      record[.date].map { CSVBankWords.section(titled: $0.text.trimmingSpaces) == .authorized } ?? false
+    let group: TransactionGroup? =
+      pendingInDate
+      ? .authorized
+      : record.group == nil
+        ? bank.group
+        : check(.group, of: record, issues: &issues) { value throws(Complaint) in
+          switch CSVBankWords.status(of: value.text.trimmingSpaces) {
+          case .group(.authorized)?: .authorized
+          case .group(.posted)?: .posted
+          case .didNotHappen?, nil: throw Complaint(.notAStatus)
+          }
         }
-      }
     let date = check(.date, of: record, issues: &issues) { value throws(Complaint) in
+      if pendingInDate {
+        guard let pendingDate = bank.pendingDate else { throw Complaint(.pendingWithoutDate) }
+        return pendingDate
+      }
       do throws(CalendarDateError) {
         return try CalendarDate(value.text.trimmingSpaces, layout: bank.dateLayout)
       } catch {
@@ -116,6 +127,13 @@ struct RecordValidator {
     let description = check(.description, of: record, issues: &issues) { value throws(Complaint) in
       String(value.text.trimmingSpaces)
     }
+    var sign = bank.sign
+    if case .codeOrSigned(let debitsPositive) = sign {
+      // A flag column gives the sign where it has a code; the amount's sign elsewhere.
+      sign =
+        record.debit.map { !$0.text.trimmingSpaces.isEmpty } ?? false
+        ? .codeColumn : .signed(debitsPositive: debitsPositive)
+    }
     // A row with neither a debit nor a credit amount has the decoder's problem saying so; its
     // amount and code are not missing on top of it.
     let amountGiven = record.amount != nil || bank.sign != .debitAndCreditColumns
@@ -123,30 +141,25 @@ struct RecordValidator {
       !amountGiven
       ? nil
       : check(.amount, of: record, issues: &issues) { value throws(Complaint) in
-        let written: WrittenAmount
-        do throws(AmountSyntaxError) {
-          written = try WrittenAmount(parsing: value.text, decimalMark: bank.decimalMark)
-        } catch {
-          throw Complaint(.badWrittenAmount(error, bank.decimalMark))
-        }
+        let written = try Self.writtenAmount(value.text, bank: bank)
         // With a code column, the code gives the sign: a sign on the amount would contradict it.
-        if bank.sign == .codeColumn && written.isNegative {
+        if sign == .codeColumn && written.isNegative {
           throw Complaint(.badWrittenAmount(.signed, bank.decimalMark))
         }
         return written
       }
     var debitCredit: DebitCredit?
-    switch bank.sign {
+    switch sign {
     case .codeColumn, .debitAndCreditColumns:
       guard amountGiven else { break }
       debitCredit = check(.debit, of: record, issues: &issues) { value throws(Complaint) in
-        switch value.text.trimmingSpaces.uppercased() {
-        case "D", "DR", "DEBIT": .debit
-        case "C", "CR", "CREDIT": .credit
-        default: throw Complaint(.notADebitCreditCode)
+        switch CSVBankWords.isDebit(code: value.text.trimmingSpaces) {
+        case true?: .debit
+        case false?: .credit
+        case nil: throw Complaint(.notADebitCreditCode)
         }
       }
-    case .signed(let debitsPositive):
+    case .signed(let debitsPositive), .codeOrSigned(let debitsPositive):
       debitCredit = amount.map { $0.isNegative != debitsPositive ? DebitCredit.debit : .credit }
     }
     guard issues.isEmpty, let group, let date, let description, let amount, let debitCredit,
@@ -170,6 +183,33 @@ struct RecordValidator {
       amount: amountValue.position, date: record[.date]?.position, description: record[.description]?.position
     )
     return .valid(transaction, origin)
+  }
+
+  /// An amount of a bank's export, read by its rules: as OFX writes amounts, or with the
+  /// file's decimal mark.
+  ///
+  /// A problem names the other decimal mark's option (``ReadingProblem/badWrittenAmount(_:_:)``)
+  /// only when that mark reads the amount; otherwise no option helps
+  /// (``ReadingProblem/unreadableAmount(_:_:)``), so that a hint never leads to a second one
+  /// pointing back (`--decimal-comma`, then `--decimal-point`).
+  private static func writtenAmount(_ text: String, bank: ValueRules.Bank) throws(Complaint) -> WrittenAmount
+  {
+    if bank.ofxAmounts {
+      do throws(AmountSyntaxError) {
+        return try WrittenAmount(parsingOFX: text.trimmingSpaces)
+      } catch {
+        throw Complaint(.unreadableAmount(error, nil))
+      }
+    }
+    do throws(AmountSyntaxError) {
+      return try WrittenAmount(parsing: text, decimalMark: bank.decimalMark)
+    } catch {
+      let other: DecimalMark = bank.decimalMark == .point ? .comma : .point
+      guard error == .tooManyFractionDigits || error == .misgrouped,
+        (try? WrittenAmount(parsing: text, decimalMark: other)) == nil
+      else { throw Complaint(.badWrittenAmount(error, bank.decimalMark)) }
+      throw Complaint(.unreadableAmount(error, bank.decimalMark))
+    }
   }
 
   /// Why a value breaks its field's rule.
@@ -245,20 +285,14 @@ struct RecordValidator {
   /// A day the month does not have, in a date of some layout: the month as `YYYY-MM` and its
   /// number of days, such as `2024-02` and 29.
   private static func dayOutOfRange(_ text: Substring, layout: DateLayout) -> DateProblem {
-    let digits = text.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "-" }).map(String.init)
-    let parts: (year: String, month: String)? =
-      switch layout {
-      case .iso: digits.count == 3 ? (digits[0], digits[1]) : nil
-      case .compact: text.count == 8 ? (String(text.prefix(4)), String(text.dropFirst(4).prefix(2))) : nil
-      case .monthDayYear: digits.count == 3 ? (digits[2], digits[0]) : nil
-      case .dayMonthYear, .dayMonthYearDots: digits.count == 3 ? (digits[2], digits[1]) : nil
-      }
-    guard let parts, let year = Int(parts.year), let month = Int(parts.month) else {
+    guard let numbers = layout.numbers(in: text), (1...9999).contains(numbers.year) else {
       return .dayOutOfRange(month: nil, days: nil)
     }
-    let monthText = month < 10 ? "0\(month)" : "\(month)"
+    let year = String(numbers.year)
+    let yearText = String(repeating: "0", count: max(0, 4 - year.count)) + year
+    let monthText = numbers.month < 10 ? "0\(numbers.month)" : "\(numbers.month)"
     return .dayOutOfRange(
-      month: "\(parts.year)-\(monthText)", days: CalendarDate.daysIn(month: month, year: year))
+      month: "\(yearText)-\(monthText)", days: CalendarDate.daysIn(month: numbers.month, year: numbers.year))
   }
 
   /// A day the month does not have, with the month as written and its number of days when the

@@ -59,10 +59,6 @@ struct ByteInput {
   private var provider: (any ByteProvider)?
   private(set) var line = 1
   private(set) var column = 1
-  /// Whether each byte is a character of its own, one column: the text is in a single-byte
-  /// character set (Windows-1252, which an OFX header may name), not UTF-8, so a byte from 0x80
-  /// to 0xBF continues nothing. Set by the decoder that learns it.
-  var charactersAreBytes = false
   private(set) var readFailure: ReadFailure?
   /// Where the record that ran into the limit is, once one has; the input then ends there.
   private(set) var recordCut: RecordCut?
@@ -157,7 +153,7 @@ struct ByteInput {
     if byte == UInt8(ascii: "\n") {
       line += 1
       column = 1
-    } else if byte & 0xC0 != 0x80 || charactersAreBytes {
+    } else if byte & 0xC0 != 0x80 {
       column += 1
     }
   }
@@ -271,12 +267,39 @@ struct ByteInput {
   /// Consumes a UTF-8 byte order mark at the very start of the input, if there is one.
   ///
   /// The mark is not counted as a column: the first character after it is at column 1.
-  mutating func skipByteOrderMark() {
+  ///
+  /// - Returns: Whether there was one.
+  @discardableResult
+  mutating func skipByteOrderMark() -> Bool {
     guard line == 1, column == 1, buffered(atLeast: 3) >= 3,
       buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF
-    else { return }
+    else { return false }
     // Only a whole mark is skipped; a partial one stays, to be reported as bytes that are not UTF-8.
     index += 3
+    return true
+  }
+
+  /// Replaces the bytes not yet consumed by what `convert` makes of them, and the provider by
+  /// the one `wrap` makes of it, so that every later chunk is converted as well
+  /// (``convertText(_:)``). Positions go on from the next byte, counted in the new bytes.
+  ///
+  /// - Parameters:
+  ///   - convert: Makes the new bytes of the unread ones; told whether they run to the end of
+  ///     the input.
+  ///   - wrap: Makes the provider of the later chunks, when there are any.
+  mutating func replaceUnreadBytes(
+    _ convert: (ArraySlice<UInt8>, _ atEnd: Bool) -> [UInt8],
+    wrappingProvider wrap: (any ByteProvider) -> any ByteProvider
+  ) {
+    var converted = convert(buffer[index..<filled], provider == nil)
+    let size = max(buffer.count, converted.count)
+    bufferStart += index
+    index = 0
+    filled = converted.count
+    if converted.count < size { converted += [UInt8](repeating: 0, count: size - converted.count) }
+    buffer = converted
+    end = min(filled, recordEnd - bufferStart)
+    if let provider { self.provider = wrap(provider) }
   }
 
   /// Reads until at least `count` unread bytes are in the buffer, keeping those already there.
@@ -374,7 +397,7 @@ struct ByteInput {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 || charactersAreBytes {
+      } else if byte & 0xC0 != 0x80 {
         column += 1
       }
     }

@@ -44,6 +44,27 @@ protocol PositionalBytes: Sendable {
   func readChunk(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> ByteReadResult
 }
 
+extension PositionalBytes {
+  /// The first bytes, up to `limit` of them, fewer only at the end of the bytes or where
+  /// reading fails (the reading that follows meets the failure): what a source looks at to
+  /// tell its format (``RecordFormat/sniffed(from:)``).
+  ///
+  /// - Parameter limit: The most bytes to read.
+  /// - Returns: The bytes.
+  func firstBytes(limit: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        readChunk(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), at: count)
+      }
+      guard case .bytes(let read) = result else { break }
+      count += read
+    }
+    return Array(bytes[..<count])
+  }
+}
+
 /// One reading of shared bytes, from the first: its own offset into them.
 struct PositionalReader<Bytes: PositionalBytes>: ByteProvider {
   let bytes: Bytes

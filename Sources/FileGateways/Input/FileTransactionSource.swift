@@ -23,6 +23,12 @@ import UseCases
 ///   there, and the report is refused unless it may be partial. Files are not services: they
 ///   are never merely unavailable, except standard input or a pipe that cannot be copied.
 ///
+/// Its format is the one given, unless it is to be told from the input's first bytes
+/// (``sniffsFormat``, for an input whose name says no format: standard input, a `.txt` file):
+/// then the first opening reads them (`RecordFormat.sniffed(from:)`; from standard input
+/// through its copy, so nothing is lost and the input is still read once), and every opening
+/// reads that format, or the one given when they show none.
+///
 /// Copies of a source share the copy of standard input or a pipe, so every copy can open it
 /// again.
 ///
@@ -34,12 +40,16 @@ public struct FileTransactionSource: TransactionSource, Sendable {
 
   /// The path of the file, as given; `-` for standard input.
   public let path: String
-  /// The syntax of the file.
+  /// The syntax of the file; with ``sniffsFormat``, the one read when its first bytes show none.
   public let format: RecordFormat
+  /// Whether the format is told from the input's first bytes when they show one.
+  public let sniffsFormat: Bool
   /// How to read the file when it is a bank's export.
   public let options: ReadingOptions
   /// The copy of an input that can be read only once, made by the first ``open()``.
   private let spool = Locked<InputSpool?>(nil)
+  /// The format every opening reads, once the first has chosen it.
+  private let chosenFormat = Locked<RecordFormat?>(nil)
   /// How many times the source has been opened, for ``ReadProgress/reading``.
   private let readings = Locked(0)
   /// Told how far each reading has got, if anyone wants to know.
@@ -55,17 +65,20 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   - path: The path of the file, absolute or relative to the working directory, or `-`
   ///     for standard input.
   ///   - format: The syntax of the file.
+  ///   - sniffsFormat: Whether the format is told from the input's first bytes, `format` being
+  ///     read only when they show none; `false` by default.
   ///   - options: How to read the file when it is a bank's export; by default, everything is
   ///     detected and records without a group are Posted.
   ///   - progress: Called after each chunk read, from the thread reading, with how far that
   ///     reading has got; `nil` (the default) for no reports.
   public init(
-    path: String, format: RecordFormat = .json, options: ReadingOptions = .standard,
+    path: String, format: RecordFormat = .json, sniffsFormat: Bool = false,
+    options: ReadingOptions = .standard,
     progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.init(
-      path: path, format: format, options: options, recordLimit: RecordFormat.maximumRecordLength,
-      progress: progress)
+      path: path, format: format, sniffsFormat: sniffsFormat, options: options,
+      recordLimit: RecordFormat.maximumRecordLength, progress: progress)
   }
 
   /// Creates a source for a file, or for standard input, whose records may take at most
@@ -74,15 +87,17 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   /// - Parameters:
   ///   - path: The path of the file, or `-` for standard input.
   ///   - format: The syntax of the file.
+  ///   - sniffsFormat: Whether the format is told from the input's first bytes.
   ///   - options: How to read the file when it is a bank's export.
   ///   - recordLimit: The most bytes one record may take, at least 1.
   ///   - progress: Called after each chunk read, with how far that reading has got.
   package init(
-    path: String, format: RecordFormat, options: ReadingOptions = .standard, recordLimit: Int,
-    progress: (@Sendable (ReadProgress) -> Void)? = nil
+    path: String, format: RecordFormat, sniffsFormat: Bool = false, options: ReadingOptions = .standard,
+    recordLimit: Int, progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.path = path
     self.format = format
+    self.sniffsFormat = sniffsFormat
     self.options = options
     self.recordLimit = recordLimit
     self.progress = progress
@@ -105,7 +120,9 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   the file when it ends.
   public func open() async -> SourceOpening {
     spool.withLock { spool in
-      if let spool { return records(of: spool.reader(), totalBytes: spool.completeLength) }
+      if let spool {
+        return records(of: spool.reader(), totalBytes: spool.completeLength, format: format(of: spool))
+      }
       let file: FileDescriptor
       if isStandardInput {
         file = FileDescriptor.standardInput()
@@ -122,7 +139,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
       case .directory:
         return .missing(reason: isStandardInput ? .standardInputIsDirectory : .isDirectory(path: path))
       case .regular where !isStandardInput:
-        return records(of: file, totalBytes: file.regularFileSize)
+        return records(of: file, totalBytes: file.regularFileSize, format: format(of: file))
       case .regular, .characterDevice, .stream:
         switch FileDescriptor.anonymousTemporaryFile() {
         case .failure(let reason):
@@ -131,26 +148,38 @@ public struct FileTransactionSource: TransactionSource, Sendable {
           let created = InputSpool(
             origin: file, copy: copy, path: isStandardInput ? nil : path, folder: folder)
           spool = created
-          return records(of: created.reader(), totalBytes: nil)
+          return records(of: created.reader(), totalBytes: nil, format: format(of: created))
         }
       }
     }
   }
 
-  private func records(of input: ByteInput) -> SourceOpening {
-    .available(format.stream(reading: input, source: name, options: options))
+  /// The format to read: the one chosen by the first opening; else the one given, or, with
+  /// ``sniffsFormat``, the one the first bytes show (read here through `bytes`, which a spool
+  /// copies as it reads them).
+  private func format(of bytes: some PositionalBytes) -> RecordFormat {
+    chosenFormat.withLock { chosen in
+      if let chosen { return chosen }
+      let shown =
+        sniffsFormat ? RecordFormat.sniffed(from: bytes.firstBytes(limit: RecordFormat.sniffedLength)) : nil
+      let format = shown ?? self.format
+      chosen = format
+      return format
+    }
   }
 
   /// The records of a file's bytes, read ahead on a thread of their own
   /// (``ReadAheadTransactionStream``): a file is read while its records are used.
-  private func recordsReadAhead(of input: ByteInput) -> SourceOpening {
+  private func recordsReadAhead(of input: ByteInput, format: RecordFormat) -> SourceOpening {
     .available(ReadAheadTransactionStream(format.stream(reading: input, source: name, options: options)))
   }
 
   /// The records of a reading of bytes, reporting its progress when there is an observer.
-  private func records(of provider: some ByteProvider, totalBytes: Int?) -> SourceOpening {
+  private func records(of provider: some ByteProvider, totalBytes: Int?, format: RecordFormat)
+    -> SourceOpening
+  {
     guard let progress else {
-      return recordsReadAhead(of: ByteInput(provider: provider, recordLimit: recordLimit))
+      return recordsReadAhead(of: ByteInput(provider: provider, recordLimit: recordLimit), format: format)
     }
     let reading = readings.withLock { count in
       count += 1
@@ -160,6 +189,7 @@ public struct FileTransactionSource: TransactionSource, Sendable {
     return recordsReadAhead(
       of: ByteInput(
         provider: ProgressReportingProvider(provider, progress: start, observer: progress),
-        recordLimit: recordLimit))
+        recordLimit: recordLimit),
+      format: format)
   }
 }

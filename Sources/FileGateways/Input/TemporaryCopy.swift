@@ -36,6 +36,12 @@ package struct TemporaryCopy: Sendable {
   /// The open file, to write the copy into.
   package var descriptor: Int32 { file.descriptor }
 
+  /// The format the copy's first bytes show, if they show one beyond doubt
+  /// (``RecordFormat/sniffed(from:)``): how an answer whose type and URL say nothing is read.
+  package var sniffedFormat: RecordFormat? {
+    RecordFormat.sniffed(from: file.firstBytes(limit: RecordFormat.sniffedLength))
+  }
+
   /// The records of the copy, from its first byte, read ahead on a thread of their own.
   ///
   /// - Parameters:

@@ -16,31 +16,62 @@ import UseCases
 ///
 /// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
 /// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `Class`,
-/// `Memorized`, `Security`, `Prices`, `Invoice`, `!Account`, investments in `Invst`) are lists,
-/// not transactions, and are skipped, and so are `!Option:` and `!Clear:` lines. Any other `!`
-/// line (`!Type:Bnak`) is an issue at that line, with the type it most likely means: its records
-/// are never skipped without a word. A record without a date, an amount or a description is an
-/// issue at its first line; a file that does not start with `!` is one issue at 1:1, and the
-/// end. A last record without its `^` is read all the same. Lines end with a line feed, a
-/// carriage return and a line feed, or a carriage return alone (the classic Mac OS), each
-/// counted as a line for positions. For the limit of a record (``RecordFormat/maximumRecordLength``,
-/// as in every format) the input is read in pieces, each from where the last ended: blank
-/// lines with the `!` line or the record after them.
+/// `Memorized`, `Security`, `Prices`, `Invoice`, investments in `Invst`) are lists, not
+/// transactions, and are skipped. An `!Account` block (`N` the name, `T` the type, `^`) names
+/// the account whose transactions follow (``StatementAccounts``: several are named in a note,
+/// and ``ReadingOptions/account`` reads one); between `!Option:AutoSwitch` and
+/// `!Clear:AutoSwitch` it is a list of accounts instead, and names none. Other `!Option:` and
+/// `!Clear:` lines change nothing. Any other `!` line (`!Type:Bnak`) is an issue at that line,
+/// with the type it most likely means: its records are never skipped without a word. A record
+/// without a date, an amount or a description is an issue at its first line; a file that does
+/// not start with `!` is one issue at 1:1, and the end. A last record without its `^` is read
+/// all the same. Lines end with a line feed, a carriage return and a line feed, or a carriage
+/// return alone (the classic Mac OS), each counted as a line for positions. The date layout is
+/// told from the sections of transactions only: an account's `D` line is its description. For
+/// the limit of a record (``RecordFormat/maximumRecordLength``, as in every format) the input
+/// is read in pieces, each from where the last ended: blank lines with the `!` line or the
+/// record after them.
 struct QIFRecordDecoder: RecordDecoder {
   var input: ByteInput
   private let options: ReadingOptions
+  /// How notes name the source.
+  private let source: String
   private var started = false
   private var finished = false
   /// Whether the piece being read is the first, whose limit counts from the first byte.
   private var isFirstPiece = true
-  /// Whether the current section holds transactions.
-  private var inTransactions = false
+  /// What the current section holds.
+  private var section = Section.other
+  /// Whether `!Account` lists accounts (between `!Option:AutoSwitch` and `!Clear:AutoSwitch`)
+  /// rather than naming the account of the transactions that follow.
+  private var listsAccounts = false
+  /// The accounts met so far, and which one is being read.
+  private var accounts: StatementAccounts
+  /// What the end of the input adds after the last record, once it is reached.
+  private var ending: [DecodedRecord] = []
   private(set) var rules: ValueRules
 
+  /// What the records of a section are.
+  private enum Section {
+    /// Transactions.
+    case transactions
+    /// The account whose transactions follow (`!Account`).
+    case account
+    /// Anything else: categories, classes, a list of accounts, investments.
+    case other
+  }
+
   /// Creates a decoder of the given bytes.
-  init(input: ByteInput, options: ReadingOptions = .standard) {
+  ///
+  /// - Parameters:
+  ///   - input: The bytes.
+  ///   - source: How notes name the source.
+  ///   - options: The layout of dates and amounts, the group, and the account to read.
+  init(input: ByteInput, source: String = "", options: ReadingOptions = .standard) {
     self.input = input
+    self.source = source
     self.options = options
+    accounts = StatementAccounts(asked: options.account)
     rules = .statement(dateLayout: options.dateLayout ?? .monthDayYear, options: options)
   }
 
@@ -52,13 +83,13 @@ struct QIFRecordDecoder: RecordDecoder {
   }
 
   private mutating func readNext() -> DecodedRecord? {
-    guard !finished else { return nil }
+    guard !finished else { return ending.isEmpty ? nil : ending.removeFirst() }
     if !started {
       started = true
       input.skipByteOrderMark()
       input.startRecord()
       skipBlankLines()
-      guard let first = input.peek() else { return finish(nil) }
+      guard let first = input.peek() else { return end() }
       guard first == UInt8(ascii: "!") else {
         var malformed = MalformedInput(position: input.position, syntax: .notQIF)
         malformed.note(
@@ -77,25 +108,72 @@ struct QIFRecordDecoder: RecordDecoder {
         input.startRecord()
       }
       skipBlankLines()
-      guard let byte = input.peek() else { return finish(nil) }
+      guard let byte = input.peek() else { return end() }
       if byte == UInt8(ascii: "!") {
         let start = input.position
         let line = readLine().text
         switch Self.header(line) {
-        case .transactions: inTransactions = true
-        case .list: inTransactions = false
-        case .option: break
+        case .transactions: section = .transactions
+        case .list: section = .other
+        case .account: section = listsAccounts ? .other : .account
+        case .option:
+          let upper = line.uppercased()
+          if upper.hasPrefix("!OPTION:AUTOSWITCH") {
+            listsAccounts = true
+          } else if upper.hasPrefix("!CLEAR:AUTOSWITCH") {
+            listsAccounts = false
+          }
         case .unknown(let likely):
-          inTransactions = false
+          section = .other
           return .malformed(
             MalformedInput(position: start, syntax: .unknownQIFHeader(likely: likely), value: line),
             resumes: true)
         }
         continue
       }
-      let record = readRecord()
-      if inTransactions { return .record(record) }
+      switch section {
+      case .transactions:
+        let record = readRecord()
+        guard accounts.picks(at: record.start) else { continue }
+        return .record(record)
+      case .account:
+        let account = readAccount()
+        accounts.enter(number: nil, name: account.name, kind: account.type, at: account.start)
+      case .other:
+        _ = readRecord()
+      }
     }
+  }
+
+  /// Reads an account's record (`!Account`), to its `^`: its name (`N`) and type (`T`).
+  private mutating func readAccount() -> (name: String?, type: String?, start: TextPosition) {
+    let start = input.position
+    var (name, type): (String?, String?) = (nil, nil)
+    while let code = input.peek() {
+      if code == UInt8(ascii: "^") {
+        _ = readLine()
+        break
+      }
+      if code == UInt8(ascii: "!") { break }
+      if code == UInt8(ascii: "\n") || code == UInt8(ascii: "\r") {
+        _ = readLine()
+        continue
+      }
+      input.advance()  // the code
+      let value = readLine().text
+      if code == UInt8(ascii: "N"), name == nil, !value.isEmpty { name = value }
+      if code == UInt8(ascii: "T"), type == nil, !value.isEmpty { type = value }
+    }
+    return (name, type, start)
+  }
+
+  /// The end of the input: what it adds after the last record (``ending``), then nothing.
+  private mutating func end() -> DecodedRecord? {
+    finished = true
+    let (problem, note) = accounts.end(source: source, start: TextPosition(line: 1, column: 1))
+    if let note { ending.append(.note(AnySourceProblem(note))) }
+    if let problem { ending.append(.malformed(problem, resumes: false)) }
+    return ending.isEmpty ? nil : ending.removeFirst()
   }
 
   /// Reads the lines of one record, to its `^` or the end of the input.
@@ -152,9 +230,12 @@ struct QIFRecordDecoder: RecordDecoder {
   enum Header: Equatable {
     /// A section of transactions starts.
     case transactions
-    /// A section of a list starts (accounts, categories, classes, memorized transactions,
-    /// securities, prices, invoices, investments): not transactions.
+    /// A section of a list starts (categories, classes, memorized transactions, securities,
+    /// prices, invoices, investments): not transactions.
     case list
+    /// An `!Account` block starts: the account whose transactions follow, or, between
+    /// `!Option:AutoSwitch` and `!Clear:AutoSwitch`, a list of accounts.
+    case account
     /// An option (`!Option:AutoSwitch`, `!Clear:AutoSwitch`): no section starts.
     case option
     /// Not a header QIF has; `likely` is the section type it most likely means.
@@ -170,7 +251,7 @@ struct QIFRecordDecoder: RecordDecoder {
   static func header(_ line: String) -> Header {
     let upper = line.uppercased()
     if upper.hasPrefix("!OPTION:") || upper.hasPrefix("!CLEAR:") { return .option }
-    if upper.trimmingCharacters(in: " ") == "!ACCOUNT" { return .list }
+    if upper.trimmingCharacters(in: " ") == "!ACCOUNT" { return .account }
     // A keyword near `!Type` (`!Tpye:CCard`) is most likely it.
     guard let colon = upper.firstIndex(of: ":") else { return .unknown(likely: nil) }
     let keyword = Array(upper[..<colon].unicodeScalars)
@@ -230,7 +311,7 @@ struct QIFRecordDecoder: RecordDecoder {
       if text.hasPrefix("!") {
         switch Self.header(text) {
         case .transactions: inTransactions = true
-        case .list, .unknown: inTransactions = false
+        case .list, .account, .unknown: inTransactions = false
         case .option: break
         }
       } else if inTransactions && text.hasPrefix("D") {

@@ -1,0 +1,318 @@
+import BankFormats
+import Entities
+import UseCases
+
+/// Reading the rows of a bank's export: its text made UTF-8 with line feeds, the rows that are
+/// clearly not transactions skipped and counted, each record's values taken from its columns.
+extension CSVRecordDecoder {
+  // MARK: The text
+
+  /// Converts the text of a bank's export before its header is read, when it needs it
+  /// (``TextConversion``): from Windows-1252 when the options say so, or when its first
+  /// megabyte is not UTF-8 and it has no UTF-8 byte order mark (then with a note); and lines
+  /// ending in a carriage return alone, when its first line does. The native format is never
+  /// converted: SPEC §7 has it UTF-8 with LF or CRLF.
+  ///
+  /// - Parameter hadByteOrderMark: Whether the input started with a UTF-8 byte order mark.
+  mutating func prepareText(hadByteOrderMark: Bool) {
+    // The native header is told from its first line alone, so that a native file costs no
+    // more than that line's look.
+    var line = input.upcomingLine(limit: 1 << 16)
+    if line.allSatisfy({ $0 == UInt8(ascii: "\r") }) {
+      // Empty lines first: the header is the first line that is not empty.
+      let bytes = input.upcomingBytes(limit: 1 << 16)
+      line = Array(
+        bytes.split(separator: UInt8(ascii: "\n")).first { !$0.allSatisfy { $0 == UInt8(ascii: "\r") } } ?? []
+      )
+    }
+    if options.columns.isEmpty {
+      let header = line.prefix { $0 != UInt8(ascii: "\r") }
+      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(header))).byte
+      if CSVBankLayout.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
+    }
+    let sample = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
+    let complete = sample.count < CSVBankLayout.sampleSize
+    // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
+    if sample.first == 0xEF { return }
+    var conversion = TextConversion()
+    switch options.encoding {
+    case .windows1252?:
+      conversion.fromWindows1252 = true
+    case .utf8?:
+      break
+    case nil:
+      if !hadByteOrderMark && !TextConversion.isUTF8(sample, complete: complete) {
+        conversion.fromWindows1252 = true
+        notes.append(ExportNote(source: "", kind: .readAsWindows1252))
+      }
+    }
+    conversion.carriageReturnsEndLines = TextConversion.endsLinesWithCarriageReturns(
+      sample, complete: complete)
+    input.convertText(conversion)
+  }
+
+  // MARK: Rows
+
+  /// Reads one row of a bank's export, which is not empty, and its line break.
+  ///
+  /// - Returns: The row's record, or a malformed row; `nil` for a row skipped as clearly not a
+  ///   transaction (``skip(_:)``).
+  mutating func readBankRow() throws(RowError) -> DecodedRecord? {
+    guard let bank else { return nil }
+    let start = input.position
+    var fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)] = []
+    var problem: MalformedInput?
+    var terminator = Terminator.comma
+    while terminator == .comma {
+      let field = fields.count < columns.count ? columns[fields.count] : nil
+      input.startValue(of: field)
+      let read = try readField(problem: &problem, field: field)
+      terminator = read.terminator
+      fields.append((String(decoding: scratch, as: UTF8.self), read.position, read.encodingProblem))
+    }
+    if let problem { return .malformed(problem, resumes: true) }
+    // Fields past the header's that are empty hold nothing: a trailing delimiter on every row.
+    while fields.count > columns.count, let last = fields.last, last.text.trimmingSpaces.isEmpty {
+      fields.removeLast()
+    }
+    if let kind = notTransaction(fields.map(\.text), bank: bank) {
+      skip(kind)
+      return nil
+    }
+    guard fields.count == columns.count else {
+      return .malformed(
+        MalformedInput(position: start, syntax: .fieldCount(found: fields.count, expected: columns.count)),
+        resumes: true)
+    }
+    var record = RawRecord(start: start)
+    var debitValue: RawValue?
+    var creditValue: RawValue?
+    for (index, field) in fields.enumerated() {
+      let value = RawValue(
+        kind: .string, text: field.text, position: field.position, encodingProblem: field.encoding)
+      switch roles[index] {
+      case .debit?: debitValue = value
+      case .credit?: creditValue = value
+      case .description?: break
+      case let role?: record[role.field] = value
+      case nil:
+        if let encoding = field.encoding {
+          record.note(
+            RawProblem(
+              position: encoding.position, field: nil,
+              problem: .badExtraValue(encoding.problem, inColumn: true),
+              value: columnNames[index]))
+        }
+      }
+    }
+    if bank.columns[.amount] == nil {
+      Self.takeAmount(debit: debitValue, credit: creditValue, mark: bank.decimalMark, into: &record)
+    }
+    if record.group == nil, let section {
+      record.group = RawValue(kind: .string, text: section == .authorized ? "A" : "P", position: start)
+    }
+    record.description = description(of: fields, record: record, bank: bank)
+    if let account = bank.account { noteAccount(fields[account].text) }
+    return .record(record)
+  }
+
+  /// The description of a row: the first of its description columns that is not empty, the
+  /// other party first when the layout has a payee and a payer column (the payee of a debit,
+  /// the payer of a credit); its line breaks, with the blank lines among them, one space.
+  private func description(
+    of fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)], record: RawRecord,
+    bank: CSVBankLayout
+  ) -> RawValue? {
+    var order = bank.descriptionColumns
+    if let counterparty = bank.counterparty {
+      let parties =
+        isDebit(record, bank: bank) == false
+        ? [counterparty.payer, counterparty.payee] : [counterparty.payee, counterparty.payer]
+      order = parties + order.filter { !parties.contains($0) }
+    }
+    guard let first = order.first else { return nil }
+    let chosen = order.first { !fields[$0].text.trimmingSpaces.isEmpty } ?? first
+    let field = fields[chosen]
+    return RawValue(
+      kind: .string, text: Self.oneLine(field.text), position: field.position, encodingProblem: field.encoding
+    )
+  }
+
+  /// Whether a record is a debit, as far as its values say before they are checked; `nil`
+  /// when they do not.
+  private func isDebit(_ record: RawRecord, bank: CSVBankLayout) -> Bool? {
+    switch bank.rules.bank?.sign {
+    case .codeColumn?, .debitAndCreditColumns?:
+      return record.debit.flatMap { CSVBankWords.isDebit(code: $0.text.trimmingSpaces) }
+    case .codeOrSigned(let debitsPositive)?:
+      if let code = record.debit.flatMap({ CSVBankWords.isDebit(code: $0.text.trimmingSpaces) }) {
+        return code
+      }
+      guard let amount = record.amount,
+        let written = try? WrittenAmount(parsing: amount.text, decimalMark: bank.decimalMark)
+      else { return nil }
+      return written.isNegative != debitsPositive
+    case .signed(let debitsPositive)?:
+      guard let amount = record.amount,
+        let written = try? WrittenAmount(parsing: amount.text, decimalMark: bank.decimalMark)
+      else { return nil }
+      return written.isNegative != debitsPositive
+    case nil:
+      return nil
+    }
+  }
+
+  /// A text with each line break, and the blank lines and spaces around it, made one space:
+  /// a multi-line label as one line.
+  static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+      return text
+    }
+    let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+    return lines.map { $0.trimmingSpacesOfLine }.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// Why a row of a bank's export is clearly not a transaction, or `nil` when it may be one:
+  /// it is empty; it is a section's title alone (which gives the rows after it their group); it
+  /// is the header again; it has no date and a total's label where its date would be and in a
+  /// value; it has a date and a value that is a balance's label; its status says the
+  /// transaction did not happen; or it has another number of fields than the header and
+  /// neither a date nor an amount (a legend after the table).
+  ///
+  /// - Parameters:
+  ///   - texts: The row's fields, as written.
+  ///   - bank: The layout.
+  /// - Returns: The kind of row, or `nil`.
+  private mutating func notTransaction(_ texts: [String], bank: CSVBankLayout) -> SkippedKind? {
+    let trimmed = texts.map { $0.trimmingSpaces }
+    let filled = trimmed.filter { !$0.isEmpty }
+    if filled.isEmpty { return .empty }
+    if filled.count == 1, let group = CSVBankWords.section(titled: filled[0]) {
+      section = group == .authorized ? .authorized : .posted
+      return .sectionTitle
+    }
+    if trimmed.count == headerWords.count,
+      zip(trimmed, headerWords).allSatisfy({ CSVBankLayout.normalized($0) == $1 })
+    {
+      return .repeatedHeader
+    }
+    let dateText = bank.columns[.date].flatMap { $0 < trimmed.count ? trimmed[$0] : nil } ?? ""
+    let hasDate =
+      (try? CalendarDate(dateText, layout: bank.dateLayout)) != nil
+      || CSVBankWords.section(titled: dateText) == .authorized
+    if !hasDate {
+      if dateText.isEmpty || CSVBankWords.isTotal(dateText), filled.contains(where: CSVBankWords.isTotal) {
+        return .balanceOrTotal
+      }
+      if texts.count != columns.count,
+        !trimmed.contains(where: { text in
+          (try? CalendarDate(text, layout: bank.dateLayout)) != nil
+            || text.contains(where: \.isNumber)
+              && (try? WrittenAmount(parsing: text, decimalMark: bank.decimalMark)) != nil
+        })
+      {
+        return .textLine
+      }
+    } else if filled.contains(where: CSVBankWords.isBalance) {
+      return .balanceOrTotal
+    }
+    if let group = bank.columns[.group], group < trimmed.count,
+      CSVBankWords.status(of: trimmed[group]) == .didNotHappen
+    {
+      return .notHappened
+    }
+    return nil
+  }
+
+  /// A kind of row that is clearly not a transaction.
+  enum SkippedKind {
+    case empty
+    case sectionTitle
+    case repeatedHeader
+    case balanceOrTotal
+    case textLine
+    case notHappened
+  }
+
+  /// Counts a skipped row.
+  private mutating func skip(_ kind: SkippedKind) {
+    switch kind {
+    case .empty: skipped.empty += 1
+    case .sectionTitle: skipped.sectionTitles += 1
+    case .repeatedHeader: skipped.repeatedHeaders += 1
+    case .balanceOrTotal: skipped.balancesAndTotals += 1
+    case .textLine: skipped.textLines += 1
+    case .notHappened: skipped.notHappened += 1
+    }
+  }
+
+  /// Keeps the account a row is of, for the note of a file of several accounts.
+  private mutating func noteAccount(_ text: String) {
+    let name = String(text.trimmingSpaces)
+    guard !name.isEmpty, accounts.seen.count < 10_000, !accounts.seen.contains(name) else { return }
+    accounts.seen.insert(name)
+    if accounts.names.count < 5 { accounts.names.append(name) }
+  }
+
+  /// Queues the notes of the end of a bank's export: the rows skipped, the accounts.
+  mutating func noteTheEnd() {
+    guard bank != nil else { return }
+    if skipped.total > 0 { notes.append(ExportNote(source: "", kind: .rowsSkipped(skipped))) }
+    if accounts.seen.count > 1, let account = bank?.account {
+      notes.append(
+        ExportNote(
+          source: "",
+          kind: .severalAccounts(
+            column: columnNames[account], names: accounts.names, count: accounts.seen.count)))
+    }
+  }
+
+  /// Gives a row of a bank's export with a debit and a credit column its amount and code: the
+  /// amount of the column that holds one, and `D` or `C` for it, at the amount. A column holds
+  /// an amount when it is not empty and not zero (some banks write `0.00` in the other).
+  static func takeAmount(
+    debit: RawValue?, credit: RawValue?, mark: DecimalMark, into record: inout RawRecord
+  ) {
+    let holds = { (value: RawValue?) -> Bool in
+      guard let value, !value.text.trimmingSpaces.isEmpty else { return false }
+      let written = try? WrittenAmount(parsing: value.text, decimalMark: mark)
+      return written.map { $0.magnitude != .zero } ?? true
+    }
+    switch (holds(debit), holds(credit)) {
+    case (true, false):
+      record.amount = debit
+    case (false, true):
+      record.amount = credit
+    case (true, true):
+      record.amount = debit
+      if let credit {
+        record.note(
+          RawProblem(
+            position: credit.position, field: .amount, problem: .bothDebitAndCredit, value: credit.text))
+      }
+    case (false, false):
+      // Both empty (or zero): a zero debit when one says zero, else no amount.
+      if let zero = [debit, credit].compactMap({ $0 }).first(where: { !$0.text.trimmingSpaces.isEmpty }) {
+        record.amount = zero
+      } else {
+        record.note(
+          RawProblem(position: record.start, field: .amount, problem: .neitherDebitNorCredit, value: nil))
+        return
+      }
+    }
+    if let amount = record.amount {
+      let code = amount.position == credit?.position && !holds(debit) ? "C" : "D"
+      record.debit = RawValue(kind: .string, text: code, position: amount.position)
+    }
+  }
+}
+
+extension Substring {
+  /// The line without the spaces and tabs around it.
+  fileprivate var trimmingSpacesOfLine: Substring {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return text
+  }
+}

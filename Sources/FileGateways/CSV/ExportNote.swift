@@ -1,0 +1,104 @@
+import UseCases
+
+/// What reading a bank's CSV export says beside its records, which changes no row and no total:
+/// the text was read as Windows-1252, rows that are clearly not transactions were skipped, the
+/// file holds several accounts. A value with its English words; the stream yields it as
+/// `SourceRecord.note(_:)`, and the report shows it as a note (`txreport: note: …`).
+public struct ExportNote: SourceProblem {
+  /// How messages name the source, such as its path.
+  public var source: String
+  /// What the note says.
+  public var kind: Kind
+
+  /// What a note says.
+  public enum Kind: Hashable, Sendable {
+    /// The text is not UTF-8, and was read as Windows-1252 (which Latin-1's printable
+    /// characters are part of).
+    case readAsWindows1252
+    /// Rows that are clearly not transactions were skipped, so many of each kind.
+    case rowsSkipped(SkippedRows)
+    /// The file holds the rows of several accounts (their names in the account column, the
+    /// first few of them, and how many there are), added into one report.
+    case severalAccounts(column: String, names: [String], count: Int)
+  }
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - source: How messages name the source.
+  ///   - kind: What the note says.
+  public init(source: String, kind: Kind) {
+    self.source = source
+    self.kind = kind
+  }
+
+  /// What the note says, in English, with the source's name.
+  public var words: SourceWords {
+    switch kind {
+    case .readAsWindows1252:
+      return "'\(shown: source)': the text is not UTF-8: it was read as Windows-1252 (Latin-1)"
+    case .rowsSkipped(let rows):
+      let count = rows.total
+      return
+        "'\(shown: source)': \(count) \(words: count == 1 ? "row that is not a transaction was" : "rows that are not transactions were") "
+        + "skipped (\(words: rows.parts))"
+    case .severalAccounts(let column, let names, let count):
+      let listed = names.map { "'\($0)'" }.joined(separator: ", ") + (count > names.count ? ", …" : "")
+      return
+        "'\(shown: source)': the rows are of \(count) accounts (column \(quoted: column): \(shown: listed)), "
+        + "added into one report"
+    }
+  }
+
+  /// How to read the file otherwise, if anything helps.
+  public var hint: SourceWords? {
+    switch kind {
+    case .readAsWindows1252: "if its accents read wrong, save it as UTF-8"
+    case .rowsSkipped: nil
+    case .severalAccounts: "to report one account, keep only its rows"
+    }
+  }
+}
+
+/// How many rows of each kind a bank's CSV export had that are clearly not transactions.
+public struct SkippedRows: Hashable, Sendable {
+  /// Lines before the header: a title, the account, a balance.
+  public var beforeHeader = 0
+  /// Rows with nothing in any field.
+  public var empty = 0
+  /// The header written again.
+  public var repeatedHeaders = 0
+  /// A section's title, `Pending Transactions`, which gives the rows under it their group.
+  public var sectionTitles = 0
+  /// A balance or a total (`Anfangssaldo`, `Total Posted`, `B/F`).
+  public var balancesAndTotals = 0
+  /// Lines of text without a date or an amount after the table (legends, a disclaimer).
+  public var textLines = 0
+  /// Transactions whose status says they did not happen (`REVERTED`, `DECLINED`).
+  public var notHappened = 0
+
+  /// Creates an empty count.
+  public init() {}
+
+  /// How many rows were skipped in all.
+  public var total: Int {
+    beforeHeader + empty + repeatedHeaders + sectionTitles + balancesAndTotals + textLines + notHappened
+  }
+
+  /// The kinds, with their counts, in English: `4 lines before the header, 1 balance`.
+  var parts: String {
+    let kinds: [(Int, String, String)] = [
+      (beforeHeader, "line before the header", "lines before the header"),
+      (empty, "empty row", "empty rows"),
+      (repeatedHeaders, "header repeated", "headers repeated"),
+      (sectionTitles, "section title", "section titles"),
+      (balancesAndTotals, "balance or total", "balances and totals"),
+      (textLines, "line of text", "lines of text"),
+      (
+        notHappened, "transaction that did not happen (reverted, declined)",
+        "transactions that did not happen (reverted, declined)"
+      ),
+    ]
+    return kinds.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,190 @@
+import Entities
+
+/// The first pass over a source: every record is checked, none is kept.
+///
+/// The survey validates each record (the gateway has already checked its fields; the survey
+/// adds the rules that need more than one record: the group must match the source, and no
+/// total may overflow), counts the valid records, notes whether they arrive in
+/// report order, and keeps a digest of the valid transactions in the order read, so the second
+/// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
+/// counters, so a source of any size is surveyed in constant memory.
+struct InputSurvey: Sendable {
+  let source: String
+  let expectedGroup: TransactionGroup?
+  /// The days reported, or `nil` for every day: a valid record outside them is counted and
+  /// checked like any other, but adds to no total.
+  let period: ReportPeriod?
+  private(set) var count = 0
+  /// How many of the valid records are dated outside ``period``: the report leaves them out.
+  private(set) var outsidePeriodCount = 0
+  /// How many valid records of another group than ``expectedGroup`` the source holds.
+  private(set) var otherGroupCount = 0
+  /// How many issues the source's records gave, its group mismatches included.
+  private(set) var issueCount = 0
+  private(set) var isInReportOrder = true
+  /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
+  /// if it did: the survey stopped there.
+  private(set) var unavailableReason: UnavailableReason?
+  /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
+  private(set) var notes: [AnySourceProblem] = []
+  private var last: ReportOrder?
+  private var reading = ReadingDigest()
+
+  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
+  var digest: Int { reading.value }
+
+  /// Starts a survey of a source; ``take(_:totals:issues:)`` checks its records one by one.
+  ///
+  /// - Parameters:
+  ///   - source: The source's name, for issues without an origin.
+  ///   - expectedGroup: In two-source mode, the only group this source may hold.
+  ///   - period: The days reported, or `nil` for every day.
+  init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
+    self.source = source
+    self.expectedGroup = expectedGroup
+    self.period = period
+  }
+
+  /// Surveys a whole stream.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream, read to its end.
+  ///   - source: The source's name, for issues without an origin.
+  ///   - expectedGroup: In two-source mode, the only group this source may hold.
+  ///   - period: The days reported, or `nil` for every day.
+  ///   - totals: The running totals the report will show, checked for overflow.
+  ///   - issues: Where bad records are logged.
+  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
+  init(
+    reading stream: inout any TransactionStream,
+    source: String,
+    expectedGroup: TransactionGroup?,
+    period: ReportPeriod? = nil,
+    totals: inout ReportTotals,
+    issues: inout IssueLog
+  ) throws(CancellationError) {
+    self.init(source: source, expectedGroup: expectedGroup, period: period)
+    try stream.readRecords(
+      while: { unavailableReason == nil },
+      each: { record, _ in take(record, totals: &totals, issues: &issues) })
+  }
+
+  /// Checks the next record of the source, and counts it.
+  ///
+  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) ends the survey: the
+  /// reason is kept, and the caller reads no further.
+  ///
+  /// - Parameters:
+  ///   - record: The next record.
+  ///   - descriptionBytes: The bytes of its transaction's description, when they are lent
+  ///     apart from it (``RecordLending``).
+  ///   - totals: The running totals the report will show, checked for overflow.
+  ///   - issues: Where bad records are logged.
+  /// - Returns: Whether the record is a transaction of the expected group (inside the period or
+  ///   not); `false` for an issue, or the end of what could be read. The caller reads the
+  ///   transaction from the record it still holds, so that it is not copied for every record.
+  @discardableResult
+  mutating func take(
+    _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, totals: inout ReportTotals,
+    issues: inout IssueLog
+  ) -> Bool {
+    switch record {
+    case .unavailable(let reason):
+      unavailableReason = reason
+      return false
+    case .invalid(let issue):
+      issues.record(issue)
+      issueCount += 1
+      return false
+    case .unlistedIssues(let count):
+      issues.recordUnlisted(count)
+      issueCount += max(0, count)
+      return false
+    case .note(let note):
+      notes.append(note)
+      return false
+    case .transaction(let transaction, let origin):
+      if let expectedGroup, transaction.group != expectedGroup {
+        issues.record(
+          Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
+        issueCount += 1
+        otherGroupCount += 1
+        return false
+      }
+      reading.add(transaction, descriptionBytes: descriptionBytes)
+      // Only the records the report shows count towards its totals.
+      if let period, !period.contains(transaction.date) {
+        outsidePeriodCount += 1
+      } else {
+        totals.add(transaction, origin: origin, source: source)
+      }
+      count += 1
+      let order = ReportOrder(transaction)
+      if let last, order < last { isInReportOrder = false }
+      last = order
+      return true
+    }
+  }
+
+  /// Whether every record of the source is a valid record of another group than the one it
+  /// may hold, and there is at least one: what a source given for the other group holds.
+  var holdsOnlyAnotherGroup: Bool {
+    expectedGroup != nil && count == 0 && otherGroupCount > 0 && issueCount == otherGroupCount
+  }
+
+  private static func groupMismatch(
+    _ transaction: Transaction,
+    expected: TransactionGroup,
+    origin: RecordOrigin?,
+    source: String
+  ) -> RecordIssue {
+    RecordIssue(
+      source: origin?.source ?? source,
+      position: origin?.group,
+      field: .group,
+      problem: .groupMismatch(expected: expected, found: transaction.group),
+      value: transaction.group.code,
+      recordStart: origin?.start
+    )
+  }
+
+}
+
+/// The totals a report shows, summed in any order and checked once all records are in.
+struct ReportTotals: Sendable {
+  private var authorized = RunningTotal(.group(.authorized))
+  private var posted = RunningTotal(.group(.posted))
+  private var grand = RunningTotal(.grand)
+
+  /// Adds the totals of records read after these, as if they had been added here one by one.
+  ///
+  /// - Returns: `false` when the result may differ from adding them one by one: when both add
+  ///   to a total that ends out of range, whose issue depends on the order (see
+  ///   ``RunningTotal/append(_:)``).
+  mutating func append(_ later: ReportTotals) -> Bool {
+    let results = [
+      authorized.append(later.authorized), posted.append(later.posted), grand.append(later.grand),
+    ]
+    return !results.contains(false)
+  }
+
+  /// Adds a transaction to its group's total and to the grand total.
+  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
+    switch transaction.group {
+    case .authorized: authorized.add(transaction, origin: origin, source: source)
+    case .posted: posted.add(transaction, origin: origin, source: source)
+    }
+    grand.add(transaction, origin: origin, source: source)
+  }
+
+  /// The issues of the totals that do not fit in `Money`.
+  ///
+  /// - Returns: One issue for each group total that overflows; or, when both fit, the grand
+  ///   total's issue if it overflows; or none.
+  func overflowIssues() -> [RecordIssue] {
+    let groupIssues = [authorized, posted].compactMap { $0.overflowIssue() }
+    // Reported once: a grand total that overflows because a group total does adds nothing.
+    guard groupIssues.isEmpty else { return groupIssues }
+    return [grand.overflowIssue()].compactMap { $0 }
+  }
+}

@@ -1,0 +1,425 @@
+import ByteWords
+import Entities
+
+/// Transactions held in memory in report order as they are added, in about 16 bytes each plus
+/// the bytes of their descriptions.
+///
+/// A source that is not in report order must be held whole before its first row is shown
+/// (``OrderedTransactions``), so what one transaction costs in memory decides how large a file
+/// can be reported, and how it lies in memory decides how fast it is shown. A `Transaction`
+/// takes 56 bytes, and its description, when longer than 15 bytes, a heap object of its own
+/// with a 32-byte header. Here the transactions of one group and date are kept together, one
+/// after the other (a *bucket*): each as its amount (8 bytes), its description's length and
+/// whether it is a credit (8 bytes), then the description's UTF-8 bytes. The group and the
+/// date are the bucket's. Dates are kept once each, in a table.
+///
+/// A bucket is a chain of pages, cut one after the other from blocks of 1 MiB that all the
+/// buckets share: its first page as large as its first transaction, each next one twice as
+/// large as the one before, up to 1 KiB (decision 0042). A date of one transaction then costs
+/// little more than that transaction, and a date of thousands is read from a few places.
+///
+/// Adding a transaction appends to its bucket, so the transactions of a bucket keep their
+/// input order, and there is nothing to sort but the dates: the report shows the buckets of
+/// the authorized group, date after date, then those of the posted group. Showing reads each
+/// bucket from its start to its end, page after page, so the memory is read in the order it
+/// lies in, which the processor fetches ahead; transactions kept in input order and shown in report order are
+/// each fetched from far away (decision 0041: showing a million took 0.139 s that way, even with
+/// their descriptions fetched ahead, and 0.112 s read in order).
+///
+/// Some transactions come before all the others of their group and date, whenever they are
+/// added: those a draft reading read before its first one out of order, read again after the
+/// rest (`append(_:first:)`). They have buckets of their own, shown before the others.
+struct HeldTransactions {
+  /// How many transactions there are.
+  private(set) var count = 0
+  private var dates: [CalendarDate] = []
+  private var dateIndex = DateIndex()
+  /// For each date, its four buckets (``slot(dateIndex:group:first:)``): the index of each in
+  /// `buckets` plus one, or 0 while it holds nothing. A date costs 16 bytes here, and only a
+  /// bucket that holds a transaction costs more.
+  private var slots: [UInt32] = []
+  /// The buckets that hold transactions, in the order they were first used.
+  private var buckets: [Bucket] = []
+  /// The pages of every bucket, cut one after the other from blocks of ``blockSize`` bytes
+  /// (a page larger than that has a block of its own).
+  private var blocks: [[UInt8]] = []
+  /// The block pages are cut from, and where its next page starts.
+  private var block = -1
+  private var blockEnd = blockSize
+  /// After ``sortInReportOrder()``, the buckets that hold transactions, in report order.
+  private var order: [ShownBucket] = []
+  private var isSorted = false
+
+  /// The bytes before a transaction's description: its amount, then its description's length
+  /// times two, plus one for a credit.
+  private static let amountSize = MemoryLayout<Money>.size
+  private static let headerSize = amountSize + MemoryLayout<UInt64>.size
+  /// The bytes before a page's transactions: where the bucket's next page is (``noPage`` for
+  /// none), then how many bytes of transactions the page holds.
+  private static let pageHeaderSize = 2 * MemoryLayout<UInt64>.size
+  private static let blockSize = 1 << 20
+  /// The largest page a bucket grows to, unless one transaction needs more.
+  private static let largestPage = 1 << 10
+  private static let noPage = UInt64.max
+
+  /// One group and date's transactions: a chain of pages, each twice as large as the one
+  /// before (up to ``largestPage``), so that a bucket of one transaction takes little more
+  /// than that transaction, and a large one is read from few places.
+  private struct Bucket {
+    /// The addresses of its first and last pages: a block's index times 2³², plus where the
+    /// page starts in the block.
+    var first: UInt64
+    var last: UInt64
+    /// How many bytes of transactions the last page holds, and can hold.
+    var used: UInt32 = 0
+    var capacity: UInt32
+  }
+
+  /// Holds nothing yet.
+  init() {}
+
+  /// The slot of a group and date's bucket (the date's index in `dates`): four for each date
+  /// (authorized or posted, first or not).
+  private static func slot(dateIndex: UInt32, group: TransactionGroup, first: Bool) -> Int {
+    Int(dateIndex) << 2 | (group == .posted ? 2 : 0) | (first ? 0 : 1)
+  }
+
+  /// Adds a transaction after the others of its group and date; or, when `first`, after the
+  /// others added with `first`, and before all those added without. Not after
+  /// ``sortInReportOrder()``.
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
+  ///     (``RecordLending``): then they are its description, not its empty one.
+  ///   - first: Whether it comes before those added without `first`.
+  mutating func append(
+    _ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, first: Bool = false
+  ) {
+    if let descriptionBytes {
+      append(transaction, description: descriptionBytes, first: first)
+      return
+    }
+    transaction.description.withUTF8InPlace { append(transaction, description: $0, first: first) }
+  }
+
+  /// Adds a transaction whose description is `description`.
+  private mutating func append(
+    _ transaction: Transaction, description: UnsafeBufferPointer<UInt8>, first: Bool
+  ) {
+    precondition(!isSorted, "a transaction added after the sort")
+    let slot = Self.slot(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
+    let length = description.count
+    let size = Self.headerSize + length
+    let bucketNumber = Int(slots[slot])
+    let bucket: Int
+    if bucketNumber == 0 {
+      let page = newPage(capacity: size)
+      bucket = buckets.count
+      buckets.append(Bucket(first: page, last: page, capacity: UInt32(size)))
+      slots[slot] = UInt32(buckets.count)
+    } else {
+      bucket = bucketNumber - 1
+      if Int(buckets[bucket].capacity - buckets[bucket].used) < size { chainPage(to: bucket, holding: size) }
+    }
+    let place = buckets[bucket].last
+    var offset = Self.start(of: place) + Self.pageHeaderSize
+    offset += Int(buckets[bucket].used)
+    let credit: UInt64 = transaction.debitCredit == .credit ? 1 : 0
+    blocks[Self.block(of: place)].withUnsafeMutableBytes { bytes in
+      withUnsafeBytes(of: transaction.amount) {
+        UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + Self.amountSize]).copyMemory(from: $0)
+      }
+      bytes.storeBytes(
+        of: UInt64(length) << 1 | credit, toByteOffset: offset + Self.amountSize, as: UInt64.self)
+      UnsafeMutableRawBufferPointer(rebasing: bytes[offset + Self.headerSize..<offset + size])
+        .copyMemory(from: UnsafeRawBufferPointer(description))
+    }
+    buckets[bucket].used += UInt32(size)
+    count += 1
+  }
+
+  /// Ends a bucket's last page, and starts a new one, chained after it, with room for at least
+  /// `size` bytes.
+  private mutating func chainPage(to bucket: Int, holding size: Int) {
+    let capacity = max(size, min(2 * Int(buckets[bucket].capacity), Self.largestPage))
+    let page = newPage(capacity: capacity)
+    closePage(of: bucket, next: page)
+    buckets[bucket].last = page
+    buckets[bucket].used = 0
+    buckets[bucket].capacity = UInt32(capacity)
+  }
+
+  /// Writes in the header of a bucket's last page how many bytes it holds, and what page
+  /// comes next.
+  private mutating func closePage(of bucket: Int, next: UInt64) {
+    let page = buckets[bucket].last
+    let start = Self.start(of: page)
+    let used = UInt64(buckets[bucket].used)
+    blocks[Self.block(of: page)].withUnsafeMutableBytes { bytes in
+      bytes.storeBytes(of: next, toByteOffset: start, as: UInt64.self)
+      bytes.storeBytes(of: used, toByteOffset: start + MemoryLayout<UInt64>.size, as: UInt64.self)
+    }
+  }
+
+  /// A page for `capacity` bytes of transactions, cut from the current block, or from a new
+  /// one when the rest of the current block is too small (that rest is left unused).
+  private mutating func newPage(capacity: Int) -> UInt64 {
+    precondition(capacity <= Int(UInt32.max), "a held transaction of 4 GiB or more")
+    let size = Self.pageHeaderSize + capacity
+    if size > Self.blockSize {
+      blocks.append(Self.uninitializedBytes(count: size))
+      return Self.page(block: blocks.count - 1, start: 0)
+    }
+    if blockEnd + size > Self.blockSize {
+      blocks.append(Self.uninitializedBytes(count: Self.blockSize))
+      (block, blockEnd) = (blocks.count - 1, 0)
+    }
+    defer { blockEnd += size }
+    return Self.page(block: block, start: blockEnd)
+  }
+
+  /// The address of the page that starts at `start` in block `block`: the block's index times
+  /// 2³², plus the start (blocks are at most 1 MiB, or hold one page).
+  private static func page(block: Int, start: Int) -> UInt64 {
+    UInt64(block) << 32 | UInt64(start)
+  }
+
+  /// The block a page is in.
+  private static func block(of page: UInt64) -> Int {
+    Int(page >> 32)
+  }
+
+  /// Where a page starts in its block.
+  private static func start(of page: UInt64) -> Int {
+    Int(truncatingIfNeeded: page & 0xFFFF_FFFF)
+  }
+
+  /// An array of `count` bytes that are not set: each is written before it is read.
+  private static func uninitializedBytes(count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+  }
+
+  /// Sorts the buckets in report order: by group, then date; within one, the input order
+  /// stays, with those added `first` before the others.
+  mutating func sortInReportOrder() {
+    // Each date's key (its year, month and day, in the bits of ``dateKey(_:)``) above its
+    // index: sorted as numbers, they are in date order.
+    var byDate = dates.indices.map { UInt64(Self.dateKey(dates[$0])) << 32 | UInt64($0) }
+    // Nothing is added after the sort, so the index of dates is not needed, nor, once `order`
+    // is made, the tables of buckets: their memory is given back.
+    dateIndex = DateIndex()
+    defer { (buckets, slots) = ([], []) }
+    byDate.sort()
+    for bucket in buckets.indices { closePage(of: bucket, next: Self.noPage) }
+    order = []
+    order.reserveCapacity(buckets.count)
+    for group in [TransactionGroup.authorized, .posted] {
+      for key in byDate {
+        let dateIndex = UInt32(truncatingIfNeeded: key)
+        for first in [true, false] {
+          let bucketNumber = slots[Self.slot(dateIndex: dateIndex, group: group, first: first)]
+          guard bucketNumber != 0 else { continue }
+          order.append(
+            ShownBucket(
+              firstPage: buckets[Int(bucketNumber) - 1].first, date: dates[Int(dateIndex)], group: group))
+        }
+      }
+    }
+    isSorted = true
+  }
+
+  /// A bucket as ``forEach(from:count:_:)`` reads it, in `order`: its group, its date and
+  /// its first page side by side, so that a run reads the buckets one after the other, not
+  /// each from the tables of dates and buckets (with a date for every transaction, that was
+  /// three places far apart in memory for each).
+  private struct ShownBucket {
+    var firstPage: UInt64
+    var date: CalendarDate
+    var group: TransactionGroup
+  }
+
+  /// Where the next run starts: the place in `order` of its bucket, the page of that bucket
+  /// (``noPage`` for the first), and where in the page its next transaction's bytes start.
+  struct Position: Equatable, Sendable {
+    fileprivate var place = 0
+    fileprivate var page = HeldTransactions.noPage
+    fileprivate var offset = 0
+  }
+
+  /// Whether there is no transaction at or after a position.
+  func isAfterLast(_ position: Position) -> Bool { position.place == order.count }
+
+  /// Gives at most `count` transactions from `position` on, in report order (once sorted),
+  /// each with its description's bytes apart (the transaction's own description is empty):
+  /// a run to show, read where it is held, with no `String` made (decision 0045).
+  ///
+  /// - Parameters:
+  ///   - position: Where the run starts; on return, where the next starts.
+  ///   - count: How many transactions, at most.
+  ///   - body: What to do with each transaction and its description, lent for the call only.
+  /// - Throws: What `body` throws; the rest of the run is then not given.
+  func forEach(
+    from position: inout Position, count: Int,
+    _ body: (Transaction, UnsafeBufferPointer<UInt8>) throws(ReportStop) -> Void
+  ) throws(ReportStop) {
+    var given = 0
+    while given < count, position.place < order.count {
+      let (date, group) = (order[position.place].date, order[position.place].group)
+      // `withUnsafeBytes` throws untyped errors: what `body` throws is kept, and thrown after.
+      var thrown: ReportStop?
+      readPage(at: &position) { bytes, transactions in
+        var offset = transactions.lowerBound
+        while given < count, offset < transactions.upperBound {
+          let amount = bytes.loadUnaligned(fromByteOffset: offset, as: Money.self)
+          let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
+          let descriptionStart = offset + Self.headerSize
+          offset = descriptionStart + Int(lengthAndCredit >> 1)
+          let transaction = Transaction(
+            group: group, date: date, description: "", amount: amount,
+            debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit)
+          given += 1
+          // The blocks are arrays of bytes (their memory is bound to `UInt8`), and a description's
+          // are valid UTF-8: a `String`'s, or bytes checked as they were lent
+          // (`RecordLending`). They are not checked again.
+          let description = UnsafeRawBufferPointer(rebasing: bytes[descriptionStart..<offset])
+            .assumingMemoryBound(to: UInt8.self)
+          assert(String(validating: description, as: UTF8.self) != nil, "held bytes that are not UTF-8")
+          do throws(ReportStop) {
+            try body(transaction, description)
+          } catch {
+            // The position is past it still: what was given is not given again.
+            thrown = error
+            break
+          }
+        }
+        return offset
+      }
+      if let thrown { throw thrown }
+    }
+  }
+
+  /// What ``readAhead(from:count:)`` read: where the run after it starts, and a sum of the bytes.
+  struct ReadAhead: Sendable {
+    /// Where the next run starts.
+    var next: Position
+    /// A sum of bytes read, for the caller to keep: a reading whose result goes nowhere could
+    /// be left out by the compiler.
+    var sum: UInt64
+  }
+
+  /// Reads the bytes of the run that ``forEach(from:count:_:)`` would give from `position`, and
+  /// nothing else: done on another core while the run before is shown, so that the run's bytes
+  /// are in the cache the two cores share (the last level) when the report's task comes to them,
+  /// and not only in memory. A run is read from many pages far apart, each a few lines long;
+  /// read in place by the report's task, each page's first lines were a wait on memory.
+  ///
+  /// - Parameters:
+  ///   - position: Where the run starts.
+  ///   - count: How many transactions, at most: a run's length.
+  /// - Returns: Where the next run starts, and a sum of one byte of each line read.
+  func readAhead(from position: Position, count: Int) -> ReadAhead {
+    var (position, given, sum) = (position, 0, UInt64(0))
+    while given < count, position.place < order.count {
+      readPage(at: &position) { bytes, transactions in
+        var offset = transactions.lowerBound
+        while given < count, offset < transactions.upperBound {
+          let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
+          offset += Self.headerSize + Int(lengthAndCredit >> 1)
+          given += 1
+        }
+        // One byte of each line of 64 bytes the run takes in the page, and its last.
+        for line in stride(from: transactions.lowerBound, to: offset, by: 64) { sum &+= UInt64(bytes[line]) }
+        if offset > transactions.lowerBound { sum &+= UInt64(bytes[offset - 1]) }
+        return offset
+      }
+    }
+    return ReadAhead(next: position, sum: sum)
+  }
+
+  /// Reads the page `position` is in: calls `body` with the bytes of its block and the range of
+  /// the page's transactions' bytes from `position` on, then moves `position` to where `body`
+  /// stopped, or to the bucket's next page (or the next bucket) when it read to the end.
+  ///
+  /// - Parameters:
+  ///   - position: Where to read; on return, where the next reading starts.
+  ///   - body: Reads transactions from the range's start, and returns where it stopped: at the
+  ///     start of a transaction, or at the range's end.
+  private func readPage(
+    at position: inout Position, _ body: (UnsafeRawBufferPointer, Range<Int>) -> Int
+  ) {
+    if position.page == Self.noPage { position.page = order[position.place].firstPage }
+    let pageStart = Self.start(of: position.page)
+    blocks[Self.block(of: position.page)].withUnsafeBytes { bytes in
+      let next = bytes.loadUnaligned(fromByteOffset: pageStart, as: UInt64.self)
+      let start = pageStart + Self.pageHeaderSize
+      let used = bytes.loadUnaligned(fromByteOffset: pageStart + MemoryLayout<UInt64>.size, as: UInt64.self)
+      let end = start + Int(used)
+      let offset = body(bytes, (start + position.offset)..<end)
+      position.offset = offset - start
+      if offset == end {
+        position.offset = 0
+        position.page = next
+        if next == Self.noPage { position.place += 1 }
+      }
+    }
+  }
+
+  /// A date as a number: its year, month and day in bits of their own, so that a later date
+  /// has a larger number (and none has 0: its month is at least 1).
+  private static func dateKey(_ date: CalendarDate) -> UInt32 {
+    UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
+  }
+
+  /// The index of a date in `dates`, adding it (and its four slots) when it is new.
+  private mutating func index(of date: CalendarDate) -> UInt32 {
+    dateIndex.index(of: Self.dateKey(date)) {
+      dates.append(date)
+      slots.append(contentsOf: [0, 0, 0, 0])
+      return UInt32(dates.count - 1)
+    }
+  }
+}
+
+/// The index in `HeldTransactions.dates` of each date seen, by a key made of its year, month
+/// and day: an open-addressing table of numbers, probed in place.
+///
+/// Every held transaction looks its date up, and a `Dictionary` hashed each date with SipHash:
+/// a sixth of the time holding a transaction took. Here the key is multiplied and shifted,
+/// and the table is at most half full.
+private struct DateIndex {
+  /// The keys, 0 for a free slot (no date's key is 0: its month is at least 1).
+  private var keys = [UInt32](repeating: 0, count: 64)
+  private var indices = [UInt32](repeating: 0, count: 64)
+  private var count = 0
+  /// The table holds `1 << bits` slots.
+  private var bits = 6
+
+  /// The index kept for `key`, or the one `add` gives, kept for it.
+  mutating func index(of key: UInt32, orAdding add: () -> UInt32) -> UInt32 {
+    var slot = Int((key &* 0x9E37_79B1) >> UInt32(32 - bits))
+    let mask = keys.count - 1
+    while keys[slot] != 0 {
+      if keys[slot] == key { return indices[slot] }
+      slot = (slot + 1) & mask
+    }
+    let index = add()
+    keys[slot] = key
+    indices[slot] = index
+    count += 1
+    if count * 2 > keys.count { grow() }
+    return index
+  }
+
+  /// Doubles the table, placing every key again.
+  private mutating func grow() {
+    let (oldKeys, oldIndices) = (keys, indices)
+    bits += 1
+    keys = [UInt32](repeating: 0, count: 1 << bits)
+    indices = [UInt32](repeating: 0, count: 1 << bits)
+    count = 0
+    for (key, index) in zip(oldKeys, oldIndices) where key != 0 {
+      _ = self.index(of: key) { index }
+    }
+  }
+}

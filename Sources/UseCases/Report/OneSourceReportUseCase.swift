@@ -1,0 +1,66 @@
+import Entities
+
+/// Makes the report from one source that holds both groups (SPEC §4).
+///
+/// This is the one-source transformer of the blog series the package comes from: one stream,
+/// each record naming its group. The report has the same shape as the two-source one: the
+/// authorized block, the posted block (a group with no records gets its header and the empty
+/// message), then the grand footer. When the source itself is unavailable, the report is the
+/// `All` header, the one-source message and a zero grand footer.
+///
+/// Every record is checked before the first row, as in ``TwoSourceReportUseCase``. The steps
+/// every report shares are `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
+public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
+  private let source: any TransactionSource
+  private let output: any TransactionReportUseCaseOutput
+  private let issueLimit: Int
+  private let partial: Bool
+  private let period: ReportPeriod?
+  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
+  private var engine = false
+
+  /// Creates the use case.
+  ///
+  /// - Parameters:
+  ///   - source: The source of all transactions, each naming its group.
+  ///   - output: The presenter that receives the report.
+  ///   - issueLimit: How many issues to pass on in full when the input is invalid; all are
+  ///     counted.
+  ///   - partial: Whether an input that is missing (a file that does not exist) still gets a
+  ///     report, with its group's unavailable message in place of its rows; by default it gets
+  ///     none, only ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
+  ///   - period: The days to report, or `nil` (the default) for every day. Every record is
+  ///     still read and checked, and an invalid one outside the period still rejects the
+  ///     input; a valid one outside it is left out of the rows and the totals, and the count
+  ///     of those left out goes to
+  ///     ``TransactionReportUseCaseOutput/presentRecordsOutsidePeriod(count:period:)``.
+  public init(
+    source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
+    partial: Bool = false, period: ReportPeriod? = nil
+  ) {
+    self.source = source
+    self.output = output
+    self.issueLimit = issueLimit
+    self.partial = partial
+    self.period = period
+  }
+
+  /// The same use case, making its report with the engine: the same calls, from a sorted file
+  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
+  package func usingEngine() -> Self {
+    var useCase = self
+    useCase.engine = true
+    return useCase
+  }
+
+  /// Reads the source and presents the report, or the issues that prevent it.
+  public func eventGenerateReport() async {
+    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
+    let parts = [ReportCheck.Part(source: source, groups: TransactionGroup.allCases)]
+    if engine {
+      await ReportEngine(check: check).run(parts)
+    } else {
+      await ReferenceReport(check: check).run(parts)
+    }
+  }
+}

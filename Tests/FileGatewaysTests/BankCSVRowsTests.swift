@@ -1,0 +1,255 @@
+import BankFormats
+import Entities
+import FileGateways
+import TestSupport
+import Testing
+import UseCases
+
+/// Banks' CSV exports as they are written (issue 37): their text (Windows-1252, lines ending in
+/// a carriage return), the rows that are not transactions, statuses, type columns, flags and
+/// descriptions; and the notes a reading gives beside its records.
+@Suite struct BankCSVRowsTests {
+  private func read(_ text: String, options: ReadingOptions = .standard) async throws -> [ReadRecord] {
+    try await read(Array(text.utf8), options: options)
+  }
+
+  private func read(_ bytes: [UInt8], options: ReadingOptions = .standard) async throws -> [ReadRecord] {
+    try await readAll(BytesTransactionSource(name: "bank.csv", bytes: bytes, format: .csv, options: options))
+  }
+
+  /// The notes among records, as their English words.
+  private func notes(_ records: [ReadRecord]) -> [String] {
+    records.compactMap { record in
+      guard case .note(let note) = record else { return nil }
+      return note.words.description
+    }
+  }
+
+  // MARK: Text
+
+  @Test("A file of lines that end in a carriage return alone names each line as a person sees it")
+  func carriageReturnPositions() async throws {
+    let records = try await read(
+      "Date,Description,Amount\r2024-03-15,a,-1.00\r2024-03-16,b,x\r2024-03-17,c,-2")
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["a", "c"])
+    #expect(records.compactMap(\.issue).map(\.position) == [at(3, 14)])
+  }
+
+  @Test("Carriage returns and line feeds stay one line break each, and a line feed inside quotes stays")
+  func carriageReturnAndLineFeed() async throws {
+    let records = try await read("Date,Description,Amount\r\n2024-03-15,\"two\r\nlines\",-1.00\r\n")
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["two lines"])
+  }
+
+  @Test("Windows-1252's bytes 0x80 to 0x9F are its characters: the euro sign, quotes, dashes")
+  func windows1252High() async throws {
+    let bytes =
+      Array("Date;Description;Amount\n2024-03-15;".utf8) + [0x80, 0x20, 0x93, 0x41, 0x94, 0x20, 0x96]
+      + Array(";-1,00\n".utf8)
+
+    let records = try await read(bytes)
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["€ “A” –"])
+    #expect(notes(records) == ["'bank.csv': the text is not UTF-8: it was read as Windows-1252 (Latin-1)"])
+    #expect(records.first.map { if case .note = $0 { true } else { false } } == true, "the note comes first")
+  }
+
+  @Test(
+    "A file with a UTF-8 byte order mark is UTF-8: a bad byte in it stays an issue, and nothing is converted")
+  func byteOrderMarkSaysUTF8() async throws {
+    let bytes =
+      [0xEF, 0xBB, 0xBF] + Array("Date,Description,Amount\n2024-03-15,Caf".utf8) + [0xE9]
+      + Array(",-1.00\n".utf8)
+
+    let records = try await read(bytes)
+
+    #expect(notes(records).isEmpty)
+    #expect(records.compactMap(\.issue).first?.problemText == "not valid UTF-8 (byte 0xE9)")
+  }
+
+  @Test("--encoding utf-8 keeps bytes that are not UTF-8 issues, as the native format has them")
+  func encodingUTF8() async throws {
+    let bytes = Array("Date,Description,Amount\n2024-03-15,Caf".utf8) + [0xE9] + Array(",-1.00\n".utf8)
+
+    let records = try await read(bytes, options: ReadingOptions(encoding: .utf8))
+
+    #expect(notes(records).isEmpty)
+    #expect(records.compactMap(\.issue).count == 1)
+  }
+
+  @Test("The native format is never converted: a bare carriage return in it is still an issue")
+  func nativeNotConverted() async throws {
+    let records = try await read("group,date,description,amount,debit\rA,2016-04-01,x,1.00,D\r")
+
+    #expect(records.first?.issue?.readingProblem == .syntax(.bareCarriageReturn))
+  }
+
+  // MARK: The header
+
+  @Test("The header named by --columns is found below lines before it, which are counted")
+  func headerBelowByColumns() async throws {
+    let text =
+      "Umsatzanzeige;Datei erstellt am: 05.04.2024\n\nKonto;DE00\nBuchung;Text;Wert\n04.04.2024;Strom;-86,00\n"
+
+    let records = try await read(
+      text, options: ReadingOptions(columns: [.date: "Buchung", .description: "Text", .amount: "Wert"]))
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["Strom"])
+    #expect(
+      notes(records) == [
+        "'bank.csv': 3 rows that are not transactions were skipped (3 lines before the header)"
+      ])
+  }
+
+  @Test("A native header with group mistyped keeps the native error, even with bank names beside it")
+  func groupMistyped() async throws {
+    let records = try await read("grup,date,description,amount,debit\nA,2016-04-01,x,1.00,D\n")
+
+    #expect(records.first?.issue?.hintText == "the header has \"grup\": did you mean \"group\"?")
+  }
+
+  // MARK: Rows that are not transactions
+
+  @Test("Empty rows, legends after the table and reverted transactions are skipped and counted by kind")
+  func skippedKinds() async throws {
+    let text =
+      "Date,Description,Amount,State\n2024-04-01,Top-up,300.00,COMPLETED\n,,,\n2024-04-06,Bolt,-3.80,REVERTED\n"
+      + "2024-04-08,Cinema,-12.99,PENDING\n\nLegends Used in Account Statement\nINT.PD - Interest Paid,CLG - Clearing\n"
+
+    let records = try await read(text)
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["Top-up", "Cinema"])
+    #expect(records.compactMap(\.transaction).map(\.group) == [.posted, .authorized])
+    #expect(
+      notes(records) == [
+        "'bank.csv': 4 rows that are not transactions were skipped (1 empty row, 2 lines of text, "
+          + "1 transaction that did not happen (reverted, declined))"
+      ])
+  }
+
+  @Test("A row with another number of fields that holds a date or an amount is an issue, not skipped")
+  func wrongCountWithValues() async throws {
+    let records = try await read("Date,Description,Amount\n2024-03-15,Coffee, large,-4.50\n")
+
+    #expect(records.map(\.issue?.readingProblem) == [.syntax(.fieldCount(found: 4, expected: 3))])
+  }
+
+  @Test("Empty fields past the header's, a delimiter at the end of every row, are nothing")
+  func trailingEmptyFields() async throws {
+    let records = try await read(
+      "Details,Posting Date,Description,Amount\nDEBIT,10/15/2024,Rent,-1650.00,,\n")
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["Rent"])
+  }
+
+  // MARK: Groups and signs
+
+  @Test("A status column of other words is not read for the group: every row is Posted")
+  func statusOfOtherWords() async throws {
+    let records = try await read(
+      "Date,Description,Amount,Status\n2024-03-15,a,-1.00,Online\n2024-03-16,b,-2.00,Card\n")
+
+    #expect(records.compactMap(\.transaction).map(\.group) == [.posted, .posted])
+  }
+
+  @Test("A status the status column does not know, beside ones it knows, is an issue at it")
+  func unknownStatus() async throws {
+    let records = try await read(
+      "Date,Description,Amount,Status\n2024-03-15,a,-1.00,Pending\n2024-03-16,b,-2.00,Maybe\n")
+
+    let issue = try #require(records.compactMap(\.issue).first)
+    #expect(issue.readingProblem == .notAStatus)
+    #expect(issue.position == at(3, 20))
+  }
+
+  @Test("A type column of other words than codes is not read for the sign: the amount's sign is")
+  func typeOfOtherWords() async throws {
+    let records = try await read(
+      "Date,Description,Amount,Transaction Type\n2024-03-15,Sale,-24.56,Sale\n2024-03-16,Payment,650.00,Payment\n"
+    )
+
+    #expect(records.compactMap(\.transaction).map(\.debitCredit) == [.debit, .credit])
+  }
+
+  @Test("A column without a name that flags credits with CR gives their sign; the others take the amount's")
+  func creditFlags() async throws {
+    let text =
+      "Date Processed,Description,Amount,\n12-Jan-2024,HOMEWARE HALL,£1183.23,\n05-Jan-2024,PAYMENT RECEIVED,\"+ £1,100.00\",CR\n"
+
+    let records = try await read(text, options: ReadingOptions(debitsPositive: true))
+
+    #expect(records.compactMap(\.transaction).map(\.debitCredit) == [.debit, .credit])
+    #expect(
+      records.compactMap(\.transaction).map(\.amount) == [
+        Money(minorUnits: 118_323), Money(minorUnits: 110_000),
+      ])
+  }
+
+  @Test("Signs of mostly positive amounts are asked, at the first positive one; either option reads them")
+  func untoldSigns() async throws {
+    let text =
+      "Date,Description,Amount\n2024-03-15,a,1.00\n2024-03-16,b,2.00\n2024-03-17,c,3.00\n2024-03-18,d,-4.00\n"
+
+    let refused = try await read(text)
+    let positive = try await read(text, options: ReadingOptions(debitsPositive: true))
+    let negative = try await read(text, options: ReadingOptions(debitsNegative: true))
+
+    #expect(refused.map(\.issue?.readingProblem) == [.syntax(.signsUntold(positive: 3, negative: 1))])
+    #expect(refused.first?.issue?.position == at(2, 14))
+    #expect(positive.compactMap(\.transaction).map(\.debitCredit) == [.debit, .debit, .debit, .credit])
+    #expect(negative.compactMap(\.transaction).map(\.debitCredit) == [.credit, .credit, .credit, .debit])
+  }
+
+  // MARK: Descriptions
+
+  @Test("An empty description gives way to the next column that describes the row")
+  func descriptionFallback() async throws {
+    let records = try await read(
+      "Date,Description,Name,Amount\n2024-03-15,PRET LONDON GBR,Pret,-4.25\n2024-03-16,,Holiday pot,-150\n")
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["PRET LONDON GBR", "Holiday pot"])
+  }
+
+  @Test(
+    "Of a payer and a payee column, the description is the other party: the payee of a debit, the payer of a credit"
+  )
+  func counterparty() async throws {
+    let text =
+      "Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Verwendungszweck;Betrag (€)\n"
+      + "05.04.24;Max Mustermann;Wohnbau eG;Miete;-920,00\n02.04.24;Techniker Kasse;Max Mustermann;Erstattung;120,00\n"
+
+    let records = try await read(text)
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["Wohnbau eG", "Techniker Kasse"])
+  }
+
+  @Test("A label of several lines is one line: its line breaks and blank lines one space")
+  func multiLineLabel() async throws {
+    let text =
+      "Date;Libellé;Débit euros;Crédit euros;\r\n29/04/2024;\"PAIEMENT PAR CARTE\r\nX0000 BOULANGERIE 27/04\r\n\r\n\r\n\";8,60;;\r\n"
+
+    let records = try await read(text)
+
+    #expect(
+      records.compactMap(\.transaction).map(\.description) == ["PAIEMENT PAR CARTE X0000 BOULANGERIE 27/04"])
+  }
+
+  // MARK: Accounts
+
+  @Test("One account in an account column says nothing; several are named in a note at the end")
+  func accounts() async throws {
+    let one = try await read(
+      "Date,Description,Amount,Account\n2024-03-15,a,-1.00,Checking\n2024-03-16,b,-2.00,Checking\n")
+    let two = try await read(
+      "Date,Description,Amount,Account\n2024-03-15,a,-1.00,Checking\n2024-03-16,b,-2.00,Visa\n")
+
+    #expect(notes(one).isEmpty)
+    #expect(
+      notes(two) == [
+        "'bank.csv': the rows are of 2 accounts (column \"Account\": 'Checking', 'Visa'), added into one report"
+      ])
+    #expect(two.last.map { if case .note = $0 { true } else { false } } == true, "the note comes last")
+  }
+}
