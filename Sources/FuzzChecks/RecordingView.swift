@@ -3,7 +3,7 @@ import Synchronization
 
 /// A view that records every call the presenter makes, in order, and passes each on to other
 /// views, so that one report can be checked as events and through real views at once.
-final class RecordingView: TransactionReportPresenterOutput {
+final class RecordingView: EngineView {
   /// One call to the view.
   enum Event: Equatable {
     case start
@@ -57,6 +57,12 @@ final class RecordingView: TransactionReportPresenterOutput {
 
   func showRow(_ row: ReportRow) {
     record(.row(row))
+  }
+
+  /// Records the row a description lent as bytes stands for: the engine's held transactions
+  /// are shown so (decision 0045), and must give the rows `showRow(_:)` would be given.
+  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+    record(.row(.detail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd)))
   }
 
   func showSourceUnavailable(_ warning: SourceWarning) {

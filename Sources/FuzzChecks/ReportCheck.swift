@@ -24,7 +24,10 @@ import UseCases
 ///   rules) and the HTML renderer ``HTMLRenderingCheck`` (the page read back, element by
 ///   element); the command line writes that text, no error, and exits 0;
 /// - the collector's state agrees, and a second run through the same presenter gives the same
-///   calls.
+///   calls;
+/// - the engine the command line runs (`usingEngine()`: drafts, held pages, lent descriptions)
+///   and the reference, ``UseCases/ReportTransformer`` (the use case's plain way), present
+///   exactly the same calls: the same report, or the same rejection.
 struct ReportCheck {
   /// The command line's view, writing into memory.
   private struct CommandLine {
@@ -66,7 +69,7 @@ struct ReportCheck {
     let collector = ReportViewStateCollector()
     let view = RecordingView(passingOnTo: [commandLine.view, collector], takesDraft: input.takesDraft)
     let presenter = TransactionReportPresenter(output: view)
-    await generateReport(into: presenter)
+    await generateReport(into: presenter, engine: true)
     let events = view.events
 
     let rejected = events.contains { if case .rejected = $0 { true } else { false } }
@@ -78,21 +81,45 @@ struct ReportCheck {
       checkReport(events, expected: expected, collector: collector, commandLine: commandLine)
     }
 
-    await generateReport(into: presenter)
+    await generateReport(into: presenter, engine: true)
     let again = Array(view.events.dropFirst(events.count))
     require(again == events, "a second run through the same presenter differs: \(shown(again))")
+
+    let reference = RecordingView(passingOnTo: [])
+    await generateReport(into: TransactionReportPresenter(output: reference), engine: false)
+    let referenceEvents = reference.events
+    if referenceEvents != events {
+      let first = zip(referenceEvents, events).enumerated().first { $1.0 != $1.1 }?.offset
+        ?? min(referenceEvents.count, events.count)
+      require(
+        false,
+        "the engine and the transformer differ at call \(first): the engine's "
+          + "\(shown(events.dropFirst(first).prefix(3))), the transformer's \(shown(referenceEvents.dropFirst(first).prefix(3)))")
+    }
   }
 
-  private func generateReport(into presenter: TransactionReportPresenter) async {
+  /// Runs the use case of the input's mode: with the engine the command line runs, or the
+  /// plain way, which reads each source once and presents what ``UseCases/ReportTransformer``
+  /// presents.
+  private func generateReport(into presenter: TransactionReportPresenter, engine: Bool) async {
     let useCase: any TransactionReportUseCaseInput =
-      switch input.mode {
-      case .oneSource:
+      switch (input.mode, engine) {
+      case (.oneSource, false):
         OneSourceReportUseCase(
           source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit)
-      case .twoSource:
+      case (.oneSource, true):
+        OneSourceReportUseCase(
+          source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit
+        ).usingEngine()
+      case (.twoSource, false):
         TwoSourceReportUseCase(
           authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
           issueLimit: Self.issueLimit)
+      case (.twoSource, true):
+        TwoSourceReportUseCase(
+          authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
+          issueLimit: Self.issueLimit
+        ).usingEngine()
       }
     await useCase.eventGenerateReport()
   }

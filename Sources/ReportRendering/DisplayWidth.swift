@@ -209,8 +209,7 @@ public enum DisplayWidth {
     // one character at a time with those of `otherCharacter(_:at:)`. Apart, because that one
     // asks the standard library for a scalar's properties, a call the compiler cannot see
     // into: in the loop above, it made the compiler count a reference to every text measured
-    // (a description made on the other core): HTML reports took 0.2113 s instead of 0.1874 s
-    // (15 alternating runs).
+    // (a description made on the other core), which slowed every HTML report.
     return bytes.withContiguousStorageIfAvailable { bytes in
       quickColumns(UnsafeBufferPointer(rebasing: bytes[stop...]), plainOnly: true).map { columns + $0 }
     } ?? nil

@@ -17,9 +17,7 @@ enum DecodedRecord {
   /// Indirect too, as malformed input is rare: without it the enum was as large as a
   /// ``MalformedInput``, and each record's result was copied through the decoder's layers on
   /// the stack, in moves of a size that the processor could not forward from the stores before
-  /// them. Made indirect, a million sorted records took 0.1608 s instead of 0.1775 s as CSV,
-  /// 0.1771 s instead of 0.1883 s as NDJSON, 0.1812 s instead of 0.1900 s as JSON (15 and 21
-  /// alternating runs, 2026-11-24).
+  /// them. Made indirect, every format reads faster (Architecture/performance.md).
   indirect case malformed(MalformedInput, resumes: Bool)
   /// The input is an answer in which the bank refused the request (``StatementRefusal``, whose
   /// source the stream names): the source is unavailable, and the decoder reads nothing more.

@@ -23,8 +23,7 @@ import Entities
 /// the authorized group, date after date, then those of the posted group. Showing reads each
 /// bucket from its start to its end, page after page, so the memory is read in the order it
 /// lies in, which the processor fetches ahead; transactions kept in input order and shown in report order are
-/// each fetched from far away (decision 0041: showing a million took 0.139 s that way, even with
-/// their descriptions fetched ahead, and 0.112 s read in order).
+/// each fetched from far away, even with their descriptions fetched ahead (decision 0041).
 ///
 /// Some transactions come before all the others of their group and date, whenever they are
 /// added: those a draft reading read before its first one out of order, read again after the

@@ -104,9 +104,8 @@ public struct RecordOrigin: Hashable, Sendable {
   ///
   /// Inlinable, as the file gateways make one for every valid record: called across the
   /// modules, it was built in memory and copied into the record in wider moves than the
-  /// stores that wrote it, which the processor could not forward (a million sorted JSON
-  /// records, 0.1786 s against 0.1750 s inlined; shuffled, 0.2797 s against 0.2697 s; 21 and 15
-  /// alternating runs, 2026-11-24).
+  /// stores that wrote it, which the processor could not forward (measured in
+  /// Architecture/performance.md).
   @inlinable
   public init(
     source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
