@@ -89,12 +89,14 @@ struct ReportCheck {
     await generateReport(into: TransactionReportPresenter(output: reference), engine: false)
     let referenceEvents = reference.events
     if referenceEvents != events {
-      let first = zip(referenceEvents, events).enumerated().first { $1.0 != $1.1 }?.offset
+      let first =
+        zip(referenceEvents, events).enumerated().first { $1.0 != $1.1 }?.offset
         ?? min(referenceEvents.count, events.count)
       require(
         false,
         "the engine and the transformer differ at call \(first): the engine's "
-          + "\(shown(events.dropFirst(first).prefix(3))), the transformer's \(shown(referenceEvents.dropFirst(first).prefix(3)))")
+          + "\(shown(events.dropFirst(first).prefix(3))), the transformer's \(shown(referenceEvents.dropFirst(first).prefix(3)))"
+      )
     }
   }
 
