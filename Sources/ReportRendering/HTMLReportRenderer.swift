@@ -124,7 +124,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
     // is the one without a currency).
-    guard case .detail(let description, let amount, let odd) = row, amountStyle.currencyCode == nil,
+    guard case .detail(let description, let amount, let odd) = row, !amountStyle.rewrites,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(odd: odd, to: &bytes)
@@ -145,7 +145,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
-    guard amountStyle.currencyCode == nil, DisplayWidth.plainColumns(utf8: utf8) != nil,
+    guard !amountStyle.rewrites, DisplayWidth.plainColumns(utf8: utf8) != nil,
       Self.isPlain(amount)
     else {
       let description = String(decoding: utf8, as: UTF8.self)
