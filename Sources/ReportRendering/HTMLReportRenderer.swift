@@ -278,8 +278,11 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     guard !tableIsOpen else { return "" }
     tableIsOpen = true
     let name = sectionIsOpen ? #" aria-labelledby="section-\#(sectionCount)""# : ""
+    // The column heads are for screen readers, in the wording's words as the rest of the page.
+    let heads = wording.columnHeads
     return "<table\(name)>\n" + #"<thead class="visually-hidden"><tr>"#
-      + #"<th scope="col">Description</th><th scope="col">Amount</th></tr></thead>"# + "\n"
+      + #"<th scope="col">"# + Self.text(heads.description) + #"</th><th scope="col">"#
+      + Self.text(heads.amount) + "</th></tr></thead>\n"
   }
 
   /// Opens a row group for rows that arrive without a subheader.
