@@ -55,11 +55,10 @@ extension ReportRenderer {
   /// message row, so the document says it is incomplete (`Incomplete report:`) and labels its
   /// grand total as covering the available sources only, as the command line's output does.
   ///
-  /// A client that keeps a loaded ``Presenters/ReportViewState`` exports it with this:
+  /// A client that keeps a loaded `ReportViewState` (from Presenters) exports it with this:
   /// `renderer.document(sections)`.
   ///
-  /// - Parameter report: The finished report, as ``Presenters/ReportViewState/loaded(_:)``
-  ///   holds it.
+  /// - Parameter report: The finished report, as `ReportViewState.loaded(_:)` holds it.
   /// - Returns: The document, such as a whole HTML page.
   public mutating func document(_ report: ReportSections) -> String {
     var text = start()
