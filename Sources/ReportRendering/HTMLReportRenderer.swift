@@ -124,7 +124,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
     // is the one without a currency).
-    guard case .detail(let description, let amount, let odd) = row, amountStyle.currencyCode == nil,
+    guard case .detail(let description, let amount, let odd) = row, !amountStyle.rewrites,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(odd: odd, to: &bytes)
@@ -145,7 +145,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
-    guard amountStyle.currencyCode == nil, DisplayWidth.plainColumns(utf8: utf8) != nil,
+    guard !amountStyle.rewrites, DisplayWidth.plainColumns(utf8: utf8) != nil,
       Self.isPlain(amount)
     else {
       let description = String(decoding: utf8, as: UTF8.self)
@@ -278,8 +278,11 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     guard !tableIsOpen else { return "" }
     tableIsOpen = true
     let name = sectionIsOpen ? #" aria-labelledby="section-\#(sectionCount)""# : ""
+    // The column heads are for screen readers, in the wording's words as the rest of the page.
+    let heads = wording.columnHeads
     return "<table\(name)>\n" + #"<thead class="visually-hidden"><tr>"#
-      + #"<th scope="col">Description</th><th scope="col">Amount</th></tr></thead>"# + "\n"
+      + #"<th scope="col">"# + Self.text(heads.description) + #"</th><th scope="col">"#
+      + Self.text(heads.amount) + "</th></tr></thead>\n"
   }
 
   /// Opens a row group for rows that arrive without a subheader.

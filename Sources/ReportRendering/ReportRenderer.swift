@@ -49,6 +49,38 @@ extension ReportRenderer {
     for row in rows { text += render(row) }
     return text + finish()
   }
+
+  /// The whole document of a finished report, as the stream writes it: each warning about a
+  /// source the report was made without is rendered at its place, right after its group's
+  /// message row, so the document says it is incomplete (`Incomplete report:`) and labels its
+  /// grand total as covering the available sources only, as the command line's output does.
+  ///
+  /// A client that keeps a loaded `ReportViewState` (from Presenters) exports it with this:
+  /// `renderer.document(sections)`.
+  ///
+  /// - Parameter report: The finished report, as `ReportViewState.loaded(_:)` holds it.
+  /// - Returns: The document, such as a whole HTML page.
+  public mutating func document(_ report: ReportSections) -> String {
+    var text = start()
+    let warnings = report.warnings
+    var next = 0
+    var rowsDone = 0
+    for section in report.sections {
+      for row in section {
+        while next < warnings.count, warnings[next].rowsBefore <= rowsDone {
+          text += render(warnings[next].warning)
+          next += 1
+        }
+        text += render(row)
+        rowsDone += 1
+      }
+    }
+    while next < warnings.count {
+      text += render(warnings[next].warning)
+      next += 1
+    }
+    return text + finish()
+  }
 }
 
 /// A renderer of the package's own that writes its rows' UTF-8 straight into a buffer, without
