@@ -45,6 +45,9 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
     wording: any ReportWording = EnglishReportWording()
   ) {
+    // A title not given is the wording's, so one wording changes every word of the report.
+    var heading = heading
+    heading.defaultTitle = wording.reportTitle
     self.heading = heading
     self.amountStyle = amountStyle
     self.wording = wording

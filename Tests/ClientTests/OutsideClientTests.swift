@@ -262,11 +262,11 @@ import UseCases
   /// Every renderer's document of a report, in the German words.
   static func documents(of sections: ReportSections) -> [String: String] {
     let wording = GermanWording()
-    let heading = ReportHeading(wording: wording)
     var text = TextReportRenderer(
       colors: false, heading: ReportHeading(title: "Umsatzbericht"), wording: wording)
-    var markdown = MarkdownReportRenderer(heading: heading, amountStyle: .eur, wording: wording)
-    var html = HTMLReportRenderer(heading: heading, amountStyle: .eur, wording: wording)
+    // The Markdown and HTML titles are the renderers' wording's when the heading gives none.
+    var markdown = MarkdownReportRenderer(amountStyle: .eur, wording: wording)
+    var html = HTMLReportRenderer(amountStyle: .eur, wording: wording)
     var json = JSONReportRenderer()
     return [
       "text": text.document(sections), "markdown": markdown.document(sections),
