@@ -89,7 +89,7 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
 
   /// Keeps the group's code for the transactions that follow.
   ///
-  /// - Parameter scope: The group; ``ReportScope/allTransactions`` comes only for a one-source
+  /// - Parameter scope: The group; `ReportScope.allTransactions` comes only for a one-source
   ///   stream that is unavailable, with no transaction after it.
   public func presentHeader(_ scope: ReportScope) {
     let code = if case .group(let group) = scope { group.code } else { "" }

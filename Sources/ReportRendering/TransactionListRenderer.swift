@@ -1,6 +1,6 @@
 import Presenters
 
-/// Renders a transaction list (``ListedTransaction`` values, from `TransactionListPresenter`)
+/// Renders a transaction list (`ListedTransaction` values, from `TransactionListPresenter`)
 /// as NDJSON: one JSON object a line, one line per transaction.
 ///
 /// Each object has exactly four keys, always in this order, each value a string:
