@@ -109,4 +109,21 @@ package protocol ByteRenderer: ReportRenderer {
   ///   - bytes: The buffer the row's text is appended to.
   mutating func renderDetail(
     descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
+  /// Appends one transaction of a transaction list (`TransactionListPresenter`'s, for
+  /// `--format transactions`), as UTF-8. A renderer of rows shows none: the default appends
+  /// nothing, as a view of rows is never given a transaction.
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - bytes: The buffer its text is appended to.
+  mutating func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8])
+}
+
+extension ByteRenderer {
+  /// Nothing: a renderer of rows shows no transaction list.
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - bytes: The buffer, left as it is.
+  package mutating func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8]) {}
 }
