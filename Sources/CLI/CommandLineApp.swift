@@ -313,7 +313,7 @@ package enum CommandLineApp {
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
       errors: context.errors, coloredLabels: coloredLabels)
-    await compose(command, TransactionReportPresenter(output: view), progress).eventGenerateReport()
+    await compose(command, presenter(for: command, view: view), progress).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
     defer {
@@ -336,6 +336,18 @@ package enum CommandLineApp {
       return .outputError
     }
     return view.exitStatus
+  }
+
+  /// The use case's output for the command: the report presenter; for `--format transactions`,
+  /// the transaction list presenter in front of it, which takes the transactions and passes it
+  /// the rest (start and end, warnings, notes, rejections), so the view ends the run as for
+  /// any format. The view is both presenters' view.
+  private static func presenter(for command: ReportCommand, view: CommandLineView)
+    -> any TransactionReportUseCaseOutput
+  {
+    let report = TransactionReportPresenter(output: view)
+    guard command.format == .transactions else { return report }
+    return TransactionListPresenter(output: view, report: report)
   }
 
   /// Whether to show progress: only when the report does not go to a terminal (standard
@@ -384,6 +396,9 @@ package enum CommandLineApp {
     case .json:
       // The contract's rows, whatever the title, period and currency: scripts read them.
       JSONReportRenderer()
+    case .transactions:
+      // No rows: the transactions' lines, from TransactionListPresenter (report(_:context:compose:)).
+      TransactionLines()
     case .markdown:
       MarkdownReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
     case .html:

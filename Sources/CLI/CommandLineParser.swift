@@ -103,16 +103,17 @@ package enum CommandLineParser {
         amountStyle: try values["--currency"].map(amountStyle) ?? .plain))
   }
 
-  /// The format an `--output` file's extension names (`.txt`, `.json`, `.md`, `.html`), or
-  /// `nil` for a file without an extension, written as text; an extension that names no format
-  /// `txreport` writes (`report.csv`, `report.pdf`) is refused rather than given the text report.
+  /// The format an `--output` file's extension names (`.txt`, `.json`, `.ndjson`, `.md`,
+  /// `.html`), or `nil` for a file without an extension, written as text; an extension that
+  /// names no format `txreport` writes (`report.csv`, `report.pdf`) is refused rather than
+  /// given the text report.
   private static func outputFormat(ofPath path: String?) throws(UsageError) -> OutputFormat? {
     guard let path else { return nil }
     if let format = OutputFormat.inferred(fromPath: path) { return format }
     guard let unknown = OutputFormat.otherExtension(ofPath: path) else { return nil }
     throw UsageError(
-      "--output \(path): txreport writes text, json, markdown or html, and .\(unknown) is none of them;"
-        + " name the file .txt, .json, .md or .html, or give the format with --format")
+      "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(unknown) is none"
+        + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
   }
 
   /// The period of `--from` and `--to`, or of `--month`; `nil` when none is given.
@@ -397,7 +398,9 @@ package enum CommandLineParser {
 
   /// Words people reach for that name a choice by another name: suggested, not accepted, so
   /// every spelling a script uses stays one of the documented ones.
-  private static let aliases = ["md": "markdown", "htm": "html", "txt": "text", "jsonl": "ndjson"]
+  private static let aliases = [
+    "md": "markdown", "htm": "html", "txt": "text", "jsonl": "ndjson", "ndjson": "transactions",
+  ]
 
   /// An argument's name and its value after `=`; a lone `--` is an error of its own.
   private static func split(_ argument: String) throws(UsageError) -> (name: String, value: String?) {

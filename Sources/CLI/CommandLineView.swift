@@ -5,6 +5,9 @@ import Synchronization
 /// The terminal as the presenter's view: rows go through a renderer to standard output,
 /// warnings and errors to standard error, and the outcome becomes the exit status.
 ///
+/// It is the transaction list's view too (`--format transactions`): its transactions go
+/// through the same renderer (one that writes them, and no row) to the same output.
+///
 /// The renderer and the exit status are kept behind a lock, which makes the view `Sendable`: the
 /// report calls it from the task it runs on.
 ///
@@ -13,7 +16,7 @@ import Synchronization
 /// flushed: the output takes a lock of its own for every write, and when each row was written
 /// on its own, that lock and the copy were a fifth of the work of writing a row (decision
 /// 0040).
-package final class CommandLineView: TransactionReportPresenterOutput, EngineView {
+package final class CommandLineView: TransactionReportPresenterOutput, EngineView, TransactionListOutput {
   private let renderer: Mutex<Rendering>
   /// The renderer as it was made, to start again from after a discarded draft.
   private let initialRenderer: any ReportRenderer
@@ -75,6 +78,18 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
     renderer.withLock { rendering in
       rendering.renderer.renderDetail(
         descriptionUTF8: descriptionUTF8, amount: amount, odd: odd, appendingTo: &rendering.bytes)
+      if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
+    }
+  }
+
+  /// Writes one transaction of the transaction list (`--format transactions`), as
+  /// ``showRow(_:)`` writes a row: rendered into the same buffer, so it goes to the same sink,
+  /// in the same batches and the same draft.
+  ///
+  /// - Parameter transaction: The transaction.
+  package func showTransaction(_ transaction: ListedTransaction) {
+    renderer.withLock { rendering in
+      rendering.renderer.render(transaction, appendingTo: &rendering.bytes)
       if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
     }
   }

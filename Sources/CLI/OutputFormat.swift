@@ -1,9 +1,12 @@
-/// The formats `--format` accepts.
+/// The formats `--format` accepts: the report in four, and its transactions in one.
 package enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned, banded text for people.
   case text
   /// One JSON array of row objects, for scripts.
   case json
+  /// The report's transactions, one JSON object a line (NDJSON), for scripts: not rows, so it
+  /// is made by `TransactionListPresenter` at the use case's output port, not by a renderer.
+  case transactions
   /// GitHub-flavoured Markdown, a table per group, for notes, issues and chats.
   case markdown
   /// One self-contained HTML page, banded like the app's screens, for a browser or a printer.
@@ -12,7 +15,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
 
 extension OutputFormat {
   /// The format an output file's extension names: `.txt`; `.json`; `.md` or `.markdown`;
-  /// `.html` or `.htm` (in any letter case).
+  /// `.html` or `.htm`; `.ndjson` or `.jsonl`, the transactions (in any letter case).
   ///
   /// - Parameter path: The output file's path.
   /// - Returns: The format, or `nil` when the extension names none (`-` has none either).
@@ -23,6 +26,7 @@ extension OutputFormat {
     case "json": return .json
     case "md", "markdown": return .markdown
     case "html", "htm": return .html
+    case "ndjson", "jsonl": return .transactions
     default: return nil
     }
   }

@@ -10,7 +10,7 @@ import UseCases
 
 /// A ``ResponseDownloader`` that runs each download in a helper process, `txreport-fetch`,
 /// which fetches with the system's libcurl, the library the toolchain's own HTTP client is made
-/// on (decision 0048).
+/// on (decision 0049).
 ///
 /// Why a process: the HTTP client and its TLS library take longer to load than a whole report
 /// of the demo data; in a process of its own they are loaded only when a source is a URL, and a

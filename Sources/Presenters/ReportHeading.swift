@@ -10,7 +10,8 @@ import Entities
 /// The title is text from the user, kept as given: each renderer escapes it as it escapes a
 /// description. The period is worded by a ``ReportWording``, as every other text of the report.
 public struct ReportHeading: Hashable, Sendable {
-  /// The title when none is given: the wording's (``ReportWording/reportTitle``).
+  /// The title when none is given: the wording's (``ReportWording/reportTitle``). A renderer
+  /// given a wording of its own puts that wording's title here.
   public var defaultTitle: String
 
   /// The title given, or `nil` for ``defaultTitle``.

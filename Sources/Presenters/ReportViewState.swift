@@ -31,18 +31,50 @@ public struct ReportIndexPath: Hashable, Sendable {
   }
 }
 
-/// The report's rows divided into sections, the way a table view asks for them.
+/// The report's rows divided into sections, the way a table view asks for them, with the
+/// warnings of the sources it was made without, each at its place.
 ///
 /// A section starts at every header and at the grand footer: one section per group, and a last
-/// one for the grand total.
+/// one for the grand total. A report made without a source keeps that source's warning right
+/// after the group's message row, where the command line's output says `Incomplete report:`
+/// (see ``warnings``), so the document of a finished report is the one the stream writes.
 public struct ReportSections: Hashable, Sendable {
+  /// A warning about a source the report was made without, and its place among the rows.
+  public struct PlacedWarning: Hashable, Sendable {
+    /// The source that could not be read, and why.
+    public let warning: SourceWarning
+    /// How many of the report's rows come before the warning: it follows the last of them,
+    /// its group's message row.
+    public let rowsBefore: Int
+
+    /// Places a warning among the rows.
+    ///
+    /// - Parameters:
+    ///   - warning: The source that could not be read, and why.
+    ///   - rowsBefore: How many of the report's rows come before it.
+    public init(_ warning: SourceWarning, rowsBefore: Int) {
+      self.warning = warning
+      self.rowsBefore = rowsBefore
+    }
+  }
+
   /// The rows of each section, in order.
   public let sections: [[ReportRow]]
+  /// The warnings about the sources the report was made without, in report order, each with its
+  /// place; empty for a complete report.
+  public let warnings: [PlacedWarning]
+
+  /// Whether a source is missing from the report: its grand total covers only the sources that
+  /// were available.
+  public var isIncomplete: Bool { !warnings.isEmpty }
 
   /// Divides rows into sections.
   ///
-  /// - Parameter rows: The report's rows, in order.
-  public init(rows: [ReportRow]) {
+  /// - Parameters:
+  ///   - rows: The report's rows, in order.
+  ///   - warnings: The warnings about the sources the report was made without, each with its
+  ///     place among the rows; none by default.
+  public init(rows: [ReportRow], warnings: [PlacedWarning] = []) {
     var sections: [[ReportRow]] = []
     for row in rows {
       switch row {
@@ -53,6 +85,7 @@ public struct ReportSections: Hashable, Sendable {
       }
     }
     self.sections = sections
+    self.warnings = warnings
   }
 
   /// All rows, in report order.

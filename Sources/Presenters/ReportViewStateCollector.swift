@@ -11,6 +11,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   private struct Storage {
     var state: ReportViewState = .loading
     var warnings: [SourceWarning] = []
+    var placedWarnings: [ReportSections.PlacedWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
     var notes: [SourceNote] = []
     var rows: [ReportRow] = []
@@ -44,11 +45,14 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     storage.withLock { $0.rows.append(row) }
   }
 
-  /// Keeps a warning.
+  /// Keeps a warning, and its place after the rows that arrived before it.
   ///
   /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
-    storage.withLock { $0.warnings.append(warning) }
+    storage.withLock { storage in
+      storage.warnings.append(warning)
+      storage.placedWarnings.append(ReportSections.PlacedWarning(warning, rowsBefore: storage.rows.count))
+    }
   }
 
   /// Keeps the note of the records the period left out.
@@ -71,14 +75,17 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     storage.withLock { storage in
       storage.state = .cancelled
       storage.rows = []
+      storage.placedWarnings = []
     }
   }
 
-  /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``.
+  /// The report is complete: the state becomes ``ReportViewState/loaded(_:)``, with the warnings
+  /// at their places among the rows.
   public func showReportEnd() {
     storage.withLock { storage in
-      storage.state = .loaded(ReportSections(rows: storage.rows))
+      storage.state = .loaded(ReportSections(rows: storage.rows, warnings: storage.placedWarnings))
       storage.rows = []
+      storage.placedWarnings = []
     }
   }
 

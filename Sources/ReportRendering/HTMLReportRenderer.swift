@@ -47,6 +47,9 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
     wording: any ReportWording = EnglishReportWording()
   ) {
+    // A title not given is the wording's, so one wording changes every word of the report.
+    var heading = heading
+    heading.defaultTitle = wording.reportTitle
     self.heading = heading
     self.amountStyle = amountStyle
     self.wording = wording
@@ -124,7 +127,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
     // is the one without a currency).
-    guard case .detail(let description, let amount, let odd) = row, amountStyle.currencyCode == nil,
+    guard case .detail(let description, let amount, let odd) = row, !amountStyle.rewrites,
       DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(odd: odd, to: &bytes)
@@ -145,7 +148,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
-    guard amountStyle.currencyCode == nil, DisplayWidth.plainColumns(utf8: utf8) != nil,
+    guard !amountStyle.rewrites, DisplayWidth.plainColumns(utf8: utf8) != nil,
       Self.isPlain(amount)
     else {
       let description = String(decoding: utf8, as: UTF8.self)
@@ -278,8 +281,11 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     guard !tableIsOpen else { return "" }
     tableIsOpen = true
     let name = sectionIsOpen ? #" aria-labelledby="section-\#(sectionCount)""# : ""
+    // The column heads are for screen readers, in the wording's words as the rest of the page.
+    let heads = wording.columnHeads
     return "<table\(name)>\n" + #"<thead class="visually-hidden"><tr>"#
-      + #"<th scope="col">Description</th><th scope="col">Amount</th></tr></thead>"# + "\n"
+      + #"<th scope="col">"# + Self.text(heads.description) + #"</th><th scope="col">"#
+      + Self.text(heads.amount) + "</th></tr></thead>\n"
   }
 
   /// Opens a row group for rows that arrive without a subheader.

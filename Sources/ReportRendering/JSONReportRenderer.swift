@@ -142,8 +142,9 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
   /// character above ASCII is decoded only when it may be one `ReportText.isUnsafe(_:)` escapes
-  /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`).
-  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+  /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`). The
+  /// transaction list's lines (``TransactionListRenderer``) escape their values with it too.
+  package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 

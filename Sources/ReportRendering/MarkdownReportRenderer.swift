@@ -47,6 +47,9 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
     wording: any ReportWording = EnglishReportWording()
   ) {
+    // A title not given is the wording's, so one wording changes every word of the report.
+    var heading = heading
+    heading.defaultTitle = wording.reportTitle
     self.heading = heading
     self.amountStyle = amountStyle
     self.wording = wording
@@ -111,7 +114,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // Plain amounts only: the plain style is the one without a currency (a look at one field,
     // where comparing two styles compared their strings on every row).
-    guard case .detail(let description, let amount, _) = row, amountStyle.currencyCode == nil,
+    guard case .detail(let description, let amount, _) = row, !amountStyle.rewrites,
       Self.isPlain(description), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(to: &bytes)
@@ -132,7 +135,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
     appendingTo bytes: inout [UInt8]
   ) {
-    guard amountStyle.currencyCode == nil, Self.isPlain(utf8: utf8),
+    guard !amountStyle.rewrites, Self.isPlain(utf8: utf8),
       let amountCount = Self.plainAmountCount(amount)
     else {
       let description = String(decoding: utf8, as: UTF8.self)

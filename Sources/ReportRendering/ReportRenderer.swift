@@ -49,6 +49,38 @@ extension ReportRenderer {
     for row in rows { text += render(row) }
     return text + finish()
   }
+
+  /// The whole document of a finished report, as the stream writes it: each warning about a
+  /// source the report was made without is rendered at its place, right after its group's
+  /// message row, so the document says it is incomplete (`Incomplete report:`) and labels its
+  /// grand total as covering the available sources only, as the command line's output does.
+  ///
+  /// A client that keeps a loaded `ReportViewState` (from Presenters) exports it with this:
+  /// `renderer.document(sections)`.
+  ///
+  /// - Parameter report: The finished report, as `ReportViewState.loaded(_:)` holds it.
+  /// - Returns: The document, such as a whole HTML page.
+  public mutating func document(_ report: ReportSections) -> String {
+    var text = start()
+    let warnings = report.warnings
+    var next = 0
+    var rowsDone = 0
+    for section in report.sections {
+      for row in section {
+        while next < warnings.count, warnings[next].rowsBefore <= rowsDone {
+          text += render(warnings[next].warning)
+          next += 1
+        }
+        text += render(row)
+        rowsDone += 1
+      }
+    }
+    while next < warnings.count {
+      text += render(warnings[next].warning)
+      next += 1
+    }
+    return text + finish()
+  }
 }
 
 /// A renderer of the package's own that writes its rows' UTF-8 straight into a buffer, without
@@ -77,4 +109,21 @@ package protocol ByteRenderer: ReportRenderer {
   ///   - bytes: The buffer the row's text is appended to.
   mutating func renderDetail(
     descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
+  /// Appends one transaction of a transaction list (`TransactionListPresenter`'s, for
+  /// `--format transactions`), as UTF-8. A renderer of rows shows none: the default appends
+  /// nothing, as a view of rows is never given a transaction.
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - bytes: The buffer its text is appended to.
+  mutating func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8])
+}
+
+extension ByteRenderer {
+  /// Nothing: a renderer of rows shows no transaction list.
+  ///
+  /// - Parameters:
+  ///   - transaction: The transaction.
+  ///   - bytes: The buffer, left as it is.
+  package mutating func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8]) {}
 }

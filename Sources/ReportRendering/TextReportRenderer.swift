@@ -55,6 +55,9 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
+    // A title not given is the wording's, so one wording changes every word of the report.
+    var heading = heading
+    heading.defaultTitle = wording.reportTitle
     self.heading = heading
     self.amountStyle = amountStyle
     self.wording = wording

@@ -21,7 +21,7 @@ package struct DescriptionSearch: Equatable, Sendable {
   ///   - text: The text to look for; not empty.
   ///   - dataSource: The report.
   ///   - layout: Its lines.
-  package init(_ text: String, in dataSource: ReportTableDataSource, layout: TableLayout) {
+  package init(_ text: String, in dataSource: TerminalTableDataSource, layout: TableLayout) {
     self.text = text
     let needle = Self.folded(Array(text.utf8))
     var lines: [Int] = []

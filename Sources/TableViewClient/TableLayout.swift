@@ -38,7 +38,7 @@ package struct TableLayout: Equatable, Sendable {
   /// Lays out a data source's sections.
   ///
   /// - Parameter dataSource: The loaded report.
-  package init(_ dataSource: ReportTableDataSource) {
+  package init(_ dataSource: TerminalTableDataSource) {
     let sectionCount = dataSource.numberOfSections
     let rowCounts = (0..<sectionCount).map { dataSource.numberOfRows(inSection: $0) }
     let noteCounts = (0..<sectionCount).map { dataSource.footerNotes(inSection: $0).count }

@@ -40,7 +40,7 @@ extension TableScreen {
   }
 
   /// The visible lines of the table, with the sticky header over the first.
-  private func tableLines(_ dataSource: ReportTableDataSource, _ layout: TableLayout) -> [String] {
+  private func tableLines(_ dataSource: TerminalTableDataSource, _ layout: TableLayout) -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(viewport.height)
     let sticky = layout.stickyHeaderLine(top: viewport.top)

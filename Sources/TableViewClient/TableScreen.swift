@@ -3,7 +3,7 @@ import Presenters
 /// The state of the table view, and what each action does to it: no input, no output, no
 /// clock, so every key's effect can be tested as a value.
 ///
-/// The screen is the scrolling table (``TableLayout`` over a ``ReportTableDataSource``, seen
+/// The screen is the scrolling table (``TableLayout`` over a ``TerminalTableDataSource``, seen
 /// through a ``Viewport``), then the grand total, which stays on screen, then a status line.
 /// While the report loads, a spinner stands in for the table. ``frame()`` draws it all
 /// (`TableScreen+Frame.swift`).
@@ -13,7 +13,7 @@ package struct TableScreen: Sendable {
     /// The report is being made; `rows` have been made so far, and `tick` turns the spinner.
     case loading(rows: Int, tick: Int)
     /// The report is here.
-    case loaded(ReportTableDataSource, TableLayout)
+    case loaded(TerminalTableDataSource, TableLayout)
   }
 
   /// The smallest screen the view draws on: narrower, the report's columns do not fit.
@@ -95,7 +95,7 @@ package struct TableScreen: Sendable {
   /// The report is here: the table shows it from the top (`reloadData`).
   ///
   /// - Parameter dataSource: The loaded report.
-  package mutating func load(_ dataSource: ReportTableDataSource) {
+  package mutating func load(_ dataSource: TerminalTableDataSource) {
     let layout = TableLayout(dataSource)
     phase = .loaded(dataSource, layout)
     viewport.reload(lineCount: layout.lineCount)
@@ -122,7 +122,8 @@ package struct TableScreen: Sendable {
     }
   }
 
-  private mutating func apply(_ action: TableAction, dataSource: ReportTableDataSource, layout: TableLayout) {
+  private mutating func apply(_ action: TableAction, dataSource: TerminalTableDataSource, layout: TableLayout)
+  {
     switch action {
     case .scrollLines(let lines): viewport.scroll(by: lines)
     case .scrollPages(let pages): viewport.scroll(pages: pages)
@@ -185,7 +186,7 @@ package struct TableScreen: Sendable {
     if wrapped { notice = forward ? "Search went on from the top." : "Search went on from the bottom." }
   }
 
-  private mutating func submitSearch(dataSource: ReportTableDataSource, layout: TableLayout) {
+  private mutating func submitSearch(dataSource: TerminalTableDataSource, layout: TableLayout) {
     mode = .browsing
     guard !typed.isEmpty else {
       search = nil

@@ -117,7 +117,7 @@ package final class TableViewSession: Sendable {
       // Only quitting cancels the report this session shows.
       case .cancelled: return .quit
       case .loaded(let sections) where screen.isLoading:
-        screen.load(ReportTableDataSource(sections: sections, warnings: view.warnings))
+        screen.load(TerminalTableDataSource(sections: sections))
       case .loading: screen.loading(rows: view.rowsSoFar)
       case .loaded: break
       }

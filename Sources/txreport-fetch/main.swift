@@ -1,7 +1,7 @@
 // txreport-fetch: the network helper of txreport (see HelperProcessDownloader in NetworkGateways).
 //
 // It reads one request on standard input, fetches it with the system's libcurl (the library the
-// toolchain's own HTTP client is made on, called here directly: decision 0048), writes the body
+// toolchain's own HTTP client is made on, called here directly: decision 0049), writes the body
 // to descriptor 3 and says what happens on standard output, a line at a time (HelperEvent). It
 // lives in a process of its own so that txreport loads the HTTP client only when a source is a
 // URL, and so that txreport can end a download that hangs by ending the process.

@@ -68,8 +68,8 @@ import Testing
     arguments: [
       (["--frobnicate"], "unknown option '--frobnicate'"),
       (["--formt", "json"], "unknown option '--formt'; did you mean '--format'?"),
-      (["--format"], "--format needs a value: text, json, markdown or html"),
-      (["--format", "xml"], "--format must be text, json, markdown or html (got 'xml')"),
+      (["--format"], "--format needs a value: text, json, transactions, markdown or html"),
+      (["--format", "xml"], "--format must be text, json, transactions, markdown or html (got 'xml')"),
       (["--color", "sometimes"], "--color must be auto, always or never (got 'sometimes')"),
       (["--format", "json", "--format", "text"], "--format is given twice; give it once"),
       (
@@ -119,18 +119,22 @@ import Testing
       (["--colour", "never"], "unknown option '--colour'; did you mean '--color'?"),
       (["--frobnicate"], "unknown option '--frobnicate'"),
       (
-        ["--format", "jsn"], "--format must be text, json, markdown or html (got 'jsn'); did you mean 'json'?"
+        ["--format", "jsn"],
+        "--format must be text, json, transactions, markdown or html (got 'jsn'); did you mean 'json'?"
       ),
-      (["--format=JSON"], "--format must be text, json, markdown or html (got 'JSON'); did you mean 'json'?"),
+      (
+        ["--format=JSON"],
+        "--format must be text, json, transactions, markdown or html (got 'JSON'); did you mean 'json'?"
+      ),
       (
         ["--format", "md"],
-        "--format must be text, json, markdown or html (got 'md'); did you mean 'markdown'?"
+        "--format must be text, json, transactions, markdown or html (got 'md'); did you mean 'markdown'?"
       ),
       (
         ["--format", "ndjson"],
-        "--format must be text, json, markdown or html (got 'ndjson'); did you mean 'json'?"
+        "--format must be text, json, transactions, markdown or html (got 'ndjson'); did you mean 'transactions'?"
       ),
-      (["--format", "xlsx"], "--format must be text, json, markdown or html (got 'xlsx')"),
+      (["--format", "xlsx"], "--format must be text, json, transactions, markdown or html (got 'xlsx')"),
       (
         ["--input-format", "CSV"],
         "--input-format must be json, ndjson, csv, ofx or qif (got 'CSV'); did you mean 'csv'?"
@@ -170,7 +174,10 @@ import Testing
       (["--output", "r.html"], OutputFormat.html), (["-o", "r.HTM"], .html), (["-o", "notes.md"], .markdown),
       (["-o", "r.markdown"], .markdown), (["-o", "rows.json"], .json), (["-o", "r.txt"], .text),
       (["-o", "report"], .text), (["-o", "-"], .text), (["-o", "r.html", "--format", "json"], .json),
-      (["-o", "dir.html/report"], .text),
+      (["-o", "dir.html/report"], .text), (["-o", "tx.ndjson"], .transactions),
+      (["-o", "tx.JSONL"], .transactions),
+      (["--format", "transactions"], .transactions),
+      (["-f", "transactions", "-o", "tx.json"], .transactions),
     ])
   func formatFromOutputExtension(arguments: [String], expected: OutputFormat) throws {
     guard case .report(let command) = try CommandLineParser.parse(arguments) else {

@@ -247,4 +247,35 @@ import UseCases
     try spool.commit()
     #expect(standardOutput.text == Self.rendered([Self.detail(7)]))
   }
+
+  @Test(
+    "A transaction list: a line per transaction, nothing of the rows; its warnings and status as for any format"
+  )
+  func transactionList() throws {
+    let (standardOutput, errors) = (MemoryTextSink(), MemoryTextSink())
+    let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
+    let view = CommandLineView(renderer: TransactionLines(), output: spool, errors: errors)
+    let starbucks = ListedTransaction(
+      date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11")
+    let payment = ListedTransaction(date: "2016-05-02", group: "P", description: "Payment", amount: "-400.00")
+    #expect(view.acceptsDraft)
+    view.showReportStart()
+    view.showTransaction(payment)
+    view.discardDraft()  // a draft of the list is taken back as a draft of rows is
+    view.showReportStart()
+    view.showRow(.header(title: "Authorized Transactions"))
+    view.showTransaction(starbucks)
+    view.showRow(.message("Posted Transactions are not currently available."))
+    view.showSourceUnavailable(
+      SourceWarning(
+        scope: .group(.posted), reason: "down", text: "Posted Transactions are not available: down"))
+    view.showRow(.grandFooter(total: "3.11"))
+    view.showReportEnd()
+    try spool.commit()
+    #expect(
+      standardOutput.text == #"{"date":"2016-04-01","group":"A","description":"Starbucks","amount":"3.11"}"#
+        + "\n")
+    #expect(errors.text == "txreport: warning: Posted Transactions are not available: down\n")
+    #expect(view.exitStatus == .sourceUnavailable)
+  }
 }

@@ -31,6 +31,7 @@ import UseCases
     arguments: [
       (["--interactive", "--output", "r.txt"], "leave out --output"),
       (["--interactive", "--format", "json"], "leave out --format"),
+      (["--interactive", "--format", "transactions"], "leave out --format"),
       (["--interactive", "--width", "100"], "leave out --width"),
       (["--interactive", "--all", "-"], "give them as a file: --all FILE"),
       (["--interactive", "--authorized", "-", "--posted", "p.json"], "give them as a file"),

@@ -24,7 +24,7 @@ import Testing
     "An output file's extension picks the format, and one that names no format is refused",
     arguments: [
       ("report.txt", OutputFormat?.some(.text)), ("report.JSON", .json), ("r.md", .markdown),
-      ("r.htm", .html),
+      ("r.htm", .html), ("tx.ndjson", .transactions), ("tx.jsonl", .transactions),
       ("report", .text), ("out/.report", .text), ("report.2024-05", .text), ("-", .text),
       ("/dev/stdout", .text),
       ("report.csv", nil), ("report.pdf", nil), ("report.xlsx", nil), ("report.log", nil),
@@ -34,8 +34,8 @@ import Testing
       let ext = path.split(separator: ".").last.map(String.init) ?? ""
       #expect(
         throws: UsageError(
-          "--output \(path): txreport writes text, json, markdown or html, and .\(ext) is none of them;"
-            + " name the file .txt, .json, .md or .html, or give the format with --format")
+          "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(ext) is none"
+            + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
       ) { try CommandLineParser.parse(["-o", path]) }
       return
     }

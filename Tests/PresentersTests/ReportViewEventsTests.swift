@@ -54,14 +54,16 @@ import UseCases
 
     let collector = ReportViewStateCollector()
     for await event in view.events { event.send(to: collector) }
+    let warning = try #require(collector.warnings.first)
+    #expect(collector.warnings.count == 1)
     #expect(
       collector.state
         == .loaded(
-          ReportSections(rows: [
-            .header(title: "All"), .message("Transactions are not currently available."),
-            .grandFooter(total: "0.00"),
-          ])))
-    #expect(collector.warnings.count == 1)
+          ReportSections(
+            rows: [
+              .header(title: "All"), .message("Transactions are not currently available."),
+              .grandFooter(total: "0.00"),
+            ], warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
   }
 
   @Test("finish() ends the events of a report that presents nothing more")

@@ -38,12 +38,14 @@ import UseCases
       .footer(total: "28.00", odd: false),
       .grandFooter(total: "28.00"),
     ]
-    #expect(collector.state == .loaded(ReportSections(rows: rows)))
+    let warning = SourceWarning(
+      scope: .group(.authorized), reason: "gone", text: "Authorized Transactions are not available: gone")
+    // The warning keeps its place: after the header and the message row of its group.
     #expect(
-      collector.warnings == [
-        SourceWarning(
-          scope: .group(.authorized), reason: "gone", text: "Authorized Transactions are not available: gone")
-      ])
+      collector.state
+        == .loaded(
+          ReportSections(rows: rows, warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
+    #expect(collector.warnings == [warning])
   }
 
   @Test("A source's notes are kept in order, worded, beside the rows")

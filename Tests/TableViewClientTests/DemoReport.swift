@@ -11,7 +11,7 @@ enum DemoReport {
   /// - Parameter postedUnavailable: Whether the Posted source cannot be read.
   /// - Returns: The data source of the loaded report.
   /// - Throws: ``NotLoaded`` when the report did not load.
-  static func dataSource(postedUnavailable: Bool = false) async throws -> ReportTableDataSource {
+  static func dataSource(postedUnavailable: Bool = false) async throws -> TerminalTableDataSource {
     let collector = ReportViewStateCollector()
     let posted: any TransactionSource =
       postedUnavailable
@@ -23,12 +23,12 @@ enum DemoReport {
       posted: posted, output: TransactionReportPresenter(output: collector)
     ).eventGenerateReport()
     guard case .loaded(let sections) = collector.state else { throw NotLoaded(state: collector.state) }
-    return ReportTableDataSource(sections: sections, warnings: collector.warnings)
+    return TerminalTableDataSource(sections: sections)
   }
 
   /// A report of one group with `count` transactions on one date, and its grand total: for the
   /// size of a large report, without making one.
-  static func large(count: Int) -> ReportTableDataSource {
+  static func large(count: Int) -> TerminalTableDataSource {
     var rows: [ReportRow] = [
       .header(title: "Authorized Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
     ]
@@ -39,7 +39,7 @@ enum DemoReport {
     rows += [
       .subfooter(odd: true), .footer(total: "\(count).00", odd: false), .grandFooter(total: "\(count).00"),
     ]
-    return ReportTableDataSource(sections: ReportSections(rows: rows))
+    return TerminalTableDataSource(sections: ReportSections(rows: rows))
   }
 
   /// A source that a service failing looks like.

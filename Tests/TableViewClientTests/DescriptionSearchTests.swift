@@ -5,7 +5,7 @@ import Testing
 
 /// Searching the descriptions: which rows match, and moving from match to match.
 @Suite struct DescriptionSearchTests {
-  private let dataSource = ReportTableDataSource(
+  private let dataSource = TerminalTableDataSource(
     sections: ReportSections(rows: [
       .header(title: "Authorized Transactions"),
       .subheader(title: "Apr 01, 2016", odd: true),

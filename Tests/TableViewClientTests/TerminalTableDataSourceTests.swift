@@ -5,7 +5,7 @@ import Testing
 
 /// The data source answers as a table view asks: the groups as sections, the grand total apart,
 /// a missing source's warning under its group.
-@Suite struct ReportTableDataSourceTests {
+@Suite struct TerminalTableDataSourceTests {
   @Test("The demo: two sections of rows, each with its header; the grand total is the table's footer")
   func demo() async throws {
     let dataSource = try await DemoReport.dataSource()
@@ -35,7 +35,7 @@ import Testing
 
   @Test("A report without a grand total keeps every section; a section without a header has none")
   func noGrandTotal() {
-    let dataSource = ReportTableDataSource(
+    let dataSource = TerminalTableDataSource(
       sections: ReportSections(rows: [.message("nothing"), .header(title: "All"), .message("m")]))
     #expect(dataSource.grandTotal == nil)
     #expect(dataSource.numberOfSections == 2)

@@ -1,0 +1,223 @@
+import Entities
+import Synchronization
+import UseCases
+
+/// One transaction of the report as a transaction list shows it: every value display-ready
+/// text, as a ``ReportRow``'s are, and nothing lost that a script needs (the group and the
+/// date, which a report's rows keep only in their headers and subheaders).
+public struct ListedTransaction: Hashable, Sendable {
+  /// The date as `YYYY-MM-DD` (``ReportText/isoDate(_:)``), such as `2016-04-01`.
+  public var date: String
+  /// The group's one-letter code, as records carry it: `A` (Authorized) or `P` (Posted).
+  public var group: String
+  /// The description, as the source gave it: text from the data, not escaped.
+  public var description: String
+  /// The signed amount as the report shows it (``ReportText/amount(_:)``): two decimals,
+  /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
+  public var amount: String
+
+  /// Creates a listed transaction.
+  ///
+  /// - Parameters:
+  ///   - date: The date as `YYYY-MM-DD`.
+  ///   - group: The group's code, `A` or `P`.
+  ///   - description: The description, not escaped.
+  ///   - amount: The signed amount as the report shows it.
+  public init(date: String, group: String, description: String, amount: String) {
+    self.date = date
+    self.group = group
+    self.description = description
+    self.amount = amount
+  }
+}
+
+/// The output boundary of ``TransactionListPresenter``: what a view of the transaction list
+/// must accept.
+///
+/// A view is given one ``ListedTransaction`` per transaction of the report, in report order
+/// (group, then date, then input order). Everything else about the report (its start and end,
+/// an unavailable source, notes, a rejection) goes to the presenter the list presenter
+/// forwards to, and so to that presenter's view: often the same object.
+public protocol TransactionListOutput: AnyObject, Sendable {
+  /// The next transaction of the report.
+  ///
+  /// - Parameter transaction: The transaction, its values display-ready.
+  func showTransaction(_ transaction: ListedTransaction)
+}
+
+/// Turns the use case's `present…` calls into a list of transactions, one
+/// ``ListedTransaction`` per detail, for scripts; every call that is not a row goes on to
+/// another output, usually a ``TransactionReportPresenter``.
+///
+/// A report's rows are made for people: the group is a header's title and the date a
+/// subheader's `Apr 01, 2016`. This presenter sits where the values still are, at the use
+/// case's output port: it keeps the group of the last header and the ISO date of the last
+/// subheader, and makes each detail a listed transaction with both. Subfooters, footers, the
+/// grand footer and empty-group messages are not transactions and are not shown.
+///
+/// The report's start and end, an unavailable source, the records outside the period, the
+/// sources' notes, a missing or invalid input and a cancelled report are passed to `report`
+/// as they come, so its view warns, rejects and ends the run exactly as for any other format.
+/// (`report` sees no rows but an unavailable source's message row, which
+/// ``TransactionReportPresenter`` shows with the warning.)
+///
+/// The presenter is `Sendable`: its state, the group and date of the current block, is behind
+/// a lock. The calls of one report come in order from one task.
+public final class TransactionListPresenter: TransactionReportUseCaseOutput {
+  private let output: any TransactionListOutput
+  private let report: any TransactionReportUseCaseOutput
+  /// The group code of the last header and the date of the last subheader.
+  private let block = Mutex((group: "", date: ""))
+
+  /// Creates a presenter.
+  ///
+  /// - Parameters:
+  ///   - output: The view that receives the transactions.
+  ///   - report: The output that receives every call that is not a row: the start and end,
+  ///     warnings, notes and rejections. Usually a ``TransactionReportPresenter`` whose view
+  ///     ends the run.
+  public init(output: any TransactionListOutput, report: any TransactionReportUseCaseOutput) {
+    self.output = output
+    self.report = report
+  }
+
+  /// Starts the list: forgets the last block and passes the start on.
+  public func presentReportStart() {
+    block.withLock { $0 = (group: "", date: "") }
+    report.presentReportStart()
+  }
+
+  /// Keeps the group's code for the transactions that follow.
+  ///
+  /// - Parameter scope: The group; `ReportScope.allTransactions` comes only for a one-source
+  ///   stream that is unavailable, with no transaction after it.
+  public func presentHeader(_ scope: ReportScope) {
+    let code = if case .group(let group) = scope { group.code } else { "" }
+    block.withLock { $0.group = code }
+  }
+
+  /// Keeps the date, as `YYYY-MM-DD`, for the transactions that follow.
+  ///
+  /// - Parameter date: The date of the block.
+  public func presentSubheader(date: CalendarDate) {
+    let text = ReportText.isoDate(date)
+    block.withLock { $0.date = text }
+  }
+
+  /// Shows one transaction, with the group and the date of its block.
+  ///
+  /// - Parameters:
+  ///   - description: The transaction's description, shown as it is.
+  ///   - amount: The signed amount: positive for a debit, negative for a credit.
+  public func presentDetail(description: String, amount: Money) {
+    let (group, date) = block.withLock { ($0.group, $0.date) }
+    output.showTransaction(
+      ListedTransaction(date: date, group: group, description: description, amount: ReportText.amount(amount))
+    )
+  }
+
+  /// Nothing: the end of a date block is not a transaction.
+  public func presentSubfooter() {}
+
+  /// Nothing: a group's total is not a transaction (a script sums the amounts it wants).
+  ///
+  /// - Parameter total: The group total.
+  public func presentFooter(total: Money) {}
+
+  /// Nothing: the grand total is not a transaction.
+  ///
+  /// - Parameter total: The sum of everything shown.
+  public func presentGrandFooter(total: Money) {}
+
+  /// Passes the unavailable source on: its view warns and makes the run's status say so.
+  ///
+  /// - Parameters:
+  ///   - scope: The group whose source is unavailable, or all transactions.
+  ///   - reason: Why the source is unavailable.
+  public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
+    report.presentSourceUnavailable(scope, reason: reason)
+  }
+
+  /// Nothing: a group with no transactions has none to list.
+  ///
+  /// - Parameter group: The empty group.
+  public func presentNoTransactions(group: TransactionGroup) {}
+
+  /// Passes the end on.
+  public func presentReportEnd() {
+    report.presentReportEnd()
+  }
+
+  /// Passes on how many records the period left out.
+  ///
+  /// - Parameters:
+  ///   - count: How many valid records were left out.
+  ///   - period: The period they are outside of.
+  public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
+    report.presentRecordsOutsidePeriod(count: count, period: period)
+  }
+
+  /// Passes a source's note on.
+  ///
+  /// - Parameter note: The note, in the source's terms.
+  public func presentSourceNote(_ note: AnySourceProblem) {
+    report.presentSourceNote(note)
+  }
+
+  /// Passes the missing inputs on: there is no list.
+  ///
+  /// - Parameters:
+  ///   - missing: The missing inputs, in report order.
+  ///   - issues: The issues of the other inputs to list.
+  ///   - totalCount: How many there were in all.
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentMissingInput(
+    _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
+  ) {
+    report.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
+  }
+
+  /// Passes the invalid input on: there is no list.
+  ///
+  /// - Parameters:
+  ///   - issues: The issues to list.
+  ///   - totalCount: How many there were in all.
+  ///   - recordCount: How many invalid records they were found in.
+  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
+    report.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
+  }
+
+  /// Passes the cancelling on.
+  public func presentReportCancelled() {
+    report.presentReportCancelled()
+  }
+}
+
+// MARK: The engine's fast path (package)
+
+extension TransactionListPresenter: EngineOutput {
+  /// Whether both outputs take a draft: the one the transactions go to (an ``EngineView``) and
+  /// the one the rest goes to (an `EngineOutput`, such as ``TransactionReportPresenter``). The
+  /// command line gives one view for both.
+  package var acceptsDraft: Bool {
+    (report as? any EngineOutput)?.acceptsDraft == true && (output as? any EngineView)?.acceptsDraft == true
+  }
+
+  /// Takes back every call since the report's start, from both outputs (a view given as both
+  /// forgets the draft twice, which forgets nothing more).
+  package func discardDraft() {
+    (report as? any EngineOutput)?.discardDraft()
+    (output as? any EngineView)?.discardDraft()
+    block.withLock { $0 = (group: "", date: "") }
+  }
+
+  /// Shows one transaction whose description is lent as bytes: the description made a `String`,
+  /// as the list shows it.
+  ///
+  /// - Parameters:
+  ///   - descriptionUTF8: The transaction's description as valid UTF-8.
+  ///   - amount: The signed amount.
+  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
+    presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
+  }
+}

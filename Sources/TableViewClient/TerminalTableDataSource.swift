@@ -1,0 +1,82 @@
+import Presenters
+
+/// The loaded report as the terminal's table draws it, bound through the public
+/// ``Presenters/ReportTableDataSource`` as an app's table view binds it.
+///
+/// The terminal draws a section's header and footer as lines of the section, the header
+/// sticking at the top while the section scrolls, so here a section's rows are the data
+/// source's header, rows and footer in order: ``row(at:)`` row 0 is the header when the section
+/// has one. ``footerNotes(inSection:)`` are the data source's warnings under the section, and
+/// ``grandTotal`` is the table's footer, which stays on screen.
+package struct TerminalTableDataSource: Sendable {
+  /// The public data source this one draws.
+  package let table: ReportTableDataSource
+
+  /// The presenter's sectioned view state, as loaded.
+  package var sections: ReportSections { table.sections }
+  /// The sources the report was made without, each shown under its group's message row.
+  package var warnings: [SourceWarning] { table.warnings }
+  /// The grand total's row, drawn below the table whatever the scroll position; `nil` in a
+  /// report that has none.
+  package var grandTotal: ReportRow? { table.grandTotal }
+  /// How many sections scroll: every section but a last one of the grand total.
+  package var numberOfSections: Int { table.numberOfSections }
+
+  /// Binds to a loaded report.
+  ///
+  /// - Parameter table: The public data source of the loaded report.
+  package init(_ table: ReportTableDataSource) {
+    self.table = table
+  }
+
+  /// Binds to a loaded report.
+  ///
+  /// - Parameter sections: The report's sections, as ``Presenters/ReportViewState/loaded(_:)``
+  ///   holds them, with their warnings.
+  package init(sections: ReportSections) {
+    self.init(ReportTableDataSource(sections: sections))
+  }
+
+  /// How many lines a section's rows take: its header, its rows and its footer.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The count, or 0 for a section that does not scroll or does not exist.
+  package func numberOfRows(inSection section: Int) -> Int {
+    guard section >= 0, section < numberOfSections else { return 0 }
+    return (table.header(inSection: section) == nil ? 0 : 1) + table.numberOfRows(inSection: section)
+      + (table.footer(inSection: section) == nil ? 0 : 1)
+  }
+
+  /// The row at an index path: the header first when the section has one, the footer last.
+  ///
+  /// - Parameter indexPath: The section and row.
+  /// - Returns: The row, or `nil` outside the scrolling sections.
+  package func row(at indexPath: ReportIndexPath) -> ReportRow? {
+    let section = indexPath.section
+    guard indexPath.row >= 0, indexPath.row < numberOfRows(inSection: section) else { return nil }
+    var row = indexPath.row
+    if let header = table.header(inSection: section) {
+      if row == 0 { return header }
+      row -= 1
+    }
+    if row == table.numberOfRows(inSection: section) { return table.footer(inSection: section) }
+    return table.row(at: ReportIndexPath(section: section, row: row))
+  }
+
+  /// The section's header row, which stays at the top while the section's other rows scroll
+  /// under it.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The header, else `nil`.
+  package func header(ofSection section: Int) -> ReportRow? {
+    table.header(inSection: section)
+  }
+
+  /// The warnings shown under a section's rows: the section's group could not be read.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The warnings, usually none.
+  package func footerNotes(inSection section: Int) -> [SourceWarning] {
+    table.warnings(inSection: section)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Presenters
+import ReportRendering
+import Testing
+
+/// `TransactionListRenderer`: one NDJSON line per transaction.
+@Suite struct TransactionListRendererTests {
+  @Test("A transaction is one line: four keys in a fixed order, every value a string, no spaces")
+  func oneLine() {
+    let renderer = TransactionListRenderer()
+    #expect(
+      renderer.render(
+        ListedTransaction(date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11"))
+        == #"{"date":"2016-04-01","group":"A","description":"Starbucks","amount":"3.11"}"# + "\n")
+    #expect(
+      renderer.render(ListedTransaction(date: "2016-05-02", group: "P", description: "", amount: "-400.00"))
+        == #"{"date":"2016-05-02","group":"P","description":"","amount":"-400.00"}"# + "\n")
+  }
+
+  /// Descriptions a bank's export may hold, and worse.
+  static let hostileDescriptions = [
+    "Joe's \"Diner\", Inc \\ back",
+    "line\nbreak\r\ttab",
+    "\u{1B}[31mred\u{1B}[0m \u{07} \u{7F} \u{85}",
+    "\u{202E}gnp.exe \u{2066}x\u{2069}",
+    "para\u{2029}line\u{2028}end",
+    "Caf\u{E9} \u{D55C}\u{AD6D}\u{C5B4} \u{1F1E8}\u{1F1ED} \u{1F469}\u{200D}\u{1F4BB}",
+    "\u{0}nul",
+  ]
+
+  @Test(
+    "A description comes back whole from a JSON reader; what could control a terminal is escaped, the rest is UTF-8",
+    arguments: hostileDescriptions)
+  func descriptionsRoundTrip(description: String) throws {
+    let line = TransactionListRenderer().render(
+      ListedTransaction(date: "2016-04-01", group: "A", description: description, amount: "1.00"))
+    #expect(line.hasSuffix("}\n"))
+    #expect(line.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" }, "one line: \(line)")
+    #expect(
+      !line.dropLast().unicodeScalars.contains { ReportText.isUnsafe($0) },
+      "a control reached the line: \(line)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+    #expect(object == ["date": "2016-04-01", "group": "A", "description": description, "amount": "1.00"])
+  }
+
+  @Test("Non-ASCII text is written as UTF-8, not as escapes")
+  func unicodeStaysText() {
+    let line = TransactionListRenderer().render(
+      ListedTransaction(date: "2016-04-01", group: "A", description: "Caf\u{E9} \u{1F355}", amount: "1.00"))
+    #expect(line.contains("\"description\":\"Caf\u{E9} \u{1F355}\""))
+  }
+
+  @Test("The bytes a view appends are the line's text", arguments: hostileDescriptions)
+  func bytesAreTheText(description: String) {
+    let transaction = ListedTransaction(
+      date: "2016-04-01", group: "P", description: description, amount: "-0.01")
+    var bytes: [UInt8] = Array("before".utf8)
+    TransactionListRenderer().render(transaction, appendingTo: &bytes)
+    #expect(bytes == Array(("before" + TransactionListRenderer().render(transaction)).utf8))
+  }
+}
