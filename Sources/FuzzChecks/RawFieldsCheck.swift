@@ -227,7 +227,7 @@ struct RawFieldsCheck {
   /// one holding a reference such as `&amp;` or a CDATA section), its date is the first eight
   /// characters, its amount OFX's (a radix point, no thousands separators), and its text
   /// Windows-1252 where it is not UTF-8 and the header says so; a QIF value is the rest of its
-  /// line, and its date may write the year `'24`.
+  /// line, and its date may write the year `'24`, or with two digits.
   private func checkStatement(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
     let tag = layout.rest(from: origin.start).map { RecordUnits.ofxTagName($0.dropFirst()) }
     let group: TransactionGroup = format == .ofx && tag == "STMTTRNP" ? .authorized : .posted
@@ -261,8 +261,11 @@ struct RawFieldsCheck {
     if let date = read(origin.date) {
       let expected = Self.bankDates(transaction.date)
       let written = format == .ofx ? String(date.prefix(8)) : Self.qifDate(date)
+      // A QIF date's year may have two digits (`03/15/20`), as a bank's layout may write it
+      // (`M/D/YY`, 2020 by the pivot 69): the date is then one of its readings.
       require(
-        expected.contains(written),
+        expected.contains(written)
+          || (format == .qif && Self.readings(ofDate: written).contains(transaction.date)),
         "record \(index): the input says date \(shown(date)), the transaction \(Self.iso8601(transaction.date))"
       )
     }

@@ -197,3 +197,26 @@ extension RawFieldsCheckTests {
     #expect(RawFieldsCheck.windows1252([0xC9, 0x80, 0x41, 0x92]) == "É€A’")
   }
 }
+
+/// A false alarm of `Scripts/fuzz --smoke` (FuzzQIFRecords, from the seed of a QIF file with
+/// an unknown `!Type:`), kept in `Fixtures/fuzz/regressions/`: a QIF date whose year has two
+/// digits (`03/15/20`), which the decoder reads in the layout `MM/DD/YY`, 2020 by the pivot 69,
+/// where the oracle wanted four digits.
+@Suite struct QIFDateRegressionTests {
+  @Test("A QIF date with a two-digit year passes the whole check of FuzzQIFRecords")
+  func twoDigitYear() async throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/regressions/FuzzQIFRecords/two-digit-year.qif")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let read = await SourceRecord.all(
+      of: BytesTransactionSource(name: "t", bytes: bytes, format: .qif), limit: 100)
+    guard case .transaction(let transaction, _)? = read.first else {
+      Issue.record("the regression input's record is not valid: \(read)")
+      return
+    }
+    #expect(transaction.date == (try CalendarDate(iso8601: "2020-03-15")))
+    // The whole check stops the process on a broken invariant; returning is passing.
+    await FuzzTarget.qifRecords.check(bytes)
+  }
+}
