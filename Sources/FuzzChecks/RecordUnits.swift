@@ -576,10 +576,13 @@ struct RecordUnits {
         }()
       {
         // Only the lines before the header that start with a bare carriage return, which the
-        // decoder skips with an issue each, may come first.
+        // decoder skips with an issue each, and the notes of what was read before the problem
+        // (the text's encoding, rows skipped), may come first.
         let skippedLines = records[..<index].allSatisfy {
           if case .invalid(let issue) = $0 {
             issue.readingProblem == .syntax(.bareCarriageReturn)
+          } else if case .note = $0 {
+            true
           } else {
             false
           }

@@ -14,7 +14,8 @@ import UseCases
 ///
 /// - there is a report or a rejection, never both, and never a warning (bytes are always
 ///   available; the one documented exception, a source that changes between passes, cannot
-///   happen to bytes in memory);
+///   happen to bytes in memory), but for a bank's refusal in the bytes (an OFX `STATUS` of
+///   severity `ERROR`), whose source the view must be told is unavailable;
 /// - a rejection exactly when some record is invalid, in the wrong source, or makes a total
 ///   overflow, counting each (two sources that look swapped count once); its lines name a
 ///   source and show no raw control character; the command line writes no report and exits 65;
@@ -75,7 +76,18 @@ struct ReportCheck {
     let rejected = events.contains { if case .rejected = $0 { true } else { false } }
     require(
       !rejected || !events.contains(.start), "the input gave both a report and a rejection: \(shown(events))")
-    if expected.issueCount > 0 {
+    // A bank's refusal (an OFX `STATUS` of severity `ERROR`) makes its source unavailable:
+    // the report shows that source's message instead, which the expected report does not
+    // model. Then the view must say so (or reject the input for what came before), and the
+    // engine must still agree with the transformer, below.
+    let refused = sources.contains { source in
+      source.records.contains { if case .unavailable = $0 { true } else { false } }
+    }
+    if refused {
+      require(
+        rejected || events.contains { if case .sourceUnavailable = $0 { true } else { false } },
+        "a source was refused, but the view was never told: \(shown(events))")
+    } else if expected.issueCount > 0 {
       checkRejection(events, expected: expected, collector: collector, commandLine: commandLine)
     } else {
       checkReport(events, expected: expected, collector: collector, commandLine: commandLine)

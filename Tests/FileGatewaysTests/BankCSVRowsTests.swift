@@ -252,4 +252,19 @@ import UseCases
       ])
     #expect(two.last.map { if case .note = $0 { true } else { false } } == true, "the note comes last")
   }
+
+  @Test(
+    "A problem that ends the input comes after the note of the rows skipped before it, never instead of it")
+  func noteBeforeTheEnd() async throws {
+    let records = try await read(
+      "Account statement\nBalance: 4,711.42\nDate,Description,Amount\n2024-03-15,a,-1.00\n2024-03-16,\"b,-2.00\n"
+    )
+
+    #expect(
+      notes(records) == [
+        "'bank.csv': 2 rows that are not transactions were skipped (2 lines before the header)"
+      ])
+    #expect(records.compactMap(\.transaction).map(\.description) == ["a"])
+    #expect(records.last?.issue != nil, "the unclosed quote ends the input, after the note")
+  }
 }

@@ -68,6 +68,8 @@ struct CSVRecordDecoder: RecordDecoder {
   /// What reading a bank's export found to say beside its records, in order
   /// (``CSVRecordDecoder/readBankRow()``): the text's encoding, rows skipped, several accounts.
   var notes: [ExportNote] = []
+  /// The problem that ends the input, held while the notes before it are given.
+  private var endingProblem: MalformedInput?
   /// How notes name the source.
   private let source: String
   /// The rows of a bank's export skipped as clearly not transactions, so far.
@@ -113,6 +115,10 @@ struct CSVRecordDecoder: RecordDecoder {
 
   private mutating func readNext(placingValidIn slot: RecordSlot) -> DecodedRecord? {
     if !notes.isEmpty { return nextNote() }
+    if let end = endingProblem {
+      endingProblem = nil
+      return .malformed(end, resumes: false)
+    }
     do throws(RowError) {
       switch state {
       case .finished:
@@ -140,8 +146,15 @@ struct CSVRecordDecoder: RecordDecoder {
         if let row = try readBankRow() { return row }
       }
     } catch {
-      if error.isFatal { state = .finished }
-      return .malformed(error.malformed, resumes: !error.isFatal)
+      guard error.isFatal else { return .malformed(error.malformed, resumes: true) }
+      state = .finished
+      // The notes of what was read so far (rows skipped, several accounts) come before the
+      // problem that ends the input: after it the stream asks for nothing more, and a row
+      // skipped without a word would be a record dropped silently.
+      noteTheEnd()
+      guard !notes.isEmpty else { return .malformed(error.malformed, resumes: false) }
+      endingProblem = error.malformed
+      return nextNote()
     }
   }
 
