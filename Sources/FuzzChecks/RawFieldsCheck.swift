@@ -85,8 +85,19 @@ struct RawFieldsCheck {
   /// spaces around it; the amount's digits, with at most two after a last point or comma, as
   /// its cents (the sign, which depends on the columns, is not checked).
   private func checkBank(_ transaction: Transaction, origin: RecordOrigin, index: Int, header: CSVHeader) {
-    let delimiter = header.delimiter
     let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+    // The header is the first line here, but the decoder finds a bank's header below lines of
+    // title too, whose delimiter may differ: the record's delimiter is the first of the
+    // header's, then the others, under which its date reads as the transaction's; every other
+    // value is then read back with it.
+    let delimiter =
+      ([header.delimiter] + [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]).first { candidate in
+        guard let date = value(at: origin.date, index: index, field: "date", delimiter: candidate) else {
+          return false
+        }
+        let written = Self.trimmed(text(date))
+        return Self.groupCode(written) == "A" || Self.readings(ofDate: written).contains(transaction.date)
+      } ?? header.delimiter
     // A group value where the record says its group is: `A` or `P` in any case, or a status;
     // else Posted, unless the input speaks of pending transactions (a section's title, a
     // pending marker in the date column), which this reading does not follow.

@@ -379,8 +379,11 @@ struct OFXRecordDecoder: RecordDecoder {
       }
       text += Self.referencesRead(self.text(of: bytes))
       bytes.removeAll(keepingCapacity: true)
-      // A CDATA section is text as it is written, `<` and `&` included (OFX 2.x, XML).
-      guard input.upcomingBytes(limit: Self.cdataStart.count) == Self.cdataStart else { break }
+      // A CDATA section is text as it is written, `<` and `&` included (OFX 2.x, XML). Where
+      // the record's limit cuts the input, nothing more is consumed: the section is not entered,
+      // or this loop would see it again and again.
+      guard input.peek() != nil, input.upcomingBytes(limit: Self.cdataStart.count) == Self.cdataStart
+      else { break }
       advance(by: Self.cdataStart.count)
       while let byte = input.peek(), !bytes.ends(with: Self.cdataEnd) {
         append(byte, to: &bytes, problem: &encodingProblem)
