@@ -23,4 +23,19 @@ import Testing
     #expect(outputData.isEmpty)
     #expect(String(decoding: errorData, as: UTF8.self) == "txreport: error: standard input is closed\n")
   }
+
+  @Test("A bank CSV's ISO dates with one-digit months and days are read, as the README's layouts promise")
+  func oneDigitISODates() throws {
+    let folder = try TemporaryDirectory("txreport-small39")
+    let path = try folder.file(
+      "export.csv",
+      text: "Date,Description,Amount\n2024-3-1,Coffee,-3.50\n2024-3-15,Tea,-2.00\n2024-12-5,Cake,-1.00\n")
+    let result = try TX.run(["--all", path, "--format", "transactions"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("\"2024-03-01\""))
+    #expect(result.standardOutput.contains("\"2024-03-15\""))
+    #expect(result.standardOutput.contains("\"2024-12-05\""))
+    let given = try TX.run(["--all", path, "--date-format", "YYYY-MM-DD", "--format", "transactions"])
+    #expect(given.status == 0, "\(given.standardError)")
+  }
 }
