@@ -24,6 +24,24 @@ import Testing
     #expect(String(decoding: errorData, as: UTF8.self) == "txreport: error: standard input is closed\n")
   }
 
+  @Test("A bank CSV with two amount columns is refused at the second, naming --columns; --columns picks one")
+  func twoAmountColumns() throws {
+    let folder = try TemporaryDirectory("txreport-small39")
+    let path = try folder.file(
+      "export.csv", text: "Date,Description,Amount (EUR),Amount (USD)\n2024-03-15,Coffee,-3.50,-3.80\n")
+    let refused = try TX.run(["--all", path])
+    #expect(refused.status == 65)
+    #expect(refused.standardOutput == "")
+    #expect(
+      refused.standardError.hasPrefix(
+        "\(path):1:31: error: amount: the header has 2 columns that may hold the amount, and nothing says which does"
+      ))
+    #expect(refused.standardError.contains("hint: say which one holds the amount with --columns amount=NAME"))
+    let chosen = try TX.run(["--all", path, "--columns", "amount=Amount (USD)", "--format", "json"])
+    #expect(chosen.status == 0)
+    #expect(chosen.standardOutput.contains("\"amount\": \"3.80\""))
+  }
+
   @Test("A bank CSV's ISO dates with one-digit months and days are read, as the README's layouts promise")
   func oneDigitISODates() throws {
     let folder = try TemporaryDirectory("txreport-small39")
