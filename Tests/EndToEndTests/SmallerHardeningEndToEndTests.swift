@@ -7,6 +7,41 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct SmallerHardeningEndToEndTests {
   private typealias TX = TXReportProcess
 
+  @Test(
+    "--width 40: message rows and the incomplete-report line are wrapped within the width; at 80 columns they stay whole"
+  )
+  func messagesFitTheWidth() throws {
+    let missing = TX.fixture("cases/does-not-exist.json")
+    let arguments = ["--authorized", missing, "--posted", TX.fixture("demo_posted.json"), "--partial"]
+    let narrow = try TX.run(arguments + ["--width", "40"])
+    #expect(narrow.status == 3)
+    let lines = narrow.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    for line in lines { #expect(line.count <= 40, "\(line)") }
+    #expect(
+      lines.prefix(3) == [
+        "Authorized Transactions", "  Authorized Transactions are not", "  currently available.",
+      ])
+    #expect(lines[3] == "  Incomplete report: Authorized")
+    let whole = try TX.run(arguments + ["--width", "80"])
+    #expect(whole.status == 3)
+    #expect(whole.standardOutput == (try TX.run(arguments)).standardOutput)
+    let incomplete = try #require(
+      whole.standardOutput.split(separator: "\n").first { $0.hasPrefix("  Incomplete report:") })
+    #expect(incomplete.count > 80)
+    // Nothing is lost: the lines hold the characters of the line kept whole (a path wider than
+    // the line is cut where the line ends).
+    let visible = { (text: Substring) in text.filter { $0 != " " && $0 != "\n" } }
+    #expect(visible(narrow.standardOutput[...]).contains(visible(incomplete)))
+
+    let empty = try TX.run(["--all", TX.fixture("demo_posted.json"), "--width", "40"])
+    #expect(empty.status == 0)
+    #expect(
+      empty.standardOutput.hasPrefix(
+        "Authorized Transactions\n  There are no Authorized Transactions\n  in this period\n\nPosted Transactions\n"
+      ))
+    for line in empty.standardOutput.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
+  }
+
   @Test("Standard input closed (<&-): 'standard input is closed', exit 66, not 'Invalid argument'")
   func closedStandardInput() throws {
     let process = Process()
