@@ -42,6 +42,26 @@ import Testing
     for line in empty.standardOutput.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
   }
 
+  #if os(Linux)
+    @Test("A read error (EIO: /proc/self/mem) is input that cannot be read: no report, exit 66, not 65")
+    func readErrorIsNoInput() throws {
+      let result = try TX.run(["--all", "/proc/self/mem", "--input-format", "csv"])
+      #expect(result.status == 66)
+      #expect(result.standardOutput == "")
+      #expect(
+        result.standardError
+          == "txreport: error: cannot read '/proc/self/mem' to its end: Input/output error\n")
+    }
+
+    @Test("With --partial, a read error leaves its group's message and the report, exit 3")
+    func readErrorPartial() throws {
+      let result = try TX.run(
+        ["--authorized", "/proc/self/mem", "--posted", TX.fixture("demo_posted.json"), "--partial"])
+      #expect(result.status == 3)
+      #expect(result.standardOutput.contains("Incomplete report: Authorized Transactions are not available:"))
+    }
+  #endif
+
   @Test("Standard input closed (<&-): 'standard input is closed', exit 66, not 'Invalid argument'")
   func closedStandardInput() throws {
     let process = Process()
