@@ -46,8 +46,9 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `2024-03-15`: ISO 8601, the native format's only layout (read strictly: two-digit months
-  /// and days).
+  /// `2024-03-15`: ISO 8601's order, as banks write it: like every layout here, a month or a
+  /// day beside a separator may drop its zero (`2024-3-1`). The native format's dates are read
+  /// strictly, by `CalendarDate(iso8601:)`, not by this layout.
   public static let iso = DateLayout(checked: "YYYY-MM-DD")
   /// `03/15/2024`: month first, as in the United States.
   public static let monthDayYear = DateLayout(checked: "MM/DD/YYYY")
@@ -158,11 +159,11 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     // No date, even with its time and zone, is this long.
     guard text.utf8.count <= 64 else { return nil }
     let bytes = Array(text.utf8)
-    if self == .iso {
-      // ISO 8601 is read strictly: YYYY-MM-DD, a time allowed after it.
-      let date = bytes.prefix(10)
-      guard date.count == 10, Self.isTime(bytes[10...]) else { return nil }
-      return numbers(strictISO: Array(date))
+    if self == .iso, bytes.count >= 10, Self.isTime(bytes[10...]),
+      let numbers = numbers(strictISO: Array(bytes.prefix(10)))
+    {
+      // Most ISO dates have both zeros: read them at once; any other goes the general way.
+      return numbers
     }
     var index = 0
     var year: Int?

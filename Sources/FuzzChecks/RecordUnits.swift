@@ -664,7 +664,7 @@ struct RecordUnits {
     if format == .ofx && hasText && !closesOFX {
       let ended: Bool
       switch records.last {
-      case .unavailable?: ended = true
+      case .unavailable?, .missing?: ended = true
       case .invalid(let issue)?:
         switch issue.readingProblem {
         case .syntax(.endsBeforeClosingTag)?, .syntax(.unterminatedElement)?, .syntax(.recordTooLong)?,

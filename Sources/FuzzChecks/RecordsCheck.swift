@@ -60,6 +60,10 @@ struct RecordsCheck {
       if case .unavailable = record {
         require(index == records.count - 1, "\(name): record \(index) is unavailable, but records follow it")
       }
+      if case .missing = record {
+        require(
+          index == records.count - 1, "\(name): record \(index) is missing input, but records follow it")
+      }
       if case .unlistedIssues = record {
         // Only the first issues of a record are kept: the count follows them, and them only.
         require(
@@ -160,6 +164,9 @@ struct RecordsCheck {
       require(
         format == .ofx && EnglishReportWording().reason(reason).contains("the bank refused the request"),
         "record \(index): bytes in memory became unavailable: \(shown(reason))")
+    case .missing(let reason):
+      // Bytes in memory are always there to read.
+      require(false, "record \(index): bytes in memory could not be read: \(shown(reason))")
     case .transaction(let transaction, let origin):
       require(!transaction.amount.isNegative, "record \(index) has a negative amount: \(shown(transaction))")
       guard let origin else {

@@ -6,20 +6,20 @@ extension SourceRecord {
   /// issue, and the count of issues counted but not kept.
   var issueCount: Int {
     switch self {
-    case .transaction, .unavailable, .note: 0
+    case .transaction, .unavailable, .missing, .note: 0
     case .invalid: 1
     case .unlistedIssues(let count): count
     }
   }
 
   /// The position that places the record in the input: the issue's, or the record's start;
-  /// `nil` for issues that are only counted, for a source that became unavailable, and for a
+  /// `nil` for issues that are only counted, for a source that became unavailable or missing, and for a
   /// note.
   var anchor: TextPosition? {
     switch self {
     case .transaction(_, let origin): origin?.start
     case .invalid(let issue): issue.position
-    case .unlistedIssues, .unavailable, .note: nil
+    case .unlistedIssues, .unavailable, .missing, .note: nil
     }
   }
 

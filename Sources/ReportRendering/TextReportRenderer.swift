@@ -137,7 +137,8 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
         columns(indent: 0, label: label, amount: amountStyle.format(total)), style: .grandTotal,
         lineEnd: lineEnd)
     case .message(let message):
-      return line("  " + ReportText.visible(message), style: .message, lineEnd: lineEnd)
+      guard lineEnd else { return line("  " + ReportText.visible(message), style: .message, lineEnd: false) }
+      return messageLines(ReportText.visible(message))
     }
   }
 
@@ -233,8 +234,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   /// - Returns: The line.
   public mutating func render(_ warning: SourceWarning) -> String {
     isIncomplete = true
-    return line(
-      "  " + ReportText.visible(wording.incompleteReportLabel + " " + warning.text), style: .message)
+    return messageLines(ReportText.visible(wording.incompleteReportLabel + " " + warning.text))
   }
 
   /// The `Incomplete report: …` line of a missing source on its own, as a table view shows it
@@ -372,6 +372,47 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     if oddBand != nil { bytes.append(Self.resetSequence) }
     if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
+
+  /// A message's lines in the document, in the message's style, each ending with a line feed:
+  /// the text indented by two columns and, on a display narrower than
+  /// ``wholeMessageWidth``, wrapped where it would pass the width, at a space where there is one
+  /// (the spaces there dropped), else between two characters. A message that fits is one line.
+  ///
+  /// - Parameter text: The message, already escaped.
+  /// - Returns: The lines.
+  private func messageLines(_ text: String) -> String {
+    let indent = "  "
+    guard width < Self.wholeMessageWidth else { return line(indent + text, style: .message) }
+    let room = width - indent.count
+    var rest = text
+    var lines = ""
+    while true {
+      let fitting = DisplayWidth.prefix(of: rest, fittingIn: room).text
+      guard fitting.endIndex < rest.endIndex else {
+        return lines + line(indent + rest, style: .message)
+      }
+      // Cut at the last space that leaves some text on the line; a word wider than the line
+      // is cut where the line ends.
+      var end = fitting.endIndex
+      if rest[end] != " ", let space = fitting.lastIndex(of: " "),
+        fitting[..<space].contains(where: { $0 != " " })
+      {
+        end = space
+      }
+      var cut = rest[..<end]
+      while cut.last == " " { cut.removeLast() }
+      lines += line(indent + cut, style: .message)
+      rest = String(rest[end...].drop { $0 == " " })
+      if rest.isEmpty { return lines }
+    }
+  }
+
+  /// The width from which a message is written whole on its line, however long: 80 columns,
+  /// the width the report is laid out for when nothing gives one (a file, a pipe), and every
+  /// golden's. The report's own messages fit it; a longer one (an incomplete report's reason,
+  /// with a path) stays one line, the whole message for `grep`. Only a narrower display, where
+  /// even the report's own messages would run past the edge, has its messages wrapped.
+  static let wholeMessageWidth = 80
 
   private enum Style {
     case title

@@ -11,6 +11,8 @@ import Testing
       ("3/5/2024", .monthDayYear, 2024, 3, 5), ("15/03/2024", .dayMonthYear, 2024, 3, 15),
       ("15.03.2024", .dayMonthYearDots, 2024, 3, 15), ("5.3.2024", .dayMonthYearDots, 2024, 3, 5),
       ("20240315", .compact, 2024, 3, 15), ("02/29/2024", .monthDayYear, 2024, 2, 29),
+      ("2024-3-1", .iso, 2024, 3, 1), ("2024-3-15", .iso, 2024, 3, 15),
+      ("2024-12-5 13:12", .iso, 2024, 12, 5),
     ])
   func layoutsRead(text: String, layout: DateLayout, year: Int, month: Int, day: Int) throws {
     #expect(try CalendarDate(text, layout: layout) == CalendarDate(year: year, month: month, day: day))
@@ -22,7 +24,7 @@ import Testing
       ("2024-03-15", DateLayout.monthDayYear, CalendarDateError.notInLayout),
       ("03/15/24", .monthDayYear, .notInLayout),
       ("15/03/2024", .monthDayYear, .monthOutOfRange), ("02/30/2024", .monthDayYear, .dayOutOfRange),
-      ("2024031", .compact, .notInLayout), ("2024-3-15", .iso, .notISO8601),
+      ("2024031", .compact, .notInLayout), ("2024-3-1x", .iso, .notISO8601),
       ("15.03.2024 ", .dayMonthYearDots, .notInLayout),
       ("+3/05/2024", .monthDayYear, .notInLayout), ("15/03/2024", .dayMonthYearDots, .notInLayout),
     ])
@@ -36,6 +38,7 @@ import Testing
     #expect(DateLayout.layouts(fitting: "13/04/2024") == [.dayMonthYear])
     #expect(DateLayout.layouts(fitting: "04/13/2024") == [.monthDayYear])
     #expect(DateLayout.layouts(fitting: "2024-04-13") == [.iso])
+    #expect(DateLayout.layouts(fitting: "2024-4-1") == [.iso])
     #expect(DateLayout.layouts(fitting: "soon") == [])
   }
 

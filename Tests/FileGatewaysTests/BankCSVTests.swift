@@ -188,6 +188,41 @@ import UseCases
     #expect(records[0].issue?.position == at(1, 1))
   }
 
+  @Test(
+    "Two columns that may hold the amount are one issue at the second, whose hint names --columns amount=NAME (issue 39)",
+    arguments: [
+      ("Date,Description,Amount,Amount\n2024-03-15,a,-1,-2\n", at(1, 25), "Amount, Amount"),
+      ("Date,Description,Betrag,Amount\n2024-03-15,a,-1,-2\n", at(1, 25), "Betrag, Amount"),
+      (
+        "Account statement\nDate,Amount (EUR),Description,Amount (USD)\n2024-03-15,-1,a,-2\n", at(2, 31),
+        "Amount (EUR), Amount (USD)"
+      ),
+    ])
+  func twoAmountColumns(text: String, position: TextPosition, names: String) async throws {
+    let records = try await read(text)
+
+    try #require(records.count == 1)
+    let issue = try #require(records[0].issue)
+    #expect(issue.readingProblem == .syntax(.ambiguousColumns(.amount, count: 2)))
+    #expect(issue.position == position)
+    #expect(issue.field == .amount)
+    #expect(issue.value == names)
+    #expect(
+      issue.problemText == "the header has 2 columns that may hold the amount, and nothing says which does")
+    #expect(issue.hintText?.contains("--columns amount=NAME") == true)
+  }
+
+  @Test("--columns says which of two amount columns holds the amount, by its name as the header writes it")
+  func twoAmountColumnsNamed() async throws {
+    let text = "Date,Description,Amount (EUR),Amount (USD)\n2024-03-15,a,-1.00,-2.00\n"
+    for (name, amount) in [("Amount (USD)", "2.00"), ("Amount (EUR)", "1.00"), ("amount (usd)", "1.00")] {
+      let records = try await read(text, options: ReadingOptions(columns: [.amount: name]))
+      #expect(
+        records.map(\.transaction) == [try transaction(.posted, "2024-03-15", "a", amount, .debit)], "\(name)"
+      )
+    }
+  }
+
   @Test("A header in a language the synonyms do not know says what is missing and how to name it")
   func noColumns() async throws {
     let records = try await read("Datum zaúčtování;Popis;Částka\n15.03.2024;x;-1\n")

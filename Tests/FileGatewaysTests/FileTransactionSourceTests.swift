@@ -2,6 +2,7 @@ import Entities
 import FileGateways
 import Foundation
 import InMemoryGateways
+import Presenters
 import TestSupport
 import Testing
 import UseCases
@@ -63,17 +64,21 @@ import UseCases
   }
 
   #if os(Linux)
-    @Test func aReadErrorIsOneIssueThenTheEnd() async throws {
+    @Test("A read error (EIO) ends the stream as missing input, not invalid data (issue 39)")
+    func aReadErrorIsMissingInputThenTheEnd() async throws {
       // Reading /proc/self/mem from offset 0 fails with EIO: page 0 is never mapped.
       let records = try await readAll(FileTransactionSource(path: "/proc/self/mem"))
 
       #expect(
         records == [
-          .invalid(
-            RecordIssue(
-              source: "/proc/self/mem", position: at(1, 1), field: nil,
-              problem: .unreadable(reason: "Input/output error")))
+          .missing(
+            UnavailableReason(
+              FileProblem.readFailed(source: "/proc/self/mem", systemError: "Input/output error")))
         ])
+      #expect(
+        EnglishReportWording().reason(
+          UnavailableReason(FileProblem.readFailed(source: "a.csv", systemError: "Input/output error")))
+          == "cannot read 'a.csv' to its end: Input/output error")
     }
   #endif
 

@@ -73,7 +73,8 @@ import Testing
           Total                      $1,234.51
 
         Posted Transactions
-          There are no Posted Transactions in this period
+          There are no Posted Transactions in
+          this period
 
         Grand Total              $1,234,567.89
 

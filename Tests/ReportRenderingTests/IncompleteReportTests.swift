@@ -24,7 +24,9 @@ import Testing
     return text + renderer.finish()
   }
 
-  @Test("Text: a line under the message, and the grand total of available sources")
+  @Test(
+    "Text: a line under the message, whole at 80 columns however long, and the grand total of available sources"
+  )
   func text() {
     #expect(
       document(TextReportRenderer(width: 80, colors: false)) == """
@@ -35,6 +37,50 @@ import Testing
         Grand Total of available sources                                         12.50
 
         """)
+  }
+
+  @Test(
+    "Text: under 80 columns, the message and the line under it are wrapped at spaces within the width, each line in the message's style (issue 39)",
+    arguments: [40, 60, 79])
+  func textWrapped(width: Int) {
+    let text = document(TextReportRenderer(width: width, colors: false))
+    for line in text.split(separator: "\n") {
+      #expect(DisplayWidth.columns(of: line) <= width, "\(line)")
+      #expect(line.hasPrefix("  ") || line.hasPrefix("Authorized") || line.hasPrefix("Grand"), "\(line)")
+    }
+    let words = { (text: String) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+    #expect(
+      words(text)
+        == words(document(TextReportRenderer(width: 80, colors: false))))
+    if width == 40 {
+      #expect(
+        text == """
+          Authorized Transactions
+            Authorized Transactions are not
+            currently available.
+            Incomplete report: Authorized
+            Transactions are not available: cannot
+            read 'a<1>.json': gone
+
+          Grand Total of available sources 12.50
+
+          """)
+      let colored = document(TextReportRenderer(width: 40, colors: true))
+      #expect(
+        colored.contains(
+          "\u{1B}[3m  Authorized Transactions are not\u{1B}[0m\n\u{1B}[3m  currently available.\u{1B}[0m\n"))
+    }
+  }
+
+  @Test("Text: a word wider than the line is cut where the line ends, and nothing is lost")
+  func textLongWord() {
+    var renderer = TextReportRenderer(width: 40, colors: false)
+    let long = String(repeating: "x", count: 90)
+    let text = renderer.render(.message("see \(long) now"))
+    #expect(
+      text
+        == "  see\n  \(String(repeating: "x", count: 38))\n  \(String(repeating: "x", count: 38))\n  xxxxxxxxxxxxxx now\n"
+    )
   }
 
   @Test("Markdown: a quoted warning, escaped, and the grand total of available sources")

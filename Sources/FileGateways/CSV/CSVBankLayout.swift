@@ -71,8 +71,13 @@ struct CSVBankLayout {
     let normalizedNames = names.map { normalized($0) }
     var found = Columns()
     for (role, name) in options.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      // A name as the header writes it first: `Amount (USD)` beside `Amount (EUR)`, which
+      // compare as the same word.
       let wanted = normalized(name)
-      guard let index = normalizedNames.firstIndex(of: wanted) else {
+      guard
+        let index = names.firstIndex(where: { $0.trimmingSpaces == name.trimmingSpaces })
+          ?? normalizedNames.firstIndex(of: wanted)
+      else {
         return .failure(.namedColumnNotFound(role, name))
       }
       found.roles[role] = index
@@ -82,6 +87,16 @@ struct CSVBankLayout {
       set { found.roles = newValue }
     }
     let taken = { (index: Int) in found.roles.values.contains(index) }
+    // Two columns that may each hold the amount (`Amount` twice, `Amount` and `Betrag`): which
+    // one does is for the options to say, as taking the first would change every total without
+    // a word.
+    if found.roles[.amount] == nil {
+      let amountNames = synonyms.first { $0.role == .amount }?.names ?? []
+      let candidates = normalizedNames.indices.filter {
+        amountNames.contains(normalizedNames[$0]) && !taken($0)
+      }
+      if candidates.count > 1 { return .failure(.ambiguous(.amount, columns: candidates)) }
+    }
     for (role, roleNames) in synonyms where found.roles[role] == nil && role != .description {
       for name in roleNames {
         if let index = normalizedNames.firstIndex(of: name), !taken(index) {
@@ -146,6 +161,9 @@ struct CSVBankLayout {
     case namedColumnNotFound(CSVColumnRole, String)
     /// No column holds these fields.
     case noColumnsFor([RecordField])
+    /// More than one column may hold this role, these columns (by index), and the options do
+    /// not say which.
+    case ambiguous(CSVColumnRole, columns: [Int])
   }
 
   // MARK: Telling the layout from the first rows

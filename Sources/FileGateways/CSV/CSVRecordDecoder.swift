@@ -49,6 +49,8 @@ struct CSVRecordDecoder: RecordDecoder {
   var columns: [RecordField?] = []
   /// The name of each column, as the header gives it.
   var columnNames: [String] = []
+  /// Where each column's name starts in the header.
+  var columnPositions: [TextPosition] = []
   /// The bytes of the field read last.
   var scratch: [UInt8] = []
   /// Whether to try ``CSVRowScanner``, the fast path, before reading a row fully; only tests
@@ -203,6 +205,9 @@ struct CSVRecordDecoder: RecordDecoder {
         try readBankLayout(found)
         return true
       case .failure(let columnProblem):
+        if case .ambiguous = columnProblem {
+          throw RowError(headerProblem(columnProblem, at: start), isFatal: true)
+        }
         firstProblem = columnProblem
       }
       // A header that looks like another format, or has native names mistyped, is most likely
@@ -250,6 +255,7 @@ struct CSVRecordDecoder: RecordDecoder {
   ) {
     columns = []
     columnNames = []
+    columnPositions = []
     var problem: MalformedInput?
     var duplicate: MalformedInput?
     var terminator = Terminator.comma
@@ -273,6 +279,7 @@ struct CSVRecordDecoder: RecordDecoder {
       }
       columns.append(recordField)
       columnNames.append(name)
+      columnPositions.append(position)
       if recordField == nil { extraNames.append(FieldNameGuess.Name(text: name, position: position)) }
     }
     return (problem, duplicate, extraNames)
@@ -296,6 +303,14 @@ struct CSVRecordDecoder: RecordDecoder {
           value: line)
       }
       return MalformedInput(position: start, syntax: .noColumnsFor(fields), value: line)
+    case .ambiguous(let role, let indices):
+      // At the second of the columns: the first would be taken without it.
+      let second = indices.count > 1 ? indices[1] : indices.first ?? 0
+      return MalformedInput(
+        position: columnPositions.indices.contains(second) ? columnPositions[second] : start,
+        field: role.field,
+        syntax: .ambiguousColumns(role.field, count: indices.count),
+        value: indices.filter(columnNames.indices.contains).map { columnNames[$0] }.joined(separator: ", "))
     }
   }
 
@@ -317,7 +332,11 @@ struct CSVRecordDecoder: RecordDecoder {
       let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
       let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(text))).byte
       let names = CSVBankLayout.fields(of: text, delimiter: lineDelimiter)
-      guard case .success = CSVBankLayout.columns(of: names, options: options) else { continue }
+      switch CSVBankLayout.columns(of: names, options: options) {
+      // A header whose columns leave a role in doubt is read as the header, to say so at it.
+      case .success, .failure(.ambiguous): break
+      case .failure: continue
+      }
       noteSection(titledBy: columnNames)
       for before in lines[..<offset] {
         noteSection(titledBy: CSVBankLayout.fields(of: before, delimiter: lineDelimiter))
@@ -327,13 +346,17 @@ struct CSVRecordDecoder: RecordDecoder {
       skipped.beforeHeader = offset + 1
       input.startRecord()
       delimiter = lineDelimiter
+      let start = input.position
       let (problem, _, _) = try readHeaderRow()
       if let problem { throw RowError(problem, isFatal: true) }
-      guard case .success(let found) = CSVBankLayout.columns(of: columnNames, options: options) else {
-        return false
+      switch CSVBankLayout.columns(of: columnNames, options: options) {
+      case .success(let found):
+        try readBankLayout(found)
+        return true
+      case .failure(let columnProblem):
+        guard case .ambiguous = columnProblem else { return false }
+        throw RowError(headerProblem(columnProblem, at: start), isFatal: true)
       }
-      try readBankLayout(found)
-      return true
     }
     return false
   }

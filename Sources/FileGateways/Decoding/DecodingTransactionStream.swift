@@ -149,10 +149,10 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
     decoder.input.close()
     switch failure?.reason {
     case .system(let systemError)?:
-      return .invalid(
-        RecordIssue(
-          source: validator.source, position: failure?.position, field: nil,
-          problem: .unreadable(reason: systemError)))
+      // A read error (EIO) is input that cannot be read, as a file that cannot be opened is:
+      // not invalid data, as nothing read was wrong.
+      return .missing(
+        UnavailableReason(FileProblem.readFailed(source: validator.source, systemError: systemError)))
     case .unavailable(let reason)?:
       return .unavailable(reason)
     case nil:

@@ -172,6 +172,8 @@ extension ReadingProblem {
       "the header has no column for the " + Self.list(fields.map(\.rawValue))
     case .namedColumnNotFound(let field):
       "the header has no column of the name --columns gives \(field.rawValue)"
+    case .ambiguousColumns(let field, let count):
+      "the header has \(count) columns that may hold the \(field.rawValue), and nothing says which does"
     case .datesFitLayouts(let layouts):
       "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.pattern))
     case .signsUntold(let positive, let negative):
@@ -235,6 +237,9 @@ extension ReadingProblem {
       return "name the columns in the first line, such as Date,Description,Amount (or Debit and Credit"
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
+    case .ambiguousColumns(let field, _):
+      return "say which one holds the \(field.rawValue) with --columns \(field.rawValue)=NAME,"
+        + " naming the column as the header writes it"
     case .datesFitLayouts(let layouts):
       let options = layouts.map { layout in
         layout.pattern.contains(where: { " ,'".contains($0) })

@@ -141,6 +141,10 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// A column that a mapping of columns names (`--columns date=NAME`) is not in the header;
   /// the name is the value.
   case namedColumnNotFound(RecordField)
+  /// A header of a bank's export with this many columns that may hold this field (`Amount`
+  /// twice, or `Amount` and `Betrag`), and no mapping of columns to say which does; their names
+  /// are the value, and the issue is at the second.
+  case ambiguousColumns(RecordField, count: Int)
   /// The dates of a bank's export fit more than one of these layouts in every row read, so
   /// the layout cannot be told (`03/04/2024`); the issue is at the first such date.
   case datesFitLayouts([DateLayout])

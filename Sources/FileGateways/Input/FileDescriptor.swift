@@ -124,9 +124,17 @@ final class FileDescriptor: ByteProvider, PositionalBytes {
   }
 
   /// Whether the descriptor is open: standard input may have been closed by whoever started
-  /// the process.
+  /// the process (`txreport --all - <&-`).
+  ///
+  /// Standard input closed at the start does not stay free: the runtime's first descriptor (an
+  /// `eventfd` or an `epoll` instance of Dispatch) takes its number before any code of ours
+  /// runs, and reading it gives `EINVAL`. A descriptor the process inherited has no
+  /// close-on-exec flag (`exec` would have closed it), and every one the runtime opens has it:
+  /// so standard input is open only when descriptor 0 is and lacks the flag.
   var isOpen: Bool {
-    fcntl(descriptor, F_GETFD) != -1
+    let flags = fcntl(descriptor, F_GETFD)
+    guard flags != -1 else { return false }
+    return isOwned || flags & FD_CLOEXEC == 0
   }
 
   /// The kind of the open file.

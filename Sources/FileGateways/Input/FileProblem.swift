@@ -13,6 +13,9 @@ public enum FileProblem: SourceProblem {
   case pathContainsNUL(path: String)
   /// A path that names a folder.
   case isDirectory(path: String)
+  /// Reading the input failed partway, for the operating system's reason (`EIO`): `source` is
+  /// how messages name it, a path or `<stdin>`.
+  case readFailed(source: String, systemError: String)
   /// Standard input is closed.
   case standardInputClosed
   /// Standard input is a folder.
@@ -29,6 +32,8 @@ public enum FileProblem: SourceProblem {
     case .noSuchFile(let path, _): "cannot read '\(shown: path)': No such file or directory"
     case .pathContainsNUL(let path): "cannot read '\(shown: path)': the path contains a NUL character"
     case .isDirectory(let path): "'\(shown: path)' is a directory"
+    case .readFailed(let source, let systemError):
+      "cannot read '\(shown: source)' to its end: \(words: systemError)"
     case .standardInputClosed: "standard input is closed"
     case .standardInputIsDirectory: "standard input is a directory"
     case .cannotCopy(let path?, let failure): "cannot read '\(shown: path)' twice: \(failure.words)"

@@ -56,7 +56,7 @@ package struct TemporaryCopy: Sendable {
     length: Int, format: RecordFormat, options: ReadingOptions, source name: String, reading: Int,
     progress: (@Sendable (ReadProgress) -> Void)?
   ) -> any TransactionStream {
-    let provider = PositionalReader(file)
+    let provider = CopyReader(base: PositionalReader(file), source: name)
     let input: ByteInput
     if let progress {
       let start = ReadProgress(source: name, reading: reading, bytesRead: 0, totalBytes: length)
@@ -67,5 +67,21 @@ package struct TemporaryCopy: Sendable {
       input = ByteInput(provider: provider, recordLimit: RecordFormat.maximumRecordLength)
     }
     return ReadAheadTransactionStream(format.stream(reading: input, source: name, options: options))
+  }
+}
+
+/// A reading of a ``TemporaryCopy``: a read error is the machine's, not the input's the user
+/// named, so the source becomes unavailable, as a download that breaks off does, and is not
+/// missing as a file that cannot be read is.
+private struct CopyReader: ByteProvider {
+  var base: PositionalReader<FileDescriptor>
+  /// How messages name the source.
+  let source: String
+
+  mutating func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> ByteReadResult {
+    let result = base.readChunk(into: buffer)
+    guard case .failure(.system(let systemError)) = result else { return result }
+    return .failure(
+      .unavailable(UnavailableReason(FileProblem.readFailed(source: source, systemError: systemError))))
   }
 }

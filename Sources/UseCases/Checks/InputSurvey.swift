@@ -25,6 +25,9 @@ struct InputSurvey: Sendable {
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
   private(set) var unavailableReason: UnavailableReason?
+  /// Whether the source ended as missing input (``SourceRecord/missing(_:)``), not as an
+  /// unavailable one: ``unavailableReason`` then says why it could not be read.
+  private(set) var endedAsMissing = false
   /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
   private(set) var notes: [AnySourceProblem] = []
   private var last: ReportOrder?
@@ -71,8 +74,9 @@ struct InputSurvey: Sendable {
 
   /// Checks the next record of the source, and counts it.
   ///
-  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) ends the survey: the
-  /// reason is kept, and the caller reads no further.
+  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) or missing
+  /// (``SourceRecord/missing(_:)``) ends the survey: the reason is kept, and the caller reads no
+  /// further.
   ///
   /// - Parameters:
   ///   - record: The next record.
@@ -91,6 +95,10 @@ struct InputSurvey: Sendable {
     switch record {
     case .unavailable(let reason):
       unavailableReason = reason
+      return false
+    case .missing(let reason):
+      unavailableReason = reason
+      endedAsMissing = true
       return false
     case .invalid(let issue):
       issues.record(issue)

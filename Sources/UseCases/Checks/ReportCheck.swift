@@ -102,8 +102,11 @@ struct ReportCheck {
       } catch {
         throw .cancelled
       }
-      // A source that became unavailable while it was read is shown as one that did not open.
-      if let reason = survey.unavailableReason { return (.unavailable(reason: reason), nil) }
+      // A source that became unavailable (or missing) while it was read is shown as one that
+      // did not open.
+      if let reason = survey.unavailableReason {
+        return (survey.endedAsMissing ? .missing(reason: reason) : .unavailable(reason: reason), nil)
+      }
       return (.surveyed(survey), kept)
     }
   }

@@ -194,7 +194,7 @@ struct ReportEngine {
       }
       var (survey, presents, held) = (reading.survey, reading.presents, reading.held)
       if let reason = survey.unavailableReason {
-        checked = .unavailable(reason: reason)
+        checked = survey.endedAsMissing ? .missing(reason: reason) : .unavailable(reason: reason)
         presents = false
         held = nil
       } else {

@@ -102,6 +102,13 @@ public enum SourceRecord: Hashable, Sendable {
   /// (``SourceOpening/unavailable(reason:)``); the records read before it are checked as usual,
   /// so an invalid one still stops the report.
   case unavailable(UnavailableReason)
+  /// The input the user named could not be read to its end, for this reason: a read error of
+  /// a file or of standard input (`EIO`, a disk that fails). The stream ends here.
+  ///
+  /// A report treats the source as one whose opening found it missing
+  /// (``SourceOpening/missing(reason:)``): the input cannot be read, so it is refused unless
+  /// the report may be partial. It is not invalid data: nothing in the bytes read is wrong.
+  case missing(UnavailableReason)
   /// Something the source says about what it read, which changes no row and no total: rows it
   /// skipped because they are clearly not transactions (a repeated header, a line of totals),
   /// text it read in another encoding than UTF-8. The report shows it beside the rows, as a

@@ -161,9 +161,9 @@ public enum TransactionSourceContract {
         if locatesIssues && issue.position == nil { violations.append(.issueNotLocated(record: index)) }
       case .transaction(_, let origin?) where origin.source != name:
         violations.append(.originNamesAnotherSource(record: index, name: origin.source))
-      case .unavailable(let reason) where reason.isEmpty:
+      case .unavailable(let reason) where reason.isEmpty, .missing(let reason) where reason.isEmpty:
         violations.append(.unavailableWithoutReason(opening: 1))
-      case .transaction, .unlistedIssues, .unavailable, .note:
+      case .transaction, .unlistedIssues, .unavailable, .missing, .note:
         break
       }
     }
