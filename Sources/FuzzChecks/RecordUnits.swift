@@ -683,6 +683,22 @@ struct RecordUnits {
     {
       cutoff = position
     }
+    // A bank's export whose header breaks the input after lines before it: the decoder notes
+    // the lines it skipped, gives the header's problem, and nothing else. Whatever the
+    // problem (a row's syntax too, in the header's line), nothing after it is read.
+    let skippedBeforeHeader = records.contains { record in
+      guard case .note(let note) = record, let export = note.base as? ExportNote,
+        case .rowsSkipped(let rows) = export.kind
+      else { return false }
+      return rows.beforeHeader > 0
+    }
+    if format == .csv, skippedBeforeHeader, cutoff == nil,
+      !records.contains(where: { if case .transaction = $0 { true } else { false } }),
+      records.filter({ $0.anchor != nil }).count == 1, case .invalid(let issue)? = records.last,
+      let position = issue.position
+    {
+      cutoff = position
+    }
     // A bank's export whose first word is a problem that ends the input (a header found below
     // lines of title, then too long or malformed) was still looking for its header: the lines
     // before that problem are none of its rows.

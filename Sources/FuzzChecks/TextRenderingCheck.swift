@@ -52,7 +52,7 @@ struct TextRenderingCheck {
   /// Checks one row's uncoloured text and returns its line, without the blank line before it.
   private func check(_ text: String, of row: ReportRow, at index: Int) -> String {
     let line = Self.line(of: text, for: row, at: index, style: "uncoloured")
-    if let scalar = TerminalSafety.firstUnsafe(in: line) {
+    if let scalar = TerminalSafety.firstUnsafe(in: line.replacing("\n", with: "")) {
       fatalError(
         "fuzz invariant broken: row \(index) shows \(shown(scalar)) raw: \(shown(line)) for \(shown(row))")
     }
@@ -60,6 +60,18 @@ struct TextRenderingCheck {
     case .header(let title): expect(line, title, at: index)
     case .subheader(let title, _): expect(line, "  " + title, at: index)
     case .subfooter: expect(line, "", at: index)
+    case .message(let message) where line.contains("\n"):
+      // Wrapped: every line indented and within the width, and, spaces aside, the message whole.
+      let expected = "  " + TerminalSafety.escaped(message)
+      for part in line.split(separator: "\n") {
+        require(part.hasPrefix("  "), "a line of message row \(index) is not indented: \(shown(line))")
+        if let columns = ColumnsOracle.columns(of: String(part)) {
+          require(columns <= width, "a line of message row \(index) is \(columns) columns, past \(width)")
+        }
+      }
+      require(
+        line.filter { $0 != " " && $0 != "\n" } == expected.filter { $0 != " " },
+        "message row \(index) is shown as \(shown(line)), not \(shown(expected)) wrapped")
     case .message(let message): expect(line, "  " + TerminalSafety.escaped(message), at: index)
     case .detail(let description, let amount, _):
       checkColumns(line, indent: 4, label: TerminalSafety.escaped(description), amount: amount, row: row)
@@ -117,7 +129,7 @@ struct TextRenderingCheck {
   private func checkColored(_ text: String, of row: ReportRow, at index: Int, plainLine: String) {
     let stripped = TerminalSafety.withoutColors(text)
     let line = Self.line(of: stripped, for: row, at: index, style: "coloured")
-    if let scalar = TerminalSafety.firstUnsafe(in: line) {
+    if let scalar = TerminalSafety.firstUnsafe(in: line.replacing("\n", with: "")) {
       fatalError(
         "fuzz invariant broken: coloured row \(index) shows \(shown(scalar)) raw: \(shown(text)) for \(shown(row))"
       )
@@ -156,6 +168,11 @@ struct TextRenderingCheck {
       require(
         lines.count == 2 && lines.removeFirst().isEmpty,
         "\(style) row \(index) has no blank line before it: \(shown(text))")
+    }
+    // A message narrower screens cannot hold wraps onto lines of its own (below 80 columns):
+    // they are given back joined by line breaks, and checked as one message below.
+    if case .message = row, lines.count > 1 {
+      return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     }
     require(lines.count == 1, "\(style) row \(index) is \(lines.count) lines, not one: \(shown(text))")
     return String(decoding: lines[0], as: UTF8.self)

@@ -199,7 +199,8 @@ import UseCases
       ),
     ])
   func twoAmountColumns(text: String, position: TextPosition, names: String) async throws {
-    let records = try await read(text)
+    // A title line before the header is noted as skipped, before the header's issue.
+    let records = try await read(text).filter { if case .note = $0 { false } else { true } }
 
     try #require(records.count == 1)
     let issue = try #require(records[0].issue)

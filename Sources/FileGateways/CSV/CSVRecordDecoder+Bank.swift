@@ -256,8 +256,10 @@ extension CSVRecordDecoder {
 
   /// Queues the notes of the end of a bank's export: the rows skipped, the accounts.
   mutating func noteTheEnd() {
-    guard bank != nil else { return }
+    // Lines skipped while the header was looked for are noted even when the header then
+    // breaks the input: no line is passed over without a word.
     if skipped.total > 0 { notes.append(ExportNote(source: "", kind: .rowsSkipped(skipped))) }
+    guard bank != nil else { return }
     if accounts.seen.count > 1, let account = bank?.account {
       notes.append(
         ExportNote(
