@@ -183,7 +183,7 @@ public enum ReportText {
     guard needsEscapes(text, quoting: quoting) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) || isInvisible(scalar) {
+      if mustBeEscaped(scalar) || isInvisible(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else if scalar == "\\" || (quoting && scalar == "\"") {
         result += "\\" + String(scalar)
@@ -205,11 +205,11 @@ public enum ReportText {
   /// - Returns: The text with every unsafe and invisible character escaped.
   public static func terminalSafe(_ text: String) -> String {
     guard mayNeedEscapes(text, quoting: false),
-      text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) })
+      text.unicodeScalars.contains(where: { mustBeEscaped($0) || isInvisible($0) })
     else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) || isInvisible(scalar) {
+      if mustBeEscaped(scalar) || isInvisible(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)
@@ -219,7 +219,7 @@ public enum ReportText {
   }
 
   /// Whether a text holds a character that ``visible(_:quoting:)`` escapes: one that
-  /// ``isUnsafe(_:)`` or ``isInvisible(_:)`` names, a backslash, or, when quoting, a quote.
+  /// ``mustBeEscaped(_:)`` or ``isInvisible(_:)`` names, a backslash, or, when quoting, a quote.
   ///
   /// Every description passes through here, so the common case is judged from the UTF-8 bytes
   /// in one pass; only a text with a byte that can start such a character is read as Unicode
@@ -232,7 +232,7 @@ public enum ReportText {
   public static func needsEscapes(_ text: String, quoting: Bool = false) -> Bool {
     mayNeedEscapes(text, quoting: quoting)
       && text.unicodeScalars.contains {
-        isUnsafe($0) || isInvisible($0) || $0 == "\\" || (quoting && $0 == "\"")
+        mustBeEscaped($0) || isInvisible($0) || $0 == "\\" || (quoting && $0 == "\"")
       }
   }
 
@@ -259,7 +259,7 @@ public enum ReportText {
   ///
   /// - Parameter scalar: The character.
   /// - Returns: `true` when it must be escaped.
-  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  public static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -141,7 +141,7 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   /// UTF-8 bytes: the caller writes the quotes, with the constant text around them.
   ///
   /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
-  /// character above ASCII is decoded only when it may be one `ReportText.isUnsafe(_:)` escapes
+  /// character above ASCII is decoded only when it may be one `ReportText.mustBeEscaped(_:)` escapes
   /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`). The
   /// transaction list's lines (``TransactionListRenderer``) escape their values with it too.
   package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
@@ -179,7 +179,7 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
         case 0x0C: "\\f"
         default: nil
         }
-      guard escape != nil || ReportText.isUnsafe(scalar) else {
+      guard escape != nil || ReportText.mustBeEscaped(scalar) else {
         index += length
         continue
       }

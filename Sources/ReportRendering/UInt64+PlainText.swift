@@ -22,7 +22,7 @@ extension UInt64 {
   /// The mask of the bytes a JSON string literal cannot take as they are, or only once the
   /// character they start is looked at: controls (below 0x20 and 0x7F), `"` and `\`, and the
   /// first byte of a character from U+0080 to U+00BF (0xC2), from U+0600 to U+063F (0xD8) or
-  /// from U+2000 to U+2FFF (0xE2). `ReportText.isUnsafe(_:)` escapes characters of those three
+  /// from U+2000 to U+2FFF (0xE2). `ReportText.mustBeEscaped(_:)` escapes characters of those three
   /// ranges only, beyond ASCII; any other byte above ASCII, a first byte or not, is written as
   /// it is.
   @inline(__always)

@@ -136,7 +136,7 @@ import Testing
     let result = await run(arguments)
     #expect(result.status != .success)
     #expect(result.errors.contains("\\u{1B}]0;PWNED\\u{7}"), "the name is not shown: \(result.errors)")
-    let raw = result.errors.unicodeScalars.filter { ReportText.isUnsafe($0) && $0 != "\n" }
+    let raw = result.errors.unicodeScalars.filter { ReportText.mustBeEscaped($0) && $0 != "\n" }
     #expect(raw.isEmpty, "raw control characters on standard error: \(raw.map(\.value))")
   }
 
@@ -157,7 +157,7 @@ import Testing
     #expect(status == .outputError)
     #expect(errors.text.contains("cannot write the report: 'full"))
     #expect(errors.text.contains("\\u{1B}]0;PWNED\\u{7}"), "the name is not shown: \(errors.text)")
-    let raw = errors.text.unicodeScalars.filter { ReportText.isUnsafe($0) && $0 != "\n" }
+    let raw = errors.text.unicodeScalars.filter { ReportText.mustBeEscaped($0) && $0 != "\n" }
     #expect(raw.isEmpty, "raw control characters on standard error: \(raw.map(\.value))")
   }
 

@@ -216,8 +216,8 @@ import UseCases
       "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{202A}", "\u{202E}", "\u{2066}",
     ]
     let safe: [Unicode.Scalar] = [" ", "~", "\u{A0}", "é", "\u{2000}", "\u{2030}", "\u{1F642}"]
-    #expect(unsafe.allSatisfy(ReportText.isUnsafe))
-    #expect(!safe.contains(where: ReportText.isUnsafe))
+    #expect(unsafe.allSatisfy(ReportText.mustBeEscaped))
+    #expect(!safe.contains(where: ReportText.mustBeEscaped))
   }
 
   @Test("A text needs escapes exactly when visible(_:quoting:) would change it")

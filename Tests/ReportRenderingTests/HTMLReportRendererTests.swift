@@ -129,7 +129,7 @@ import Testing
     #expect(html.contains(#"<th scope="row">\#(shown)</th><td class="amount">\#(shown)</td>"#))
     #expect(html.contains(#"<p class="message">\#(shown)</p>"#))
     #expect(!html.contains("<script"))
-    #expect(!html.unicodeScalars.contains { ReportText.isUnsafe($0) && $0 != "\n" })
+    #expect(!html.unicodeScalars.contains { ReportText.mustBeEscaped($0) && $0 != "\n" })
   }
 
   @Test(

@@ -20,7 +20,7 @@ import Testing
       case "\t": result += "\\t"
       case "\u{08}": result += "\\b"
       case "\u{0C}": result += "\\f"
-      case _ where ReportText.isUnsafe(scalar):
+      case _ where ReportText.mustBeEscaped(scalar):
         let hex = String(scalar.value, radix: 16)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: result.unicodeScalars.append(scalar)

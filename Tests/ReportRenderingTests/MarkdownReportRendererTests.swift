@@ -173,7 +173,7 @@ import Testing
     #expect(lines.count == 6)  // the title, a blank line, the table head, its delimiter, one line, ""
     #expect(lines[4].hasPrefix("| Apr 01, 2016 | ") && lines[4].hasSuffix("1.00 |"))
     #expect(lines[4].contains(#"\\u{"#))
-    #expect(!text.unicodeScalars.contains { ReportText.isUnsafe($0) && $0 != "\n" })
+    #expect(!text.unicodeScalars.contains { ReportText.mustBeEscaped($0) && $0 != "\n" })
   }
 
   @Test(

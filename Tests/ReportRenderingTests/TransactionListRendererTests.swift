@@ -37,7 +37,7 @@ import Testing
     #expect(line.hasSuffix("}\n"))
     #expect(line.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" }, "one line: \(line)")
     #expect(
-      !line.dropLast().unicodeScalars.contains { ReportText.isUnsafe($0) },
+      !line.dropLast().unicodeScalars.contains { ReportText.mustBeEscaped($0) },
       "a control reached the line: \(line)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
