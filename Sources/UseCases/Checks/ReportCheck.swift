@@ -46,6 +46,17 @@ struct ReportCheck {
   /// date; one outside the period is counted, and left out of the rows and the totals.
   let period: ReportPeriod?
 
+  /// Makes the report of the parts, in order, the plain way (``ReferenceReport``: read once,
+  /// kept, ``ReportTransformer``) or with the engine (`ReportEngine`): the one choice both use
+  /// cases make.
+  func report(_ parts: [Part], engine: Bool) async {
+    if engine {
+      await ReportEngine(check: self).run(parts)
+    } else {
+      await ReferenceReport(check: self).run(parts)
+    }
+  }
+
   /// Checks every part concurrently, each on its own, and returns what each found in the
   /// parts' order: the first in this task, each other one in a child task (a lone source needs
   /// no child task).

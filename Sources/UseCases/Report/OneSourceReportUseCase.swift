@@ -8,8 +8,8 @@ import Entities
 /// message), then the grand footer. When the source itself is unavailable, the report is the
 /// `All` header, the one-source message and a zero grand footer.
 ///
-/// Every record is checked before the first row, as in ``TwoSourceReportUseCase``. The steps
-/// every report shares are `ReportRun`'s; the rows of a group are `ReportAssembler`'s.
+/// Every record is checked before the first row, as in ``TwoSourceReportUseCase``; the rows are
+/// ``ReportTransformer``'s.
 public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   private let source: any TransactionSource
   private let output: any TransactionReportUseCaseOutput
@@ -57,10 +57,6 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   public func eventGenerateReport() async {
     let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
     let parts = [ReportCheck.Part(source: source, groups: TransactionGroup.allCases)]
-    if engine {
-      await ReportEngine(check: check).run(parts)
-    } else {
-      await ReferenceReport(check: check).run(parts)
-    }
+    await check.report(parts, engine: engine)
   }
 }

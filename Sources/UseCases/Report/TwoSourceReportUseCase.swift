@@ -75,10 +75,6 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
       ReportCheck.Part(source: authorized, groups: [.authorized]),
       ReportCheck.Part(source: posted, groups: [.posted]),
     ]
-    if engine {
-      await ReportEngine(check: check).run(parts)
-    } else {
-      await ReferenceReport(check: check).run(parts)
-    }
+    await check.report(parts, engine: engine)
   }
 }
