@@ -116,6 +116,23 @@ import UseCases
     }
   }
 
+  @Test(arguments: ["<!-- a comment -->", "<![CDATA[a section]]>"])
+  func anOFXCommentOrCDATASectionMayTakeTheLimitToItsLastByte(markup: String) async throws {
+    // Outside a transaction, the text before a markup section and the section are one piece.
+    let limit = 64
+    let transaction = "<STMTTRN><DTPOSTED>20160401<TRNAMT>-1<NAME>a</STMTTRN>"
+    func statement(piece size: Int) -> String {
+      let piece = String(repeating: " ", count: size - markup.utf8.count) + markup
+      return "OFXHEADER:100\n<OFX>" + piece + transaction + "</OFX>\n"
+    }
+
+    let fits = try await records(statement(piece: limit), .ofx, limit: limit)
+    let cut = try await records(statement(piece: limit + 1), .ofx, limit: limit)
+
+    #expect(fits.count == 1 && fits.first?.transaction?.description == "a")
+    #expect(cut.count == 1 && cut.first?.issue?.readingProblem == .syntax(.recordTooLong(limit: limit)))
+  }
+
   @Test(arguments: [RecordFormat.ofx, .qif])
   func aStatementsDescriptionOverTheLimitIsOneIssueAtItsValueAndTheRestIsNotRead(format: RecordFormat)
     async throws

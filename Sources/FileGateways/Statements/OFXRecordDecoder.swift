@@ -320,7 +320,9 @@ struct OFXRecordDecoder: RecordDecoder {
   private mutating func skip(past end: [UInt8], after count: Int) {
     advance(by: count)
     var last: [UInt8] = []
-    while let byte = input.peek(), !last.ends(with: end) {
+    // The end is tested before the next byte is peeked: a piece that ends exactly at the
+    // record's limit is whole, not cut.
+    while !last.ends(with: end), let byte = input.peek() {
       input.advance()
       last.append(byte)
       if last.count > end.count { last.removeFirst() }
@@ -385,7 +387,7 @@ struct OFXRecordDecoder: RecordDecoder {
       guard input.peek() != nil, input.upcomingBytes(limit: Self.cdataStart.count) == Self.cdataStart
       else { break }
       advance(by: Self.cdataStart.count)
-      while let byte = input.peek(), !bytes.ends(with: Self.cdataEnd) {
+      while !bytes.ends(with: Self.cdataEnd), let byte = input.peek() {
         append(byte, to: &bytes, problem: &encodingProblem)
       }
       if bytes.ends(with: Self.cdataEnd) { bytes.removeLast(Self.cdataEnd.count) }
