@@ -531,6 +531,52 @@ struct RecordUnits {
   ///   - format: The input's format.
   ///   - name: The source's name, for messages.
   func check(_ records: [SourceRecord], format: RecordFormat, name: String) {
+    // A bank's export whose header the decoder found below lines of title: its rows are read
+    // from that header on, with the header's own delimiter, and the lines skipped are none.
+    let linesBeforeHeader = records.reduce(0) { count, record in
+      guard case .note(let note) = record, let export = note.base as? ExportNote,
+        case .rowsSkipped(let rows) = export.kind
+      else { return count }
+      return count + rows.beforeHeader
+    }
+    if format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) {
+      below.checkUnits(records, format: format, name: name, linesBeforeHeader: linesBeforeHeader)
+    } else {
+      checkUnits(records, format: format, name: name, linesBeforeHeader: 0)
+    }
+  }
+
+  /// CSV: the header and rows of a bank's export whose header is below `count` lines after the
+  /// first line that is not empty (the note of lines skipped before the header counts that
+  /// first line too), or `nil` when that first line leaves a quote open (the decoder then reads
+  /// on past its line break), or the input has fewer lines.
+  private func rows(belowLines count: Int) -> RecordUnits? {
+    let first = CSVHeader(Array(bytes[textStart...]))
+    guard first.isReadable else { return nil }
+    var offset = textStart
+    // The first line that is not empty, and does not start with a carriage return, as
+    // ``CSVHeader`` finds it.
+    while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    for _ in 0..<count {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    var below = self
+    below.delimiter = CSVHeader(Array(bytes[offset...])).delimiter
+    below.header = nil
+    below.units = []
+    below.findRows(from: offset)
+    return below
+  }
+
+  /// ``check(_:format:name:)`` on these units; `linesBeforeHeader` lines counted in a note
+  /// are not among them.
+  private func checkUnits(
+    _ records: [SourceRecord], format: RecordFormat, name: String, linesBeforeHeader: Int
+  ) {
     var counts = [Int](repeating: 0, count: units.count)
     var valid = [Bool](repeating: false, count: units.count)
     var cutoff: TextPosition?
@@ -718,7 +764,7 @@ struct RecordUnits {
         case .rowsSkipped(let rows) = export.kind
       else { return count }
       return count + rows.total
-    }
+    } - linesBeforeHeader
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?
