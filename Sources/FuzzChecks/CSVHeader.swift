@@ -22,6 +22,45 @@ struct CSVHeader {
   /// an input are not read back.
   var isReadable = true
 
+  /// Reads the header of a bank's export that the decoder found below lines of title: the
+  /// line `count` lines below the first that is not empty, with the whole input's words of
+  /// pending transactions; or the first line when the input has fewer lines, or its first line
+  /// leaves a quote open (the decoder then reads on past its line break).
+  ///
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - count: The lines before the header, as the decoder's note counts them.
+  init(_ bytes: [UInt8], belowLines count: Int) {
+    self.init(bytes)
+    guard count > 0, let offset = Self.offset(ofLineBelow: count, in: bytes, from: 0) else { return }
+    let speaksOfPending = self.speaksOfPending
+    self.init(Array(bytes[offset...]))
+    self.speaksOfPending = speaksOfPending
+  }
+
+  /// The offset of the line `count` lines below the first line that is not empty (and does not
+  /// start with a carriage return), as this reading finds the header; `nil` when that first
+  /// line leaves a quote open, or there are fewer lines.
+  ///
+  /// - Parameters:
+  ///   - count: How many lines down.
+  ///   - bytes: The input.
+  ///   - start: Where its text starts.
+  static func offset(ofLineBelow count: Int, in bytes: [UInt8], from start: Int) -> Int? {
+    guard CSVHeader(Array(bytes[start...])).isReadable else { return nil }
+    var offset = start
+    if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset += 3 }
+    while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    for _ in 0..<count {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    return offset
+  }
+
   /// Reads the header of an input.
   ///
   /// - Parameter bytes: The input.

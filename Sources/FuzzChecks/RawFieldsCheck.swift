@@ -25,10 +25,11 @@ struct RawFieldsCheck {
   ///   - layout: The input's lines.
   ///   - format: The input's format, which says where a value without quotes ends.
   ///   - bytes: The input, whose CSV header says whether it is a bank's export.
-  init(_ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = []) {
+  ///   - linesBeforeHeader: The lines a bank's export skipped before its header.
+  init(_ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = [], linesBeforeHeader: Int = 0) {
     self.layout = layout
     self.format = format
-    header = format == .csv ? CSVHeader(bytes) : nil
+    header = format == .csv ? CSVHeader(bytes, belowLines: linesBeforeHeader) : nil
     saysWindows1252 = format == .ofx && Self.ofxSaysWindows1252(bytes)
   }
 

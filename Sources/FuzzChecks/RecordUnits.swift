@@ -533,16 +533,25 @@ struct RecordUnits {
   func check(_ records: [SourceRecord], format: RecordFormat, name: String) {
     // A bank's export whose header the decoder found below lines of title: its rows are read
     // from that header on, with the header's own delimiter, and the lines skipped are none.
-    let linesBeforeHeader = records.reduce(0) { count, record in
-      guard case .note(let note) = record, let export = note.base as? ExportNote,
-        case .rowsSkipped(let rows) = export.kind
-      else { return count }
-      return count + rows.beforeHeader
-    }
+    let linesBeforeHeader = Self.linesBeforeHeader(in: records)
     if format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) {
       below.checkUnits(records, format: format, name: name, linesBeforeHeader: linesBeforeHeader)
     } else {
       checkUnits(records, format: format, name: name, linesBeforeHeader: 0)
+    }
+  }
+
+  /// The lines a bank's export skipped before its header, as its note counts them (the first
+  /// line that is not empty included).
+  ///
+  /// - Parameter records: What the source yielded.
+  /// - Returns: The count; 0 when the header was the first line.
+  static func linesBeforeHeader(in records: [SourceRecord]) -> Int {
+    records.reduce(0) { count, record in
+      guard case .note(let note) = record, let export = note.base as? ExportNote,
+        case .rowsSkipped(let rows) = export.kind
+      else { return count }
+      return count + rows.beforeHeader
     }
   }
 
@@ -551,19 +560,7 @@ struct RecordUnits {
   /// first line too), or `nil` when that first line leaves a quote open (the decoder then reads
   /// on past its line break), or the input has fewer lines.
   private func rows(belowLines count: Int) -> RecordUnits? {
-    let first = CSVHeader(Array(bytes[textStart...]))
-    guard first.isReadable else { return nil }
-    var offset = textStart
-    // The first line that is not empty, and does not start with a carriage return, as
-    // ``CSVHeader`` finds it.
-    while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
-      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-      offset = lineFeed + 1
-    }
-    for _ in 0..<count {
-      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-      offset = lineFeed + 1
-    }
+    guard let offset = CSVHeader.offset(ofLineBelow: count, in: bytes, from: textStart) else { return nil }
     var below = self
     below.delimiter = CSVHeader(Array(bytes[offset...])).delimiter
     below.header = nil

@@ -53,7 +53,8 @@ struct RecordsCheck {
     // A bank's CSV export is read as the decoder reads it: its positions are in that text.
     let text = format == .csv ? CSVText.decoded(bytes) : bytes
     let layout = TextLayout(text, format: format)
-    let rawFields = RawFieldsCheck(layout, format: format, bytes: text)
+    let rawFields = RawFieldsCheck(
+      layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
