@@ -51,7 +51,7 @@ let package = Package(
     // only, as an app's table view is: it knows nothing of the CLI.
     .target(
       name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "BankFormats", "Entities"]),
-    .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters"]),
+    .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "Entities"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
     // each client to the report.

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Synchronization
@@ -72,9 +73,10 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
   ///
   /// - Parameters:
   ///   - descriptionUTF8: The description's bytes.
-  ///   - amount: The amount as shown.
+  ///   - amount: The signed amount.
   ///   - odd: Whether the row's band is odd.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
+    let amount = ReportText.amount(amount)
     renderer.withLock { rendering in
       rendering.renderer.renderDetail(
         descriptionUTF8: descriptionUTF8, amount: amount, odd: odd, appendingTo: &rendering.bytes)

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Synchronization
 
@@ -61,9 +62,9 @@ final class RecordingView: EngineView {
 
   /// Records the row a description lent as bytes stands for: the engine's held transactions
   /// are shown so (decision 0045), and must give the rows `showRow(_:)` would be given.
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
-    record(
-      .row(.detail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd)))
+  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
+    let description = String(decoding: descriptionUTF8, as: UTF8.self)
+    record(.row(.detail(description: description, amount: ReportText.amount(amount), odd: odd)))
   }
 
   func showSourceUnavailable(_ warning: SourceWarning) {

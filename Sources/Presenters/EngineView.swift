@@ -1,3 +1,4 @@
+import Entities
 import UseCases
 
 /// A view of the package's own that the engine's fast paths reach through the presenter: a
@@ -21,7 +22,7 @@ package protocol EngineView: TransactionReportPresenterOutput {
   ///
   /// - Parameters:
   ///   - descriptionUTF8: The description's bytes: valid UTF-8, lent for the call only.
-  ///   - amount: The amount as shown.
+  ///   - amount: The signed amount, which the row shows as ``ReportText/amount(_:)`` writes it.
   ///   - odd: Whether the row's band is odd.
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool)
+  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool)
 }

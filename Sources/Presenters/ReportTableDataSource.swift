@@ -58,18 +58,20 @@ public struct ReportTableDataSource: Hashable, Sendable {
     self.notes = notes
     self.recordsOutsidePeriod = recordsOutsidePeriod
     var count = sections.numberOfSections
-    if case .grandFooter? = sections.sections.last?.first {
-      grandTotal = sections.sections.last?.first
+    let last = sections.row(at: ReportIndexPath(section: count - 1, row: 0))
+    if case .grandFooter? = last {
+      grandTotal = last
       count -= 1
     } else {
       grandTotal = nil
     }
     numberOfSections = count
-    bounds = sections.sections.prefix(count).map { rows in
+    bounds = (0..<count).map { section in
+      let rows = sections.numberOfRows(inSection: section)
       var header = false
       var footer = false
-      if case .header? = rows.first { header = true }
-      if case .footer? = rows.last { footer = true }
+      if case .header? = sections.row(at: ReportIndexPath(section: section, row: 0)) { header = true }
+      if case .footer? = sections.row(at: ReportIndexPath(section: section, row: rows - 1)) { footer = true }
       return Bounds(header: header, footer: footer)
     }
     // A warning follows its group's message row: it goes under the section of that row.
@@ -77,8 +79,8 @@ public struct ReportTableDataSource: Hashable, Sendable {
     var section = 0
     var rowsBefore = 0
     for placed in sections.warnings where count > 0 {
-      while section < count - 1, rowsBefore + sections.sections[section].count < placed.rowsBefore {
-        rowsBefore += sections.sections[section].count
+      while section < count - 1, rowsBefore + sections.numberOfRows(inSection: section) < placed.rowsBefore {
+        rowsBefore += sections.numberOfRows(inSection: section)
         section += 1
       }
       warnings[section].append(placed.warning)
@@ -132,7 +134,7 @@ public struct ReportTableDataSource: Hashable, Sendable {
   ///   report-level message) or that does not exist.
   public func header(inSection section: Int) -> ReportRow? {
     guard bounds.indices.contains(section), bounds[section].header else { return nil }
-    return sections.sections[section].first
+    return sections.row(at: ReportIndexPath(section: section, row: 0))
   }
 
   /// The section's footer: the group's total.
@@ -142,7 +144,7 @@ public struct ReportTableDataSource: Hashable, Sendable {
   ///   group shown by a message) or that does not exist.
   public func footer(inSection section: Int) -> ReportRow? {
     guard bounds.indices.contains(section), bounds[section].footer else { return nil }
-    return sections.sections[section].last
+    return sections.row(at: ReportIndexPath(section: section, row: sections.numberOfRows(inSection: section) - 1))
   }
 
   /// The warnings shown under a section: its group's source could not be read, and the report
@@ -152,5 +154,28 @@ public struct ReportTableDataSource: Hashable, Sendable {
   /// - Returns: The warnings, usually none.
   public func warnings(inSection section: Int) -> [SourceWarning] {
     sectionWarnings.indices.contains(section) ? sectionWarnings[section] : []
+  }
+
+  /// The rows of a section that start a date block (``ReportRow/subheader(title:odd:)``),
+  /// counted as ``row(at:)`` counts them: where a "next date" key, or a table's index, jumps.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The rows, in order; none for a section that does not exist.
+  public func dateRows(inSection section: Int) -> [Int] {
+    guard bounds.indices.contains(section) else { return [] }
+    let offset = bounds[section].header ? 1 : 0
+    return sections.dateRows(inSection: section).map { $0 - offset }
+  }
+
+  /// The transactions whose description holds a text, ignoring the case of ASCII letters: a
+  /// table's search. It reads the kept descriptions, and makes no row.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The index paths of their detail rows, in report order.
+  public func indexPaths(ofDetailsContaining text: String) -> [ReportIndexPath] {
+    sections.detailRows(containing: text).compactMap { found in
+      guard bounds.indices.contains(found.section) else { return nil }
+      return ReportIndexPath(section: found.section, row: found.row - (bounds[found.section].header ? 1 : 0))
+    }
   }
 }

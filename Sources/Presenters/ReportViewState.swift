@@ -58,8 +58,8 @@ public struct ReportSections: Hashable, Sendable {
     }
   }
 
-  /// The rows of each section, in order.
-  public let sections: [[ReportRow]]
+  /// The rows, kept compactly: made `ReportRow` values when asked for.
+  let store: ReportRowStore
   /// The warnings about the sources the report was made without, in report order, each with its
   /// place; empty for a complete report.
   public let warnings: [PlacedWarning]
@@ -75,41 +75,99 @@ public struct ReportSections: Hashable, Sendable {
   ///   - warnings: The warnings about the sources the report was made without, each with its
   ///     place among the rows; none by default.
   public init(rows: [ReportRow], warnings: [PlacedWarning] = []) {
-    var sections: [[ReportRow]] = []
-    for row in rows {
-      switch row {
-      case .header, .grandFooter: sections.append([row])
-      default:
-        if sections.isEmpty { sections.append([]) }
-        sections[sections.count - 1].append(row)
-      }
-    }
-    self.sections = sections
+    var store = ReportRowStore()
+    for row in rows { store.append(row) }
+    self.init(store: store, warnings: warnings)
+  }
+
+  /// The sections of rows kept compactly.
+  init(store: ReportRowStore, warnings: [PlacedWarning]) {
+    self.store = store
     self.warnings = warnings
   }
 
-  /// All rows, in report order.
-  public var rows: [ReportRow] { sections.flatMap { $0 } }
+  /// The rows of each section, in order, every one made a `ReportRow`: for a small report, or
+  /// a test. A table asks for the rows it shows with ``row(at:)``, which makes only those.
+  public var sections: [[ReportRow]] {
+    (0..<numberOfSections).map { section in
+      (0..<numberOfRows(inSection: section)).compactMap { row(at: ReportIndexPath(section: section, row: $0)) }
+    }
+  }
+
+  /// All rows, in report order, every one made a `ReportRow`.
+  public var rows: [ReportRow] { (0..<store.count).compactMap(store.row(at:)) }
 
   /// How many sections there are.
-  public var numberOfSections: Int { sections.count }
+  public var numberOfSections: Int { store.sectionStarts.count }
 
   /// How many rows a section has.
   ///
   /// - Parameter section: The section, from 0.
   /// - Returns: The number of rows, or 0 for a section that does not exist.
   public func numberOfRows(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? sections[section].count : 0
+    guard let range = range(ofSection: section) else { return 0 }
+    return range.count
   }
 
-  /// The row at an index path.
+  /// The row at an index path, made when asked for.
   ///
   /// - Parameter indexPath: The section and row.
   /// - Returns: The row, or `nil` when the index path is outside the report.
   public func row(at indexPath: ReportIndexPath) -> ReportRow? {
-    guard sections.indices.contains(indexPath.section),
-      sections[indexPath.section].indices.contains(indexPath.row)
+    guard let range = range(ofSection: indexPath.section), indexPath.row >= 0, indexPath.row < range.count
     else { return nil }
-    return sections[indexPath.section][indexPath.row]
+    return store.row(at: range.lowerBound + indexPath.row)
+  }
+
+  /// The rows of a section that start a date block (its subheaders), from the section's first
+  /// row: where a table's index or a "next date" key jumps to.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The rows, in order; none for a section that does not exist.
+  public func dateRows(inSection section: Int) -> [Int] {
+    guard let range = range(ofSection: section) else { return [] }
+    let starts = store.dateStarts
+    let first = firstIndex(in: starts, atOrAbove: range.lowerBound)
+    var rows: [Int] = []
+    var index = first
+    while index < starts.count, starts[index] < range.upperBound {
+      rows.append(starts[index] - range.lowerBound)
+      index += 1
+    }
+    return rows
+  }
+
+  /// The detail rows whose description holds a text, ignoring the case of ASCII letters.
+  ///
+  /// - Parameter text: The text; an empty one is in every description.
+  /// - Returns: Their index paths, in report order.
+  public func detailRows(containing text: String) -> [ReportIndexPath] {
+    let needle = ReportRowStore.folded(Array(text.utf8))
+    var found: [ReportIndexPath] = []
+    var section = 0
+    for index in store.detailRows(containing: needle) {
+      while let range = range(ofSection: section), index >= range.upperBound { section += 1 }
+      guard let range = range(ofSection: section) else { break }
+      found.append(ReportIndexPath(section: section, row: index - range.lowerBound))
+    }
+    return found
+  }
+
+  /// The rows of a section in the store.
+  private func range(ofSection section: Int) -> Range<Int>? {
+    let starts = store.sectionStarts
+    guard section >= 0, section < starts.count else { return nil }
+    return starts[section]..<(section + 1 < starts.count ? starts[section + 1] : store.count)
+  }
+
+  /// The first index of sorted values whose value is at least `value`.
+  private func firstIndex(in values: [Int], atOrAbove value: Int) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -1,3 +1,4 @@
+import Entities
 import Synchronization
 
 /// A view that collects the presenter's output into a ``ReportViewState``, for UI clients.
@@ -14,7 +15,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     var placedWarnings: [ReportSections.PlacedWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
     var notes: [SourceNote] = []
-    var rows: [ReportRow] = []
+    var rows = ReportRowStore()
   }
 
   private let storage = Mutex(Storage())
@@ -74,7 +75,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showReportCancelled() {
     storage.withLock { storage in
       storage.state = .cancelled
-      storage.rows = []
+      storage.rows = ReportRowStore()
       storage.placedWarnings = []
     }
   }
@@ -83,8 +84,8 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// at their places among the rows.
   public func showReportEnd() {
     storage.withLock { storage in
-      storage.state = .loaded(ReportSections(rows: storage.rows, warnings: storage.placedWarnings))
-      storage.rows = []
+      storage.state = .loaded(ReportSections(store: storage.rows, warnings: storage.placedWarnings))
+      storage.rows = ReportRowStore()
       storage.placedWarnings = []
     }
   }
@@ -98,7 +99,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     let issues = rejection.map { [$0.summary] + $0.lines } ?? []
     storage.withLock { storage in
-      storage.rows = []
+      storage.rows = ReportRowStore()
       storage.state = .failed(message: (missing.map(\.text) + issues).joined(separator: "\n"))
     }
   }
@@ -109,8 +110,25 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
     storage.withLock { storage in
-      storage.rows = []
+      storage.rows = ReportRowStore()
       storage.state = .failed(message: ([rejection.summary] + rejection.lines).joined(separator: "\n"))
     }
+  }
+}
+
+// MARK: The engine's fast path (package)
+
+extension ReportViewStateCollector: EngineView {
+  /// A collector takes a draft: until the report ends, nothing it holds is shown.
+  package var acceptsDraft: Bool { true }
+
+  /// Forgets every call since the report's start.
+  package func discardDraft() {
+    storage.withLock { $0 = Storage() }
+  }
+
+  /// Keeps a detail row whose description is lent as bytes, without making a `String` of it.
+  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
+    storage.withLock { $0.rows.appendDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd) }
   }
 }

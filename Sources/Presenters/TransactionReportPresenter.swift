@@ -196,7 +196,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   ///   - amount: The signed amount.
   package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
     if let engineView {
-      engineView.showDetail(descriptionUTF8: descriptionUTF8, amount: ReportText.amount(amount), odd: banding)
+      engineView.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: banding)
     } else {
       presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
     }

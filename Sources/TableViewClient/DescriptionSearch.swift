@@ -23,15 +23,8 @@ package struct DescriptionSearch: Equatable, Sendable {
   ///   - layout: Its lines.
   package init(_ text: String, in dataSource: TerminalTableDataSource, layout: TableLayout) {
     self.text = text
-    let needle = Self.folded(Array(text.utf8))
-    var lines: [Int] = []
-    for section in 0..<dataSource.numberOfSections {
-      for row in 0..<dataSource.numberOfRows(inSection: section) {
-        let indexPath = ReportIndexPath(section: section, row: row)
-        guard case .detail(var description, _, _)? = dataSource.row(at: indexPath) else { continue }
-        if description.withUTF8({ Self.contains($0, needle) }) { lines.append(layout.line(of: indexPath)) }
-      }
-    }
+    // The data source reads its kept descriptions: no row is made for this.
+    let lines = dataSource.indexPaths(ofDetailsContaining: text).map(layout.line(of:))
     self.lines = lines
   }
 
@@ -83,33 +76,5 @@ package struct DescriptionSearch: Equatable, Sendable {
   package func matches(line: Int) -> Bool {
     let index = firstIndex(in: lines, above: line - 1)
     return index < lines.count && lines[index] == line
-  }
-
-  /// Whether a text's UTF-8 holds a folded needle, ASCII letters in either case.
-  ///
-  /// - Parameters:
-  ///   - haystack: The text's UTF-8.
-  ///   - needle: The searched text's UTF-8, ASCII letters in lower case.
-  /// - Returns: `true` when the needle is in it; an empty needle is in every text.
-  static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    guard let first = needle.first else { return true }
-    var start = 0
-    while start + needle.count <= haystack.count {
-      if folded(haystack[start]) == first {
-        var offset = 1
-        while offset < needle.count, folded(haystack[start + offset]) == needle[offset] { offset += 1 }
-        if offset == needle.count { return true }
-      }
-      start += 1
-    }
-    return false
-  }
-
-  /// The bytes with ASCII capitals in lower case.
-  private static func folded(_ bytes: [UInt8]) -> [UInt8] { bytes.map(folded) }
-
-  private static func folded(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
   }
 }

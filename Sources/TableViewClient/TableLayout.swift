@@ -44,16 +44,10 @@ package struct TableLayout: Equatable, Sendable {
     let noteCounts = (0..<sectionCount).map { dataSource.footerNotes(inSection: $0).count }
     let headers = (0..<sectionCount).map { dataSource.header(ofSection: $0) != nil }
     var layout = TableLayout(rowCounts: rowCounts, noteCounts: noteCounts, headers: headers)
-    var blockStarts: [Int] = []
-    for section in 0..<sectionCount {
-      for row in 0..<rowCounts[section] {
-        switch dataSource.row(at: ReportIndexPath(section: section, row: row)) {
-        case .header?, .subheader?: blockStarts.append(layout.starts[section] + row)
-        default: break
-        }
-      }
+    // The data source keeps where its blocks start: no row is made for this.
+    layout.blockStarts = (0..<sectionCount).flatMap { section in
+      dataSource.blockRows(inSection: section).map { layout.starts[section] + $0 }
     }
-    layout.blockStarts = blockStarts
     self = layout
   }
 

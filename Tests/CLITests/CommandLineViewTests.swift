@@ -1,4 +1,5 @@
 import CLI
+import Entities
 import Presenters
 import ReportRendering
 import Synchronization
@@ -37,9 +38,9 @@ import UseCases
         view.showRow(.header(title: "Authorized Transactions"))
         view.showRow(.subheader(title: "Apr 01, 2016", odd: true))
         for (number, description) in descriptions.enumerated() {
-          let amount = number % 2 == 0 ? "1.00" : "-2.50"
+          let amount = Money(minorUnits: number % 2 == 0 ? 100 : -250) ?? .zero
           if index == 0 {
-            view.showRow(.detail(description: description, amount: amount, odd: number % 3 == 0))
+            view.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: number % 3 == 0))
           } else {
             Array(description.utf8).withUnsafeBufferPointer {
               view.showDetail(descriptionUTF8: $0, amount: amount, odd: number % 3 == 0)

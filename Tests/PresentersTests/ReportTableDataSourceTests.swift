@@ -45,6 +45,39 @@ import UseCases
     #expect(!dataSource.isIncomplete)
   }
 
+  @Test("Date rows and search answer in the rows' own numbering, without the header")
+  func dateRowsAndSearch() {
+    let more: [ReportRow] = [
+      .header(title: "Authorized Transactions"),
+      .subheader(title: "Apr 01, 2016", odd: true),
+      .detail(description: "Starbucks", amount: "3.11", odd: true),
+      .subfooter(odd: true),
+      .subheader(title: "Apr 02, 2016", odd: false),
+      .detail(description: "STARBUCKS #2", amount: "5.22", odd: false),
+      .detail(description: "Firkin", amount: "15.34", odd: false),
+      .subfooter(odd: false),
+      .footer(total: "23.67", odd: true),
+      .message("Posted Transactions are not currently available."),
+      .grandFooter(total: "23.67"),
+    ]
+    let dataSource = ReportTableDataSource(sections: ReportSections(rows: more))
+
+    #expect(dataSource.dateRows(inSection: 0) == [0, 3])
+    #expect(dataSource.dateRows(inSection: 1) == [])
+    #expect(dataSource.dateRows(inSection: 7) == [])
+    #expect(
+      dataSource.indexPaths(ofDetailsContaining: "starbucks")
+        == [ReportIndexPath(section: 0, row: 1), ReportIndexPath(section: 0, row: 4)])
+    #expect(dataSource.indexPaths(ofDetailsContaining: "available") == [], "a message is not a transaction")
+    for path in dataSource.indexPaths(ofDetailsContaining: "r") {
+      guard case .detail(let description, _, _)? = dataSource.row(at: path) else {
+        Issue.record("\(path) is not a detail row")
+        continue
+      }
+      #expect(description.lowercased().contains("r"))
+    }
+  }
+
   @Test("Every row of the report is a row, a header, a footer or the grand total, once, in order")
   func everyRowOnce() {
     let dataSource = ReportTableDataSource(sections: ReportSections(rows: rows))

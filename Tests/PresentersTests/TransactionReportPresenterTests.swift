@@ -99,9 +99,9 @@ import UseCases
     func discardDraft() {}
     func showReportStart() {}
     func showRow(_ row: ReportRow) { rows.withLock { $0 += 1 } }
-    func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool) {
+    func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
       let description = String(decoding: descriptionUTF8, as: UTF8.self)
-      details.withLock { $0.append("\(description)|\(amount)|\(odd)") }
+      details.withLock { $0.append("\(description)|\(ReportText.amount(amount))|\(odd)") }
     }
     func showSourceUnavailable(_ warning: SourceWarning) {}
     func showReportEnd() {}

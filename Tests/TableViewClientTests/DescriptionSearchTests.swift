@@ -74,18 +74,4 @@ import Testing
     #expect(!found.matches(line: 3))
     #expect(!found.matches(line: 0))
   }
-
-  @Test("The byte search finds a needle at the start, at the end, and not past the end")
-  func byteSearch() {
-    func holds(_ text: String, _ needle: String) -> Bool {
-      var text = text
-      return text.withUTF8 { DescriptionSearch.contains($0, Array(needle.utf8)) }
-    }
-    #expect(holds("abc", "ab"))
-    #expect(holds("abc", "bc"))
-    #expect(!holds("abc", "bcd"))
-    #expect(holds("aab", "ab"), "a partial match does not hide the next")
-    #expect(holds("x", ""))
-    #expect(!holds("", "x"))
-  }
 }

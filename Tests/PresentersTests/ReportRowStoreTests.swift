@@ -1,0 +1,107 @@
+import Entities
+import Testing
+
+@testable import Presenters
+
+/// The compact rows behind a loaded report: every kind comes back as it was kept, whether a
+/// detail's amount came as text or as a number, at every place between two kept offsets.
+@Suite struct ReportRowStoreTests {
+  private static let rows: [ReportRow] = [
+    .header(title: "Authorized Transactions"),
+    .subheader(title: "Apr 01, 2016", odd: true),
+    .detail(description: "Café Lune", amount: "-15.34", odd: true),
+    .detail(description: String(repeating: "é", count: 100), amount: "3.11", odd: true),
+    .subfooter(odd: true),
+    .footer(total: "1,338.97", odd: false),
+    .message("There are no Posted Transactions in this period"),
+    .grandFooter(total: "1,338.97"),
+  ]
+
+  private func money(_ minorUnits: Int64) throws -> Money {
+    try #require(Money(minorUnits: minorUnits))
+  }
+
+  @Test func everyKindOfRowComesBackAsItWasKept() {
+    var store = ReportRowStore()
+    for row in Self.rows { store.append(row) }
+
+    #expect(store.count == Self.rows.count)
+    #expect((0..<store.count).map { store.row(at: $0) } == Self.rows)
+    #expect(store.row(at: -1) == nil)
+    #expect(store.row(at: Self.rows.count) == nil)
+    #expect(store.sectionStarts == [0, 7])
+    #expect(store.dateStarts == [1])
+  }
+
+  @Test(arguments: [Int64(0), 1, -1, 63, -64, 64, 1_234_567, -1_234_567, Int64.max, Int64.min + 1])
+  func aDetailsAmountKeptAsANumberIsFormattedWhenRead(minorUnits: Int64) throws {
+    let amount = try money(minorUnits)
+    var store = ReportRowStore()
+    Array("Tim Hortons".utf8).withUnsafeBufferPointer {
+      store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
+    }
+
+    #expect(store.row(at: 0) == .detail(description: "Tim Hortons", amount: ReportText.amount(amount), odd: false))
+  }
+
+  @Test func rowsOnBothSidesOfAKeptOffsetAreRead() throws {
+    var store = ReportRowStore()
+    var expected: [ReportRow] = []
+    for index in 0..<(3 * ReportRowStore.stride + 5) {
+      let amount = try money(Int64(index) * (index.isMultiple(of: 2) ? 1 : -1))
+      let description = String(repeating: "x", count: index)
+      if index.isMultiple(of: 3) {
+        Array(description.utf8).withUnsafeBufferPointer {
+          store.appendDetail(descriptionUTF8: $0, amount: amount, odd: index.isMultiple(of: 2))
+        }
+      } else {
+        store.append(.detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+      }
+      expected.append(.detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+    }
+
+    #expect((0..<store.count).map { store.row(at: $0) } == expected)
+  }
+
+  @Test func storesOfTheSameRowsAreEqualHoweverTheAmountsCame() throws {
+    var asText = ReportRowStore()
+    var asNumber = ReportRowStore()
+    asText.append(.detail(description: "LCBO", amount: "-400.55", odd: true))
+    let amount = try money(-40_055)
+    Array("LCBO".utf8).withUnsafeBufferPointer {
+      asNumber.appendDetail(descriptionUTF8: $0, amount: amount, odd: true)
+    }
+    var other = ReportRowStore()
+    other.append(.detail(description: "LCBO", amount: "-400.56", odd: true))
+
+    #expect(asText == asNumber)
+    #expect(asText.hashValue == asNumber.hashValue)
+    #expect(asText != other)
+  }
+
+  @Test func theSearchReadsDescriptionsOnlyInEitherCase() {
+    var store = ReportRowStore()
+    for row in Self.rows { store.append(row) }
+    store.append(.detail(description: "CAFÉ LUNE", amount: "1.00", odd: false))
+
+    #expect(store.detailRows(containing: ReportRowStore.folded(Array("café".utf8))) == [2])
+    #expect(store.detailRows(containing: ReportRowStore.folded(Array("Lune".utf8))) == [2, 8])
+    // A header, a date and a message are not searched.
+    #expect(store.detailRows(containing: ReportRowStore.folded(Array("Transactions".utf8))) == [])
+    #expect(store.detailRows(containing: ReportRowStore.folded(Array("Apr".utf8))) == [])
+  }
+
+  @Test("The byte search finds a needle at the start, at the end, and not past the end")
+  func byteSearch() {
+    func holds(_ text: String, _ needle: String) -> Bool {
+      var text = text
+      return text.withUTF8 { ReportRowStore.contains($0, Array(needle.utf8)) }
+    }
+    #expect(holds("abc", "ab"))
+    #expect(holds("abc", "bc"))
+    #expect(!holds("abc", "bcd"))
+    #expect(holds("aab", "ab"), "a partial match does not hide the next")
+    #expect(holds("x", ""))
+    #expect(!holds("", "x"))
+  }
+}
