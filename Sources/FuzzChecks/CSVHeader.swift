@@ -38,23 +38,49 @@ struct CSVHeader {
     self.speaksOfPending = speaksOfPending
   }
 
-  /// The offset of the line `count` lines below the first line that is not empty (and does not
-  /// start with a carriage return), as this reading finds the header; `nil` when that first
-  /// line leaves a quote open, or there are fewer lines.
+  /// The offset of the line `count` lines below the first row that is not empty (and does not
+  /// start with a carriage return), as the decoder counts the lines it skipped before a header:
+  /// the first row whole (a quote that opens a field holds line breaks until it closes), then
+  /// lines; `nil` when there are fewer.
   ///
   /// - Parameters:
   ///   - count: How many lines down.
   ///   - bytes: The input.
   ///   - start: Where its text starts.
   static func offset(ofLineBelow count: Int, in bytes: [UInt8], from start: Int) -> Int? {
-    guard CSVHeader(Array(bytes[start...])).isReadable else { return nil }
+    guard count > 0 else { return start }
     var offset = start
     if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset += 3 }
     while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
       guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       offset = lineFeed + 1
     }
-    for _ in 0..<count {
+    let delimiter = CSVHeader(Array(bytes[offset...])).delimiter
+    // The first row: a quote opens a quoted field only at a field's start.
+    var isFieldStart = true
+    while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+      if isFieldStart && bytes[offset] == UInt8(ascii: "\"") {
+        offset += 1
+        while offset < bytes.count {
+          if bytes[offset] == UInt8(ascii: "\"") {
+            if offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\"") {
+              offset += 2
+              continue
+            }
+            break
+          }
+          offset += 1
+        }
+        offset += 1
+        isFieldStart = false
+        continue
+      }
+      isFieldStart = bytes[offset] == delimiter
+      offset += 1
+    }
+    guard offset < bytes.count else { return nil }
+    offset += 1
+    for _ in 1..<count {
       guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       offset = lineFeed + 1
     }

@@ -556,9 +556,9 @@ struct RecordUnits {
   }
 
   /// CSV: the header and rows of a bank's export whose header is below `count` lines after the
-  /// first line that is not empty (the note of lines skipped before the header counts that
-  /// first line too), or `nil` when that first line leaves a quote open (the decoder then reads
-  /// on past its line break), or the input has fewer lines.
+  /// first row that is not empty (the note of lines skipped before the header counts that
+  /// first row too, line breaks in its quoted fields or not), or `nil` when the input has fewer
+  /// lines.
   private func rows(belowLines count: Int) -> RecordUnits? {
     guard let offset = CSVHeader.offset(ofLineBelow: count, in: bytes, from: textStart) else { return nil }
     var below = self
