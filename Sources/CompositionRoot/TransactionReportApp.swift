@@ -241,7 +241,12 @@ private final class Once: Sendable {
 }
 
 /// Two views of one presenter: each call goes to both, in order.
-private final class BothViews: TransactionReportPresenterOutput {
+///
+/// It takes the engine's draft when the table does (``TableViewClient/TerminalTableView``): the
+/// table then fills as the input is read once, and a detail's description reaches it as bytes.
+/// The command line's view here shows no rows (its renderer is `NoRowsRenderer`), and a draft
+/// holds nothing but rows, so that view has nothing to take back.
+private final class BothViews: EngineView {
   private let first: any TransactionReportPresenterOutput
   private let second: any TransactionReportPresenterOutput
 
@@ -253,6 +258,24 @@ private final class BothViews: TransactionReportPresenterOutput {
   func showReportStart() {
     first.showReportStart()
     second.showReportStart()
+  }
+
+  var acceptsDraft: Bool { (second as? any EngineView)?.acceptsDraft ?? false }
+
+  func discardDraft() {
+    (first as? any EngineView)?.discardDraft()
+    (second as? any EngineView)?.discardDraft()
+  }
+
+  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
+    for view in [first, second] {
+      if let view = view as? any EngineView {
+        view.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
+      } else {
+        let description = String(decoding: descriptionUTF8, as: UTF8.self)
+        view.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
+      }
+    }
   }
 
   func showRow(_ row: ReportRow) {

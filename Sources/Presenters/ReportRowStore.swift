@@ -8,16 +8,25 @@ import Entities
 /// description's UTF-8 bytes after their length, and its amount as a number (a zigzag
 /// variable-length integer of minor units, formatted by ``ReportText/amount(_:)`` when the row
 /// is read); the other kinds keep their texts as UTF-8 the same way. Rows lie one after the
-/// other in one byte array, and every ``stride``-th row's offset is kept, so that reading a
-/// row decodes at most `stride - 1` rows before it.
+/// other in blocks of 1 MiB (a row is never cut between two; one larger than a block has a
+/// block of its own), so that the rows grow without ever being copied, nor held twice while
+/// an array doubles; and where every ``stride``-th row starts is kept, so that reading a row
+/// decodes at most `stride - 1` rows before it. A date block costs one more index (its
+/// subheader's, for the keys that jump from date to date), a section one more.
 ///
 /// A value: two stores are equal when they hold the same rows, in the same order, however each
 /// was given (a detail row's amount as text or as a number).
 struct ReportRowStore: Hashable, Sendable {
-  /// Every row's bytes, one after the other.
-  private var bytes: [UInt8] = []
-  /// The offset in ``bytes`` of row `k × stride`, for every `k`.
-  private var checkpoints: [UInt32] = []
+  /// Where a row starts: its block, and its offset in the block.
+  private struct Position: Hashable, Sendable {
+    var block: UInt32
+    var offset: UInt32
+  }
+
+  /// The rows' bytes, block after block.
+  private var blocks: [[UInt8]] = []
+  /// Where row `k × stride` starts, for every `k`.
+  private var checkpoints: [Position] = []
   /// How many rows there are.
   private(set) var count = 0
   /// Where each section starts: at a header or a grand footer row, and at row 0.
@@ -25,8 +34,10 @@ struct ReportRowStore: Hashable, Sendable {
   /// The rows that start a date block (subheaders), in order.
   private(set) var dateStarts: [Int] = []
 
-  /// How many rows lie between two kept offsets.
+  /// How many rows lie between two kept positions.
   static let stride = 16
+  /// The size of a block.
+  static let blockSize = 1 << 20
 
   private enum Kind: UInt8 {
     case header = 0, subheader, detail, detailWithMoney, subfooter, footer, grandFooter, message
@@ -39,7 +50,7 @@ struct ReportRowStore: Hashable, Sendable {
 
   static func == (left: Self, right: Self) -> Bool {
     guard left.count == right.count else { return false }
-    if left.bytes == right.bytes { return true }
+    if left.blocks == right.blocks { return true }
     return (0..<left.count).allSatisfy { left.row(at: $0) == right.row(at: $0) }
   }
 
@@ -54,26 +65,19 @@ struct ReportRowStore: Hashable, Sendable {
   mutating func append(_ row: ReportRow) {
     switch row {
     case .header(let title):
-      startRow(.header, odd: false)
-      append(text: title)
+      append(.header, odd: false, texts: [title])
     case .subheader(let title, let odd):
-      startRow(.subheader, odd: odd)
-      append(text: title)
+      append(.subheader, odd: odd, texts: [title])
     case .detail(let description, let amount, let odd):
-      startRow(.detail, odd: odd)
-      append(text: description)
-      append(text: amount)
+      append(.detail, odd: odd, texts: [description, amount])
     case .subfooter(let odd):
-      startRow(.subfooter, odd: odd)
+      append(.subfooter, odd: odd, texts: [])
     case .footer(let total, let odd):
-      startRow(.footer, odd: odd)
-      append(text: total)
+      append(.footer, odd: odd, texts: [total])
     case .grandFooter(let total):
-      startRow(.grandFooter, odd: false)
-      append(text: total)
+      append(.grandFooter, odd: false, texts: [total])
     case .message(let text):
-      startRow(.message, odd: false)
-      append(text: text)
+      append(.message, odd: false, texts: [text])
     }
   }
 
@@ -85,11 +89,14 @@ struct ReportRowStore: Hashable, Sendable {
   ///   - amount: The signed amount.
   ///   - odd: The row's band.
   mutating func appendDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    startRow(.detailWithMoney, odd: odd)
-    appendLength(descriptionUTF8.count)
-    bytes.append(contentsOf: descriptionUTF8)
     let units = amount.minorUnits
-    appendNumber(UInt64(bitPattern: (units << 1) ^ (units >> 63)))
+    let zigzag = UInt64(bitPattern: (units << 1) ^ (units >> 63))
+    let size =
+      1 + Self.numberSize(UInt64(descriptionUTF8.count)) + descriptionUTF8.count + Self.numberSize(zigzag)
+    startRow(.detailWithMoney, odd: odd, size: size)
+    appendNumber(UInt64(descriptionUTF8.count))
+    blocks[blocks.count - 1].append(contentsOf: descriptionUTF8)
+    appendNumber(zigzag)
   }
 
   /// The row at an index, from 0.
@@ -97,19 +104,8 @@ struct ReportRowStore: Hashable, Sendable {
   /// - Parameter index: The row's index.
   /// - Returns: The row, or `nil` outside the rows.
   func row(at index: Int) -> ReportRow? {
-    guard let offset = offset(of: index) else { return nil }
-    return decode(at: offset)
-  }
-
-  /// Whether a detail row's description holds a text, in ASCII letters of either case.
-  ///
-  /// - Parameters:
-  ///   - index: The row's index.
-  ///   - needle: The text, its ASCII capitals made small.
-  /// - Returns: `false` for a row that is not a detail row.
-  func description(at index: Int, contains needle: [UInt8]) -> Bool {
-    guard let offset = offset(of: index) else { return false }
-    return description(atOffset: offset, contains: needle)
+    guard let position = position(of: index) else { return nil }
+    return decode(at: position)
   }
 
   /// The detail rows, from the first to the last, whose description holds a text.
@@ -118,66 +114,85 @@ struct ReportRowStore: Hashable, Sendable {
   /// - Returns: Their indices, in order.
   func detailRows(containing needle: [UInt8]) -> [Int] {
     var found: [Int] = []
-    var offset = 0
-    for index in 0..<count {
-      if description(atOffset: offset, contains: needle) { found.append(index) }
-      offset = end(ofRowAt: offset)
+    var index = 0
+    for block in blocks {
+      block.withUnsafeBufferPointer { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let start = offset
+          offset = Self.end(ofRowAt: start, in: bytes)
+          if Self.description(ofRowAt: start, in: bytes, contains: needle) { found.append(index) }
+          index += 1
+        }
+      }
     }
     return found
   }
 
   // MARK: Writing
 
-  private mutating func startRow(_ kind: Kind, odd: Bool) {
+  private mutating func append(_ kind: Kind, odd: Bool, texts: [String]) {
+    let utf8 = texts.map { Array($0.utf8) }
+    let size = utf8.reduce(1) { $0 + Self.numberSize(UInt64($1.count)) + $1.count }
+    startRow(kind, odd: odd, size: size)
+    for text in utf8 {
+      appendNumber(UInt64(text.count))
+      blocks[blocks.count - 1].append(contentsOf: text)
+    }
+  }
+
+  /// Starts a row of `size` bytes in the last block, or in a new one where it does not fit.
+  private mutating func startRow(_ kind: Kind, odd: Bool, size: Int) {
+    if blocks.isEmpty || blocks[blocks.count - 1].count + size > blocks[blocks.count - 1].capacity {
+      var block: [UInt8] = []
+      block.reserveCapacity(max(Self.blockSize, size))
+      blocks.append(block)
+    }
     if count % Self.stride == 0 {
-      // A report whose rows take 4 GiB would not be held this way: it would not fit anyway.
-      precondition(bytes.count <= UInt32.max, "a report of more than 4 GiB of rows")
-      checkpoints.append(UInt32(bytes.count))
+      checkpoints.append(Position(block: UInt32(blocks.count - 1), offset: UInt32(blocks[blocks.count - 1].count)))
     }
     if count == 0 || kind == .header || kind == .grandFooter { sectionStarts.append(count) }
     if kind == .subheader { dateStarts.append(count) }
-    bytes.append(kind.rawValue | (odd ? Self.oddBit : 0))
+    blocks[blocks.count - 1].append(kind.rawValue | (odd ? Self.oddBit : 0))
     count += 1
   }
 
-  private mutating func append(text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      appendLength(utf8.count)
-      bytes.append(contentsOf: utf8)
-    }
-  }
-
-  /// A non-negative number in 7-bit groups, the lowest first, the high bit set on all but the
-  /// last.
-  private mutating func appendLength(_ value: Int) {
-    appendNumber(UInt64(value))
-  }
-
+  /// A number in 7-bit groups, the lowest first, the high bit set on all but the last.
   private mutating func appendNumber(_ value: UInt64) {
     var rest = value
     while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      blocks[blocks.count - 1].append(UInt8(truncatingIfNeeded: rest) | 0x80)
       rest >>= 7
     }
-    bytes.append(UInt8(rest))
+    blocks[blocks.count - 1].append(UInt8(rest))
+  }
+
+  /// How many bytes ``appendNumber(_:)`` writes for a number.
+  private static func numberSize(_ value: UInt64) -> Int {
+    var size = 1
+    var rest = value
+    while rest >= 0x80 {
+      size += 1
+      rest >>= 7
+    }
+    return size
   }
 
   // MARK: Reading
 
-  /// The offset of a row's first byte.
-  private func offset(of index: Int) -> Int? {
+  /// Where a row starts.
+  private func position(of index: Int) -> Position? {
     guard index >= 0, index < count else { return nil }
-    var offset = Int(checkpoints[index / Self.stride])
-    for _ in 0..<(index % Self.stride) { offset = end(ofRowAt: offset) }
-    return offset
+    var position = checkpoints[index / Self.stride]
+    for _ in 0..<(index % Self.stride) {
+      let block = blocks[Int(position.block)]
+      let end = block.withUnsafeBufferPointer { Self.end(ofRowAt: Int(position.offset), in: $0) }
+      position = end < block.count ? Position(block: position.block, offset: UInt32(end)) : Position(block: position.block + 1, offset: 0)
+    }
+    return position
   }
 
-  private func readLength(at offset: inout Int) -> Int {
-    Int(truncatingIfNeeded: readNumber(at: &offset))
-  }
-
-  private func readNumber(at offset: inout Int) -> UInt64 {
+  private static func readNumber(at offset: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while true {
@@ -189,68 +204,72 @@ struct ReportRowStore: Hashable, Sendable {
     }
   }
 
-  private func kind(at offset: Int) -> (Kind, odd: Bool) {
-    let byte = bytes[offset]
-    return (Kind(rawValue: byte & ~Self.oddBit) ?? .message, byte & Self.oddBit != 0)
+  private static func readLength(at offset: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    Int(truncatingIfNeeded: readNumber(at: &offset, in: bytes))
   }
 
-  /// The offset just past the row at `offset`.
-  private func end(ofRowAt start: Int) -> Int {
+  private static func kind(of byte: UInt8) -> (Kind, odd: Bool) {
+    (Kind(rawValue: byte & ~oddBit) ?? .message, byte & oddBit != 0)
+  }
+
+  /// The offset just past the row at `start`.
+  private static func end(ofRowAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var offset = start + 1
-    switch kind(at: start).0 {
+    switch kind(of: bytes[start]).0 {
     case .subfooter:
       break
     case .header, .subheader, .footer, .grandFooter, .message:
-      offset += readLength(at: &offset)
+      offset += readLength(at: &offset, in: bytes)
     case .detail:
-      offset += readLength(at: &offset)
-      offset += readLength(at: &offset)
+      offset += readLength(at: &offset, in: bytes)
+      offset += readLength(at: &offset, in: bytes)
     case .detailWithMoney:
-      offset += readLength(at: &offset)
-      _ = readNumber(at: &offset)
+      offset += readLength(at: &offset, in: bytes)
+      _ = readNumber(at: &offset, in: bytes)
     }
     return offset
   }
 
-  private func text(at offset: inout Int) -> String {
-    let length = readLength(at: &offset)
+  private static func text(at offset: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let length = readLength(at: &offset, in: bytes)
     defer { offset += length }
-    return bytes.withUnsafeBufferPointer { buffer in
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)]), as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+  }
+
+  private func decode(at position: Position) -> ReportRow {
+    blocks[Int(position.block)].withUnsafeBufferPointer { bytes in
+      let start = Int(position.offset)
+      var offset = start + 1
+      let (kind, odd) = Self.kind(of: bytes[start])
+      switch kind {
+      case .header: return .header(title: Self.text(at: &offset, in: bytes))
+      case .subheader: return .subheader(title: Self.text(at: &offset, in: bytes), odd: odd)
+      case .detail:
+        let description = Self.text(at: &offset, in: bytes)
+        return .detail(description: description, amount: Self.text(at: &offset, in: bytes), odd: odd)
+      case .detailWithMoney:
+        let description = Self.text(at: &offset, in: bytes)
+        let zigzag = Self.readNumber(at: &offset, in: bytes)
+        let units = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+        // Only an amount that was a `Money` is kept, so it is one again.
+        let amount = Money(minorUnits: units).map(ReportText.amount) ?? ""
+        return .detail(description: description, amount: amount, odd: odd)
+      case .subfooter: return .subfooter(odd: odd)
+      case .footer: return .footer(total: Self.text(at: &offset, in: bytes), odd: odd)
+      case .grandFooter: return .grandFooter(total: Self.text(at: &offset, in: bytes))
+      case .message: return .message(Self.text(at: &offset, in: bytes))
+      }
     }
   }
 
-  private func decode(at start: Int) -> ReportRow {
-    var offset = start + 1
-    let (kind, odd) = kind(at: start)
-    switch kind {
-    case .header: return .header(title: text(at: &offset))
-    case .subheader: return .subheader(title: text(at: &offset), odd: odd)
-    case .detail:
-      let description = text(at: &offset)
-      return .detail(description: description, amount: text(at: &offset), odd: odd)
-    case .detailWithMoney:
-      let description = text(at: &offset)
-      let zigzag = readNumber(at: &offset)
-      let units = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-      // Only an amount that was a `Money` is kept, so it is one again.
-      let amount = Money(minorUnits: units).map(ReportText.amount) ?? ""
-      return .detail(description: description, amount: amount, odd: odd)
-    case .subfooter: return .subfooter(odd: odd)
-    case .footer: return .footer(total: text(at: &offset), odd: odd)
-    case .grandFooter: return .grandFooter(total: text(at: &offset))
-    case .message: return .message(text(at: &offset))
-    }
-  }
-
-  private func description(atOffset start: Int, contains needle: [UInt8]) -> Bool {
-    let kind = kind(at: start).0
+  private static func description(
+    ofRowAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, contains needle: [UInt8]
+  ) -> Bool {
+    let kind = kind(of: bytes[start]).0
     guard kind == .detail || kind == .detailWithMoney else { return false }
     var offset = start + 1
-    let length = readLength(at: &offset)
-    return bytes.withUnsafeBufferPointer { buffer in
-      Self.contains(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)]), needle)
-    }
+    let length = readLength(at: &offset, in: bytes)
+    return contains(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), needle)
   }
 
   /// Whether bytes hold a text, their ASCII capitals made small.

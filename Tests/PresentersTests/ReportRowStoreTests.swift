@@ -63,6 +63,25 @@ import Testing
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
   }
 
+  @Test func rowsAcrossBlocksAndOneLargerThanABlockAreReadAndSearched() throws {
+    var store = ReportRowStore()
+    var expected: [ReportRow] = []
+    // Rows of a third of a block: every third starts a new block; one larger than a block has
+    // one of its own.
+    for index in 0..<(2 * ReportRowStore.stride) {
+      let size = index == 7 ? ReportRowStore.blockSize + 10 : ReportRowStore.blockSize / 3
+      let description = String(repeating: index.isMultiple(of: 5) ? "k" : "x", count: size)
+      let amount = try money(Int64(index))
+      Array(description.utf8).withUnsafeBufferPointer {
+        store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
+      }
+      expected.append(.detail(description: description, amount: ReportText.amount(amount), odd: false))
+    }
+
+    #expect((0..<store.count).map { store.row(at: $0) } == expected)
+    #expect(store.detailRows(containing: [UInt8(ascii: "k")]) == [0, 5, 10, 15, 20, 25, 30])
+  }
+
   @Test func storesOfTheSameRowsAreEqualHoweverTheAmountsCame() throws {
     var asText = ReportRowStore()
     var asNumber = ReportRowStore()
