@@ -82,8 +82,12 @@ import UseCases
   @Test("The native format is never converted: a bare carriage return in it is still an issue")
   func nativeNotConverted() async throws {
     let records = try await read("group,date,description,amount,debit\rA,2016-04-01,x,1.00,D\r")
+    // A line break before the header does not make it a bank's export (the fuzzer's input).
+    let afterALineBreak = try await read("\rgroup,date,description,amount,debit\rA,2016-04-01,x,1.00,D\r")
 
     #expect(records.first?.issue?.readingProblem == .syntax(.bareCarriageReturn))
+    #expect(afterALineBreak.first?.issue?.readingProblem == .syntax(.bareCarriageReturn))
+    #expect(afterALineBreak.first?.issue?.position == at(1, 1))
   }
 
   // MARK: The header

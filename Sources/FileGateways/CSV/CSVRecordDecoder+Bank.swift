@@ -26,7 +26,9 @@ extension CSVRecordDecoder {
       )
     }
     if options.columns.isEmpty {
-      let header = line.prefix { $0 != UInt8(ascii: "\r") }
+      // The header is the first text between line breaks, a carriage return alone included:
+      // a line that starts with one is not an empty header that makes the file a bank's.
+      let header = line.split(separator: UInt8(ascii: "\r")).first ?? []
       let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(header))).byte
       if CSVBankLayout.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
     }
