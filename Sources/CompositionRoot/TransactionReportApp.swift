@@ -66,7 +66,9 @@ package enum TransactionReportApp {
     } catch {
       return .terminalFailed(error.reason)
     }
-    let table = TerminalTableView(onChange: session.wake)
+    // The rows go to a temporary file as they come, so that a report of millions of rows holds
+    // little memory; where no file can be made, they stay in memory.
+    let table = TerminalTableView(spool: TemporaryFileRowSpool(), onChange: session.wake)
     // The command line's view first: once the table view hears of a refusal, its words are there.
     let output = TransactionReportPresenter(output: BothViews(lines, table))
     let useCase = useCase(for: command, output: output, progress: nil)

@@ -1,4 +1,5 @@
 import Entities
+import Synchronization
 
 /// The rows of a loaded report, kept in a few bytes each and made ``ReportRow`` values only
 /// when a table asks for them (`Architecture/table-view-client.md`).
@@ -7,26 +8,36 @@ import Entities
 /// 230 bytes each, with their strings; here a detail row is one byte of kind and band, its
 /// description's UTF-8 bytes after their length, and its amount as a number (a zigzag
 /// variable-length integer of minor units, formatted by ``ReportText/amount(_:)`` when the row
-/// is read); the other kinds keep their texts as UTF-8 the same way. Rows lie one after the
-/// other in blocks of 1 MiB (a row is never cut between two; one larger than a block has a
-/// block of its own), so that the rows grow without ever being copied, nor held twice while
-/// an array doubles; and where every ``stride``-th row starts is kept, so that reading a row
-/// decodes at most `stride - 1` rows before it. A date block costs one more index (its
-/// subheader's, for the keys that jump from date to date), a section one more.
+/// is read); the other kinds keep their texts as UTF-8 the same way.
+///
+/// Rows lie one after the other in blocks of 1 MiB (a row is never cut between two; one larger
+/// than a block has a block of its own), so that the rows grow without ever being copied, nor
+/// held twice while an array doubles. A full block goes to the ``ReportRowSpool`` when there is
+/// one: then memory holds, besides the block being written, only each block's first row, each
+/// section's and each date block's first row (for the keys that jump from date to date), and
+/// the last few blocks read (``BlockCache``), each with where its rows start. A report grows in
+/// memory by a few bytes a date block, not a row.
 ///
 /// A value: two stores are equal when they hold the same rows, in the same order, however each
-/// was given (a detail row's amount as text or as a number).
+/// was given (a detail row's amount as text or as a number), and wherever they are kept.
 struct ReportRowStore: Hashable, Sendable {
-  /// Where a row starts: its block, and its offset in the block.
-  private struct Position: Hashable, Sendable {
-    var block: UInt32
-    var offset: UInt32
+  /// A full block: in memory, or in the spool at an index.
+  private enum Block: Sendable {
+    case held([UInt8])
+    case spooled(Int)
   }
 
-  /// The rows' bytes, block after block.
-  private var blocks: [[UInt8]] = []
-  /// Where row `k × stride` starts, for every `k`.
-  private var checkpoints: [Position] = []
+  /// The full blocks, in order.
+  private var blocks: [Block] = []
+  /// The block being written, after the full ones.
+  private var open: [UInt8] = []
+  /// The first row of each block, the open one last.
+  private var firstRows: [Int] = []
+  /// Where full blocks go, if anywhere, and how many it holds.
+  private let spool: (any ReportRowSpool)?
+  private var spooledCount = 0
+  /// The blocks read last, with where their rows start.
+  private let cache = BlockCache()
   /// How many rows there are.
   private(set) var count = 0
   /// Where each section starts: at a header or a grand footer row, and at row 0.
@@ -34,8 +45,6 @@ struct ReportRowStore: Hashable, Sendable {
   /// The rows that start a date block (subheaders), in order.
   private(set) var dateStarts: [Int] = []
 
-  /// How many rows lie between two kept positions.
-  static let stride = 16
   /// The size of a block.
   static let blockSize = 1 << 20
 
@@ -46,12 +55,16 @@ struct ReportRowStore: Hashable, Sendable {
   /// The byte of a row's kind, with its band in the high bit.
   private static let oddBit: UInt8 = 0x80
 
-  init() {}
+  /// An empty store.
+  ///
+  /// - Parameter spool: Where full blocks go; none by default, and they stay in memory.
+  init(spool: (any ReportRowSpool)? = nil) {
+    self.spool = spool
+    spool?.removeAll()
+  }
 
   static func == (left: Self, right: Self) -> Bool {
-    guard left.count == right.count else { return false }
-    if left.blocks == right.blocks { return true }
-    return (0..<left.count).allSatisfy { left.row(at: $0) == right.row(at: $0) }
+    left.count == right.count && (0..<left.count).allSatisfy { left.row(at: $0) == right.row(at: $0) }
   }
 
   func hash(into hasher: inout Hasher) {
@@ -95,28 +108,45 @@ struct ReportRowStore: Hashable, Sendable {
       1 + Self.numberSize(UInt64(descriptionUTF8.count)) + descriptionUTF8.count + Self.numberSize(zigzag)
     startRow(.detailWithMoney, odd: odd, size: size)
     appendNumber(UInt64(descriptionUTF8.count))
-    blocks[blocks.count - 1].append(contentsOf: descriptionUTF8)
+    open.append(contentsOf: descriptionUTF8)
     appendNumber(zigzag)
   }
 
   /// The row at an index, from 0.
   ///
   /// - Parameter index: The row's index.
-  /// - Returns: The row, or `nil` outside the rows.
+  /// - Returns: The row, or `nil` outside the rows (or in a block the spool cannot give back).
   func row(at index: Int) -> ReportRow? {
-    guard let position = position(of: index) else { return nil }
-    return decode(at: position)
+    guard index >= 0, index < count else { return nil }
+    let block = Self.lastIndex(in: firstRows, atOrBelow: index)
+    if block == firstRows.count - 1 {
+      // The block being written: read while the report loads, which a table does not do.
+      return open.withUnsafeBufferPointer { bytes in
+        var offset = 0
+        for _ in firstRows[block]..<index { offset = Self.end(ofRowAt: offset, in: bytes) }
+        return Self.decode(at: offset, in: bytes)
+      }
+    }
+    guard let (bytes, starts) = readBlock(block) else { return nil }
+    return bytes.withUnsafeBufferPointer { Self.decode(at: Int(starts[index - firstRows[block]]), in: $0) }
   }
 
   /// The detail rows, from the first to the last, whose description holds a text.
   ///
   /// - Parameter needle: The text, its ASCII capitals made small.
-  /// - Returns: Their indices, in order.
+  /// - Returns: Their indices, in order; none in a block the spool cannot give back.
   func detailRows(containing needle: [UInt8]) -> [Int] {
     var found: [Int] = []
-    var index = 0
-    for block in blocks {
-      block.withUnsafeBufferPointer { bytes in
+    for block in firstRows.indices {
+      // Read through, not kept: a search reads every block once.
+      let bytes: [UInt8]?
+      switch block < blocks.count ? blocks[block] : .held(open) {
+      case .held(let held): bytes = held
+      case .spooled(let index): bytes = spool?.block(index)
+      }
+      guard let bytes else { continue }
+      var index = firstRows[block]
+      bytes.withUnsafeBufferPointer { bytes in
         var offset = 0
         while offset < bytes.count {
           let start = offset
@@ -129,6 +159,41 @@ struct ReportRowStore: Hashable, Sendable {
     return found
   }
 
+  /// A full block's bytes and where each of its rows starts: from the cache, or read (from
+  /// memory or the spool) and kept in it.
+  private func readBlock(_ block: Int) -> (bytes: [UInt8], starts: [UInt32])? {
+    if let cached = cache.block(block) { return cached }
+    let bytes: [UInt8]
+    switch blocks[block] {
+    case .held(let held): bytes = held
+    case .spooled(let index):
+      guard let read = spool?.block(index) else { return nil }
+      bytes = read
+    }
+    var starts: [UInt32] = []
+    starts.reserveCapacity(firstRows[block + 1] - firstRows[block])
+    bytes.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        starts.append(UInt32(offset))
+        offset = Self.end(ofRowAt: offset, in: bytes)
+      }
+    }
+    cache.keep(block, bytes: bytes, starts: starts)
+    return (bytes, starts)
+  }
+
+  /// The last index of sorted values whose value is at most `value` (0 when none is).
+  private static func lastIndex(in values: [Int], atOrBelow value: Int) -> Int {
+    var low = 0
+    var high = values.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if values[middle] <= value { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
   // MARK: Writing
 
   private mutating func append(_ kind: Kind, odd: Bool, texts: [String]) {
@@ -137,34 +202,57 @@ struct ReportRowStore: Hashable, Sendable {
     startRow(kind, odd: odd, size: size)
     for text in utf8 {
       appendNumber(UInt64(text.count))
-      blocks[blocks.count - 1].append(contentsOf: text)
+      open.append(contentsOf: text)
     }
   }
 
-  /// Starts a row of `size` bytes in the last block, or in a new one where it does not fit.
+  /// Starts a row of `size` bytes in the open block, or in a new one where it does not fit.
   private mutating func startRow(_ kind: Kind, odd: Bool, size: Int) {
-    if blocks.isEmpty || blocks[blocks.count - 1].count + size > blocks[blocks.count - 1].capacity {
-      var block: [UInt8] = []
-      block.reserveCapacity(max(Self.blockSize, size))
-      blocks.append(block)
-    }
-    if count % Self.stride == 0 {
-      checkpoints.append(Position(block: UInt32(blocks.count - 1), offset: UInt32(blocks[blocks.count - 1].count)))
+    if firstRows.isEmpty {
+      open.reserveCapacity(max(Self.blockSize, size))
+      firstRows.append(count)
+    } else if open.count + size > open.capacity {
+      closeBlock()
+      open.reserveCapacity(max(Self.blockSize, size))
+      firstRows.append(count)
     }
     if count == 0 || kind == .header || kind == .grandFooter { sectionStarts.append(count) }
     if kind == .subheader { dateStarts.append(count) }
-    blocks[blocks.count - 1].append(kind.rawValue | (odd ? Self.oddBit : 0))
+    open.append(kind.rawValue | (odd ? Self.oddBit : 0))
     count += 1
+  }
+
+  /// Moves the open block to the full ones (into the spool, when there is one and it takes it),
+  /// and opens none: the next row opens the next.
+  private mutating func closeBlock() {
+    if let spool, spool.keep(open) {
+      blocks.append(.spooled(spooledCount))
+      spooledCount += 1
+    } else {
+      blocks.append(.held(open))
+    }
+    open = []
+  }
+
+  /// The store with its last block full too, so that every block is read the same way: a
+  /// report that has ended.
+  func finished() -> ReportRowStore {
+    guard !open.isEmpty else { return self }
+    var store = self
+    store.closeBlock()
+    // The first row of a block after the last, so every full block's rows are counted alike.
+    store.firstRows.append(count)
+    return store
   }
 
   /// A number in 7-bit groups, the lowest first, the high bit set on all but the last.
   private mutating func appendNumber(_ value: UInt64) {
     var rest = value
     while rest >= 0x80 {
-      blocks[blocks.count - 1].append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      open.append(UInt8(truncatingIfNeeded: rest) | 0x80)
       rest >>= 7
     }
-    blocks[blocks.count - 1].append(UInt8(rest))
+    open.append(UInt8(rest))
   }
 
   /// How many bytes ``appendNumber(_:)`` writes for a number.
@@ -179,18 +267,6 @@ struct ReportRowStore: Hashable, Sendable {
   }
 
   // MARK: Reading
-
-  /// Where a row starts.
-  private func position(of index: Int) -> Position? {
-    guard index >= 0, index < count else { return nil }
-    var position = checkpoints[index / Self.stride]
-    for _ in 0..<(index % Self.stride) {
-      let block = blocks[Int(position.block)]
-      let end = block.withUnsafeBufferPointer { Self.end(ofRowAt: Int(position.offset), in: $0) }
-      position = end < block.count ? Position(block: position.block, offset: UInt32(end)) : Position(block: position.block + 1, offset: 0)
-    }
-    return position
-  }
 
   private static func readNumber(at offset: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var value: UInt64 = 0
@@ -236,9 +312,7 @@ struct ReportRowStore: Hashable, Sendable {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
   }
 
-  private func decode(at position: Position) -> ReportRow {
-    blocks[Int(position.block)].withUnsafeBufferPointer { bytes in
-      let start = Int(position.offset)
+  private static func decode(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> ReportRow {
       var offset = start + 1
       let (kind, odd) = Self.kind(of: bytes[start])
       switch kind {
@@ -259,7 +333,6 @@ struct ReportRowStore: Hashable, Sendable {
       case .grandFooter: return .grandFooter(total: Self.text(at: &offset, in: bytes))
       case .message: return .message(Self.text(at: &offset, in: bytes))
       }
-    }
   }
 
   private static func description(
@@ -293,5 +366,39 @@ struct ReportRowStore: Hashable, Sendable {
 
   private static func folded(_ byte: UInt8) -> UInt8 {
     byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+}
+
+/// The blocks of a store read last, with where their rows start: a screen reads the same few
+/// blocks again and again as it scrolls, and a block of the spool is read back once for them.
+final class BlockCache: Sendable {
+  private struct Entry {
+    var block: Int
+    var bytes: [UInt8]
+    var starts: [UInt32]
+  }
+
+  /// The most recently read first.
+  private let entries = Mutex<[Entry]>([])
+  /// How many blocks are kept: a screen spans two at most, a search's match and a jump back
+  /// two more.
+  private static let capacity = 4
+
+  /// A block read before, moved to the front.
+  func block(_ block: Int) -> (bytes: [UInt8], starts: [UInt32])? {
+    entries.withLock { entries in
+      guard let index = entries.firstIndex(where: { $0.block == block }) else { return nil }
+      let entry = entries.remove(at: index)
+      entries.insert(entry, at: 0)
+      return (entry.bytes, entry.starts)
+    }
+  }
+
+  /// Keeps a block read, forgetting the one read longest ago when full.
+  func keep(_ block: Int, bytes: [UInt8], starts: [UInt32]) {
+    entries.withLock { entries in
+      entries.insert(Entry(block: block, bytes: bytes, starts: starts), at: 0)
+      if entries.count > Self.capacity { entries.removeLast() }
+    }
   }
 }

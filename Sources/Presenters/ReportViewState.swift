@@ -82,7 +82,7 @@ public struct ReportSections: Hashable, Sendable {
 
   /// The sections of rows kept compactly.
   init(store: ReportRowStore, warnings: [PlacedWarning]) {
-    self.store = store
+    self.store = store.finished()
     self.warnings = warnings
   }
 

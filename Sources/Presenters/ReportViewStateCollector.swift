@@ -15,10 +15,12 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
     var placedWarnings: [ReportSections.PlacedWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
     var notes: [SourceNote] = []
-    var rows = ReportRowStore()
+    var rows: ReportRowStore
   }
 
-  private let storage = Mutex(Storage())
+  private let storage: Mutex<Storage>
+  /// Where the rows' bytes go, if anywhere but memory.
+  private let spool: (any ReportRowSpool)?
 
   /// What the screen should show now.
   public var state: ReportViewState { storage.withLock { $0.state } }
@@ -32,11 +34,25 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public var notes: [SourceNote] { storage.withLock { $0.notes } }
 
   /// Creates a collector in the loading state.
-  public init() {}
+  public convenience init() {
+    self.init(spool: nil)
+  }
+
+  /// Creates a collector in the loading state whose reports keep their rows' bytes in a spool
+  /// (a file, for a very large report), not in memory.
+  ///
+  /// A collector shows one report at a time: its next report, or a draft taken back, takes the
+  /// spool over, and a report loaded before reads no rows from it any more.
+  ///
+  /// - Parameter spool: Where each full block of rows goes; `nil` keeps them in memory.
+  public init(spool: (any ReportRowSpool)?) {
+    self.spool = spool
+    storage = Mutex(Storage(rows: ReportRowStore(spool: spool)))
+  }
 
   /// Starts over: loading, no rows, no warnings.
   public func showReportStart() {
-    storage.withLock { $0 = Storage() }
+    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
   }
 
   /// Keeps a row.
@@ -124,7 +140,7 @@ extension ReportViewStateCollector: EngineView {
 
   /// Forgets every call since the report's start.
   package func discardDraft() {
-    storage.withLock { $0 = Storage() }
+    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
   }
 
   /// Keeps a detail row whose description is lent as bytes, without making a `String` of it.

@@ -12,14 +12,18 @@ import Synchronization
 /// it is called when the report starts and when it ends (loaded or refused), never once per row:
 /// while loading, the screen reads ``rowsSoFar`` as its spinner turns.
 package final class TerminalTableView: TransactionReportPresenterOutput {
-  private let collector = ReportViewStateCollector()
+  private let collector: ReportViewStateCollector
   private let rowCount = Atomic(0)
   private let onChange: @Sendable () -> Void
 
   /// Creates a view in the loading state.
   ///
-  /// - Parameter onChange: What wakes the screen to look at ``state`` again.
-  package init(onChange: @escaping @Sendable () -> Void) {
+  /// - Parameters:
+  ///   - spool: Where the report's rows go, block by block (``TemporaryFileRowSpool``); `nil`
+  ///     keeps them in memory.
+  ///   - onChange: What wakes the screen to look at ``state`` again.
+  package init(spool: (any ReportRowSpool)? = nil, onChange: @escaping @Sendable () -> Void) {
+    collector = ReportViewStateCollector(spool: spool)
     self.onChange = onChange
   }
 

@@ -44,10 +44,10 @@ import Testing
     #expect(store.row(at: 0) == .detail(description: "Tim Hortons", amount: ReportText.amount(amount), odd: false))
   }
 
-  @Test func rowsOnBothSidesOfAKeptOffsetAreRead() throws {
+  @Test func manyRowsOfEveryWayAreRead() throws {
     var store = ReportRowStore()
     var expected: [ReportRow] = []
-    for index in 0..<(3 * ReportRowStore.stride + 5) {
+    for index in 0..<53 {
       let amount = try money(Int64(index) * (index.isMultiple(of: 2) ? 1 : -1))
       let description = String(repeating: "x", count: index)
       if index.isMultiple(of: 3) {
@@ -61,6 +61,7 @@ import Testing
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
+    #expect((0..<store.count).map { store.finished().row(at: $0) } == expected)
   }
 
   @Test func rowsAcrossBlocksAndOneLargerThanABlockAreReadAndSearched() throws {
@@ -68,7 +69,7 @@ import Testing
     var expected: [ReportRow] = []
     // Rows of a third of a block: every third starts a new block; one larger than a block has
     // one of its own.
-    for index in 0..<(2 * ReportRowStore.stride) {
+    for index in 0..<32 {
       let size = index == 7 ? ReportRowStore.blockSize + 10 : ReportRowStore.blockSize / 3
       let description = String(repeating: index.isMultiple(of: 5) ? "k" : "x", count: size)
       let amount = try money(Int64(index))
@@ -80,6 +81,80 @@ import Testing
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
     #expect(store.detailRows(containing: [UInt8(ascii: "k")]) == [0, 5, 10, 15, 20, 25, 30])
+    let finished = store.finished()
+    #expect((0..<finished.count).map { finished.row(at: $0) } == expected)
+    #expect(finished.detailRows(containing: [UInt8(ascii: "k")]) == [0, 5, 10, 15, 20, 25, 30])
+  }
+
+  /// A spool in memory, that can be told to refuse blocks or to lose them.
+  private final class TestSpool: ReportRowSpool, @unchecked Sendable {
+    var blocks: [[UInt8]] = []
+    var refuses = false
+    var loses = false
+    var removals = 0
+    func keep(_ block: [UInt8]) -> Bool {
+      guard !refuses else { return false }
+      blocks.append(block)
+      return true
+    }
+    func block(_ index: Int) -> [UInt8]? { loses ? nil : blocks[index] }
+    func removeAll() {
+      blocks = []
+      removals += 1
+    }
+  }
+
+  /// Rows of a quarter of a block each, then a date block, so that a spool gets several blocks.
+  private func fill(_ store: inout ReportRowStore, rows: Int) -> [ReportRow] {
+    var expected: [ReportRow] = [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)]
+    store.append(expected[0])
+    store.append(expected[1])
+    for index in 0..<rows {
+      let row = ReportRow.detail(
+        description: "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4), amount: "1.00",
+        odd: true)
+      store.append(row)
+      expected.append(row)
+    }
+    expected += [.subfooter(odd: true), .footer(total: "\(rows).00", odd: false), .grandFooter(total: "\(rows).00")]
+    for row in expected.suffix(3) { store.append(row) }
+    return expected
+  }
+
+  @Test func fullBlocksGoToTheSpoolAndAreReadBackFromIt() {
+    let spool = TestSpool()
+    var store = ReportRowStore(spool: spool)
+    let expected = fill(&store, rows: 10)
+    let finished = store.finished()
+
+    #expect(spool.removals == 1, "a new store starts the spool afresh")
+    #expect(spool.blocks.count >= 3)
+    #expect((0..<finished.count).map { finished.row(at: $0) } == expected)
+    #expect(finished.detailRows(containing: Array("7 y".utf8)) == [9])
+    #expect(finished.sectionStarts == [0, expected.count - 1])
+    #expect(finished.dateStarts == [1])
+  }
+
+  @Test func aSpoolThatRefusesLeavesTheRowsInMemory() {
+    let spool = TestSpool()
+    spool.refuses = true
+    var store = ReportRowStore(spool: spool)
+    let expected = fill(&store, rows: 10)
+    let finished = store.finished()
+
+    #expect(spool.blocks.isEmpty)
+    #expect((0..<finished.count).map { finished.row(at: $0) } == expected)
+  }
+
+  @Test func rowsASpoolCannotGiveBackAreMissingNotWrong() {
+    let spool = TestSpool()
+    var store = ReportRowStore(spool: spool)
+    _ = fill(&store, rows: 10)
+    let finished = store.finished()
+    spool.loses = true
+
+    #expect(finished.row(at: 0) == nil)
+    #expect(finished.detailRows(containing: Array("y".utf8)).isEmpty)
   }
 
   @Test func storesOfTheSameRowsAreEqualHoweverTheAmountsCame() throws {
