@@ -530,10 +530,12 @@ struct RecordUnits {
   ///   - records: What the source yielded, in order.
   ///   - format: The input's format.
   ///   - name: The source's name, for messages.
-  func check(_ records: [SourceRecord], format: RecordFormat, name: String) {
+  ///   - linesBeforeHeader: The lines a bank's export skipped before its header, when another
+  ///     reading of the same input counted them; else the note among `records` says.
+  func check(_ records: [SourceRecord], format: RecordFormat, name: String, linesBeforeHeader: Int? = nil) {
     // A bank's export whose header the decoder found below lines of title: its rows are read
     // from that header on, with the header's own delimiter, and the lines skipped are none.
-    let linesBeforeHeader = Self.linesBeforeHeader(in: records)
+    let linesBeforeHeader = linesBeforeHeader ?? Self.linesBeforeHeader(in: records)
     if format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) {
       below.checkUnits(records, format: format, name: name, linesBeforeHeader: linesBeforeHeader)
     } else {
