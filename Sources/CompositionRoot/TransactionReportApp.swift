@@ -71,7 +71,8 @@ package enum TransactionReportApp {
     let table = TerminalTableView(spool: TemporaryFileRowSpool(), onChange: session.wake)
     // The command line's view first: once the table view hears of a refusal, its words are there.
     let output = TransactionReportPresenter(output: BothViews(lines, table))
-    let useCase = useCase(for: command, output: output, progress: nil)
+    // The loading screen says how far the sources have read.
+    let useCase = useCase(for: command, output: output, reading: { table.showReading($0.source, $0.bytesRead, of: $0.totalBytes) })
     let report = Task.detached { await useCase.eventGenerateReport() }
     let end = await session.run(showing: table)
     report.cancel()
@@ -98,13 +99,21 @@ package enum TransactionReportApp {
   package static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
   ) -> any TransactionReportUseCaseInput {
+    useCase(for: command, output: output, reading: observer(progress))
+  }
+
+  /// The use case for a command, its sources telling `reading` how far each has read.
+  private static func useCase(
+    for command: ReportCommand, output: any TransactionReportUseCaseOutput,
+    reading: (@Sendable (ReadProgress) -> Void)?
+  ) -> any TransactionReportUseCaseInput {
     let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
       let options = readingOptions(command.bankCSV, group: group)
       guard ReportInput.isURL(path) else {
         return TransactionReportApp.fileSource(
-          path, format: command.inputFormat, options: options, progress: progress)
+          path, format: command.inputFormat, options: options, reading: reading)
       }
-      return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
+      return TransactionReportApp.urlSource(path, command: command, options: options, reading: reading)
     }
     // The command line's reports are made by the engine: a sorted file streamed in one pass, in
     // constant memory (SPEC §5), with exactly the rows of the plain way.
@@ -140,12 +149,12 @@ package enum TransactionReportApp {
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
   private static func fileSource(
-    _ path: String, format: InputFormat?, options: ReadingOptions, progress: ProgressLine?
+    _ path: String, format: InputFormat?, options: ReadingOptions, reading: (@Sendable (ReadProgress) -> Void)?
   ) -> FileTransactionSource {
     let named = format ?? InputFormat.inferred(fromPath: path)
     return FileTransactionSource(
       path: path, format: named.map(recordFormat) ?? .json, sniffsFormat: named == nil, options: options,
-      progress: observer(progress))
+      progress: reading)
   }
 
   /// How the gateway reads a bank's export, from the command line's options, with the groups
@@ -179,7 +188,7 @@ package enum TransactionReportApp {
   /// the answer names, else the URL's extension, else the one given, else the one the answer's
   /// first bytes show, else JSON.
   private static func urlSource(
-    _ url: String, command: ReportCommand, options: ReadingOptions, progress: ProgressLine?
+    _ url: String, command: ReportCommand, options: ReadingOptions, reading: (@Sendable (ReadProgress) -> Void)?
   ) -> HTTPTransactionSource {
     let request = DownloadRequest(
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
@@ -187,7 +196,7 @@ package enum TransactionReportApp {
     return HTTPTransactionSource(
       request: request, format: recordFormat(command.inputFormat ?? .json),
       sniffsFormat: command.inputFormat == nil, options: options,
-      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: observer(progress))
+      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: reading)
   }
 
   /// `txreport-fetch` beside the running executable (`/proc/self/exe`), where the build and

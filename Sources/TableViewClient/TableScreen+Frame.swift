@@ -18,9 +18,10 @@ extension TableScreen {
     switch (mode, phase) {
     case (.help, _):
       lines = helpLines()
-    case (_, .loading(let rows, let tick)):
+    case (_, .loading(let rows, let percent, let tick)):
       lines = [String](repeating: "", count: viewport.height)
-      let count = rows > 0 ? " (\(rows) rows so far)" : ""
+      let counts = [rows > 0 ? "\(rows) rows so far" : nil, percent.map { "\($0)% read" }].compactMap { $0 }
+      let count = counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"
       let spin = Self.spinner[tick % Self.spinner.count]
       lines[viewport.height / 2] = cells.plain("  \(spin) Loading the report…" + count)
     case (_, .loaded(let dataSource, let layout)):
@@ -53,7 +54,10 @@ extension TableScreen {
             cells.cell(for: $0, highlighted: search?.matches(line: shown) ?? false)
           } ?? "")
       case .note(let section, let index)?:
-        lines.append(cells.note(for: dataSource.footerNotes(inSection: section)[index]))
+        switch dataSource.footerNotes(inSection: section)[index] {
+        case .warning(let warning): lines.append(cells.note(for: warning))
+        case .note(let text): lines.append(cells.plain("  Note: " + text))
+        }
       case .spacer?, nil:
         lines.append("")
       }

@@ -10,8 +10,9 @@ import Presenters
 package struct TableScreen: Sendable {
   /// Whether the report is still loading.
   package enum Phase: Sendable {
-    /// The report is being made; `rows` have been made so far, and `tick` turns the spinner.
-    case loading(rows: Int, tick: Int)
+    /// The report is being made; `rows` have been made so far, `percent` of the input is read
+    /// (when its size is known), and `tick` turns the spinner.
+    case loading(rows: Int, percent: Int?, tick: Int)
     /// The report is here.
     case loaded(TerminalTableDataSource, TableLayout)
   }
@@ -25,7 +26,7 @@ package struct TableScreen: Sendable {
   package static let longestSearch = 200
 
   /// Loading or loaded.
-  package private(set) var phase: Phase = .loading(rows: 0, tick: 0)
+  package private(set) var phase: Phase = .loading(rows: 0, percent: nil, tick: 0)
   /// What keys do now.
   package private(set) var mode: KeyMap.Mode = .browsing
   /// Which lines of the table are on screen.
@@ -80,16 +81,20 @@ package struct TableScreen: Sendable {
     viewport.resize(height: height - 2)
   }
 
-  /// Counts the rows made so far, for the loading line.
+  /// Counts the rows made so far, and how much of the input is read, for the loading line.
   ///
-  /// - Parameter rows: The rows made so far.
-  package mutating func loading(rows: Int) {
-    if case .loading(_, let tick) = phase { phase = .loading(rows: rows, tick: tick) }
+  /// - Parameters:
+  ///   - rows: The rows made so far.
+  ///   - percent: How much of the input is read, from 0 to 100; `nil` when its size is not known.
+  package mutating func loading(rows: Int, percent: Int? = nil) {
+    if case .loading(_, _, let tick) = phase { phase = .loading(rows: rows, percent: percent, tick: tick) }
   }
 
   /// Turns the spinner.
   package mutating func tick() {
-    if case .loading(let rows, let tick) = phase { phase = .loading(rows: rows, tick: tick + 1) }
+    if case .loading(let rows, let percent, let tick) = phase {
+      phase = .loading(rows: rows, percent: percent, tick: tick + 1)
+    }
   }
 
   /// The report is here: the table shows it from the top (`reloadData`).

@@ -117,8 +117,9 @@ package final class TableViewSession: Sendable {
       // Only quitting cancels the report this session shows.
       case .cancelled: return .quit
       case .loaded(let sections) where screen.isLoading:
-        screen.load(TerminalTableDataSource(sections: sections))
-      case .loading: screen.loading(rows: view.rowsSoFar)
+        // With the report's notes and its records outside the period, as the collector has them.
+        screen.load(TerminalTableDataSource(view.dataSource ?? ReportTableDataSource(sections: sections)))
+      case .loading: screen.loading(rows: view.rowsSoFar, percent: view.percentRead)
       case .loaded: break
       }
       let frame = screen.frame()

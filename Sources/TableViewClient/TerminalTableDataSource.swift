@@ -72,12 +72,34 @@ package struct TerminalTableDataSource: Sendable {
     table.header(inSection: section)
   }
 
-  /// The warnings shown under a section's rows: the section's group could not be read.
+  /// A line under a section's rows.
+  package enum FooterNote: Equatable, Sendable {
+    /// The section's group could not be read (`Incomplete report: …`).
+    case warning(SourceWarning)
+    /// Under the last section, what the printed report says beside it: a source's note (lines
+    /// skipped, a text read as Windows-1252…), the records the period left out.
+    case note(String)
+
+    /// The note's text.
+    package var text: String {
+      switch self {
+      case .warning(let warning): warning.text
+      case .note(let text): text
+      }
+    }
+  }
+
+  /// The lines shown under a section's rows: the warnings of a group that could not be read;
+  /// and under the last section, the report's notes, as the printed report gives them on
+  /// standard error.
   ///
   /// - Parameter section: The section, from 0.
-  /// - Returns: The warnings, usually none.
-  package func footerNotes(inSection section: Int) -> [SourceWarning] {
-    table.warnings(inSection: section)
+  /// - Returns: The notes, usually none.
+  package func footerNotes(inSection section: Int) -> [FooterNote] {
+    let warnings = table.warnings(inSection: section).map(FooterNote.warning)
+    guard section == numberOfSections - 1 else { return warnings }
+    let notes = table.notes.map(\.text) + [table.recordsOutsidePeriod?.text].compactMap { $0 }
+    return warnings + notes.map(FooterNote.note)
   }
 
   /// The rows of a section that start a block: its header, and each date's subheader.

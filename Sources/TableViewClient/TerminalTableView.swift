@@ -14,6 +14,8 @@ import Synchronization
 package final class TerminalTableView: TransactionReportPresenterOutput {
   private let collector: ReportViewStateCollector
   private let rowCount = Atomic(0)
+  /// How far each source has read, by name.
+  private let readings = Mutex<[String: (read: Int, total: Int?)]>([:])
   private let onChange: @Sendable () -> Void
 
   /// Creates a view in the loading state.
@@ -31,8 +33,39 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   package var state: ReportViewState { collector.state }
   /// The sources the report was made without.
   package var warnings: [SourceWarning] { collector.warnings }
+  /// The loaded report as a table view binds it, with its notes and its records outside the
+  /// period; `nil` while it is not loaded.
+  package var dataSource: ReportTableDataSource? { ReportTableDataSource(collector) }
   /// The rows made so far, for the loading line.
   package var rowsSoFar: Int { rowCount.load(ordering: .relaxed) }
+
+  /// How much of the input its sources have read, from 0 to 100, for the loading line; `nil`
+  /// until a source has read, or while one's size is not known (a pipe, a download without a
+  /// length). A source read a second time (to check it, then to show it) counts its latest
+  /// reading.
+  package var percentRead: Int? {
+    readings.withLock { readings in
+      guard !readings.isEmpty else { return nil }
+      var read = 0
+      var total = 0
+      for reading in readings.values {
+        guard let size = reading.total, size > 0 else { return nil }
+        read += min(reading.read, size)
+        total += size
+      }
+      return read * 100 / total
+    }
+  }
+
+  /// Notes how far a source has read.
+  ///
+  /// - Parameters:
+  ///   - source: The source's name.
+  ///   - bytesRead: How many bytes it has read.
+  ///   - totalBytes: Its size, when known.
+  package func showReading(_ source: String, _ bytesRead: Int, of totalBytes: Int?) {
+    readings.withLock { $0[source] = (bytesRead, totalBytes) }
+  }
 
   /// A report starts: loading, no rows.
   package func showReportStart() {

@@ -1,3 +1,4 @@
+import Entities
 import InMemoryGateways
 import Presenters
 import TableViewClient
@@ -11,6 +12,18 @@ enum DemoReport {
   /// - Parameter postedUnavailable: Whether the Posted source cannot be read.
   /// - Returns: The data source of the loaded report.
   /// - Throws: ``NotLoaded`` when the report did not load.
+  /// The demo in one source, for a period that leaves records out: its data source as the
+  /// collector binds it, with the note of the records outside the period.
+  static func dataSource(period: ReportPeriod) async throws -> TerminalTableDataSource {
+    let collector = ReportViewStateCollector()
+    await OneSourceReportUseCase(
+      source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
+      output: TransactionReportPresenter(output: collector), period: period
+    ).eventGenerateReport()
+    guard let table = ReportTableDataSource(collector) else { throw NotLoaded(state: collector.state) }
+    return TerminalTableDataSource(table)
+  }
+
   static func dataSource(postedUnavailable: Bool = false) async throws -> TerminalTableDataSource {
     let collector = ReportViewStateCollector()
     let posted: any TransactionSource =

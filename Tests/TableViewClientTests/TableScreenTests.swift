@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import TestSupport
@@ -180,6 +181,20 @@ import Testing
     #expect(text(screen)[0] == "Authorized Transactions")
   }
 
+  @Test("The records a period left out are noted under the last group, as the printed report notes them")
+  func recordsOutsideThePeriod() async throws {
+    let period = try ReportPeriod(first: .fixture("2016-05-01"), last: .fixture("2016-05-31"))
+    let dataSource = try await DemoReport.dataSource(period: period)
+    var screen = TableScreen(width: 100, height: 24, style: plain)
+    screen.load(dataSource)
+    screen.apply(.bottom)
+
+    let lines = text(screen)
+    let note = try #require(lines.first { $0.hasPrefix("  Note: ") })
+    #expect(note.contains("outside"))
+    #expect(lines.firstIndex(of: note).map { $0 < 22 } == true, "above the grand total")
+  }
+
   @Test("While loading, a spinner turns and keys that scroll wait")
   func loading() {
     var screen = TableScreen(width: 80, height: 24, style: plain)
@@ -190,6 +205,10 @@ import Testing
     #expect(text(screen)[11] != first[11], "the spinner turned")
     screen.loading(rows: 1200)
     #expect(text(screen)[11].contains("(1200 rows so far)"))
+    screen.loading(rows: 1500, percent: 48)
+    #expect(text(screen)[11].contains("(1500 rows so far, 48% read)"))
+    screen.loading(rows: 0, percent: 7)
+    #expect(text(screen)[11].contains("(7% read)"))
     screen.apply(.bottom)
     #expect(screen.viewport.top == 0)
   }

@@ -31,6 +31,10 @@ import Testing
     let notes = dataSource.footerNotes(inSection: 1)
     #expect(notes.count == 1)
     #expect(notes.first?.text.hasPrefix("Posted Transactions are not available") == true)
+    guard case .warning? = notes.first else {
+      Issue.record("not a warning: \(notes)")
+      return
+    }
   }
 
   @Test("A report without a grand total keeps every section; a section without a header has none")

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Synchronization
 import Testing
@@ -28,6 +29,41 @@ import Testing
       return
     }
     #expect(sections.rows.count == 101)
+  }
+
+  @Test("The share of the input read: every source's latest reading, none while a size is unknown")
+  func percentRead() {
+    let view = TerminalTableView {}
+    #expect(view.percentRead == nil)
+    view.showReading("authorized.json", 50, of: 100)
+    #expect(view.percentRead == 50)
+    view.showReading("posted.json", 0, of: 300)
+    #expect(view.percentRead == 12)
+    view.showReading("posted.json", 300, of: 300)
+    #expect(view.percentRead == 87)
+    view.showReading("-", 10, of: nil)
+    #expect(view.percentRead == nil, "standard input's size is not known")
+  }
+
+  @Test("A draft taken back forgets its rows; a detail lent as bytes is kept as the same row")
+  func draft() throws {
+    let view = TerminalTableView {}
+    #expect(view.acceptsDraft)
+    view.showReportStart()
+    view.showRow(.message("taken back"))
+    view.discardDraft()
+    #expect(view.rowsSoFar == 0)
+    view.showReportStart()
+    let amount = try #require(Money(minorUnits: -311))
+    Array("Starbucks".utf8).withUnsafeBufferPointer {
+      view.showDetail(descriptionUTF8: $0, amount: amount, odd: true)
+    }
+    view.showReportEnd()
+    guard case .loaded(let sections) = view.state else {
+      Issue.record("not loaded: \(view.state)")
+      return
+    }
+    #expect(sections.rows == [.detail(description: "Starbucks", amount: "-3.11", odd: true)])
   }
 
   @Test("A refused report fails, and wakes the screen to close")
