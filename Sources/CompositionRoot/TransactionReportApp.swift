@@ -72,7 +72,9 @@ package enum TransactionReportApp {
     // The command line's view first: once the table view hears of a refusal, its words are there.
     let output = TransactionReportPresenter(output: BothViews(lines, table))
     // The loading screen says how far the sources have read.
-    let useCase = useCase(for: command, output: output, reading: { table.showReading($0.source, $0.bytesRead, of: $0.totalBytes) })
+    let useCase = useCase(
+      for: command, output: output, reading: { table.showReading($0.source, $0.bytesRead, of: $0.totalBytes) }
+    )
     let report = Task.detached { await useCase.eventGenerateReport() }
     let end = await session.run(showing: table)
     report.cancel()
@@ -149,7 +151,8 @@ package enum TransactionReportApp {
   /// With a progress line, the source reports each chunk it reads: its first reading is the
   /// use case's check of every record, the later ones make the report.
   private static func fileSource(
-    _ path: String, format: InputFormat?, options: ReadingOptions, reading: (@Sendable (ReadProgress) -> Void)?
+    _ path: String, format: InputFormat?, options: ReadingOptions,
+    reading: (@Sendable (ReadProgress) -> Void)?
   ) -> FileTransactionSource {
     let named = format ?? InputFormat.inferred(fromPath: path)
     return FileTransactionSource(
@@ -188,7 +191,8 @@ package enum TransactionReportApp {
   /// the answer names, else the URL's extension, else the one given, else the one the answer's
   /// first bytes show, else JSON.
   private static func urlSource(
-    _ url: String, command: ReportCommand, options: ReadingOptions, reading: (@Sendable (ReadProgress) -> Void)?
+    _ url: String, command: ReportCommand, options: ReadingOptions,
+    reading: (@Sendable (ReadProgress) -> Void)?
   ) -> HTTPTransactionSource {
     let request = DownloadRequest(
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },

@@ -47,6 +47,7 @@ struct CSVHeader {
   ///   - count: How many lines down.
   ///   - bytes: The input.
   ///   - start: Where its text starts.
+  /// - Returns: The offset of that line's first byte.
   static func offset(ofLineBelow count: Int, in bytes: [UInt8], from start: Int) -> Int? {
     guard count > 0 else { return start }
     var offset = start

@@ -758,12 +758,13 @@ struct RecordUnits {
     // Rows a bank's export skips as not transactions are counted in its note: as many units
     // may get nothing (the note counts lines before the header and empty rows too, which are
     // fewer units or none).
-    var skippable = records.reduce(0) { count, record in
-      guard case .note(let note) = record, let export = note.base as? ExportNote,
-        case .rowsSkipped(let rows) = export.kind
-      else { return count }
-      return count + rows.total
-    } - linesBeforeHeader
+    var skippable =
+      records.reduce(0) { count, record in
+        guard case .note(let note) = record, let export = note.base as? ExportNote,
+          case .rowsSkipped(let rows) = export.kind
+        else { return count }
+        return count + rows.total
+      } - linesBeforeHeader
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?

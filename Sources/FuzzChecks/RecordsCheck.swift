@@ -133,7 +133,8 @@ struct RecordsCheck {
     let units = RecordUnits(text, format: format)
     // The note of lines skipped before a header comes at the end, which a cut never reaches:
     // the whole reading counted them.
-    units.check(limited, format: format, name: name, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
+    units.check(
+      limited, format: format, name: name, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
     let size = units.recordByteCount(at: position, format: format)
     require(
       size.map { $0 > limit } ?? false,

@@ -49,7 +49,14 @@ struct ReportRowStore: Hashable, Sendable {
   static let blockSize = 1 << 20
 
   private enum Kind: UInt8 {
-    case header = 0, subheader, detail, detailWithMoney, subfooter, footer, grandFooter, message
+    case header = 0
+    case subheader = 1
+    case detail = 2
+    case detailWithMoney = 3
+    case subfooter = 4
+    case footer = 5
+    case grandFooter = 6
+    case message = 7
   }
 
   /// The byte of a row's kind, with its band in the high bit.
@@ -313,26 +320,26 @@ struct ReportRowStore: Hashable, Sendable {
   }
 
   private static func decode(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> ReportRow {
-      var offset = start + 1
-      let (kind, odd) = Self.kind(of: bytes[start])
-      switch kind {
-      case .header: return .header(title: Self.text(at: &offset, in: bytes))
-      case .subheader: return .subheader(title: Self.text(at: &offset, in: bytes), odd: odd)
-      case .detail:
-        let description = Self.text(at: &offset, in: bytes)
-        return .detail(description: description, amount: Self.text(at: &offset, in: bytes), odd: odd)
-      case .detailWithMoney:
-        let description = Self.text(at: &offset, in: bytes)
-        let zigzag = Self.readNumber(at: &offset, in: bytes)
-        let units = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-        // Only an amount that was a `Money` is kept, so it is one again.
-        let amount = Money(minorUnits: units).map(ReportText.amount) ?? ""
-        return .detail(description: description, amount: amount, odd: odd)
-      case .subfooter: return .subfooter(odd: odd)
-      case .footer: return .footer(total: Self.text(at: &offset, in: bytes), odd: odd)
-      case .grandFooter: return .grandFooter(total: Self.text(at: &offset, in: bytes))
-      case .message: return .message(Self.text(at: &offset, in: bytes))
-      }
+    var offset = start + 1
+    let (kind, odd) = Self.kind(of: bytes[start])
+    switch kind {
+    case .header: return .header(title: Self.text(at: &offset, in: bytes))
+    case .subheader: return .subheader(title: Self.text(at: &offset, in: bytes), odd: odd)
+    case .detail:
+      let description = Self.text(at: &offset, in: bytes)
+      return .detail(description: description, amount: Self.text(at: &offset, in: bytes), odd: odd)
+    case .detailWithMoney:
+      let description = Self.text(at: &offset, in: bytes)
+      let zigzag = Self.readNumber(at: &offset, in: bytes)
+      let units = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+      // Only an amount that was a `Money` is kept, so it is one again.
+      let amount = Money(minorUnits: units).map(ReportText.amount) ?? ""
+      return .detail(description: description, amount: amount, odd: odd)
+    case .subfooter: return .subfooter(odd: odd)
+    case .footer: return .footer(total: Self.text(at: &offset, in: bytes), odd: odd)
+    case .grandFooter: return .grandFooter(total: Self.text(at: &offset, in: bytes))
+    case .message: return .message(Self.text(at: &offset, in: bytes))
+    }
   }
 
   private static func description(

@@ -144,7 +144,8 @@ public struct ReportTableDataSource: Hashable, Sendable {
   ///   group shown by a message) or that does not exist.
   public func footer(inSection section: Int) -> ReportRow? {
     guard bounds.indices.contains(section), bounds[section].footer else { return nil }
-    return sections.row(at: ReportIndexPath(section: section, row: sections.numberOfRows(inSection: section) - 1))
+    return sections.row(
+      at: ReportIndexPath(section: section, row: sections.numberOfRows(inSection: section) - 1))
   }
 
   /// The warnings shown under a section: its group's source could not be read, and the report

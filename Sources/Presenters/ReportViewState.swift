@@ -90,7 +90,9 @@ public struct ReportSections: Hashable, Sendable {
   /// a test. A table asks for the rows it shows with ``row(at:)``, which makes only those.
   public var sections: [[ReportRow]] {
     (0..<numberOfSections).map { section in
-      (0..<numberOfRows(inSection: section)).compactMap { row(at: ReportIndexPath(section: section, row: $0)) }
+      (0..<numberOfRows(inSection: section)).compactMap {
+        row(at: ReportIndexPath(section: section, row: $0))
+      }
     }
   }
 

@@ -68,7 +68,8 @@ package final class TemporaryFileRowSpool: ReportRowSpool {
   }
 
   package func block(_ index: Int) -> [UInt8]? {
-    guard let (offset, size) = kept.withLock({ $0.blocks.indices.contains(index) ? $0.blocks[index] : nil }) else {
+    guard let (offset, size) = kept.withLock({ $0.blocks.indices.contains(index) ? $0.blocks[index] : nil })
+    else {
       return nil
     }
     var bytes = [UInt8](repeating: 0, count: size)

@@ -117,7 +117,8 @@ package struct TerminalTableDataSource: Sendable {
   /// - Returns: Their index paths, counted as ``row(at:)`` counts them, in report order.
   package func indexPaths(ofDetailsContaining text: String) -> [ReportIndexPath] {
     table.indexPaths(ofDetailsContaining: text).map { found in
-      ReportIndexPath(section: found.section, row: found.row + (table.header(inSection: found.section) == nil ? 0 : 1))
+      ReportIndexPath(
+        section: found.section, row: found.row + (table.header(inSection: found.section) == nil ? 0 : 1))
     }
   }
 }

@@ -40,7 +40,8 @@ import UseCases
         for (number, description) in descriptions.enumerated() {
           let amount = Money(minorUnits: number % 2 == 0 ? 100 : -250) ?? .zero
           if index == 0 {
-            view.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: number % 3 == 0))
+            view.showRow(
+              .detail(description: description, amount: ReportText.amount(amount), odd: number % 3 == 0))
           } else {
             Array(description.utf8).withUnsafeBufferPointer {
               view.showDetail(descriptionUTF8: $0, amount: amount, odd: number % 3 == 0)

@@ -41,7 +41,8 @@ import Testing
       store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
     }
 
-    #expect(store.row(at: 0) == .detail(description: "Tim Hortons", amount: ReportText.amount(amount), odd: false))
+    #expect(
+      store.row(at: 0) == .detail(description: "Tim Hortons", amount: ReportText.amount(amount), odd: false))
   }
 
   @Test func manyRowsOfEveryWayAreRead() throws {
@@ -55,9 +56,11 @@ import Testing
           store.appendDetail(descriptionUTF8: $0, amount: amount, odd: index.isMultiple(of: 2))
         }
       } else {
-        store.append(.detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+        store.append(
+          .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
       }
-      expected.append(.detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+      expected.append(
+        .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
@@ -106,17 +109,22 @@ import Testing
 
   /// Rows of a quarter of a block each, then a date block, so that a spool gets several blocks.
   private func fill(_ store: inout ReportRowStore, rows: Int) -> [ReportRow] {
-    var expected: [ReportRow] = [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)]
+    var expected: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
     store.append(expected[0])
     store.append(expected[1])
     for index in 0..<rows {
       let row = ReportRow.detail(
-        description: "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4), amount: "1.00",
+        description: "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4),
+        amount: "1.00",
         odd: true)
       store.append(row)
       expected.append(row)
     }
-    expected += [.subfooter(odd: true), .footer(total: "\(rows).00", odd: false), .grandFooter(total: "\(rows).00")]
+    expected += [
+      .subfooter(odd: true), .footer(total: "\(rows).00", odd: false), .grandFooter(total: "\(rows).00"),
+    ]
     for row in expected.suffix(3) { store.append(row) }
     return expected
   }

@@ -7,13 +7,12 @@ import UseCases
 /// Reports for the tests, made as `txreport` makes them: the demo data through the use case and
 /// the presenter, collected as a table view's data source would receive it.
 enum DemoReport {
-  /// The demo report's sections and warnings, two-source.
-  ///
-  /// - Parameter postedUnavailable: Whether the Posted source cannot be read.
-  /// - Returns: The data source of the loaded report.
-  /// - Throws: ``NotLoaded`` when the report did not load.
   /// The demo in one source, for a period that leaves records out: its data source as the
   /// collector binds it, with the note of the records outside the period.
+  ///
+  /// - Parameter period: The period.
+  /// - Returns: The data source of the loaded report.
+  /// - Throws: ``NotLoaded`` when the report did not load.
   static func dataSource(period: ReportPeriod) async throws -> TerminalTableDataSource {
     let collector = ReportViewStateCollector()
     await OneSourceReportUseCase(
@@ -24,6 +23,11 @@ enum DemoReport {
     return TerminalTableDataSource(table)
   }
 
+  /// The demo report's sections and warnings, two-source.
+  ///
+  /// - Parameter postedUnavailable: Whether the Posted source cannot be read.
+  /// - Returns: The data source of the loaded report.
+  /// - Throws: ``NotLoaded`` when the report did not load.
   static func dataSource(postedUnavailable: Bool = false) async throws -> TerminalTableDataSource {
     let collector = ReportViewStateCollector()
     let posted: any TransactionSource =

@@ -50,11 +50,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let spooled = ReportViewStateCollector(spool: TemporaryFileRowSpool(folder: folder.path))
     let held = ReportViewStateCollector()
-    var rows: [ReportRow] = [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)]
+    var rows: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
     for index in 0..<40_000 {
       rows.append(.detail(description: "Starbucks #\(index) Toronto", amount: "3.11", odd: true))
     }
-    rows += [.subfooter(odd: true), .footer(total: "124,400.00", odd: false), .grandFooter(total: "124,400.00")]
+    rows += [
+      .subfooter(odd: true), .footer(total: "124,400.00", odd: false), .grandFooter(total: "124,400.00"),
+    ]
     for collector in [spooled, held] {
       collector.showReportStart()
       for row in rows { collector.showRow(row) }
