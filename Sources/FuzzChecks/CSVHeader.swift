@@ -2,7 +2,7 @@
 /// whether it is the native header or a bank's.
 ///
 /// Read by the rules the README gives, written again here: the header is the first line that
-/// is not empty (after a byte order mark); its delimiter is the one of comma, semicolon and tab
+/// is not empty (after a byte order mark), up to a carriage return alone if one comes first; its delimiter is the one of comma, semicolon and tab
 /// that appears most often outside quotes (a comma on a tie); it is native when a column is
 /// named exactly `group`; a bank's export has a group column when a name is `group` in any
 /// case, spaces around it or a note in parentheses after it.
@@ -98,13 +98,14 @@ struct CSVHeader {
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     var line = rest.prefix { $0 != UInt8(ascii: "\n") }
-    // The decoder skips empty lines, and a line that starts with a carriage return: an empty
-    // one (CRLF), or one whose carriage return no line feed follows (an issue of its own).
-    while line.first.map({ $0 == UInt8(ascii: "\r") }) ?? true {
+    // The decoder skips empty lines (carriage returns at most), and tells the header by the
+    // first text between line breaks, a carriage return alone included.
+    while line.allSatisfy({ $0 == UInt8(ascii: "\r") }) {
       guard line.endIndex < rest.endIndex else { return }
       rest = rest[(line.endIndex + 1)...]
       line = rest.prefix { $0 != UInt8(ascii: "\n") }
     }
+    line = line.split(separator: UInt8(ascii: "\r")).first ?? line
     var counts: [UInt8: Int] = [:]
     var quoted = false
     // The decoder looks at the first 64 KiB of the line for its delimiter.
