@@ -36,6 +36,17 @@ import UseCases
     #expect(records.compactMap(\.issue).map(\.position) == [at(3, 14)])
   }
 
+  @Test("A byte order mark cut short stays an issue, and the lines are still ended by carriage returns")
+  func cutByteOrderMarkAndCarriageReturns() async throws {
+    let records = try await read(
+      [0xEF, 0xBB] + Array("\"Date\",\"Description\",\"Amount\"\r2024-03-15,a,-1.00\r2024-03-16,\"b,x\r".utf8))
+
+    // Found by the fuzzer: the lines were read as one, and the file said to end inside the
+    // last quoted field, at 1:62, far from the broken mark.
+    #expect(records.first?.issue?.position == at(1, 2))
+    #expect(records.first?.issue?.readingProblem != .syntax(.unterminatedQuotedField))
+  }
+
   @Test("Carriage returns and line feeds stay one line break each, and a line feed inside quotes stays")
   func carriageReturnAndLineFeed() async throws {
     let records = try await read("Date,Description,Amount\r\n2024-03-15,\"two\r\nlines\",-1.00\r\n")

@@ -34,8 +34,6 @@ extension CSVRecordDecoder {
     }
     let sample = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
     let complete = sample.count < CSVBankLayout.sampleSize
-    // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
-    if sample.first == 0xEF { return }
     var conversion = TextConversion()
     switch options.encoding {
     case .windows1252?:
@@ -43,7 +41,9 @@ extension CSVRecordDecoder {
     case .utf8?:
       break
     case nil:
-      if !hadByteOrderMark && !TextConversion.isUTF8(sample, complete: complete) {
+      // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
+      // Its lines are still lines.
+      if sample.first != 0xEF && !hadByteOrderMark && !TextConversion.isUTF8(sample, complete: complete) {
         conversion.fromWindows1252 = true
         notes.append(ExportNote(source: "", kind: .readAsWindows1252))
       }
