@@ -138,32 +138,75 @@ struct ReportRowStore: Hashable, Sendable {
     return bytes.withUnsafeBufferPointer { Self.decode(at: Int(starts[index - firstRows[block]]), in: $0) }
   }
 
-  /// The detail rows, from the first to the last, whose description holds a text.
+  // MARK: Searching block by block
+
+  /// How many blocks of rows there are (the last may be the one being written).
+  var blockCount: Int {
+    firstRows.last == count && firstRows.count > 1 ? firstRows.count - 1 : firstRows.count
+  }
+
+  /// The rows of a block.
+  func rows(ofBlock block: Int) -> Range<Int> {
+    firstRows[block]..<(block + 1 < firstRows.count ? firstRows[block + 1] : count)
+  }
+
+  /// The block that holds a row.
+  func block(ofRow index: Int) -> Int {
+    Self.lastIndex(in: firstRows, atOrBelow: index)
+  }
+
+  /// How many detail rows of each block have a description that holds a text: one reading of
+  /// every block, and no list of rows.
   ///
   /// - Parameter needle: The text, its ASCII capitals made small.
-  /// - Returns: Their indices, in order; none in a block the spool cannot give back.
-  func detailRows(containing needle: [UInt8]) -> [Int] {
-    var found: [Int] = []
-    for block in firstRows.indices {
-      // Read through, not kept: a search reads every block once.
-      let bytes: [UInt8]?
-      switch block < blocks.count ? blocks[block] : .held(open) {
-      case .held(let held): bytes = held
-      case .spooled(let index): bytes = spool?.block(index)
-      }
-      guard let bytes else { continue }
-      var index = firstRows[block]
+  /// - Returns: A count per block; 0 for a block the spool cannot give back.
+  func detailCounts(containing needle: [UInt8]) -> [Int] {
+    (0..<blockCount).map { block in
+      guard let bytes = blockBytes(block) else { return 0 }
+      var found = 0
       bytes.withUnsafeBufferPointer { bytes in
         var offset = 0
         while offset < bytes.count {
-          let start = offset
-          offset = Self.end(ofRowAt: start, in: bytes)
-          if Self.description(ofRowAt: start, in: bytes, contains: needle) { found.append(index) }
-          index += 1
+          if Self.description(ofRowAt: offset, in: bytes, contains: needle) { found += 1 }
+          offset = Self.end(ofRowAt: offset, in: bytes)
         }
       }
+      return found
     }
-    return found
+  }
+
+  /// The detail rows of one block, among `rows`, whose description holds a text, in order.
+  ///
+  /// - Parameters:
+  ///   - needle: The text, its ASCII capitals made small.
+  ///   - rows: Rows of one block.
+  /// - Returns: Their indices.
+  func detailRows(containing needle: [UInt8], in rows: Range<Int>) -> [Int] {
+    guard let first = rows.first else { return [] }
+    let block = block(ofRow: first)
+    let blockRows = self.rows(ofBlock: block)
+    if block == firstRows.count - 1 && firstRows.last != count {
+      // The block being written: a search while the report loads, which a table does not do.
+      return rows.filter { index in
+        guard case .detail(let description, _, _)? = row(at: index) else { return false }
+        var text = description
+        return text.withUTF8 { Self.contains($0, needle) }
+      }
+    }
+    guard let (bytes, starts) = readBlock(block) else { return [] }
+    return bytes.withUnsafeBufferPointer { bytes in
+      rows.clamped(to: blockRows).filter { index in
+        Self.description(ofRowAt: Int(starts[index - blockRows.lowerBound]), in: bytes, contains: needle)
+      }
+    }
+  }
+
+  /// A block's bytes, read through: not kept in the cache (a search reads every block once).
+  private func blockBytes(_ block: Int) -> [UInt8]? {
+    switch block < blocks.count ? blocks[block] : .held(open) {
+    case .held(let held): return held
+    case .spooled(let index): return spool?.block(index)
+    }
   }
 
   /// A full block's bytes and where each of its rows starts: from the cache, or read (from

@@ -13,6 +13,8 @@
 /// | `tableView(_:viewForHeaderInSection:)` | ``header(inSection:)``: the group's title |
 /// | `tableView(_:viewForFooterInSection:)` | ``footer(inSection:)`` (the group's total) and ``warnings(inSection:)`` |
 /// | the table's footer | ``grandTotal``, labelled as covering the available sources when ``isIncomplete`` |
+/// | `sectionIndexTitles`, a "next date" key | ``dateRows(inSection:)`` |
+/// | a search bar | ``ReportSearch`` over ``sections``: a count, and the next or previous match |
 ///
 /// Nothing here formats or counts money: every text is already in the rows.
 ///
@@ -166,17 +168,5 @@ public struct ReportTableDataSource: Hashable, Sendable {
     guard bounds.indices.contains(section) else { return [] }
     let offset = bounds[section].header ? 1 : 0
     return sections.dateRows(inSection: section).map { $0 - offset }
-  }
-
-  /// The transactions whose description holds a text, ignoring the case of ASCII letters: a
-  /// table's search. It reads the kept descriptions, and makes no row.
-  ///
-  /// - Parameter text: The text.
-  /// - Returns: The index paths of their detail rows, in report order.
-  public func indexPaths(ofDetailsContaining text: String) -> [ReportIndexPath] {
-    sections.detailRows(containing: text).compactMap { found in
-      guard bounds.indices.contains(found.section) else { return nil }
-      return ReportIndexPath(section: found.section, row: found.row - (bounds[found.section].header ? 1 : 0))
-    }
   }
 }

@@ -139,22 +139,6 @@ public struct ReportSections: Hashable, Sendable {
     return rows
   }
 
-  /// The detail rows whose description holds a text, ignoring the case of ASCII letters.
-  ///
-  /// - Parameter text: The text; an empty one is in every description.
-  /// - Returns: Their index paths, in report order.
-  public func detailRows(containing text: String) -> [ReportIndexPath] {
-    let needle = ReportRowStore.folded(Array(text.utf8))
-    var found: [ReportIndexPath] = []
-    var section = 0
-    for index in store.detailRows(containing: needle) {
-      while let range = range(ofSection: section), index >= range.upperBound { section += 1 }
-      guard let range = range(ofSection: section) else { break }
-      found.append(ReportIndexPath(section: section, row: index - range.lowerBound))
-    }
-    return found
-  }
-
   /// The rows of a section in the store.
   private func range(ofSection section: Int) -> Range<Int>? {
     let starts = store.sectionStarts

@@ -35,6 +35,14 @@ package struct TableLayout: Equatable, Sendable {
   /// The number of lines.
   package var lineCount: Int { starts.last ?? 0 }
 
+  /// The number of rows of a section.
+  ///
+  /// - Parameter section: The section, from 0.
+  /// - Returns: The count, or 0 for a section that does not exist.
+  package func rowCount(inSection section: Int) -> Int {
+    rowCounts.indices.contains(section) ? rowCounts[section] : 0
+  }
+
   /// Lays out a data source's sections.
   ///
   /// - Parameter dataSource: The loaded report.

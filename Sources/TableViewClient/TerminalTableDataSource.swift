@@ -110,15 +110,4 @@ package struct TerminalTableDataSource: Sendable {
     let offset = table.header(inSection: section) == nil ? 0 : 1
     return (offset == 1 ? [0] : []) + table.dateRows(inSection: section).map { $0 + offset }
   }
-
-  /// The detail rows whose description holds a text, ignoring the case of ASCII letters.
-  ///
-  /// - Parameter text: The text.
-  /// - Returns: Their index paths, counted as ``row(at:)`` counts them, in report order.
-  package func indexPaths(ofDetailsContaining text: String) -> [ReportIndexPath] {
-    table.indexPaths(ofDetailsContaining: text).map { found in
-      ReportIndexPath(
-        section: found.section, row: found.row + (table.header(inSection: found.section) == nil ? 0 : 1))
-    }
-  }
 }

@@ -26,20 +26,29 @@ import Testing
     DescriptionSearch(text, in: dataSource, layout: TableLayout(dataSource))
   }
 
+  /// Every match's line, as `n` visits them from the top until it goes round.
+  private func lines(_ text: String) -> [Int] {
+    var found = search(text)
+    guard let first = found.selectFirst(atOrAfter: 0) else { return [] }
+    var lines = [first]
+    while let (line, wrapped) = found.selectNext(), !wrapped { lines.append(line) }
+    return lines
+  }
+
   @Test("ASCII letters match in either case; only descriptions are searched")
   func caseInsensitive() {
-    #expect(search("pizza").lines == [2, 10])
-    #expect(search("PIZZA").lines == [2, 10])
-    #expect(search("Apr").lines == [], "a date is not a description")
-    #expect(search("Total").lines == [])
+    #expect(lines("pizza") == [2, 10])
+    #expect(lines("PIZZA") == [2, 10])
+    #expect(lines("Apr") == [], "a date is not a description")
+    #expect(lines("Total") == [])
     #expect(search("zz").count == 2)
   }
 
   @Test("Other scripts match byte for byte")
   func otherScripts() {
-    #expect(search("東京").lines == [3])
-    #expect(search("ラーメン").lines == [3])
-    #expect(search("東京ラーメンX").lines == [])
+    #expect(lines("東京") == [3])
+    #expect(lines("ラーメン") == [3])
+    #expect(lines("東京ラーメンX") == [])
   }
 
   @Test("The first match is the first at or after a line, else the first of all")

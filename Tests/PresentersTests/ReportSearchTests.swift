@@ -1,0 +1,69 @@
+import Presenters
+import Testing
+
+/// A search that keeps no list of matches: its count, the next and previous match from any row,
+/// across sections and across the store's blocks, and a match's place among all.
+@Suite struct ReportSearchTests {
+  private let sections = ReportSections(rows: [
+    .header(title: "Authorized Transactions"),
+    .subheader(title: "Apr 01, 2016", odd: true),
+    .detail(description: "Pizza Pizza", amount: "3.00", odd: true),
+    .detail(description: "Starbucks", amount: "4.00", odd: true),
+    .subfooter(odd: true),
+    .footer(total: "7.00", odd: false),
+    .header(title: "Posted Transactions"),
+    .subheader(title: "May 01, 2016", odd: true),
+    .detail(description: "Domino's PIZZA", amount: "9.00", odd: true),
+    .subfooter(odd: true),
+    .footer(total: "9.00", odd: false),
+    .grandFooter(total: "16.00"),
+  ])
+
+  private func at(_ section: Int, _ row: Int) -> ReportIndexPath {
+    ReportIndexPath(section: section, row: row)
+  }
+
+  @Test func countsAndFindsMatchesInEitherCaseAcrossSections() {
+    let search = ReportSearch("pizza", in: sections)
+
+    #expect(search.count == 2)
+    #expect(search.match(atOrAfter: at(0, 0)) == at(0, 2))
+    #expect(search.match(atOrAfter: at(0, 3)) == at(1, 2), "on into the next section")
+    #expect(search.match(atOrAfter: at(0, 6)) == at(1, 2), "past a section's last row")
+    #expect(search.match(atOrAfter: at(1, 3)) == nil, "no going round")
+    #expect(search.match(atOrBefore: at(1, 1)) == at(0, 2))
+    #expect(search.match(atOrBefore: at(0, 1)) == nil)
+    #expect(search.ordinal(of: at(0, 2)) == 0)
+    #expect(search.ordinal(of: at(1, 2)) == 1)
+    #expect(search.matches(at(1, 2)) && !search.matches(at(0, 3)))
+    #expect(ReportSearch("Posted", in: sections).count == 0, "a header is not a description")
+  }
+
+  @Test func aSearchOverManyBlocksSkipsThoseWithoutAMatch() {
+    // Rows of a third of a block, a match in every seventh: the search reads blocks on from
+    // where it is, and skips the blocks it counted none in.
+    var rows: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
+    for index in 0..<40 {
+      let name = index % 7 == 3 ? "LCBO" : "x"
+      rows.append(
+        .detail(description: name + String(repeating: " ", count: 350_000), amount: "1.00", odd: true))
+    }
+    rows += [.subfooter(odd: true), .footer(total: "40.00", odd: false), .grandFooter(total: "40.00")]
+    let sections = ReportSections(rows: rows)
+    let search = ReportSearch("lcbo", in: sections)
+    let expected = (0..<40).filter { $0 % 7 == 3 }.map { at(0, $0 + 2) }
+
+    var found: [ReportIndexPath] = []
+    var next = search.match(atOrAfter: at(0, 0))
+    while let match = next {
+      found.append(match)
+      next = search.match(atOrAfter: at(0, match.row + 1))
+    }
+    #expect(search.count == expected.count)
+    #expect(found == expected)
+    #expect(found.map(search.ordinal(of:)) == Array(0..<expected.count))
+    #expect(search.match(atOrBefore: at(0, 43)) == expected.last)
+  }
+}
