@@ -39,7 +39,8 @@ import UseCases
   @Test("A byte order mark cut short stays an issue, and the lines are still ended by carriage returns")
   func cutByteOrderMarkAndCarriageReturns() async throws {
     let records = try await read(
-      [0xEF, 0xBB] + Array("\"Date\",\"Description\",\"Amount\"\r2024-03-15,a,-1.00\r2024-03-16,\"b,x\r".utf8))
+      [0xEF, 0xBB] + Array("\"Date\",\"Description\",\"Amount\"\r2024-03-15,a,-1.00\r2024-03-16,\"b,x\r".utf8)
+    )
 
     // Found by the fuzzer: the lines were read as one, and the file said to end inside the
     // last quoted field, at 1:62, far from the broken mark.
