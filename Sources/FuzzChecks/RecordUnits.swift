@@ -530,16 +530,19 @@ struct RecordUnits {
   ///   - records: What the source yielded, in order.
   ///   - format: The input's format.
   ///   - name: The source's name, for messages.
-  ///   - linesBeforeHeader: The lines a bank's export skipped before its header, when another
-  ///     reading of the same input counted them; else the note among `records` says.
-  func check(_ records: [SourceRecord], format: RecordFormat, name: String, linesBeforeHeader: Int? = nil) {
+  ///   - notes: What a whole reading of the same input yielded, whose notes count the rows a
+  ///     bank's export skipped (they come at the end, which a reading cut short never reaches);
+  ///     `records` by default.
+  func check(_ records: [SourceRecord], format: RecordFormat, name: String, notes: [SourceRecord]? = nil) {
+    let notes = notes ?? records
     // A bank's export whose header the decoder found below lines of title: its rows are read
     // from that header on, with the header's own delimiter, and the lines skipped are none.
-    let linesBeforeHeader = linesBeforeHeader ?? Self.linesBeforeHeader(in: records)
+    let linesBeforeHeader = Self.linesBeforeHeader(in: notes)
     if format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) {
-      below.checkUnits(records, format: format, name: name, linesBeforeHeader: linesBeforeHeader)
+      below.checkUnits(
+        records, format: format, name: name, notes: notes, linesBeforeHeader: linesBeforeHeader)
     } else {
-      checkUnits(records, format: format, name: name, linesBeforeHeader: 0)
+      checkUnits(records, format: format, name: name, notes: notes, linesBeforeHeader: 0)
     }
   }
 
@@ -571,10 +574,11 @@ struct RecordUnits {
     return below
   }
 
-  /// ``check(_:format:name:)`` on these units; `linesBeforeHeader` lines counted in a note
-  /// are not among them.
+  /// ``check(_:format:name:notes:)`` on these units; `linesBeforeHeader` lines counted in a
+  /// note are not among them.
   private func checkUnits(
-    _ records: [SourceRecord], format: RecordFormat, name: String, linesBeforeHeader: Int
+    _ records: [SourceRecord], format: RecordFormat, name: String, notes: [SourceRecord],
+    linesBeforeHeader: Int
   ) {
     var counts = [Int](repeating: 0, count: units.count)
     var valid = [Bool](repeating: false, count: units.count)
@@ -759,7 +763,7 @@ struct RecordUnits {
     // may get nothing (the note counts lines before the header and empty rows too, which are
     // fewer units or none).
     var skippable =
-      records.reduce(0) { count, record in
+      notes.reduce(0) { count, record in
         guard case .note(let note) = record, let export = note.base as? ExportNote,
           case .rowsSkipped(let rows) = export.kind
         else { return count }

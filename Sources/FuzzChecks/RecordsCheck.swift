@@ -131,10 +131,9 @@ struct RecordsCheck {
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }
     let units = RecordUnits(text, format: format)
-    // The note of lines skipped before a header comes at the end, which a cut never reaches:
+    // The note of rows a bank's export skipped comes at the end, which a cut never reaches:
     // the whole reading counted them.
-    units.check(
-      limited, format: format, name: name, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
+    units.check(limited, format: format, name: name, notes: records)
     let size = units.recordByteCount(at: position, format: format)
     require(
       size.map { $0 > limit } ?? false,
