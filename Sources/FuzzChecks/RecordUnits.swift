@@ -535,15 +535,24 @@ struct RecordUnits {
   ///     `records` by default.
   func check(_ records: [SourceRecord], format: RecordFormat, name: String, notes: [SourceRecord]? = nil) {
     let notes = notes ?? records
-    // A bank's export whose header the decoder found below lines of title: its rows are read
-    // from that header on, with the header's own delimiter, and the lines skipped are none.
+    let (units, linesBeforeHeader) = asRead(notes: notes, format: format)
+    units.checkUnits(records, format: format, name: name, notes: notes, linesBeforeHeader: linesBeforeHeader)
+  }
+
+  /// The units as the decoder read them, and the lines it skipped before the header: for a
+  /// bank's export whose header it found below lines of title, its rows from that header on,
+  /// with the header's own delimiter (the lines skipped are none of them); else these.
+  ///
+  /// - Parameters:
+  ///   - notes: What a whole reading of the input yielded, whose note counts those lines.
+  ///   - format: The input's format.
+  /// - Returns: The units, and the count of lines.
+  func asRead(notes: [SourceRecord], format: RecordFormat) -> (units: RecordUnits, linesBeforeHeader: Int) {
     let linesBeforeHeader = Self.linesBeforeHeader(in: notes)
-    if format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) {
-      below.checkUnits(
-        records, format: format, name: name, notes: notes, linesBeforeHeader: linesBeforeHeader)
-    } else {
-      checkUnits(records, format: format, name: name, notes: notes, linesBeforeHeader: 0)
+    guard format == .csv, linesBeforeHeader > 0, let below = rows(belowLines: linesBeforeHeader) else {
+      return (self, 0)
     }
+    return (below, linesBeforeHeader)
   }
 
   /// The lines a bank's export skipped before its header, as its note counts them (the first

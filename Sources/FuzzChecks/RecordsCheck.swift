@@ -132,9 +132,12 @@ struct RecordsCheck {
     guard let position = issue.position else { return }
     let units = RecordUnits(text, format: format)
     // The note of rows a bank's export skipped comes at the end, which a cut never reaches:
-    // the whole reading counted them.
+    // the whole reading counted them; and its rows are those below its header.
     units.check(limited, format: format, name: name, notes: records)
-    let size = units.recordByteCount(at: position, format: format)
+    // A cut above a late header is in the rows the decoder read looking for it, as first read.
+    let asRead = units.asRead(notes: records, format: format).units
+    let isBelowHeader = asRead.header.map { $0.start <= position } ?? true
+    let size = (isBelowHeader ? asRead : units).recordByteCount(at: position, format: format)
     require(
       size.map { $0 > limit } ?? false,
       "\(name): the record at \(position) is cut at a limit of \(limit) bytes, but it takes \(shown(size))")

@@ -31,7 +31,7 @@ struct ReportRowStore: Hashable, Sendable {
   private var blocks: [Block] = []
   /// The block being written, after the full ones.
   private var open: [UInt8] = []
-  /// The first row of each block, the open one last.
+  /// The first row of each block, the open one last; once finished, the count after them.
   private var firstRows: [Int] = []
   /// Where full blocks go, if anywhere, and how many it holds.
   private let spool: (any ReportRowSpool)?
