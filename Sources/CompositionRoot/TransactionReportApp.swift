@@ -104,18 +104,18 @@ package enum TransactionReportApp {
     useCase(for: command, output: output, reading: observer(progress))
   }
 
-  /// The use case for a command, its sources telling `reading` how far each has read.
+  /// The use case for a command, its sources telling `progress` how far each has read.
   private static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput,
-    reading: (@Sendable (ReadProgress) -> Void)?
+    reading progress: (@Sendable (ReadProgress) -> Void)?
   ) -> any TransactionReportUseCaseInput {
     let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
       let options = readingOptions(command.bankCSV, group: group)
       guard ReportInput.isURL(path) else {
         return TransactionReportApp.fileSource(
-          path, format: command.inputFormat, options: options, reading: reading)
+          path, format: command.inputFormat, options: options, progress: progress)
       }
-      return TransactionReportApp.urlSource(path, command: command, options: options, reading: reading)
+      return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
     }
     // The command line's reports are made by the engine: a sorted file streamed in one pass, in
     // constant memory (SPEC §5), with exactly the rows of the plain way.
@@ -152,12 +152,12 @@ package enum TransactionReportApp {
   /// use case's check of every record, the later ones make the report.
   private static func fileSource(
     _ path: String, format: InputFormat?, options: ReadingOptions,
-    reading: (@Sendable (ReadProgress) -> Void)?
+    progress: (@Sendable (ReadProgress) -> Void)?
   ) -> FileTransactionSource {
     let named = format ?? InputFormat.inferred(fromPath: path)
     return FileTransactionSource(
       path: path, format: named.map(recordFormat) ?? .json, sniffsFormat: named == nil, options: options,
-      progress: reading)
+      progress: progress)
   }
 
   /// How the gateway reads a bank's export, from the command line's options, with the groups
@@ -192,7 +192,7 @@ package enum TransactionReportApp {
   /// first bytes show, else JSON.
   private static func urlSource(
     _ url: String, command: ReportCommand, options: ReadingOptions,
-    reading: (@Sendable (ReadProgress) -> Void)?
+    progress: (@Sendable (ReadProgress) -> Void)?
   ) -> HTTPTransactionSource {
     let request = DownloadRequest(
       url: url, headers: command.network.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
@@ -200,7 +200,7 @@ package enum TransactionReportApp {
     return HTTPTransactionSource(
       request: request, format: recordFormat(command.inputFormat ?? .json),
       sniffsFormat: command.inputFormat == nil, options: options,
-      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: reading)
+      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: progress)
   }
 
   /// `txreport-fetch` beside the running executable (`/proc/self/exe`), where the build and
