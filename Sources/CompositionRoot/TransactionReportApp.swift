@@ -259,15 +259,19 @@ private final class Once: Sendable {
 ///
 /// It takes the engine's draft when the table does (``TableViewClient/TerminalTableView``): the
 /// table then fills as the input is read once, and a detail's description reaches it as bytes.
-/// The command line's view here shows no rows (its renderer is `NoRowsRenderer`), and a draft
-/// holds nothing but rows, so that view has nothing to take back.
+/// The command line's view here shows no rows (its renderer is `NoRowsRenderer`): rows go to
+/// the table alone, and as a draft holds nothing but rows, that view has nothing to take back.
 private final class BothViews: EngineView {
   private let first: any TransactionReportPresenterOutput
   private let second: any TransactionReportPresenterOutput
 
+  /// The table's fast path, found once: a cast for each row would cost more than the row.
+  private let fastSecond: (any EngineView)?
+
   init(_ first: any TransactionReportPresenterOutput, _ second: any TransactionReportPresenterOutput) {
     self.first = first
     self.second = second
+    fastSecond = second as? any EngineView
   }
 
   func showReportStart() {
@@ -275,26 +279,23 @@ private final class BothViews: EngineView {
     second.showReportStart()
   }
 
-  var acceptsDraft: Bool { (second as? any EngineView)?.acceptsDraft ?? false }
+  var acceptsDraft: Bool { fastSecond?.acceptsDraft ?? false }
 
   func discardDraft() {
     (first as? any EngineView)?.discardDraft()
-    (second as? any EngineView)?.discardDraft()
+    fastSecond?.discardDraft()
   }
 
   func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    for view in [first, second] {
-      if let view = view as? any EngineView {
-        view.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
-      } else {
-        let description = String(decoding: descriptionUTF8, as: UTF8.self)
-        view.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
-      }
+    if let table = fastSecond {
+      table.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
+    } else {
+      let description = String(decoding: descriptionUTF8, as: UTF8.self)
+      second.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
     }
   }
 
   func showRow(_ row: ReportRow) {
-    first.showRow(row)
     second.showRow(row)
   }
 
