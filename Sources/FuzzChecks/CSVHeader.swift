@@ -58,9 +58,31 @@ struct CSVHeader {
     }
     let delimiter = CSVHeader(Array(bytes[offset...])).delimiter
     // The first row: a quote opens a quoted field only at a field's start.
+    offset = rowEnd(of: bytes, from: offset, delimiter: delimiter)
+    guard offset < bytes.count else { return nil }
+    offset += 1
+    for _ in 1..<count {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    return offset
+  }
+
+  /// The offset of the line feed that ends the row starting at `start`, or the end of the
+  /// input (RFC 4180: a quote opens a quoted field only at a field's start; `""` inside it is a
+  /// quote; a quote never closed runs to the end).
+  ///
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - start: Where the row starts.
+  ///   - delimiter: The byte between fields.
+  /// - Returns: The offset.
+  static func rowEnd(of bytes: [UInt8], from start: Int, delimiter: UInt8) -> Int {
+    var offset = start
     var isFieldStart = true
-    while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
-      if isFieldStart && bytes[offset] == UInt8(ascii: "\"") {
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if isFieldStart && byte == UInt8(ascii: "\"") {
         offset += 1
         while offset < bytes.count {
           if bytes[offset] == UInt8(ascii: "\"") {
@@ -72,20 +94,19 @@ struct CSVHeader {
           }
           offset += 1
         }
+        if offset >= bytes.count { return bytes.count }
         offset += 1
         isFieldStart = false
         continue
       }
-      isFieldStart = bytes[offset] == delimiter
+      switch byte {
+      case UInt8(ascii: "\n"): return offset
+      case delimiter: isFieldStart = true
+      default: isFieldStart = false
+      }
       offset += 1
     }
-    guard offset < bytes.count else { return nil }
-    offset += 1
-    for _ in 1..<count {
-      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-      offset = lineFeed + 1
-    }
-    return offset
+    return bytes.count
   }
 
   /// Reads the header of an input.

@@ -190,35 +190,7 @@ struct RecordUnits {
 
   /// The offset of the line feed that ends the row starting at `start`, or the end.
   private func rowEnd(from start: Int) -> Int {
-    var offset = start
-    var isFieldStart = true
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if isFieldStart && byte == UInt8(ascii: "\"") {
-        offset += 1
-        while offset < bytes.count {
-          if bytes[offset] == UInt8(ascii: "\"") {
-            if offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\"") {
-              offset += 2
-              continue
-            }
-            break
-          }
-          offset += 1
-        }
-        if offset >= bytes.count { return bytes.count }
-        offset += 1
-        isFieldStart = false
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\n"): return offset
-      case delimiter: isFieldStart = true
-      default: isFieldStart = false
-      }
-      offset += 1
-    }
-    return bytes.count
+    CSVHeader.rowEnd(of: bytes, from: start, delimiter: delimiter)
   }
 
   // MARK: OFX
