@@ -282,7 +282,6 @@ private final class BothViews: EngineView {
   var acceptsDraft: Bool { fastSecond?.acceptsDraft ?? false }
 
   func discardDraft() {
-    (first as? any EngineView)?.discardDraft()
     fastSecond?.discardDraft()
   }
 

@@ -31,7 +31,7 @@ struct ReportRowStore: Hashable, Sendable {
   private var blocks: [Block] = []
   /// The block being written, after the full ones.
   private var open: [UInt8] = []
-  /// The first row of each block, the open one last; once finished, the count after them.
+  /// The first row of each block, the open one last.
   private var firstRows: [Int] = []
   /// Where full blocks go, if anywhere, and how many it holds.
   private let spool: (any ReportRowSpool)?
@@ -125,15 +125,7 @@ struct ReportRowStore: Hashable, Sendable {
   /// - Returns: The row, or `nil` outside the rows (or in a block the spool cannot give back).
   func row(at index: Int) -> ReportRow? {
     guard index >= 0, index < count else { return nil }
-    let block = Self.lastIndex(in: firstRows, atOrBelow: index)
-    if block == firstRows.count - 1 {
-      // The block being written: read while the report loads, which a table does not do.
-      return open.withUnsafeBufferPointer { bytes in
-        var offset = 0
-        for _ in firstRows[block]..<index { offset = Self.end(ofRowAt: offset, in: bytes) }
-        return Self.decode(at: offset, in: bytes)
-      }
-    }
+    let block = block(ofRow: index)
     guard let (bytes, starts) = readBlock(block) else { return nil }
     return bytes.withUnsafeBufferPointer { Self.decode(at: Int(starts[index - firstRows[block]]), in: $0) }
   }
@@ -141,9 +133,7 @@ struct ReportRowStore: Hashable, Sendable {
   // MARK: Searching block by block
 
   /// How many blocks of rows there are (the last may be the one being written).
-  var blockCount: Int {
-    firstRows.last == count && firstRows.count > 1 ? firstRows.count - 1 : firstRows.count
-  }
+  var blockCount: Int { firstRows.count }
 
   /// The rows of a block.
   func rows(ofBlock block: Int) -> Range<Int> {
@@ -185,14 +175,6 @@ struct ReportRowStore: Hashable, Sendable {
     guard let first = rows.first else { return [] }
     let block = block(ofRow: first)
     let blockRows = self.rows(ofBlock: block)
-    if block == firstRows.count - 1 && firstRows.last != count {
-      // The block being written: a search while the report loads, which a table does not do.
-      return rows.filter { index in
-        guard case .detail(let description, _, _)? = row(at: index) else { return false }
-        var text = description
-        return text.withUTF8 { Self.contains($0, needle) }
-      }
-    }
     guard let (bytes, starts) = readBlock(block) else { return [] }
     return bytes.withUnsafeBufferPointer { bytes in
       rows.clamped(to: blockRows).filter { index in
@@ -202,6 +184,7 @@ struct ReportRowStore: Hashable, Sendable {
   }
 
   /// A block's bytes, read through: not kept in the cache (a search reads every block once).
+  /// The block being written is the one after the full ones.
   private func blockBytes(_ block: Int) -> [UInt8]? {
     switch block < blocks.count ? blocks[block] : .held(open) {
     case .held(let held): return held
@@ -209,19 +192,15 @@ struct ReportRowStore: Hashable, Sendable {
     }
   }
 
-  /// A full block's bytes and where each of its rows starts: from the cache, or read (from
-  /// memory or the spool) and kept in it.
+  /// A block's bytes and where each of its rows starts: a full block's from the cache, or read
+  /// (from memory or the spool) and kept in it; the block being written's as it is now (it is
+  /// read while the report loads, which a table does not do, and it still grows).
   private func readBlock(_ block: Int) -> (bytes: [UInt8], starts: [UInt32])? {
-    if let cached = cache.block(block) { return cached }
-    let bytes: [UInt8]
-    switch blocks[block] {
-    case .held(let held): bytes = held
-    case .spooled(let index):
-      guard let read = spool?.block(index) else { return nil }
-      bytes = read
-    }
+    let isFull = block < blocks.count
+    if isFull, let cached = cache.block(block) { return cached }
+    guard let bytes = blockBytes(block) else { return nil }
     var starts: [UInt32] = []
-    starts.reserveCapacity(firstRows[block + 1] - firstRows[block])
+    starts.reserveCapacity(rows(ofBlock: block).count)
     bytes.withUnsafeBufferPointer { bytes in
       var offset = 0
       while offset < bytes.count {
@@ -229,12 +208,12 @@ struct ReportRowStore: Hashable, Sendable {
         offset = Self.end(ofRowAt: offset, in: bytes)
       }
     }
-    cache.keep(block, bytes: bytes, starts: starts)
+    if isFull { cache.keep(block, bytes: bytes, starts: starts) }
     return (bytes, starts)
   }
 
   /// The last index of sorted values whose value is at most `value` (0 when none is).
-  private static func lastIndex(in values: [Int], atOrBelow value: Int) -> Int {
+  static func lastIndex(in values: [Int], atOrBelow value: Int) -> Int {
     var low = 0
     var high = values.count - 1
     while low < high {
@@ -284,14 +263,12 @@ struct ReportRowStore: Hashable, Sendable {
     open = []
   }
 
-  /// The store with its last block full too, so that every block is read the same way: a
-  /// report that has ended.
+  /// The store with its last block full too (spooled, and cached when read): a report that
+  /// has ended.
   func finished() -> ReportRowStore {
     guard !open.isEmpty else { return self }
     var store = self
     store.closeBlock()
-    // The first row of a block after the last, so every full block's rows are counted alike.
-    store.firstRows.append(count)
     return store
   }
 

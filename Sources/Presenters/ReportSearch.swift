@@ -121,12 +121,7 @@ extension ReportSections {
   func indexPath(ofStoreRow row: Int) -> ReportIndexPath? {
     let starts = store.sectionStarts
     guard row >= 0, row < store.count, !starts.isEmpty else { return nil }
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= row { low = middle } else { high = middle - 1 }
-    }
-    return ReportIndexPath(section: low, row: row - starts[low])
+    let section = ReportRowStore.lastIndex(in: starts, atOrBelow: row)
+    return ReportIndexPath(section: section, row: row - starts[section])
   }
 }

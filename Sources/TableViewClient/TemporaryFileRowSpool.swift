@@ -20,7 +20,7 @@ package final class TemporaryFileRowSpool: ReportRowSpool {
     /// Where each block starts in the file, and its size.
     var blocks: [(offset: Int, size: Int)] = []
     /// Where the next block goes.
-    var end = 0
+    var end: Int { blocks.last.map { $0.offset + $0.size } ?? 0 }
   }
 
   private let descriptor: Int32
@@ -62,7 +62,6 @@ package final class TemporaryFileRowSpool: ReportRowSpool {
       }
       guard written else { return false }
       kept.blocks.append((kept.end, block.count))
-      kept.end += block.count
       return true
     }
   }
