@@ -62,7 +62,14 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount.
   public func presentDetail(description: String, amount: Money) {
-    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
+    if let engineView {
+      // The package's own views keep or render the bytes and the number: no row to make here
+      // and take apart there, no amount formatted for a row that may never be shown.
+      var description = description
+      description.withUTF8 { engineView.showDetail(descriptionUTF8: $0, amount: amount, odd: banding) }
+    } else {
+      output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
+    }
   }
 
   /// Shows a subfooter row, closing the date block.

@@ -53,7 +53,7 @@ import UseCases
   }
 
   @Test(
-    "A description lent as bytes gives the row its String gives, and reaches a view that takes bytes as bytes"
+    "A description lent as bytes gives the row its String gives; a view that takes bytes gets either as bytes"
   )
   func descriptionLentAsBytes() throws {
     let descriptions = ["Starbucks", "Café Lune", "東京ラーメン", "", "bell\u{7}"]
@@ -89,6 +89,10 @@ import UseCases
     }
     #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true"])
     #expect(view.rows.withLock { $0 } == 1)  // the subheader; the detail came as bytes
+    // A description given as a `String` reaches such a view as its bytes too: no row is made.
+    presenter.presentDetail(description: "Bäckerei Nord", amount: try .fixture("12.5"))
+    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true", "Bäckerei Nord|12.50|true"])
+    #expect(view.rows.withLock { $0 } == 1)
   }
 
   /// A view that takes a detail row's description as bytes, and counts the other rows.
