@@ -145,24 +145,24 @@ struct ReportRowStore: Hashable, Sendable {
     Self.lastIndex(in: firstRows, atOrBelow: index)
   }
 
-  /// How many detail rows of each block have a description that holds a text: one reading of
-  /// every block, and no list of rows.
+  /// How many detail rows of a block have a description that holds a text: one reading of the
+  /// block, and no list of rows.
   ///
-  /// - Parameter needle: The text, its ASCII capitals made small.
-  /// - Returns: A count per block; 0 for a block the spool cannot give back.
-  func detailCounts(containing needle: [UInt8]) -> [Int] {
-    (0..<blockCount).map { block in
-      guard let bytes = blockBytes(block) else { return 0 }
-      var found = 0
-      bytes.withUnsafeBufferPointer { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          if Self.description(ofRowAt: offset, in: bytes, contains: needle) { found += 1 }
-          offset = Self.end(ofRowAt: offset, in: bytes)
-        }
+  /// - Parameters:
+  ///   - needle: The text, its ASCII capitals made small.
+  ///   - block: The block.
+  /// - Returns: The count; 0 for a block the spool cannot give back.
+  func detailCount(containing needle: [UInt8], inBlock block: Int) -> Int {
+    guard let bytes = blockBytes(block) else { return 0 }
+    var found = 0
+    bytes.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        if Self.description(ofRowAt: offset, in: bytes, contains: needle) { found += 1 }
+        offset = Self.end(ofRowAt: offset, in: bytes)
       }
-      return found
     }
+    return found
   }
 
   /// The detail rows of one block, among `rows`, whose description holds a text, in order.

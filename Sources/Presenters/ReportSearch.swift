@@ -1,7 +1,7 @@
 /// A search of a loaded report's descriptions that keeps no list of matches: it counts them
-/// block by block when made, and finds the next or the previous one by reading on from where
-/// it is. A search that matches every one of a million rows then costs as little memory as one
-/// that matches none.
+/// block by block, and finds the next or the previous one by reading on from where it is. A
+/// search that matches every one of a million rows then costs as little memory as one that
+/// matches none.
 ///
 /// Index paths are ``ReportSections``' own: row 0 of a section is its header, when it has one.
 /// Only detail rows are searched, their descriptions compared byte for byte, ASCII letters in
@@ -13,27 +13,81 @@
 /// let first = search.match(atOrAfter: ReportIndexPath(section: 0, row: 0))
 /// first.map(search.ordinal(of:))                            // 0: the first of them
 /// ```
+///
+/// A table that shows the first match before the search has read the whole report counts the
+/// rest as it goes (the terminal's table view does, a slice between two keys):
+///
+/// ```swift
+/// var search = ReportSearch("starbucks", in: sections, counting: .later)
+/// let first = search.match(atOrAfter: ReportIndexPath(section: 0, row: 0))  // found at once
+/// while !search.isCounted { search.countMore(rows: 50_000) }                // then counted
+/// ```
 public struct ReportSearch: Sendable {
+  /// When a search counts its matches.
+  public enum Counting: Sendable {
+    /// When it is made: ``count`` is every match from the start.
+    case now
+    /// Later, a part at a time, with ``countMore(rows:)``: ``count`` is the matches among the
+    /// rows counted so far (``countedRows``), from the report's first.
+    case later
+  }
+
   /// The text searched for.
   public let text: String
-  /// How many detail rows match.
-  public let count: Int
+  /// How many detail rows match, among the rows counted: every row once ``isCounted``.
+  public private(set) var count = 0
   private let sections: ReportSections
   private let needle: [UInt8]
-  /// How many rows of each block of the store match.
-  private let blockCounts: [Int]
+  /// How many rows of each block of the store match, for the blocks counted so far (from the
+  /// first).
+  private var blockCounts: [Int] = []
 
-  /// Counts the matches of a text in a report.
+  /// Makes a search of a text in a report.
   ///
   /// - Parameters:
   ///   - text: The text to look for.
   ///   - sections: The loaded report.
-  public init(_ text: String, in sections: ReportSections) {
+  ///   - counting: When the matches are counted: when it is made (the default), or later.
+  public init(_ text: String, in sections: ReportSections, counting: Counting = .now) {
     self.text = text
     self.sections = sections
     needle = ReportRowStore.folded(Array(text.utf8))
-    blockCounts = sections.store.detailCounts(containing: needle)
-    count = blockCounts.reduce(0, +)
+    if case .now = counting { countMore(rows: sections.store.count) }
+  }
+
+  /// Whether every row has been counted: ``count`` is then every match.
+  public var isCounted: Bool { blockCounts.count == sections.store.blockCount }
+
+  /// How many rows, from the report's first, ``count`` covers: every row once ``isCounted``.
+  public var countedRows: Int {
+    isCounted ? sections.store.count : sections.store.rows(ofBlock: blockCounts.count).lowerBound
+  }
+
+  /// Counts the matches in at least `rows` more rows, on from where the count stopped (or in
+  /// every row left, when fewer are).
+  ///
+  /// The store is read a block at a time, so a call counts whole blocks of rows and may count
+  /// more rows than asked.
+  ///
+  /// - Parameter rows: How many rows to count at least; one block's worth when 0 or less.
+  public mutating func countMore(rows: Int) {
+    let store = sections.store
+    var left = rows
+    repeat {
+      guard !isCounted else { return }
+      let block = blockCounts.count
+      let found = store.detailCount(containing: needle, inBlock: block)
+      blockCounts.append(found)
+      count += found
+      left -= store.rows(ofBlock: block).count
+    } while left > 0
+  }
+
+  /// The matches in a block: counted, or counted now (not kept: this does not change the
+  /// search).
+  private func matches(inBlock block: Int) -> Int {
+    guard block >= blockCounts.count else { return blockCounts[block] }
+    return sections.store.detailCount(containing: needle, inBlock: block)
   }
 
   /// Whether the row at an index path is a match.
@@ -54,9 +108,10 @@ public struct ReportSearch: Sendable {
     let store = sections.store
     guard var row = sections.storeRow(of: indexPath, allowingEnd: true), row < store.count else { return nil }
     var block = store.block(ofRow: row)
-    while block < blockCounts.count {
+    while block < store.blockCount {
       let rows = store.rows(ofBlock: block)
-      if blockCounts[block] > 0,
+      // A block counted without a match is skipped unread; one not counted yet is read.
+      if block >= blockCounts.count || blockCounts[block] > 0,
         let found = store.detailRows(containing: needle, in: row..<rows.upperBound).first
       {
         return sections.indexPath(ofStoreRow: found)
@@ -80,7 +135,7 @@ public struct ReportSearch: Sendable {
     var block = store.block(ofRow: last)
     while block >= 0 {
       let rows = store.rows(ofBlock: block)
-      if blockCounts[block] > 0,
+      if block >= blockCounts.count || blockCounts[block] > 0,
         let found = store.detailRows(containing: needle, in: rows.lowerBound..<(last + 1)).last
       {
         return sections.indexPath(ofStoreRow: found)
@@ -93,16 +148,31 @@ public struct ReportSearch: Sendable {
 
   /// How many matches come before a row: a match's place among them, from 0.
   ///
+  /// Rows before it that are not counted yet are read for it (and stay uncounted); a table
+  /// that counts as it goes asks ``countedOrdinal(of:)`` instead.
+  ///
   /// - Parameter indexPath: A row of the report.
   /// - Returns: The count.
   public func ordinal(of indexPath: ReportIndexPath) -> Int {
     let store = sections.store
     guard let row = sections.storeRow(of: indexPath, allowingEnd: true), store.count > 0 else { return 0 }
     let block = store.block(ofRow: min(row, store.count - 1))
-    let before = blockCounts.prefix(block).reduce(0, +)
+    let before = (0..<block).reduce(0) { $0 + matches(inBlock: $1) }
     let rows = store.rows(ofBlock: block)
     return before
       + store.detailRows(containing: needle, in: rows.lowerBound..<min(row, rows.upperBound)).count
+  }
+
+  /// A row's place among the matches, from 0, once the count has reached it: ``ordinal(of:)``
+  /// when ``countedRows`` is past the row, so that ``count`` already includes a match there.
+  ///
+  /// - Parameter indexPath: A row of the report.
+  /// - Returns: ``ordinal(of:)``, or `nil` while the count has not reached the row.
+  public func countedOrdinal(of indexPath: ReportIndexPath) -> Int? {
+    guard let row = sections.storeRow(of: indexPath, allowingEnd: true), row < countedRows || isCounted else {
+      return nil
+    }
+    return ordinal(of: indexPath)
   }
 }
 

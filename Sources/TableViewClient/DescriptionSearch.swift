@@ -5,22 +5,30 @@ import Presenters
 ///
 /// Letters match in either case when they are ASCII (`pizza` finds `Pizza Pizza`); any other
 /// character matches only itself, byte for byte in UTF-8, so `東京` finds `東京ラーメン`. It
-/// is the data source's ``Presenters/ReportSearch``: the matches are counted when the search
-/// is made, block by block, and found by reading on from the current one; no list of them is
-/// kept, so a search that matches a million rows costs no more memory than one that matches
-/// none.
+/// is the data source's ``Presenters/ReportSearch``: the first match is found by reading on
+/// from where the table is, and the matches are counted afterwards, a slice at a time between
+/// two keys (``countMore()``), so the first match of a search of millions of rows shows at once
+/// and the count grows on the status line. No list of matches is kept, so a search that
+/// matches a million rows costs no more memory than one that matches none.
 package struct DescriptionSearch: Sendable {
+  /// How many rows one slice of counting reads at least: a few blocks of the store, a few
+  /// milliseconds, so that a key waits for no more than a slice.
+  package static let rowsPerSlice = 65_536
+
   /// The text searched for, as typed.
   package var text: String { search.text }
-  /// The ordinal of the current match among all, from 0, or `nil` when there is none.
+  /// The ordinal of the current match among all, from 0; `nil` when there is none, or while
+  /// the rows before it are not counted yet.
   package private(set) var current: Int?
   /// The line of the current match.
   package private(set) var currentLine: Int?
-  private let search: ReportSearch
+  private var search: ReportSearch
   private let layout: TableLayout
   /// The report's first and last rows, where a search goes round.
   private let first: ReportIndexPath
   private let last: ReportIndexPath
+  /// How many rows the report has.
+  private let rowTotal: Int
 
   /// Searches the descriptions of a loaded report.
   ///
@@ -29,17 +37,33 @@ package struct DescriptionSearch: Sendable {
   ///   - dataSource: The report.
   ///   - layout: Its lines.
   package init(_ text: String, in dataSource: TerminalTableDataSource, layout: TableLayout) {
-    search = ReportSearch(text, in: dataSource.sections)
+    search = ReportSearch(text, in: dataSource.sections, counting: .later)
     self.layout = layout
     first = ReportIndexPath(section: 0, row: 0)
     let sections = dataSource.sections
     let lastSection = max(0, sections.numberOfSections - 1)
     last = ReportIndexPath(
       section: lastSection, row: max(0, sections.numberOfRows(inSection: lastSection) - 1))
+    rowTotal = (0..<sections.numberOfSections).reduce(0) { $0 + sections.numberOfRows(inSection: $1) }
   }
 
-  /// The number of matches.
+  /// The number of matches counted so far: all of them once ``isCounting`` is `false`.
   package var count: Int { search.count }
+
+  /// Whether the matches are still being counted.
+  package var isCounting: Bool { !search.isCounted }
+
+  /// How much of the report is counted, in percent (0 to 100).
+  package var percentCounted: Int {
+    rowTotal == 0 ? 100 : min(100, search.countedRows * 100 / rowTotal)
+  }
+
+  /// Counts the matches in the next slice of rows (``rowsPerSlice``), and gives the current
+  /// match its ordinal once the rows before it are counted.
+  package mutating func countMore() {
+    search.countMore(rows: Self.rowsPerSlice)
+    if current == nil, let path = currentPath { current = search.countedOrdinal(of: path) }
+  }
 
   /// Makes the first match at or after a line current, or, when there is none after it, the
   /// first match of all.
@@ -48,9 +72,18 @@ package struct DescriptionSearch: Sendable {
   /// - Returns: The match's line, or `nil` when nothing matched.
   @discardableResult
   package mutating func selectFirst(atOrAfter line: Int) -> Int? {
-    guard count > 0 else { return nil }
     let start = firstRow(atOrAfter: line)
-    select(start.flatMap(search.match(atOrAfter:)) ?? search.match(atOrAfter: first))
+    if let match = start.flatMap(search.match(atOrAfter:)) {
+      select(match)
+    } else if let start, start != first, search.match(atOrBefore: start) != nil {
+      // None after it, one before it: the first of all. Read backwards first, so that a text
+      // found nowhere costs one reading of the report, not two.
+      select(search.match(atOrAfter: first))
+    } else if start == nil {
+      select(search.match(atOrAfter: first))
+    } else {
+      select(nil)
+    }
     return currentLine
   }
 
@@ -59,7 +92,7 @@ package struct DescriptionSearch: Sendable {
   /// - Returns: The match's line and whether the search went round to the first, or `nil`
   ///   when nothing matched.
   package mutating func selectNext() -> (line: Int, wrapped: Bool)? {
-    guard count > 0 else { return nil }
+    guard currentLine != nil else { return nil }
     let after = currentPath.map { ReportIndexPath(section: $0.section, row: $0.row + 1) } ?? first
     if let next = search.match(atOrAfter: after) {
       select(next)
@@ -74,7 +107,7 @@ package struct DescriptionSearch: Sendable {
   /// - Returns: The match's line and whether the search went round to the last, or `nil` when
   ///   nothing matched.
   package mutating func selectPrevious() -> (line: Int, wrapped: Bool)? {
-    guard count > 0 else { return nil }
+    guard currentLine != nil else { return nil }
     if let path = currentPath, let previous = previousRow(before: path).flatMap(search.match(atOrBefore:)) {
       select(previous)
       return currentLine.map { ($0, false) }
@@ -100,7 +133,7 @@ package struct DescriptionSearch: Sendable {
   }
 
   private mutating func select(_ match: ReportIndexPath?) {
-    current = match.map(search.ordinal(of:))
+    current = match.flatMap(search.countedOrdinal(of:))
     currentLine = match.map(layout.line(of:))
   }
 

@@ -101,9 +101,19 @@ extension TableScreen {
     cells.heading.isDefault ? position : cells.heading.text + " · " + position
   }
 
+  /// The current match: `match 3 of 120 for “pizza”`; while the matches are counted,
+  /// `match 3 of 41 so far for “pizza” · counting 35%`, or, before the count reaches it,
+  /// `a match for “pizza” · 41 so far · counting 35%`.
   private func searchSummary() -> String? {
-    guard let search, let current = search.current else { return nil }
-    return "match \(current + 1) of \(search.count) for “\(search.text)”"
+    guard let search, search.currentLine != nil else { return nil }
+    guard search.isCounting else {
+      return "match \((search.current ?? 0) + 1) of \(search.count) for “\(search.text)”"
+    }
+    let counting = "counting \(search.percentCounted)%"
+    guard let current = search.current else {
+      return "a match for “\(search.text)” · \(search.count) so far · " + counting
+    }
+    return "match \(current + 1) of \(search.count) so far for “\(search.text)” · " + counting
   }
 
   private func position(_ layout: TableLayout) -> String {

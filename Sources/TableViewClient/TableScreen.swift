@@ -90,6 +90,15 @@ package struct TableScreen: Sendable {
     if case .loading(_, _, let tick) = phase { phase = .loading(rows: rows, percent: percent, tick: tick) }
   }
 
+  /// Whether a search is still counting its matches: the session then gives it a slice of
+  /// counting whenever no key is waiting (``countSearch()``).
+  package var isCountingSearch: Bool { search?.isCounting ?? false }
+
+  /// Counts the search's matches in one more slice of the report's rows.
+  package mutating func countSearch() {
+    search?.countMore()
+  }
+
   /// Turns the spinner.
   package mutating func tick() {
     if case .loading(let rows, let percent, let tick) = phase {
@@ -203,6 +212,9 @@ package struct TableScreen: Sendable {
       notice = "No description holds “\(typed)”."
       return
     }
+    // A first slice at once: a report of up to a slice's rows shows its count with its first
+    // match; a larger one, its count so far.
+    search.countMore()
     self.search = search
     show(line: line, layout: layout)
   }

@@ -15,7 +15,8 @@ import Presenters
 /// signal pipe (``TerminalSignals``), and a nudge on the wake pipe from ``wake()``, which the
 /// ``TerminalTableView`` calls when the report's state changes. Each time, it updates the
 /// screen's state, draws the frame and writes only the lines that changed (``ScreenDiff``).
-/// While the report loads it wakes ten times a second to turn the spinner.
+/// While the report loads it wakes ten times a second to turn the spinner; while a search
+/// counts its matches, it counts a slice of rows each time no key is waiting.
 ///
 /// The terminal is restored on every way out: `q` or Esc, Ctrl-C, SIGINT, SIGTERM, SIGHUP,
 /// SIGQUIT and every other signal that ends a program (``TerminalSignals/ending``), a report
@@ -129,7 +130,10 @@ package final class TableViewSession: Sendable {
       }
       shown = frame
 
-      let timeout = decoder.isHolding ? Self.escapeWait : screen.isLoading ? Self.spinnerInterval : -1
+      // A search still counting takes a slice whenever no key is waiting: poll without waiting.
+      let timeout =
+        decoder.isHolding
+        ? Self.escapeWait : screen.isLoading ? Self.spinnerInterval : screen.isCountingSearch ? 0 : -1
       var ready = [
         pollfd(fd: input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
@@ -142,7 +146,13 @@ package final class TableViewSession: Sendable {
       }
       var keys: [Key] = []
       if count == 0 {
-        if decoder.isHolding { keys = decoder.flush() } else { screen.tick() }
+        if decoder.isHolding {
+          keys = decoder.flush()
+        } else if screen.isCountingSearch {
+          screen.countSearch()
+        } else {
+          screen.tick()
+        }
       }
       if ready[1].revents != 0 {
         for number in Self.drain(signals.read) {

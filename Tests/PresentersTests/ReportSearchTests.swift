@@ -65,5 +65,48 @@ import Testing
     #expect(found == expected)
     #expect(found.map(search.ordinal(of:)) == Array(0..<expected.count))
     #expect(search.match(atOrBefore: at(0, 43)) == expected.last)
+
+    // Counted later: nothing counted when made, the matches found all the same, and the count
+    // grows a block at a time to the same total.
+    var later = ReportSearch("lcbo", in: sections, counting: .later)
+    #expect(later.count == 0 && !later.isCounted && later.countedRows == 0)
+    #expect(later.match(atOrAfter: at(0, 0)) == expected.first)
+    #expect(later.match(atOrBefore: at(0, 43)) == expected.last)
+    #expect(later.ordinal(of: expected[3]) == 3, "read for it, whatever is counted")
+    #expect(later.countedOrdinal(of: expected[0]) == nil)
+    var counts: [Int] = []
+    var countedRows: [Int] = []
+    while !later.isCounted {
+      later.countMore(rows: 1)  // a block at a time
+      counts.append(later.count)
+      countedRows.append(later.countedRows)
+    }
+    #expect(counts.count > 10, "one block a call: \(counts.count)")
+    #expect(counts == counts.sorted() && counts.last == expected.count)
+    let rowTotal = (0..<sections.numberOfSections).reduce(0) { $0 + sections.numberOfRows(inSection: $1) }
+    #expect(countedRows == countedRows.sorted() && countedRows.last == rowTotal)
+    #expect(expected.map(later.countedOrdinal(of:)) == Array(0..<expected.count))
+  }
+
+  @Test func aRowsPlaceIsCountedOnceTheCountHasReachedIt() {
+    var rows: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
+    for index in 0..<12 {
+      let name = index % 3 == 0 ? "LCBO" : "x"
+      rows.append(
+        .detail(description: name + String(repeating: " ", count: 350_000), amount: "1.00", odd: true))
+    }
+    let sections = ReportSections(rows: rows + [.subfooter(odd: true)])
+    var search = ReportSearch("lcbo", in: sections, counting: .later)
+    let fourth = at(0, 11)  // the fourth match, in the fourth block
+    var known: [Int?] = []
+    while !search.isCounted {
+      known.append(search.countedOrdinal(of: fourth))
+      if let place = known.last, let place { #expect(search.count > place, "the count includes it") }
+      search.countMore(rows: 0)
+    }
+    #expect(known.prefix(3).allSatisfy { $0 == nil })
+    #expect(search.countedOrdinal(of: fourth) == 3)
   }
 }

@@ -41,7 +41,10 @@ import Testing
     #expect(lines("PIZZA") == [2, 10])
     #expect(lines("Apr") == [], "a date is not a description")
     #expect(lines("Total") == [])
-    #expect(search("zz").count == 2)
+    var zz = search("zz")
+    #expect(zz.count == 0 && zz.isCounting, "counted later, not when made")
+    zz.countMore()
+    #expect(zz.count == 2 && !zz.isCounting, "a report smaller than a slice: counted in one")
   }
 
   @Test("Other scripts match byte for byte")
@@ -72,7 +75,56 @@ import Testing
     #expect(round?.line == 2 && round?.wrapped == true)
     let back = found.selectPrevious()
     #expect(back?.line == 10 && back?.wrapped == true)
+    #expect(found.current == nil, "its place is not known before the count reaches it")
+    found.countMore()
     #expect(found.current == 1)
+  }
+
+  @Test("Over many blocks: the first match before any count, its place once counted, the rest as it goes")
+  func countsAsItGoes() {
+    // A match in every ninth described row, a thousand rows between two: several slices of counting.
+    var rows: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
+    let descriptions = (0..<300).map { $0 % 9 == 4 ? "LCBO #\($0)" : "x\($0)" }
+    for description in descriptions {
+      rows.append(.detail(description: description, amount: "1.00", odd: true))
+    }
+    // Padding rows that make the store hold many blocks, between the described ones.
+    var padded: [ReportRow] = Array(rows.prefix(2))
+    for row in rows.dropFirst(2) {
+      padded.append(row)
+      for _ in 0..<1000 {
+        padded.append(.detail(description: String(repeating: "-", count: 60), amount: "0.00", odd: true))
+      }
+    }
+    padded += [.subfooter(odd: true), .footer(total: "300.00", odd: false), .grandFooter(total: "300.00")]
+    let dataSource = TerminalTableDataSource(sections: ReportSections(rows: padded))
+    let layout = TableLayout(dataSource)
+    var found = DescriptionSearch("lcbo", in: dataSource, layout: layout)
+    let matchLines = padded.indices.filter {
+      if case .detail(let description, _, _) = padded[$0] { description.hasPrefix("LCBO") } else { false }
+    }
+
+    // From the middle: the next match after it, found before anything is counted.
+    let middle = matchLines[matchLines.count / 2] - 1
+    #expect(found.selectFirst(atOrAfter: middle) == matchLines[matchLines.count / 2])
+    #expect(found.count == 0 && found.current == nil && found.percentCounted == 0)
+    var percents: [Int] = []
+    while found.isCounting {
+      found.countMore()
+      percents.append(found.percentCounted)
+      if found.isCounting { #expect(found.count < matchLines.count) }
+    }
+    #expect(percents.count > 3, "several slices")
+    #expect(percents == percents.sorted() && percents.last == 100)
+    #expect(found.count == matchLines.count)
+    #expect(found.current == matchLines.count / 2)
+    // Past the last match: round to the first, the text read backwards first.
+    var round = DescriptionSearch("lcbo", in: dataSource, layout: layout)
+    #expect(round.selectFirst(atOrAfter: (matchLines.last ?? 0) + 1) == matchLines.first)
+    var none = DescriptionSearch("nowhere", in: dataSource, layout: layout)
+    #expect(none.selectFirst(atOrAfter: middle) == nil)
   }
 
   @Test("A line is a match only if its row is one")

@@ -152,6 +152,46 @@ import Testing
     #expect(text(screen)[23].contains("from the top"))
   }
 
+  @Test("A search of a large report shows its first match at once, and the status counts the rest as it goes")
+  func searchCountsAsItGoes() {
+    // 200,000 detail rows, a match in every thousandth: more rows than a slice counts.
+    var rows: [ReportRow] = [
+      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
+    ]
+    for index in 0..<200_000 {
+      rows.append(
+        .detail(
+          description: index % 1000 == 500 ? "LCBO #\(index)" : "Row \(index)", amount: "1.00", odd: true))
+    }
+    rows += [
+      .subfooter(odd: true), .footer(total: "200,000.00", odd: false), .grandFooter(total: "200,000.00"),
+    ]
+    var screen = TableScreen(width: 80, height: 24, style: plain)
+    screen.load(TerminalTableDataSource(sections: ReportSections(rows: rows)))
+    screen.apply(.bottom)  // from the end, the search goes round to the first match
+    screen.apply(.beginSearch)
+    for character in "lcbo" { screen.apply(.type(character)) }
+    screen.apply(.submitSearch)
+    #expect(text(screen)[1].hasPrefix("    LCBO #500 "))
+    // The first slice counted the first match: its place, the count so far, how far.
+    let first = text(screen)[23]
+    #expect(first.hasPrefix(" match 1 of "), "\(first)")
+    #expect(first.contains(" so far for “lcbo” · counting "), "\(first)")
+    #expect(screen.isCountingSearch)
+    // The next match past what is counted: its place is not known yet.
+    for _ in 0..<150 { screen.apply(.next) }
+    let far = text(screen)[23]
+    #expect(far.hasPrefix(" a match for “lcbo” · "), "\(far)")
+    var slices = 0
+    while screen.isCountingSearch {
+      screen.countSearch()
+      slices += 1
+    }
+    #expect(slices >= 2)
+    #expect(text(screen)[23].hasPrefix(" match 151 of 200 for “lcbo”"))
+    #expect(text(screen)[1].hasPrefix("    LCBO #150500 "))
+  }
+
   @Test("A search that finds nothing says so and leaves n to the date blocks; an empty one clears")
   func searchWithoutMatch() async throws {
     var screen = try await demo()
