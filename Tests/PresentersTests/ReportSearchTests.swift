@@ -23,6 +23,19 @@ import Testing
     ReportIndexPath(section: section, row: row)
   }
 
+  /// A group of one date block whose detail rows take a third of a store block each, so that
+  /// the report spans many blocks: `LCBO` in those `isMatch` picks (by their place, from 0),
+  /// `x` in the others. Detail `n` is row `n + 2` of the section.
+  private func manyBlocks(_ count: Int, matching isMatch: (Int) -> Bool) -> [ReportRow] {
+    let details = (0..<count).map { index in
+      ReportRow.detail(
+        description: (isMatch(index) ? "LCBO" : "x") + String(repeating: " ", count: 350_000), amount: "1.00",
+        odd: true)
+    }
+    return [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)] + details
+      + [.subfooter(odd: true)]
+  }
+
   @Test func countsAndFindsMatchesInEitherCaseAcrossSections() {
     let search = ReportSearch("pizza", in: sections)
 
@@ -42,16 +55,9 @@ import Testing
   @Test func aSearchOverManyBlocksSkipsThoseWithoutAMatch() {
     // Rows of a third of a block, a match in every seventh: the search reads blocks on from
     // where it is, and skips the blocks it counted none in.
-    var rows: [ReportRow] = [
-      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
-    ]
-    for index in 0..<40 {
-      let name = index % 7 == 3 ? "LCBO" : "x"
-      rows.append(
-        .detail(description: name + String(repeating: " ", count: 350_000), amount: "1.00", odd: true))
-    }
-    rows += [.subfooter(odd: true), .footer(total: "40.00", odd: false), .grandFooter(total: "40.00")]
-    let sections = ReportSections(rows: rows)
+    let sections = ReportSections(
+      rows: manyBlocks(40, matching: { $0 % 7 == 3 })
+        + [.footer(total: "40.00", odd: false), .grandFooter(total: "40.00")])
     let search = ReportSearch("lcbo", in: sections)
     let expected = (0..<40).filter { $0 % 7 == 3 }.map { at(0, $0 + 2) }
 
@@ -89,15 +95,7 @@ import Testing
   }
 
   @Test func aRowsPlaceIsCountedOnceTheCountHasReachedIt() {
-    var rows: [ReportRow] = [
-      .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
-    ]
-    for index in 0..<12 {
-      let name = index % 3 == 0 ? "LCBO" : "x"
-      rows.append(
-        .detail(description: name + String(repeating: " ", count: 350_000), amount: "1.00", odd: true))
-    }
-    let sections = ReportSections(rows: rows + [.subfooter(odd: true)])
+    let sections = ReportSections(rows: manyBlocks(12, matching: { $0 % 3 == 0 }))
     var search = ReportSearch("lcbo", in: sections, counting: .later)
     let fourth = at(0, 11)  // the fourth match, in the fourth block
     var known: [Int?] = []
