@@ -87,7 +87,9 @@ extension TableScreen {
       left = "Loading…"
       keys = ["q quit"]
     case (_, .loaded(_, let layout)):
-      left = notice ?? searchSummary() ?? titled(position(layout))
+      // A notice (a search that went round) does not hide where the search is, nor its count.
+      let said = [notice, searchSummary()].compactMap { $0 }
+      left = said.isEmpty ? titled(position(layout)) : said.joined(separator: " · ")
       keys = [
         search == nil ? "/ search  ? keys  q quit" : "n next  N previous  ? keys  q quit", "? keys  q quit",
       ]

@@ -149,7 +149,7 @@ import Testing
     #expect(lines[23].hasPrefix(" match 2 of 2"))
     screen.apply(.next)
     #expect(text(screen)[1].hasPrefix("    Pizza Pizza"))
-    #expect(text(screen)[23].contains("from the top"))
+    #expect(text(screen)[23].hasPrefix(" Search went on from the top. · match 1 of 2 for “pizza”"))
   }
 
   @Test("A search of a large report shows its first match at once, and the status counts the rest as it goes")
