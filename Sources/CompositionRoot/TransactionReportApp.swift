@@ -263,15 +263,13 @@ private final class Once: Sendable {
 /// the table alone, and as a draft holds nothing but rows, that view has nothing to take back.
 private final class BothViews: EngineView {
   private let first: any TransactionReportPresenterOutput
-  private let second: any TransactionReportPresenterOutput
+  /// The table, an `EngineView` by its type: its fast path is known when the pair is made, with
+  /// no cast for a row and no other way for a detail to go.
+  private let second: any EngineView
 
-  /// The table's fast path, found once: a cast for each row would cost more than the row.
-  private let fastSecond: (any EngineView)?
-
-  init(_ first: any TransactionReportPresenterOutput, _ second: any TransactionReportPresenterOutput) {
+  init(_ first: any TransactionReportPresenterOutput, _ second: any EngineView) {
     self.first = first
     self.second = second
-    fastSecond = second as? any EngineView
   }
 
   func showReportStart() {
@@ -279,19 +277,14 @@ private final class BothViews: EngineView {
     second.showReportStart()
   }
 
-  var acceptsDraft: Bool { fastSecond?.acceptsDraft ?? false }
+  var acceptsDraft: Bool { second.acceptsDraft }
 
   func discardDraft() {
-    fastSecond?.discardDraft()
+    second.discardDraft()
   }
 
   func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    if let table = fastSecond {
-      table.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
-    } else {
-      let description = String(decoding: descriptionUTF8, as: UTF8.self)
-      second.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: odd))
-    }
+    second.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
   }
 
   func showRow(_ row: ReportRow) {

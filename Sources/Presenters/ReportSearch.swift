@@ -90,6 +90,12 @@ public struct ReportSearch: Sendable {
     return sections.store.detailCount(containing: needle, inBlock: block)
   }
 
+  /// Whether a block is worth reading for a match: a block counted without one is skipped
+  /// unread; one not counted yet is read.
+  private func mayMatch(inBlock block: Int) -> Bool {
+    block >= blockCounts.count || blockCounts[block] > 0
+  }
+
   /// Whether the row at an index path is a match.
   ///
   /// - Parameter indexPath: The row.
@@ -110,8 +116,7 @@ public struct ReportSearch: Sendable {
     var block = store.block(ofRow: row)
     while block < store.blockCount {
       let rows = store.rows(ofBlock: block)
-      // A block counted without a match is skipped unread; one not counted yet is read.
-      if block >= blockCounts.count || blockCounts[block] > 0,
+      if mayMatch(inBlock: block),
         let found = store.detailRows(containing: needle, in: row..<rows.upperBound).first
       {
         return sections.indexPath(ofStoreRow: found)
@@ -135,7 +140,7 @@ public struct ReportSearch: Sendable {
     var block = store.block(ofRow: last)
     while block >= 0 {
       let rows = store.rows(ofBlock: block)
-      if block >= blockCounts.count || blockCounts[block] > 0,
+      if mayMatch(inBlock: block),
         let found = store.detailRows(containing: needle, in: rows.lowerBound..<(last + 1)).last
       {
         return sections.indexPath(ofStoreRow: found)

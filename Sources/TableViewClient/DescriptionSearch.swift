@@ -75,14 +75,13 @@ package struct DescriptionSearch: Sendable {
     let start = firstRow(atOrAfter: line)
     if let match = start.flatMap(search.match(atOrAfter:)) {
       select(match)
-    } else if let start, start != first, search.match(atOrBefore: start) != nil {
-      // None after it, one before it: the first of all. Read backwards first, so that a text
-      // found nowhere costs one reading of the report, not two.
-      select(search.match(atOrAfter: first))
-    } else if start == nil {
-      select(search.match(atOrAfter: first))
-    } else {
+    } else if let start, start == first || search.match(atOrBefore: start) == nil {
+      // None after it, and none before it (read backwards, so that a text found nowhere costs
+      // one reading of the report, not two): no match at all.
       select(nil)
+    } else {
+      // The first of all, before the start (or anywhere, when the line is past the last row).
+      select(search.match(atOrAfter: first))
     }
     return currentLine
   }

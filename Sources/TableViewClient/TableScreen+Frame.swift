@@ -108,14 +108,12 @@ extension TableScreen {
   /// `a match for “pizza” · 41 so far · counting 35%`.
   private func searchSummary() -> String? {
     guard let search, search.currentLine != nil else { return nil }
-    guard search.isCounting else {
-      return "match \((search.current ?? 0) + 1) of \(search.count) for “\(search.text)”"
+    let (text, count, counting) = ("“\(search.text)”", search.count, "counting \(search.percentCounted)%")
+    switch (search.current, search.isCounting) {
+    case (let current?, false): return "match \(current + 1) of \(count) for \(text)"
+    case (let current?, true): return "match \(current + 1) of \(count) so far for \(text) · \(counting)"
+    case (nil, _): return "a match for \(text) · \(count) so far · \(counting)"
     }
-    let counting = "counting \(search.percentCounted)%"
-    guard let current = search.current else {
-      return "a match for “\(search.text)” · \(search.count) so far · " + counting
-    }
-    return "match \(current + 1) of \(search.count) so far for “\(search.text)” · " + counting
   }
 
   private func position(_ layout: TableLayout) -> String {

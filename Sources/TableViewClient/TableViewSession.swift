@@ -130,10 +130,16 @@ package final class TableViewSession: Sendable {
       }
       shown = frame
 
-      // A search still counting takes a slice whenever no key is waiting: poll without waiting.
-      let timeout =
-        decoder.isHolding
-        ? Self.escapeWait : screen.isLoading ? Self.spinnerInterval : screen.isCountingSearch ? 0 : -1
+      let timeout: Int32
+      if decoder.isHolding {
+        timeout = Self.escapeWait
+      } else if screen.isLoading {
+        timeout = Self.spinnerInterval
+      } else if screen.isCountingSearch {
+        timeout = 0  // a slice of the count whenever no key is waiting: poll without waiting
+      } else {
+        timeout = -1
+      }
       var ready = [
         pollfd(fd: input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
