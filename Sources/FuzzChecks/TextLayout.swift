@@ -75,12 +75,25 @@ struct TextLayout {
     let end = offset + lineLengths[position.line - 1]
     if position.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     var column = 1
+    // The continuation bytes the last character's lead byte announced and that are still to
+    // come: they end that character. Other bytes of the continuation kind (text in
+    // Windows-1252, whose `³` is 0xB3) stand for characters of their own, at the position.
+    var announced = 0
     while column < position.column {
       guard offset < end else { return nil }
-      if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+      let byte = bytes[offset]
+      if byte & 0xC0 != 0x80 {
+        column += 1
+        announced = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
+      } else if announced > 0 {
+        announced -= 1
+      }
       offset += 1
     }
-    while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+    while offset < end, announced > 0, bytes[offset] & 0xC0 == 0x80 {
+      offset += 1
+      announced -= 1
+    }
     return bytes[offset..<end]
   }
 }

@@ -222,3 +222,20 @@ extension RawFieldsCheckTests {
     await FuzzTarget.qifRecords.check(bytes)
   }
 }
+
+/// Where a position's value starts, as the decoders count columns (a column per byte that does
+/// not continue a UTF-8 sequence): after a character's own continuation bytes, but not after
+/// bytes of that kind that stand for characters of their own (Windows-1252's `­³`, 0xAD 0xB3),
+/// the false alarm of a smoke run of FuzzOFXRecords.
+@Suite struct TextLayoutTests {
+  @Test func aValueStartsAfterItsCharacterNotAfterTextInWindows1252() throws {
+    // `<NAME>` then 0xAD 0xB3: the value at column 7 starts with those two bytes.
+    let windows1252 = Array("<NAME>".utf8) + [0xAD, 0xB3] + Array("NRISE".utf8)
+    let value = try #require(TextLayout(windows1252).restOfLine(from: TextPosition(line: 1, column: 7)))
+    #expect(Array(value) == [0xAD, 0xB3] + Array("NRISE".utf8))
+    // `é` (0xC3 0xA9) then `x`: column 2 is the `x`, past the é's continuation byte.
+    let utf8 = Array("éx".utf8)
+    #expect(
+      TextLayout(utf8).restOfLine(from: TextPosition(line: 1, column: 2)).map(Array.init) == Array("x".utf8))
+  }
+}
