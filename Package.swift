@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "Entities", targets: ["Entities"]),
     .library(name: "BankFormats", targets: ["BankFormats"]),
+    .library(name: "BankReading", targets: ["BankReading"]),
     .library(name: "UseCases", targets: ["UseCases"]),
     .library(name: "Presenters", targets: ["Presenters"]),
     .library(name: "ReportRendering", targets: ["ReportRendering"]),
@@ -34,13 +35,19 @@ let package = Package(
     // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
     // command line's, not the domain's.
     .target(name: "BankFormats", dependencies: ["Entities"]),
+    // How a bank's file is read: every decision (which column is which, the date layout, the
+    // decimal mark, the signs, the groups) proved by the file's evidence or asked of the user,
+    // as one value; the reading options that answer the questions. Rules over text, no bytes:
+    // the file gateways' decoders read the bytes and ask it what they mean.
+    .target(name: "BankReading", dependencies: ["BankFormats", "UseCases", "Entities"]),
     .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
     // The gateways, a module for each mechanism, so that a client links only what it reads: the
     // in-memory source and the demo data; files, standard input and bytes with the decoders of
     // every format; a service over HTTP, read with the file decoders.
     .target(name: "InMemoryGateways", dependencies: ["UseCases", "Entities"]),
-    .target(name: "FileGateways", dependencies: ["UseCases", "Entities", "BankFormats", "ByteWords"]),
-    .target(name: "NetworkGateways", dependencies: ["FileGateways", "UseCases"]),
+    .target(
+      name: "FileGateways", dependencies: ["UseCases", "Entities", "BankReading", "BankFormats", "ByteWords"]),
+    .target(name: "NetworkGateways", dependencies: ["FileGateways", "BankReading", "UseCases"]),
 
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
     .target(name: "ReportRendering", dependencies: ["Presenters", "Entities", "ByteWords"]),
@@ -50,7 +57,8 @@ let package = Package(
     // (txreport --interactive), bound to the presenter's sectioned view state through public API
     // only, as an app's table view is: it knows nothing of the CLI.
     .target(
-      name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "BankFormats", "Entities"]),
+      name: "CLI",
+      dependencies: ["ReportRendering", "Presenters", "UseCases", "BankReading", "BankFormats", "Entities"]),
     .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "Entities"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
@@ -60,7 +68,7 @@ let package = Package(
       dependencies: [
         "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways",
         "UseCases",
-        "BankFormats", "Entities",
+        "BankReading", "BankFormats", "Entities",
       ]
     ),
     // The network helper: the one module that loads the HTTP client (the system's libcurl, through
@@ -79,6 +87,8 @@ let package = Package(
     .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
     .testTarget(name: "ByteWordsTests", dependencies: ["ByteWords"]),
     .testTarget(name: "BankFormatsTests", dependencies: ["BankFormats", "Entities"]),
+    .testTarget(
+      name: "BankReadingTests", dependencies: ["BankReading", "BankFormats", "UseCases", "Entities"]),
     .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "TestSupport"]),
     .testTarget(
       name: "PresentersTests",
@@ -90,7 +100,8 @@ let package = Package(
     .testTarget(
       name: "FileGatewaysTests",
       dependencies: [
-        "FileGateways", "InMemoryGateways", "UseCases", "BankFormats", "Entities", "Presenters",
+        "FileGateways", "InMemoryGateways", "UseCases", "BankReading", "BankFormats", "Entities",
+        "Presenters",
         "TestSupport",
       ]),
     .testTarget(
@@ -126,7 +137,9 @@ let package = Package(
     // `Scripts/fuzz` builds the fuzzers.
     .target(
       name: "FuzzChecks",
-      dependencies: ["CLI", "ReportRendering", "Presenters", "FileGateways", "UseCases", "Entities"]
+      dependencies: [
+        "CLI", "ReportRendering", "Presenters", "FileGateways", "BankReading", "UseCases", "Entities",
+      ]
     ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),

@@ -61,14 +61,17 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
 
   /// The layouts a reader tries when a file does not say how its dates are written, in the
   /// order they are named in messages: the four-digit years first, then the two-digit ones,
-  /// then those with month names. None of them is `YY` first (`24/03/15`), which reads like
-  /// the day-first layouts; such a file says its layout with `--date-format`.
+  /// then those with month names. A file whose dates fit two of them (`03/04/2024`, `03.04.2024`,
+  /// `24-03-15`, which is a year first as Swedish and Japanese exports write it, or a day first)
+  /// is asked, never read by a guess; every layout that the same digits can spell another way is
+  /// here for that reason, so that the file's own dates must rule the others out.
   public static let detectable: [DateLayout] = [
     .iso, .monthDayYear, .dayMonthYear, .dayMonthYearDots, .compact,
-    DateLayout(checked: "DD-MM-YYYY"), DateLayout(checked: "MM-DD-YYYY"), DateLayout(checked: "YYYY/MM/DD"),
-    DateLayout(checked: "YYYY.MM.DD"),
-    DateLayout(checked: "MM/DD/YY"), DateLayout(checked: "DD/MM/YY"), DateLayout(checked: "DD.MM.YY"),
-    DateLayout(checked: "DD-MM-YY"),
+    DateLayout(checked: "MM.DD.YYYY"), DateLayout(checked: "DD-MM-YYYY"), DateLayout(checked: "MM-DD-YYYY"),
+    DateLayout(checked: "YYYY/MM/DD"), DateLayout(checked: "YYYY.MM.DD"), DateLayout(checked: "YYYY.MM.DD."),
+    DateLayout(checked: "MM/DD/YY"), DateLayout(checked: "DD/MM/YY"), DateLayout(checked: "YY/MM/DD"),
+    DateLayout(checked: "DD.MM.YY"), DateLayout(checked: "MM.DD.YY"), DateLayout(checked: "YY.MM.DD"),
+    DateLayout(checked: "DD-MM-YY"), DateLayout(checked: "MM-DD-YY"), DateLayout(checked: "YY-MM-DD"),
     DateLayout(checked: "DD-MMM-YYYY"), DateLayout(checked: "DD MMM YYYY"), DateLayout(checked: "DD-MMM-YY"),
     DateLayout(checked: "DD MMM YY"), DateLayout(checked: "MMM DD, YYYY"), DateLayout(checked: "DD/MMM/YYYY"),
   ]

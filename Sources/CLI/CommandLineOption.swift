@@ -101,8 +101,11 @@ extension CommandLineOption {
         "not name them as banks usually do (Date, Payee,",
         "Amount, Debit, Credit, …): ROLE is date,",
         "description, amount, debit and credit (amounts in",
-        "two columns), code (D or C) or group; NAME as the",
+        "two columns), code (D or C), group, balance (the",
+        "running balance, checked) or account; NAME as the",
         "header writes it: --columns 'date=Booked,amount=Value'",
+        "or its place (1, 2, …) in a file without a header;",
+        "balance= (no name) says the file has none to check",
       ]),
     CommandLineOption(
       name: "--delimiter", shortName: nil, value: .choice(placeholder: "SEP", ["comma", "semicolon", "tab"]),
@@ -110,7 +113,8 @@ extension CommandLineOption {
       summary: "the CSV field separator (default: detected)",
       help: [
         "comma, semicolon or tab: what separates CSV fields;",
-        "by default the one that splits the header most",
+        "by default the one that splits the header into the",
+        "names of a date, a description and an amount",
       ]),
     CommandLineOption(
       name: "--decimal-comma", shortName: nil, value: nil, section: .input,
@@ -139,16 +143,17 @@ extension CommandLineOption {
       summary: "a bank's positive amounts are charges",
       help: [
         "a bank's CSV file with one signed amount column",
-        "writes charges positive (by default a negative",
-        "amount is a charge, a debit, as in most exports)",
+        "writes charges positive, as card issuers often do;",
+        "txreport asks whenever the file does not prove its",
+        "signs (a running balance, a debit/credit column)",
       ]),
     CommandLineOption(
       name: "--debits-negative", shortName: nil, value: nil, section: .input,
       summary: "a bank's negative amounts are charges",
       help: [
         "a bank's CSV file with one signed amount column",
-        "writes charges negative, as by default: said so, a",
-        "file of mostly positive amounts is read, not asked",
+        "writes charges negative: money out of the account,",
+        "as bank accounts write it",
       ]),
     CommandLineOption(
       name: "--encoding", shortName: nil, value: .choice(placeholder: "NAME", ["utf-8", "windows-1252"]),
@@ -156,8 +161,8 @@ extension CommandLineOption {
       summary: "a bank's CSV text encoding (default: detected)",
       help: [
         "utf-8 or windows-1252 (latin-1): by default a bank's",
-        "CSV file that is not UTF-8 is read as Windows-1252,",
-        "with a note",
+        "CSV file that is not UTF-8 and writes no character",
+        "as UTF-8 does is read as Windows-1252, with a note",
       ]),
     CommandLineOption(
       name: "--pending-date", shortName: nil, value: .text(placeholder: "DATE"), section: .input,
@@ -170,11 +175,20 @@ extension CommandLineOption {
       name: "--account", shortName: nil, value: .text(placeholder: "ACCOUNT"), section: .input,
       summary: "report one account of a file that holds several",
       help: [
-        "report one account of a statement that holds",
-        "several (OFX, QIF): its number or name as the file",
-        "writes it, or its type when only one account has it",
-        "(savings); by default all are shown together, and",
-        "standard error names them",
+        "report one account of a file that holds several",
+        "(OFX, QIF, a bank's CSV with an account column): its",
+        "number or name as the file writes it, or its type",
+        "when only one account has it (savings); by default",
+        "all are shown together, and standard error names them",
+      ]),
+    CommandLineOption(
+      name: "--explain", shortName: nil, value: nil, section: .input,
+      summary: "say how each bank's file was read, and why",
+      help: [
+        "before the report, standard error lists each decision",
+        "made about a bank's file (its columns, date layout,",
+        "decimal mark, signs, groups, running balance) with",
+        "the evidence in the file, or the option, that proved it",
       ]),
     CommandLineOption(
       name: "--partial", shortName: nil, value: nil, section: .input,

@@ -1,3 +1,4 @@
+import BankReading
 import Entities
 import Presenters
 
@@ -97,7 +98,7 @@ package enum CommandLineParser {
           maximumResponseSize: try values["--max-response-size"].map(size)
             ?? NetworkOptions.defaultMaximumResponseSize),
         interactive: flags.contains("--interactive"),
-        bankCSV: try bankCSV(values, flags: flags),
+        reading: try reading(values, flags: flags),
         period: try period(values),
         title: values["--title"],
         amountStyle: try values["--currency"].map(amountStyle) ?? .plain))
@@ -180,11 +181,11 @@ package enum CommandLineParser {
       "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got '\(value)')")
   }
 
-  /// The options of a bank's CSV export: `--columns`, `--delimiter`, `--decimal-comma` or
+  /// The options of a bank's file: `--columns`, `--delimiter`, `--decimal-comma` or
   /// `--decimal-point` (not both), `--date-format`, `--debits-positive` or `--debits-negative`
-  /// (not both), `--encoding`, `--pending-date`.
-  private static func bankCSV(_ values: [String: String], flags: Set<String>) throws(UsageError)
-    -> BankCSVOptions
+  /// (not both), `--encoding`, `--pending-date`, `--account`, `--explain`.
+  private static func reading(_ values: [String: String], flags: Set<String>) throws(UsageError)
+    -> ReadingOptions
   {
     if flags.contains("--decimal-comma") && flags.contains("--decimal-point") {
       throw UsageError("--decimal-comma and --decimal-point contradict each other; give one")
@@ -192,19 +193,19 @@ package enum CommandLineParser {
     if flags.contains("--debits-positive") && flags.contains("--debits-negative") {
       throw UsageError("--debits-positive and --debits-negative contradict each other; give one")
     }
-    return BankCSVOptions(
-      columns: try values["--columns"].map(BankCSVOptions.columns) ?? [:],
-      delimiter: try values["--delimiter"].map(BankCSVOptions.delimiter),
+    return ReadingOptions(
+      delimiter: try values["--delimiter"].map(ReadingOptions.delimiter),
+      columns: try values["--columns"].map(ReadingOptions.columns) ?? [:],
       decimalMark: flags.contains("--decimal-comma")
         ? .comma : flags.contains("--decimal-point") ? .point : nil,
-      dateLayout: try values["--date-format"].map(BankCSVOptions.dateLayout),
+      dateLayout: try values["--date-format"].map(ReadingOptions.dateLayout),
       debitsPositive: flags.contains("--debits-positive"),
       debitsNegative: flags.contains("--debits-negative"),
-      encoding: try values["--encoding"].map(BankCSVOptions.encoding),
+      encoding: try values["--encoding"].map(ReadingOptions.encoding),
       pendingDate: try values["--pending-date"].map { value throws(UsageError) in
         try date(value, option: "--pending-date")
       },
-      account: values["--account"])
+      account: values["--account"], explains: flags.contains("--explain"))
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide

@@ -1,3 +1,4 @@
+import BankReading
 import Entities
 import Presenters
 
@@ -39,8 +40,9 @@ package struct ReportCommand: Equatable, Sendable {
   /// Whether to show the report full-screen, to scroll and search (`--interactive`), instead of
   /// printing it.
   package var interactive: Bool
-  /// How to read a bank's CSV export, where the file does not say.
-  package var bankCSV: BankCSVOptions
+  /// How to read a bank's file, where the file does not say (the groups are the composition
+  /// root's to set, by the source each file is).
+  package var reading: ReadingOptions
   /// The days to report (`--from`, `--to`, `--month`), or `nil` for every day.
   package var period: ReportPeriod?
   /// The report's title (`--title`), or `nil` for the default.
@@ -61,7 +63,7 @@ package struct ReportCommand: Equatable, Sendable {
   ///   - theme: The colours of the text output, or `nil` to tell them from the background.
   ///   - network: How sources given as URLs are fetched.
   ///   - interactive: Whether to show the report full-screen instead of printing it.
-  ///   - bankCSV: How to read a bank's CSV export, where the file does not say.
+  ///   - reading: How to read a bank's file, where the file does not say.
   ///   - period: The days to report, or `nil` for every day.
   ///   - title: The report's title, or `nil` for the default.
   ///   - amountStyle: How amounts look in text, Markdown and HTML.
@@ -76,7 +78,7 @@ package struct ReportCommand: Equatable, Sendable {
     theme: Theme? = nil,
     network: NetworkOptions = NetworkOptions(),
     interactive: Bool = false,
-    bankCSV: BankCSVOptions = BankCSVOptions(),
+    reading: ReadingOptions = .standard,
     period: ReportPeriod? = nil,
     title: String? = nil,
     amountStyle: AmountStyle = .plain
@@ -91,7 +93,7 @@ package struct ReportCommand: Equatable, Sendable {
     self.theme = theme
     self.network = network
     self.interactive = interactive
-    self.bankCSV = bankCSV
+    self.reading = reading
     self.period = period
     self.title = title
     self.amountStyle = amountStyle

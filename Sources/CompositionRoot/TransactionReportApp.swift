@@ -1,3 +1,4 @@
+import BankReading
 import CLI
 import Entities
 import FileGateways
@@ -110,7 +111,7 @@ package enum TransactionReportApp {
     reading progress: (@Sendable (ReadProgress) -> Void)?
   ) -> any TransactionReportUseCaseInput {
     let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
-      let options = readingOptions(command.bankCSV, group: group)
+      let options = readingOptions(command.reading, group: group)
       guard ReportInput.isURL(path) else {
         return TransactionReportApp.fileSource(
           path, format: command.inputFormat, options: options, progress: progress)
@@ -165,17 +166,11 @@ package enum TransactionReportApp {
   /// pending transactions too, as the option named the file as that group's; in one-source
   /// mode Posted (a bank exports what it has posted), and Authorized for a statement's pending
   /// transactions (SPEC §8).
-  private static func readingOptions(_ options: BankCSVOptions, group: TransactionGroup?) -> ReadingOptions {
-    ReadingOptions(
-      delimiter: options.delimiter.flatMap(CSVDelimiter.init(rawValue:)),
-      columns: Dictionary(
-        uniqueKeysWithValues: options.columns.compactMap { role, name in
-          CSVColumnRole(rawValue: role).map { ($0, name) }
-        }),
-      decimalMark: options.decimalMark, dateLayout: options.dateLayout,
-      debitsPositive: options.debitsPositive, debitsNegative: options.debitsNegative,
-      encoding: options.encoding, pendingDate: options.pendingDate,
-      group: group ?? .posted, pendingGroup: group ?? .authorized, account: options.account)
+  private static func readingOptions(_ options: ReadingOptions, group: TransactionGroup?) -> ReadingOptions {
+    var options = options
+    options.group = group ?? .posted
+    options.pendingGroup = group ?? .authorized
+    return options
   }
 
   /// What a source tells the progress line: each reading (0 for a download) and how far it got.

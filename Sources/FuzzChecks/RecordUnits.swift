@@ -596,13 +596,7 @@ struct RecordUnits {
       // input, and no row is read, before it or after it.
       if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
         {
-          if case .datesFitLayouts = syntax {
-            true
-          } else if case .signsUntold = syntax {
-            true
-          } else {
-            false
-          }
+          if case .asks = syntax { true } else { false }
         }()
       {
         // Only the lines before the header that start with a bare carriage return, which the

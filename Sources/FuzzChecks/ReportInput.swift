@@ -1,3 +1,4 @@
+import BankReading
 import Entities
 import FileGateways
 

@@ -1,3 +1,4 @@
+import BankReading
 import FileGateways
 import UseCases
 

@@ -12,8 +12,8 @@ import Testing
 
   @Test("--account is kept as given, for the gateway to match; without it every account is read")
   func account() throws {
-    #expect(try command(["--all", "s.ofx", "--account", "0000 0002"]).bankCSV.account == "0000 0002")
-    #expect(try command(["--all", "s.ofx"]).bankCSV.account == nil)
+    #expect(try command(["--all", "s.ofx", "--account", "0000 0002"]).reading.account == "0000 0002")
+    #expect(try command(["--all", "s.ofx"]).reading.account == nil)
     #expect(throws: UsageError("--account needs a value: an account's number or name, as the file writes it"))
     {
       try CommandLineParser.parse(["--all", "s.ofx", "--account"])

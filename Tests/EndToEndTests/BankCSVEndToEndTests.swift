@@ -64,7 +64,8 @@ import Testing
   func carriageReturns() throws {
     let outcome = try run(
       "cu.csv",
-      "Date,Description,Amount\r03/13/2024,Coffee,-4.50\r03/14/2024,Refund,2.00\r03/15/2024,Rent,-950.00")
+      "Date,Description,Amount\r03/13/2024,Coffee,-4.50\r03/14/2024,Refund,2.00\r03/15/2024,Rent,-950.00",
+      ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(
@@ -80,7 +81,7 @@ import Testing
     bytes += [0xFC] + Array("ller & S".utf8) + [0xF6] + Array("hne;-7,40\n03.04.2024;Caf".utf8) + [0xE9]
     bytes += Array(";-2,00\n".utf8)
 
-    let outcome = try run("ing.csv", bytes)
+    let outcome = try run("ing.csv", bytes, ["--date-format", "DD.MM.YYYY", "--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(
@@ -97,7 +98,7 @@ import Testing
   func encodingOption() throws {
     let bytes = Array("Date,Description,Amount\n2024-04-02,Cr".utf8) + [0xE8] + Array("me,-3.00\n".utf8)
 
-    let outcome = try run("fr.csv", bytes, ["--encoding", "windows-1252"])
+    let outcome = try run("fr.csv", bytes, ["--encoding", "windows-1252", "--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.errors == "")
@@ -119,7 +120,7 @@ import Testing
     let lines = dates.split(separator: "\n")
     let text = "Date,Description,Amount\n\(lines[0]),a,-1.00\n\(lines[1]),b,-2.00\n"
 
-    let outcome = try run("dates.csv", text)
+    let outcome = try run("dates.csv", text, ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(Set(outcome.rows.map(\.date)) == Set(expected))
@@ -129,9 +130,10 @@ import Testing
   func dateFormatOption() throws {
     let outcome = try run(
       "dates.csv", "Date,Description,Amount\n03-Apr-24,a,-1.00\n04-Mar-24,b,-2.00\n",
-      ["--date-format", "DD-MMM-YY"])
+      ["--date-format", "DD-MMM-YY", "--debits-negative"])
     let numbers = try run(
-      "dates.csv", "Date,Description,Amount\n3/4/24,a,-1.00\n4/3/24,b,-2.00\n", ["--date-format", "D/M/YY"])
+      "dates.csv", "Date,Description,Amount\n3/4/24,a,-1.00\n4/3/24,b,-2.00\n",
+      ["--date-format", "D/M/YY", "--debits-negative"])
 
     #expect(outcome.rows.map(\.date) == ["Mar 04, 2024", "Apr 03, 2024"])
     #expect(numbers.rows.map(\.date) == ["Mar 04, 2024", "Apr 03, 2024"])
@@ -177,7 +179,8 @@ import Testing
       return "Bakery"
     }
 
-    let outcome = try run("bank.csv", header + "\n" + values.joined(separator: delimiter) + "\n")
+    let outcome = try run(
+      "bank.csv", header + "\n" + values.joined(separator: delimiter) + "\n", ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.rows == [Row("P", "Mar 15, 2024", "Bakery", "12.50")])
@@ -203,7 +206,8 @@ import Testing
   func amounts(written: String, shown: String) throws {
     let outcome = try run(
       "amounts.csv",
-      "Date,Description,Amount\n2024-03-15,a,\(written)\n2024-03-16,b,-1.00\n2024-03-17,c,-2.00\n")
+      "Date,Description,Amount\n2024-03-15,a,\(written)\n2024-03-16,b,-1.00\n2024-03-17,c,-2.00\n",
+      ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.rows.first?.amount == shown)
@@ -228,7 +232,7 @@ import Testing
 
   // MARK: Signs
 
-  @Test("A card export of mostly positive charges is refused, naming --debits-positive; read with it, right")
+  @Test("A card export whose signs nothing proves is refused, naming both options; read with one, right")
   func chargesPositive() throws {
     let text =
       "Trans. Date,Description,Amount\n05/13/2024,SQ *BLUE HERON COFFEE,6.75\n05/14/2024,SHELL OIL 5744,48.12\n"
@@ -240,7 +244,7 @@ import Testing
     #expect(refused.status == 65)
     #expect(
       refused.errors.hasPrefix(
-        "card.csv:2:34: error: amount: 3 of the 4 amounts read are positive, so their signs do not say which are charges (got \"6.75\"); hint: if positive amounts are charges, as card issuers write them, read it with --debits-positive; if they are money received, with --debits-negative"
+        "card.csv:2:34: error: amount: 3 of the 4 amounts read are positive, and nothing in the file says which are charges (got \"6.75\"); hint: if negative amounts are charges (money out, as bank accounts write them), read it with --debits-negative; if positive amounts are charges, as card issuers write them, with --debits-positive"
       ))
     #expect(read.rows.map(\.amount) == ["6.75", "48.12", "-350.00", "86.40"])
   }
@@ -288,7 +292,7 @@ import Testing
       "Date,Description,Amount,Status\n2024-09-12,Shell,-44.10,Pending\n2024-09-10,Transfer,-300.00,Posted\n"
       + "2024-09-06,Payroll,2650.00,Cleared\n"
 
-    let outcome = try run("usaa.csv", text)
+    let outcome = try run("usaa.csv", text, ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(
@@ -309,7 +313,7 @@ import Testing
       + "Transaction Date,Description,Amount\r\n09/12/2024,COSTCO,-182.37\r\n09/10/2024,PAYMENT,600.00\r\n"
       + "Total Posted,,417.63\r\n"
 
-    let outcome = try run("card.csv", text)
+    let outcome = try run("card.csv", text, ["--debits-negative"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(
@@ -329,7 +333,7 @@ import Testing
       "Data;Valuta;Addebiti;Accrediti;Descrizione operazioni\n30/04/24;;;3.120,45;SALDO INIZIALE\n"
       + "03/05/24;03/05/24;2,00;;IMPOSTA DI BOLLO\n14/05/24;14/05/24;;1.780,00;STIPENDIO\n31/05/24;;;4.898,45;SALDO FINALE\n"
 
-    let outcome = try run("posta.csv", text)
+    let outcome = try run("posta.csv", text, ["--date-format", "DD/MM/YY"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(outcome.rows.map(\.description) == ["IMPOSTA DI BOLLO", "STIPENDIO"])
@@ -340,8 +344,9 @@ import Testing
     "A row that may be a transaction is never skipped: a shop called Total, and a broken date, are its own")
   func notSkippedWhenInDoubt() throws {
     let outcome = try run(
-      "card.csv", "Date,Description,Amount\n2024-03-01,TOTAL WINE & MORE,-30.00\n2024-13-45,Total Gas,-5.00\n"
-    )
+      "card.csv",
+      "Date,Description,Amount\n2024-03-01,TOTAL WINE & MORE,-30.00\n2024-13-45,Total Gas,-5.00\n",
+      ["--debits-negative"])
 
     #expect(outcome.status == 65)
     #expect(outcome.errors.hasPrefix("card.csv:3:1: error: date: "))
@@ -356,13 +361,34 @@ import Testing
       "Date,Description,Amount,Account Name\n2021-10-02,Transfer to Savings,-200.00,Checking\n"
       + "2021-10-02,Transfer from Checking,200.00,Savings\n2021-10-04,Trader Joe's,-54.37,Credit Card\n"
 
-    let outcome = try run("mint.csv", text)
+    let outcome = try run("mint.csv", text, ["--debits-negative"])
+    let one = try run("mint.csv", text, ["--debits-negative", "--account", "credit card"])
+    let none = try run("mint.csv", text, ["--debits-negative", "--account", "Visa"])
 
     #expect(outcome.status == 0, "\(outcome.errors)")
     #expect(
       outcome.errors
-        == "txreport: note: 'mint.csv': the rows are of 3 accounts (column \"Account Name\": 'Checking', 'Savings', 'Credit Card'), added into one report; to report one account, keep only its rows\n"
+        == "txreport: note: 'mint.csv': the rows are of 3 accounts (column \"Account Name\": 'Checking', 'Savings', 'Credit Card'), added into one report; to report one account, add --account with its name as the column \"Account Name\" writes it\n"
     )
+    #expect(one.status == 0, "\(one.errors)")
+    #expect(one.rows == [Row("P", "Oct 04, 2021", "Trader Joe's", "54.37")])
+    #expect(
+      one.errors
+        == "txreport: note: 'mint.csv' holds 3 accounts; only Credit Card is shown, as --account asks\n")
+    #expect(none.status == 65)
+    #expect(none.errors.hasPrefix("mint.csv:2:"))
+    #expect(none.errors.contains("--account \"Visa\" names none of the file's accounts"))
+  }
+
+  @Test("--account in a bank's CSV without an account column is refused, not ignored: a file of one account")
+  func accountWithoutColumn() throws {
+    let text = "Date,Description,Amount\n2024-03-01,Rent,-950.00\n"
+
+    let outcome = try run("bank.csv", text, ["--debits-negative", "--account", "Visa"])
+
+    #expect(outcome.status == 65)
+    #expect(outcome.rows.isEmpty)
+    #expect(outcome.errors.contains("--account \"Visa\" names no account: the file names none"))
   }
 
   // MARK: Headers
@@ -373,7 +399,7 @@ import Testing
       "\"08/30/2024\",\"-42.10\",\"*\",\"\",\"TRADER JOE'S #123\"\n\"08/23/2024\",\"3125.40\",\"*\",\"\",\"PAYROLL\"\n"
 
     let refused = try run("wf.csv", text)
-    let read = try run("wf.csv", text, ["--columns", "date=1,description=5,amount=2"])
+    let read = try run("wf.csv", text, ["--columns", "date=1,description=5,amount=2", "--debits-negative"])
 
     #expect(refused.status == 65)
     #expect(
@@ -391,8 +417,8 @@ import Testing
   func pendingWithoutDate() throws {
     let text = "Date,Description,Amount\nPending,GARDEN CENTRE,-34.99\n12-Jan-2024,HOMEWARE HALL,-1183.23\n"
 
-    let refused = try run("jl.csv", text)
-    let read = try run("jl.csv", text, ["--pending-date", "2024-01-14"])
+    let refused = try run("jl.csv", text, ["--debits-negative"])
+    let read = try run("jl.csv", text, ["--pending-date", "2024-01-14", "--debits-negative"])
 
     #expect(refused.status == 65)
     #expect(refused.errors.contains("--pending-date YYYY-MM-DD"))

@@ -92,7 +92,8 @@ import Testing
         "\(path):1:31: error: amount: the header has 2 columns that may hold the amount, and nothing says which does"
       ))
     #expect(refused.standardError.contains("hint: say which one holds the amount with --columns amount=NAME"))
-    let chosen = try TX.run(["--all", path, "--columns", "amount=Amount (USD)", "--format", "json"])
+    let chosen = try TX.run(
+      ["--all", path, "--columns", "amount=Amount (USD)", "--debits-negative", "--format", "json"])
     #expect(chosen.status == 0)
     #expect(chosen.standardOutput.contains("\"amount\": \"3.80\""))
   }
@@ -103,12 +104,13 @@ import Testing
     let path = try folder.file(
       "export.csv",
       text: "Date,Description,Amount\n2024-3-1,Coffee,-3.50\n2024-3-15,Tea,-2.00\n2024-12-5,Cake,-1.00\n")
-    let result = try TX.run(["--all", path, "--format", "transactions"])
+    let result = try TX.run(["--all", path, "--debits-negative", "--format", "transactions"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("\"2024-03-01\""))
     #expect(result.standardOutput.contains("\"2024-03-15\""))
     #expect(result.standardOutput.contains("\"2024-12-05\""))
-    let given = try TX.run(["--all", path, "--date-format", "YYYY-MM-DD", "--format", "transactions"])
+    let given = try TX.run(
+      ["--all", path, "--date-format", "YYYY-MM-DD", "--debits-negative", "--format", "transactions"])
     #expect(given.status == 0, "\(given.standardError)")
   }
 }

@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import Presenters
 import TestSupport
@@ -10,7 +11,9 @@ import UseCases
 /// The hint of a bank's amount names the other decimal mark's option only when that mark reads
 /// the amount: followed, it gives the report, and never a second hint pointing back.
 @Suite struct AmountHintTests {
-  private func issueLine(_ amount: String, options: ReadingOptions = .standard) async throws -> String? {
+  private func issueLine(_ amount: String, options: ReadingOptions = ReadingOptions(debitsNegative: true))
+    async throws -> String?
+  {
     let text = "Date,Description,Amount\n2024-03-01,Coffee,\"\(amount)\"\n"
     let records = try await readAll(
       BytesTransactionSource(name: "bank.csv", bytes: Array(text.utf8), format: .csv, options: options))
@@ -22,7 +25,8 @@ import UseCases
     let line = try #require(try await issueLine("1.234"))
 
     #expect(line.contains("read it with --decimal-comma"))
-    #expect(try await issueLine("1.234", options: ReadingOptions(decimalMark: .comma)) == nil)
+    #expect(
+      try await issueLine("1.234", options: ReadingOptions(decimalMark: .comma, debitsNegative: true)) == nil)
   }
 
   @Test(
@@ -33,7 +37,8 @@ import UseCases
       ("1,2345", nil, "out of place"), ("1,2345", .comma, "has a fraction of a cent"),
     ])
   func noMarkReads(amount: String, mark: DecimalMark?, words: String) async throws {
-    let line = try #require(try await issueLine(amount, options: ReadingOptions(decimalMark: mark)))
+    let line = try #require(
+      try await issueLine(amount, options: ReadingOptions(decimalMark: mark, debitsNegative: true)))
 
     #expect(line.contains(words))
     #expect(!line.contains("--decimal"))

@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import FileGateways
 import TestSupport
@@ -9,11 +10,15 @@ import UseCases
 /// a carriage return), the rows that are not transactions, statuses, type columns, flags and
 /// descriptions; and the notes a reading gives beside its records.
 @Suite struct BankCSVRowsTests {
-  private func read(_ text: String, options: ReadingOptions = .standard) async throws -> [ReadRecord] {
+  private func read(_ text: String, options: ReadingOptions = ReadingOptions(debitsNegative: true))
+    async throws -> [ReadRecord]
+  {
     try await read(Array(text.utf8), options: options)
   }
 
-  private func read(_ bytes: [UInt8], options: ReadingOptions = .standard) async throws -> [ReadRecord] {
+  private func read(_ bytes: [UInt8], options: ReadingOptions = ReadingOptions(debitsNegative: true))
+    async throws -> [ReadRecord]
+  {
     try await readAll(BytesTransactionSource(name: "bank.csv", bytes: bytes, format: .csv, options: options))
   }
 
@@ -85,7 +90,7 @@ import UseCases
   func encodingUTF8() async throws {
     let bytes = Array("Date,Description,Amount\n2024-03-15,Caf".utf8) + [0xE9] + Array(",-1.00\n".utf8)
 
-    let records = try await read(bytes, options: ReadingOptions(encoding: .utf8))
+    let records = try await read(bytes, options: ReadingOptions(debitsNegative: true, encoding: .utf8))
 
     #expect(notes(records).isEmpty)
     #expect(records.compactMap(\.issue).count == 1)
@@ -110,7 +115,9 @@ import UseCases
       "Umsatzanzeige;Datei erstellt am: 05.04.2024\n\nKonto;DE00\nBuchung;Text;Wert\n04.04.2024;Strom;-86,00\n"
 
     let records = try await read(
-      text, options: ReadingOptions(columns: [.date: "Buchung", .description: "Text", .amount: "Wert"]))
+      text,
+      options: ReadingOptions(
+        columns: [.date: "Buchung", .description: "Text", .amount: "Wert"], debitsNegative: true))
 
     #expect(records.compactMap(\.transaction).map(\.description) == ["Strom"])
     #expect(
@@ -203,22 +210,45 @@ import UseCases
       ])
   }
 
-  @Test("Signs of mostly positive amounts are asked, at the first positive one; either option reads them")
-  func untoldSigns() async throws {
-    let text =
-      "Date,Description,Amount\n2024-03-15,a,1.00\n2024-03-16,b,2.00\n2024-03-17,c,3.00\n2024-03-18,d,-4.00\n"
+  @Test(
+    "Signs nothing proves are asked whatever their count: all positive, a tie, one of each, all negative, one alone",
+    arguments: [
+      (["1.00", "2.00", "3.00", "-4.00"], 3, 1), (["14.25", "35.00", "-300.00"], 2, 1), (["4.50"], 1, 0),
+      (["1.00", "-1.00"], 1, 1), (["1.00", "2.00", "-3.00", "-4.00"], 2, 2), (["-1.00", "-2.00"], 0, 2),
+      (["0.00", "-2.00"], 0, 1),
+    ])
+  func untoldSigns(amounts: [String], positive: Int, negative: Int) async throws {
+    let rows = amounts.enumerated().map { "2024-03-1\($0.offset),r\($0.offset),\($0.element)\n" }.joined()
+    let text = "Date,Description,Amount\n" + rows
 
-    let refused = try await read(text)
-    let positive = try await read(text, options: ReadingOptions(debitsPositive: true))
-    let negative = try await read(text, options: ReadingOptions(debitsNegative: true))
+    let refused = try await read(text, options: .standard)
+    let asPositive = try await read(text, options: ReadingOptions(debitsPositive: true))
+    let asNegative = try await read(text, options: ReadingOptions(debitsNegative: true))
 
-    #expect(refused.map(\.issue?.readingProblem) == [.syntax(.signsUntold(positive: 3, negative: 1))])
-    #expect(refused.first?.issue?.position == at(2, 14))
-    #expect(positive.compactMap(\.transaction).map(\.debitCredit) == [.debit, .debit, .debit, .credit])
-    #expect(negative.compactMap(\.transaction).map(\.debitCredit) == [.credit, .credit, .credit, .debit])
+    #expect(
+      refused.map(\.issue?.readingProblem)
+        == [.syntax(.asks(.signsUntold(positive: positive, negative: negative, codeColumn: nil)))])
+    // At the first amount that is not zero: the one whose sign is in question.
+    let first = try #require(amounts.firstIndex { $0 != "0.00" })
+    #expect(refused.first?.issue?.position == at(2 + first, 15))
+    let signs = amounts.map { !$0.hasPrefix("-") }
+    #expect(asPositive.compactMap(\.transaction).map(\.debitCredit) == signs.map { $0 ? .debit : .credit })
+    #expect(asNegative.compactMap(\.transaction).map(\.debitCredit) == signs.map { $0 ? .credit : .debit })
   }
 
-  // MARK: Descriptions
+  @Test(
+    "No amount but zero asks nothing: no sign is read; a code column or debit and credit columns ask nothing")
+  func signsNeedNoProof() async throws {
+    let zeros = try await read("Date,Description,Amount\n2024-03-15,a,0.00\n", options: .standard)
+    let codes = try await read(
+      "Date,Description,Amount,Debit/Credit\n2024-03-15,a,4.50,D\n", options: .standard)
+    let columns = try await read("Date,Description,Debit,Credit\n2024-03-15,a,4.50,\n", options: .standard)
+
+    #expect(zeros.compactMap(\.transaction).count == 1)
+    #expect(codes.compactMap(\.transaction).map(\.debitCredit) == [.debit])
+    #expect(columns.compactMap(\.transaction).map(\.debitCredit) == [.debit])
+    #expect((zeros + codes + columns).allSatisfy { $0.issue == nil })
+  }
 
   @Test("An empty description gives way to the next column that describes the row")
   func descriptionFallback() async throws {
@@ -236,7 +266,8 @@ import UseCases
       "Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Verwendungszweck;Betrag (€)\n"
       + "05.04.24;Max Mustermann;Wohnbau eG;Miete;-920,00\n02.04.24;Techniker Kasse;Max Mustermann;Erstattung;120,00\n"
 
-    let records = try await read(text)
+    let records = try await read(
+      text, options: ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YY"), debitsNegative: true))
 
     #expect(records.compactMap(\.transaction).map(\.description) == ["Wohnbau eG", "Techniker Kasse"])
   }

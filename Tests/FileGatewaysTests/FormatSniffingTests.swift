@@ -1,3 +1,4 @@
+import BankReading
 import TestSupport
 import Testing
 
@@ -43,7 +44,8 @@ import Testing
     let folder = try TemporaryDirectory()
     let path = try folder.file("export.txt", text: "Date,Description,Amount\n2024-03-01,Coffee,-3.50\n")
 
-    let sniffed = try await readAll(FileTransactionSource(path: path, sniffsFormat: true))
+    let sniffed = try await readAll(
+      FileTransactionSource(path: path, sniffsFormat: true, options: ReadingOptions(debitsNegative: true)))
     let given = try await readAll(FileTransactionSource(path: path, format: .json))
 
     #expect(sniffed.map { $0.transaction?.description } == ["Coffee"])

@@ -105,7 +105,8 @@ import UseCases
     let ambiguous = try await read(accounts + "!Type:Bank\nD03/04/2024\nT-10.00\nPGrocer\n^\n", .qif)
     #expect(ambiguous.count == 1)
     #expect(
-      ambiguous.first?.issue?.readingProblem == .syntax(.datesFitLayouts([.monthDayYear, .dayMonthYear])))
+      ambiguous.first?.issue?.readingProblem
+        == .syntax(.asks(.datesFitLayouts([.monthDayYear, .dayMonthYear]))))
     #expect(ambiguous.first?.issue?.position == TextPosition(line: 7, column: 2))
 
     let told = try await read(accounts + "!Type:Bank\nD03/15/2024\nT-10.00\nPGrocer\n^\n", .qif)

@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import UseCases
 
@@ -29,28 +30,94 @@ extension CSVRecordDecoder {
       // The header is the first text between line breaks, a carriage return alone included:
       // a line that starts with one is not an empty header that makes the file a bank's.
       let header = line.split(separator: UInt8(ascii: "\r")).first ?? []
-      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(header))).byte
-      if CSVBankLayout.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
+      let lineDelimiter = (options.delimiter ?? CSVSample.likelyDelimiter(of: header)).byte
+      if CSVSample.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
     }
-    let sample = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
-    let complete = sample.count < CSVBankLayout.sampleSize
+    let start = input.position
+    let sample = input.upcomingBytes(limit: CSVSample.size)
+    let complete = sample.count < CSVSample.size
     var conversion = TextConversion()
     switch options.encoding {
     case .windows1252?:
       conversion.fromWindows1252 = true
+      text.encoding = Decided(.windows1252, Evidence(.option, "you said --encoding windows-1252"))
     case .utf8?:
-      break
+      text.encoding = Decided(.utf8, Evidence(.option, "you said --encoding utf-8"))
     case nil:
-      // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
-      // Its lines are still lines.
-      if sample.first != 0xEF && !hadByteOrderMark && !TextConversion.isUTF8(sample, complete: complete) {
+      text.encoding = Self.encoding(
+        of: sample, from: start, complete: complete, hadByteOrderMark: hadByteOrderMark)
+      if text.encoding.value == .windows1252 {
         conversion.fromWindows1252 = true
         notes.append(ExportNote(source: "", kind: .readAsWindows1252))
       }
     }
     conversion.carriageReturnsEndLines = TextConversion.endsLinesWithCarriageReturns(
       sample, complete: complete)
+    text.carriageReturnLines =
+      conversion.carriageReturnsEndLines
+      ? Decided(
+        true, Evidence(.values, "the first line ends with a carriage return that no line feed follows"))
+      : Decided(false, Evidence(.values, "the first line ends with a line feed"))
     input.convertText(conversion)
+  }
+
+  /// The encoding of a bank's export, from its first megabyte: UTF-8 when it starts with UTF-8's
+  /// byte order mark (or part of one: UTF-8 gone wrong), when every byte is UTF-8, or when it
+  /// writes characters in UTF-8's multi-byte form (then a byte that is not UTF-8 is an error of
+  /// its own, never a reason to read every accent as another encoding's); Windows-1252 when a
+  /// byte is not UTF-8 and no character is written as UTF-8 writes one.
+  static func encoding(
+    of sample: [UInt8], from start: TextPosition, complete: Bool, hadByteOrderMark: Bool
+  ) -> Decided<TextEncoding> {
+    if hadByteOrderMark {
+      return Decided(.utf8, Evidence(.values, "the file starts with UTF-8's byte order mark"))
+    }
+    // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
+    if sample.first == 0xEF {
+      return Decided(.utf8, Evidence(.values, "the file starts with a part of UTF-8's byte order mark"))
+    }
+    let (invalid, multibyte) = TextConversion.utf8Evidence(sample, complete: complete)
+    guard let invalid else {
+      return Decided(
+        .utf8,
+        Evidence(
+          .values,
+          multibyte
+            ? "every byte read is UTF-8, and some characters are written as UTF-8 writes them"
+            : "every byte read is ASCII, which UTF-8 and Windows-1252 read alike"))
+    }
+    let position = Self.position(ofOffset: invalid, in: sample, from: start)
+    let at = "\(position.line):\(position.column)"
+    let byte = "0x" + String(sample[invalid], radix: 16, uppercase: true)
+    guard !multibyte else {
+      return Decided(
+        .utf8,
+        Evidence(
+          .values,
+          "characters are written as UTF-8 writes them, so the byte \(byte) at \(at), which is not UTF-8, is an"
+            + " error"))
+    }
+    return Decided(
+      .windows1252,
+      Evidence(
+        .values, "the byte \(byte) at \(at) is not UTF-8, and no character is written as UTF-8 writes one"))
+  }
+
+  /// The line and column of a byte of the sample that starts at `start`.
+  private static func position(ofOffset offset: Int, in bytes: [UInt8], from start: TextPosition)
+    -> TextPosition
+  {
+    var line = start.line
+    var column = start.column
+    for byte in bytes[..<offset] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return TextPosition(line: line, column: column)
   }
 
   // MARK: Rows
@@ -58,9 +125,9 @@ extension CSVRecordDecoder {
   /// Reads one row of a bank's export, which is not empty, and its line break.
   ///
   /// - Returns: The row's record, or a malformed row; `nil` for a row skipped as clearly not a
-  ///   transaction (``skip(_:)``).
+  ///   transaction (``skip(_:)``), or of another account than `--account` names.
   mutating func readBankRow() throws(RowError) -> DecodedRecord? {
-    guard let bank else { return nil }
+    guard let reading else { return nil }
     let start = input.position
     var fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)] = []
     var problem: MalformedInput?
@@ -73,11 +140,16 @@ extension CSVRecordDecoder {
       fields.append((String(decoding: scratch, as: UTF8.self), read.position, read.encodingProblem))
     }
     if let problem { return .malformed(problem, resumes: true) }
-    // Fields past the header's that are empty hold nothing: a trailing delimiter on every row.
-    while fields.count > columns.count, let last = fields.last, last.text.trimmingSpaces.isEmpty {
-      fields.removeLast()
+    // The empty fields every row ends with, past the header's (a delimiter at the end of each
+    // row), as the first rows proved them: a row with more fields than that is a field cut by a
+    // delimiter, never read with its columns shifted.
+    let extra = reading.extraEmptyFields.value
+    if extra > 0, fields.count == columns.count + extra,
+      fields[columns.count...].allSatisfy({ $0.text.trimmingSpaces.isEmpty })
+    {
+      fields.removeLast(extra)
     }
-    if let kind = notTransaction(fields.map(\.text), bank: bank) {
+    if let kind = notTransaction(fields.map(\.text), reading: reading) {
       skip(kind)
       return nil
     }
@@ -85,6 +157,11 @@ extension CSVRecordDecoder {
       return .malformed(
         MalformedInput(position: start, syntax: .fieldCount(found: fields.count, expected: columns.count)),
         resumes: true)
+    }
+    if reading.account != nil, let column = reading.columns[.account] {
+      statementAccounts.enter(
+        number: nil, name: fields[column].text.trimmedString, kind: nil, at: fields[column].position)
+      guard statementAccounts.picks(at: start) else { return nil }
     }
     var record = RawRecord(start: start)
     var debitValue: RawValue?
@@ -95,8 +172,9 @@ extension CSVRecordDecoder {
       switch roles[index] {
       case .debit?: debitValue = value
       case .credit?: creditValue = value
-      case .description?: break
-      case let role?: record[role.field] = value
+      case .description?, .balance?, .account?: break
+      case let role?:
+        if let field = role.field { record[field] = value }
       case nil:
         if let encoding = field.encoding {
           record.note(
@@ -107,15 +185,57 @@ extension CSVRecordDecoder {
         }
       }
     }
-    if bank.columns[.amount] == nil {
-      Self.takeAmount(debit: debitValue, credit: creditValue, mark: bank.decimalMark, into: &record)
+    if reading.columns[.amount] == nil {
+      Self.takeAmount(debit: debitValue, credit: creditValue, mark: reading.decimalMark.value, into: &record)
     }
     if record.group == nil, let section {
       record.group = RawValue(kind: .string, text: section == .authorized ? "A" : "P", position: start)
     }
-    record.description = description(of: fields, record: record, bank: bank)
-    if let account = bank.account { noteAccount(fields[account].text) }
+    record.description = description(of: fields, record: record, reading: reading)
+    if let account = reading.columns[.account] { noteAccount(fields[account].text) }
+    checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
     return .record(record)
+  }
+
+  /// Checks a row's running balance against the balance before it and the amounts between
+  /// (``RunningBalance``), and notes a balance that does not follow as the record's problem.
+  /// A pending row (its status, or its section) is left out: a bank's balance holds it only once
+  /// it is booked.
+  private mutating func checkBalance(
+    of fields: [(text: String, position: TextPosition)], at start: TextPosition, reading: CSVReading,
+    into record: inout RawRecord
+  ) {
+    guard var check = balance, let column = reading.columns[.balance] else { return }
+    defer { balance = check }
+    let group = record.group.map { BankWords.status(of: $0.text.trimmingSpaces) }
+    if group == .group(.authorized) || (record.group == nil && reading.groups.value == .authorized) { return }
+    guard let change = reading.change(of: fields.map(\.text), signs: reading.signs.value) else { return }
+    let written = fields[column].text
+    let value: Int64? =
+      written.trimmingSpaces.isEmpty
+      ? nil
+      : (try? WrittenAmount(parsing: written, decimalMark: reading.decimalMark.value)).map {
+        $0.isNegative ? -$0.magnitude.minorUnits : $0.magnitude.minorUnits
+      }
+    guard value != nil || written.trimmingSpaces.isEmpty else { return }
+    let position = fields[column].position
+    guard
+      let disagreement = check.check(
+        RunningBalance.Row(change: change, balance: value, position: position, written: written))
+    else { return }
+    record.note(
+      RawProblem(
+        position: disagreement.position, field: nil,
+        problem: .balanceDoesNotFollow(
+          column: columnNames[column], previous: disagreement.previousWritten,
+          at: disagreement.previousPosition,
+          expected: Self.money(disagreement.expected), difference: Self.money(disagreement.difference)),
+        value: disagreement.written))
+  }
+
+  /// Minor units as `Money`, for a message: the nearest that fits.
+  private static func money(_ units: Int64) -> Money {
+    Money(minorUnits: units) ?? (units < 0 ? Money.maximum.negated : Money.maximum)
   }
 
   /// The description of a row: the first of its description columns that is not empty, the
@@ -123,12 +243,12 @@ extension CSVRecordDecoder {
   /// the payer of a credit); its line breaks, with the blank lines among them, one space.
   private func description(
     of fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)], record: RawRecord,
-    bank: CSVBankLayout
+    reading: CSVReading
   ) -> RawValue? {
-    var order = bank.descriptionColumns
-    if let counterparty = bank.counterparty {
+    var order = reading.columns.descriptions
+    if let counterparty = reading.columns.counterparty {
       let parties =
-        isDebit(record, bank: bank) == false
+        isDebit(record, reading: reading) == false
         ? [counterparty.payer, counterparty.payee] : [counterparty.payee, counterparty.payer]
       order = parties + order.filter { !parties.contains($0) }
     }
@@ -142,25 +262,24 @@ extension CSVRecordDecoder {
 
   /// Whether a record is a debit, as far as its values say before they are checked; `nil`
   /// when they do not.
-  private func isDebit(_ record: RawRecord, bank: CSVBankLayout) -> Bool? {
-    switch bank.rules.bank?.sign {
-    case .codeColumn?, .debitAndCreditColumns?:
-      return record.debit.flatMap { CSVBankWords.isDebit(code: $0.text.trimmingSpaces) }
-    case .codeOrSigned(let debitsPositive)?:
-      if let code = record.debit.flatMap({ CSVBankWords.isDebit(code: $0.text.trimmingSpaces) }) {
+  private func isDebit(_ record: RawRecord, reading: CSVReading) -> Bool? {
+    let mark = reading.decimalMark.value
+    switch reading.signs.value {
+    case .codeColumn, .debitAndCreditColumns:
+      return record.debit.flatMap { BankWords.isDebit(code: $0.text.trimmingSpaces) }
+    case .codeOrSigned(let debitsPositive):
+      if let code = record.debit.flatMap({ BankWords.isDebit(code: $0.text.trimmingSpaces) }) {
         return code
       }
       guard let amount = record.amount,
-        let written = try? WrittenAmount(parsing: amount.text, decimalMark: bank.decimalMark)
+        let written = try? WrittenAmount(parsing: amount.text, decimalMark: mark)
       else { return nil }
       return written.isNegative != debitsPositive
-    case .signed(let debitsPositive)?:
+    case .signed(let debitsPositive):
       guard let amount = record.amount,
-        let written = try? WrittenAmount(parsing: amount.text, decimalMark: bank.decimalMark)
+        let written = try? WrittenAmount(parsing: amount.text, decimalMark: mark)
       else { return nil }
       return written.isNegative != debitsPositive
-    case nil:
-      return nil
     }
   }
 
@@ -177,49 +296,51 @@ extension CSVRecordDecoder {
   /// Why a row of a bank's export is clearly not a transaction, or `nil` when it may be one:
   /// it is empty; it is a section's title alone (which gives the rows after it their group); it
   /// is the header again; it has no date and a total's label where its date would be and in a
-  /// value; it has a date and a value that is a balance's label; its status says the
+  /// value; it has a date and a value that is a balance's whole label; its status says the
   /// transaction did not happen; or it has another number of fields than the header and
   /// neither a date nor an amount (a legend after the table).
   ///
   /// - Parameters:
   ///   - texts: The row's fields, as written.
-  ///   - bank: The layout.
+  ///   - reading: How the file is read.
   /// - Returns: The kind of row, or `nil`.
-  private mutating func notTransaction(_ texts: [String], bank: CSVBankLayout) -> SkippedKind? {
+  private mutating func notTransaction(_ texts: [String], reading: CSVReading) -> SkippedKind? {
     let trimmed = texts.map { $0.trimmingSpaces }
     let filled = trimmed.filter { !$0.isEmpty }
     if filled.isEmpty { return .empty }
-    if filled.count == 1, let group = CSVBankWords.section(titled: filled[0]) {
+    if filled.count == 1, let group = BankWords.section(titled: filled[0]) {
       section = group == .authorized ? .authorized : .posted
       return .sectionTitle
     }
     if trimmed.count == headerWords.count,
-      zip(trimmed, headerWords).allSatisfy({ CSVBankLayout.normalized($0) == $1 })
+      zip(trimmed, headerWords).allSatisfy({ BankWords.normalized($0) == $1 })
     {
       return .repeatedHeader
     }
-    let dateText = bank.columns[.date].flatMap { $0 < trimmed.count ? trimmed[$0] : nil } ?? ""
+    let dateLayout = reading.dateLayout.value
+    let decimalMark = reading.decimalMark.value
+    let dateText = reading.columns[.date].flatMap { $0 < trimmed.count ? trimmed[$0] : nil } ?? ""
     let hasDate =
-      (try? CalendarDate(dateText, layout: bank.dateLayout)) != nil
-      || CSVBankWords.section(titled: dateText) == .authorized
+      (try? CalendarDate(dateText, layout: dateLayout)) != nil
+      || BankWords.section(titled: dateText) == .authorized
     if !hasDate {
-      if dateText.isEmpty || CSVBankWords.isTotal(dateText), filled.contains(where: CSVBankWords.isTotal) {
+      if dateText.isEmpty || BankWords.isTotal(dateText), filled.contains(where: BankWords.isTotal) {
         return .balanceOrTotal
       }
       if texts.count != columns.count,
         !trimmed.contains(where: { text in
-          (try? CalendarDate(text, layout: bank.dateLayout)) != nil
+          (try? CalendarDate(text, layout: dateLayout)) != nil
             || text.contains(where: \.isNumber)
-              && (try? WrittenAmount(parsing: text, decimalMark: bank.decimalMark)) != nil
+              && (try? WrittenAmount(parsing: text, decimalMark: decimalMark)) != nil
         })
       {
         return .textLine
       }
-    } else if filled.contains(where: CSVBankWords.isBalance) {
+    } else if filled.contains(where: BankWords.isBalance) {
       return .balanceOrTotal
     }
-    if let group = bank.columns[.group], group < trimmed.count,
-      CSVBankWords.status(of: trimmed[group]) == .didNotHappen
+    if let group = reading.columns[.group], group < trimmed.count,
+      BankWords.status(of: trimmed[group]) == .didNotHappen
     {
       return .notHappened
     }
@@ -256,13 +377,22 @@ extension CSVRecordDecoder {
     if accounts.names.count < 5 { accounts.names.append(name) }
   }
 
-  /// Queues the notes of the end of a bank's export: the rows skipped, the accounts.
+  /// Queues the notes of the end of a bank's export: the rows skipped, the accounts; and the
+  /// problem of an `--account` that names none of the file's accounts, or several.
   mutating func noteTheEnd() {
     // Lines skipped while the header was looked for are noted even when the header then
     // breaks the input: no line is passed over without a word.
     if skipped.total > 0 { notes.append(ExportNote(source: "", kind: .rowsSkipped(skipped))) }
-    guard bank != nil else { return }
-    if accounts.seen.count > 1, let account = bank?.account {
+    guard let reading else { return }
+    if reading.account != nil {
+      let (problem, note) = statementAccounts.end(source: "", start: input.position)
+      if case .oneAccountShown(_, let account, let count)? = note {
+        notes.append(ExportNote(source: "", kind: .oneAccountShown(account: account, count: count)))
+      }
+      if let problem, endingProblem == nil { endingProblem = problem }
+      return
+    }
+    if accounts.seen.count > 1, let account = reading.columns[.account] {
       notes.append(
         ExportNote(
           source: "",

@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import UseCases
 
@@ -61,8 +62,18 @@ struct CSVRecordDecoder: RecordDecoder {
   let options: ReadingOptions
   /// The byte between fields: a comma, unless the header or the options say otherwise.
   var delimiter = UInt8(ascii: ",")
-  /// The layout of a bank's export, or `nil` for the native header.
-  var bank: CSVBankLayout?
+  /// How a bank's export is read, or `nil` for the native header.
+  var reading: CSVReading?
+  /// How the text of a bank's export is written, decided before its header is read.
+  var text = CSVReading.TextDecisions(
+    encoding: Decided(.utf8, Evidence(.values, "every byte read is UTF-8")),
+    carriageReturnLines: Decided(false, Evidence(.values, "lines end with line feeds")))
+  /// The delimiter of a bank's header, and what proved it.
+  var headerDelimiter: Decided<CSVDelimiter>?
+  /// The check of a running balance column, when the reading has one.
+  var balance: RunningBalance?
+  /// The accounts of the rows, followed as a statement's are, when `--account` picks one.
+  var statementAccounts: StatementAccounts
   /// The role of each column of a bank's export, or `nil` for a column it does not read.
   var roles: [CSVColumnRole?] = []
   /// The rules the validator reads this file's values by.
@@ -71,7 +82,7 @@ struct CSVRecordDecoder: RecordDecoder {
   /// (``CSVRecordDecoder/readBankRow()``): the text's encoding, rows skipped, several accounts.
   var notes: [ExportNote] = []
   /// The problem that ends the input, held while the notes before it are given.
-  private var endingProblem: MalformedInput?
+  var endingProblem: MalformedInput?
   /// How notes name the source.
   private let source: String
   /// The rows of a bank's export skipped as clearly not transactions, so far.
@@ -97,6 +108,7 @@ struct CSVRecordDecoder: RecordDecoder {
     self.source = source
     self.options = options
     self.usesFastPath = usesFastPath
+    statementAccounts = StatementAccounts(asked: options.account)
     scratch.reserveCapacity(256)
   }
 
@@ -141,10 +153,13 @@ struct CSVRecordDecoder: RecordDecoder {
         guard try skipEmptyLines() else {
           state = .finished
           noteTheEnd()
-          return notes.isEmpty ? nil : nextNote()
+          if !notes.isEmpty { return nextNote() }
+          guard let end = endingProblem else { return nil }
+          endingProblem = nil
+          return .malformed(end, resumes: false)
         }
         if usesFastPath, readValidRow(into: slot) { return .placed }
-        if bank == nil { return try readRow() }
+        if reading == nil { return try readRow() }
         if let row = try readBankRow() { return row }
       }
     } catch {
@@ -168,21 +183,33 @@ struct CSVRecordDecoder: RecordDecoder {
   /// - Throws: ``RowError`` (always fatal) when the header is malformed or lacks a column.
   private mutating func readHeader() throws(RowError) -> Bool {
     guard try skipEmptyLines() else { return false }
-    if let count = headerlessColumnCount() {
+    if let count = try headerlessColumnCount() {
       // Columns named by their places: the file has no header, its first row is a record.
       usesFastPath = false
       columnNames = (1...count).map(String.init)
       columns = Array(repeating: nil, count: count)
-      guard case .success(let found) = CSVBankLayout.columns(of: columnNames, options: options) else {
-        throw RowError(
-          MalformedInput(position: input.position, syntax: .noColumnsFor([.date])), isFatal: true)
+      switch CSVColumns.of(columnNames, options: options) {
+      case .success(let found):
+        try readBankLayout(
+          found,
+          header: Decided(nil, Evidence(.option, "you named the columns by their places with --columns")))
+      case .failure(let problem):
+        throw RowError(headerProblem(problem, at: input.position), isFatal: true)
       }
-      try readBankLayout(found)
       return true
     }
     let start = input.position
-    delimiter =
-      (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: input.upcomingLine(limit: 1 << 16))).byte
+    let line = input.upcomingLine(limit: 1 << 16)
+    let split: CSVReading.Header
+    switch CSVReading.header(
+      of: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...], options: options)
+    {
+    case .success(let header): split = header
+    case .failure(let question):
+      throw RowError(MalformedInput(position: start, syntax: .asks(question), value: nil), isFatal: true)
+    }
+    delimiter = split.delimiter.value.byte
+    headerDelimiter = split.delimiter
     let (problem, duplicate, extraNames) = try readHeaderRow()
     let missing = RecordField.allCases.filter { !columns.contains($0) }
     // A header with the native `group` column is the native header: SPEC §7's rules, and the
@@ -191,24 +218,24 @@ struct CSVRecordDecoder: RecordDecoder {
     let isNative = options.columns.isEmpty && columns.contains(.group)
     // A name that is likely `group` mistyped makes a native header gone wrong, not a bank's
     // export: banks have no group column, and reading it as one would guess the signs.
-    let bankNames = Set(CSVBankLayout.synonyms.flatMap(\.names))
-    let mistypedNames = extraNames.filter { !bankNames.contains(CSVBankLayout.normalized($0.text)) }
+    let bankNames = Set(BankWords.synonyms.flatMap(\.names))
+    let mistypedNames = extraNames.filter { !bankNames.contains(BankWords.normalized($0.text)) }
     let groupMistyped =
       options.columns.isEmpty && FieldNameGuess.likelyName(for: .group, among: mistypedNames) != nil
     if !isNative && !groupMistyped {
       usesFastPath = false
-      let firstProblem: CSVBankLayout.ColumnProblem
-      switch problem == nil
-        ? CSVBankLayout.columns(of: columnNames, options: options) : .failure(.noColumnsFor([]))
-      {
+      let firstProblem: CSVColumns.Problem
+      switch problem == nil ? CSVColumns.of(columnNames, options: options) : .failure(.noColumnsFor([])) {
       case .success(let found):
-        try readBankLayout(found)
+        try readBankLayout(found, header: Decided(1, Evidence(.header, "the first line names the columns")))
         return true
       case .failure(let columnProblem):
-        if case .ambiguous = columnProblem {
+        switch columnProblem {
+        case .ambiguous, .oneColumnForRoles:
           throw RowError(headerProblem(columnProblem, at: start), isFatal: true)
+        default:
+          firstProblem = columnProblem
         }
-        firstProblem = columnProblem
       }
       // A header that looks like another format, or has native names mistyped, is most likely
       // a native one gone wrong: its problem names the native columns, as before. A name a
@@ -226,6 +253,16 @@ struct CSVRecordDecoder: RecordDecoder {
     }
     if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
     usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
+    if options.explains && missing.isEmpty && duplicate == nil {
+      notes += ExportNote.reading(
+        "the native CSV format",
+        [
+          ReadingDecision(
+            "columns", "group, date, description, amount and debit",
+            Evidence(
+              .format, "the header names the five columns of the native format, so SPEC §7's rules apply"))
+        ])
+    }
     if let duplicate { throw RowError(guessingFormat(duplicate), isFatal: true) }
     guard missing.isEmpty else {
       var malformed = MalformedInput(
@@ -288,29 +325,38 @@ struct CSVRecordDecoder: RecordDecoder {
   /// The problem of a first line that is no header of a bank's export, and none is found
   /// below it: a column the options name that it lacks; a transaction, when it holds a date and
   /// an amount (the file has no header); or the fields no column holds.
-  private func headerProblem(_ problem: CSVBankLayout.ColumnProblem, at start: TextPosition) -> MalformedInput
+  private mutating func headerProblem(_ problem: CSVColumns.Problem, at start: TextPosition) -> MalformedInput
   {
     switch problem {
     case .namedColumnNotFound(let role, let name):
       return MalformedInput(
-        position: start, field: role.field, syntax: .namedColumnNotFound(role.field), value: name)
-    case .noColumnsFor(let fields):
+        position: start, field: role.field, syntax: .namedColumnNotFound(role), value: name)
+    case .noColumnsFor(let roles):
       let line = columnNames.joined(separator: String(decoding: [delimiter], as: UTF8.self))
-      if let places = CSVBankLayout.placesOfRecord(columnNames) {
+      let sample = CSVSample(
+        of: input.upcomingBytes(limit: CSVSample.size), from: input.position, delimiter: delimiter,
+        complete: true)
+      if let places = CSVReading.placesOfRecord(columnNames, sample: sample) {
         return MalformedInput(
           position: start,
-          syntax: .headerIsARecord(date: places.date, description: places.description, amount: places.amount),
+          syntax: .asks(
+            .headerIsARecord(date: places.date, description: places.description, amount: places.amount)),
           value: line)
       }
-      return MalformedInput(position: start, syntax: .noColumnsFor(fields), value: line)
+      return MalformedInput(position: start, syntax: .noColumnsFor(roles.compactMap(\.field)), value: line)
     case .ambiguous(let role, let indices):
       // At the second of the columns: the first would be taken without it.
       let second = indices.count > 1 ? indices[1] : indices.first ?? 0
       return MalformedInput(
         position: columnPositions.indices.contains(second) ? columnPositions[second] : start,
         field: role.field,
-        syntax: .ambiguousColumns(role.field, count: indices.count),
+        syntax: .asks(.columnsInDoubt(role, columns: indices)),
         value: indices.filter(columnNames.indices.contains).map { columnNames[$0] }.joined(separator: ", "))
+    case .oneColumnForRoles(let roles, let index):
+      return MalformedInput(
+        position: columnPositions.indices.contains(index) ? columnPositions[index] : start,
+        syntax: .asks(.oneColumnForRoles(roles)),
+        value: columnNames.indices.contains(index) ? columnNames[index] : nil)
     }
   }
 
@@ -330,32 +376,45 @@ struct CSVRecordDecoder: RecordDecoder {
     if bytes.count == limit { lines.removeLast() }
     for (offset, line) in lines.prefix(100).enumerated() {
       let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-      let lineDelimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(text))).byte
-      let names = CSVBankLayout.fields(of: text, delimiter: lineDelimiter)
-      switch CSVBankLayout.columns(of: names, options: options) {
+      guard case .success(let split) = CSVReading.header(of: text, options: options) else { continue }
+      switch split.columns {
       // A header whose columns leave a role in doubt is read as the header, to say so at it.
-      case .success, .failure(.ambiguous): break
+      case .success, .failure(.ambiguous), .failure(.oneColumnForRoles): break
       case .failure: continue
       }
       noteSection(titledBy: columnNames)
+      let headerLine = input.position.line + offset
       for before in lines[..<offset] {
-        noteSection(titledBy: CSVBankLayout.fields(of: before, delimiter: lineDelimiter))
+        noteSection(titledBy: CSVSample.fields(of: before, delimiter: split.delimiter.value.byte))
         input.startRecord()
         input.skipLine()
       }
       skipped.beforeHeader = offset + 1
       input.startRecord()
-      delimiter = lineDelimiter
+      delimiter = split.delimiter.value.byte
+      headerDelimiter = split.delimiter
       let start = input.position
       let (problem, _, _) = try readHeaderRow()
       if let problem { throw RowError(problem, isFatal: true) }
-      switch CSVBankLayout.columns(of: columnNames, options: options) {
+      switch CSVColumns.of(columnNames, options: options) {
       case .success(let found):
-        try readBankLayout(found)
+        try readBankLayout(
+          found,
+          header: Decided(
+            headerLine,
+            Evidence(
+              .header,
+              "line \(headerLine) is the first whose names give a date, a description and an amount; the"
+                + " \(offset + 1) line\(offset == 0 ? "" : "s") before it name\(offset == 0 ? "s" : "") none")
+          ))
         return true
       case .failure(let columnProblem):
-        guard case .ambiguous = columnProblem else { return false }
-        throw RowError(headerProblem(columnProblem, at: start), isFatal: true)
+        switch columnProblem {
+        case .ambiguous, .oneColumnForRoles:
+          throw RowError(headerProblem(columnProblem, at: start), isFatal: true)
+        default:
+          return false
+        }
       }
     }
     return false
@@ -365,91 +424,82 @@ struct CSVRecordDecoder: RecordDecoder {
   /// (`Pending Transactions`).
   private mutating func noteSection(titledBy fields: [String]) {
     let texts = fields.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-    guard texts.count == 1, let group = CSVBankWords.section(titled: texts[0]) else { return }
+    guard texts.count == 1, let group = BankWords.section(titled: texts[0]) else { return }
     section = group == .authorized ? .authorized : .posted
   }
 
   /// How many columns a file without a header has, when the options name every column by its
   /// place (`--columns date=1,description=5,amount=2`): the most of its first line's fields and
   /// of the places named; `nil` when a column is named by a name.
-  private mutating func headerlessColumnCount() -> Int? {
-    let places = options.columns.values.map { name in
+  ///
+  /// - Throws: ``RowError`` (fatal) when the first line has more than one delimiter and the
+  ///   options name none.
+  private mutating func headerlessColumnCount() throws(RowError) -> Int? {
+    let named = options.columns.values.filter { !$0.trimmingSpaces.isEmpty }
+    let places = named.map { name in
       name.allSatisfy { ("0"..."9").contains($0) } ? Int(name) : nil
     }
     guard !places.isEmpty, places.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
     let line = input.upcomingLine(limit: 1 << 16)
     let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
-    delimiter = (options.delimiter ?? CSVBankLayout.delimiter(ofHeader: Array(text))).byte
-    let count = CSVBankLayout.fields(of: text, delimiter: delimiter).count
+    switch CSVReading.delimiter(ofRecord: text, options: options) {
+    case .success(let decided):
+      delimiter = decided.value.byte
+      headerDelimiter = decided
+    case .failure(let question):
+      throw RowError(MalformedInput(position: input.position, syntax: .asks(question)), isFatal: true)
+    }
+    let count = CSVSample.fields(of: text, delimiter: delimiter).count
     return max(count, places.compactMap { $0 }.max() ?? 1)
   }
 
-  /// Takes the layout of a bank's export: its columns, and its date layout and decimal mark,
-  /// from the options or else from the rows after the header (``CSVBankLayout/sample(of:from:delimiter:columns:complete:)``);
-  /// a status or code column whose values are no statuses or codes is not read as one.
+  /// Takes the reading of a bank's export: its columns, and how its dates, amounts, signs and
+  /// groups are told, from the options or else from the rows after the header
+  /// (``CSVReading/decide(names:header:at:delimiter:columns:sample:text:options:)``).
   ///
-  /// - Throws: ``RowError`` (fatal) when the dates fit more than one layout, at the first date
-  ///   that does; or when the signs of one amount column do not say which amounts are charges
-  ///   (``CSVBankLayout/untoldSigns(of:dateLayout:decimalMark:)``), at the first positive one.
-  private mutating func readBankLayout(_ found: CSVBankLayout.Columns) throws(RowError) {
-    var found = found
-    var dateLayout = options.dateLayout
-    var decimalMark = options.decimalMark
+  /// - Throws: ``RowError`` (fatal) with the question the file does not answer (the dates fit
+  ///   more than one layout, the signs are untold, …), at the value that raises it; or when
+  ///   `--account` names an account and the file has no account column.
+  private mutating func readBankLayout(_ found: CSVColumns, header: Decided<Int?>) throws(RowError) {
     let start = input.position
-    let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
-    let sample = CSVBankLayout.sample(
-      of: bytes, from: start, delimiter: delimiter, columns: found.roles,
-      complete: bytes.count < CSVBankLayout.sampleSize)
-    decimalMark = decimalMark ?? CSVBankLayout.decimalMark(of: sample.amounts)
-    if dateLayout == nil {
-      switch CSVBankLayout.dateLayout(of: sample.dates) {
-      case .success(let layout):
-        dateLayout = layout
-      case .failure(let untold):
+    let bytes = input.upcomingBytes(limit: CSVSample.size)
+    let sample = CSVSample(
+      of: bytes, from: start, delimiter: delimiter, complete: bytes.count < CSVSample.size)
+    let decided = CSVReading.decide(
+      names: columnNames, header: header, at: start,
+      delimiter: headerDelimiter ?? Decided(.comma, Evidence(.rule, "a comma")), columns: found,
+      sample: sample,
+      text: text, options: options)
+    switch decided {
+    case .success(let reading):
+      if options.explains {
+        notes += ExportNote.reading("a bank's CSV export", reading.decisions)
+      }
+      self.reading = reading
+      rules = ValueRules(reading: reading, options: options)
+      roles = columnNames.indices.map { index in CSVColumnRole.allCases.first { reading.columns[$0] == index }
+      }
+      columns = roles.map { $0?.field }
+      headerWords = columnNames.map { BankWords.normalized($0) }
+      balance = reading.balanceOrder.value.map { RunningBalance(order: $0) }
+      if let asked = options.account, reading.account == nil {
         throw RowError(
-          MalformedInput(
-            position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
-            value: untold.text),
-          isFatal: true)
+          MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
       }
-    }
-    // A column a bank names `Status` or `Transaction Type` that holds other words is not read
-    // for the group or the sign.
-    if options.columns[.group] == nil, let group = found.roles[.group],
-      CSVBankLayout.normalized(columnNames[group]) != "group", !CSVBankLayout.holdsStatuses(sample)
-    {
-      found.roles[.group] = nil
-    }
-    if options.columns[.code] == nil, found.roles[.code] != nil,
-      !CSVBankLayout.holdsCodes(sample, unnamed: found.codeIsUnnamed)
-    {
-      found.roles[.code] = nil
-    }
-    let layout = CSVBankLayout(
-      columns: found.roles, descriptionColumns: found.descriptions, counterparty: found.counterparty,
-      account: found.account, codeMayBeEmpty: found.codeIsUnnamed, dateLayout: dateLayout ?? .iso,
-      decimalMark: decimalMark ?? .point, options: options)
-    let signed: Bool =
-      switch layout.rules.bank?.sign {
-      case .signed?, .codeOrSigned?: true
-      default: false
+    case .failure(let question):
+      if options.explains {
+        let decisions = CSVReading.decisions(
+          text: text, delimiter: headerDelimiter ?? Decided(.comma, Evidence(.rule, "a comma")),
+          header: header,
+          names: columnNames, columns: found)
+        notes += ExportNote.reading("a bank's CSV export, until a question it asks", decisions)
       }
-    if signed, !options.debitsPositive, !options.debitsNegative,
-      let untold = CSVBankLayout.untoldSigns(
-        of: sample, dateLayout: layout.dateLayout, decimalMark: layout.decimalMark)
-    {
       throw RowError(
         MalformedInput(
-          position: untold.first.position, field: .amount,
-          syntax: .signsUntold(positive: untold.positive, negative: untold.negative), value: untold.first.text
-        ),
+          position: question.position, field: question.kind.field, syntax: .asks(question.kind),
+          value: question.value),
         isFatal: true)
     }
-    bank = layout
-    rules = layout.rules
-    roles = columnNames.indices.map { index in found.roles.first(where: { $0.value == index })?.key }
-    columns = roles.map { $0?.field }
-    headerWords = columnNames.map { CSVBankLayout.normalized($0) }
   }
 
   /// A header problem, noting the format the header looks like, if not CSV (``FormatGuess``).

@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// What reading a bank's CSV export says beside its records, which changes no row and no total:
@@ -20,6 +21,24 @@ public struct ExportNote: SourceProblem {
     /// The file holds the rows of several accounts (their names in the account column, the
     /// first few of them, and how many there are), added into one report.
     case severalAccounts(column: String, names: [String], count: Int)
+    /// The file holds the rows of `count` accounts, and only those of `account` are shown, the
+    /// one `--account` asks for.
+    case oneAccountShown(account: String, count: Int)
+    /// How the file is read (`--explain`): as what; the notes of its decisions follow.
+    case reading(format: String)
+    /// A decision the reading made (`--explain`), with its evidence.
+    case decision(ReadingDecision)
+  }
+
+  /// The notes of a reading (`--explain`): what the file is read as, then each decision.
+  ///
+  /// - Parameters:
+  ///   - format: What the file is read as.
+  ///   - decisions: The decisions, in the order they were made.
+  /// - Returns: The notes.
+  static func reading(_ format: String, _ decisions: [ReadingDecision]) -> [ExportNote] {
+    [ExportNote(source: "", kind: .reading(format: format))]
+      + decisions.map { ExportNote(source: "", kind: .decision($0)) }
   }
 
   /// Creates a note.
@@ -47,6 +66,26 @@ public struct ExportNote: SourceProblem {
       return
         "'\(shown: source)': the rows are of \(count) accounts (column \(quoted: column): \(shown: listed)), "
         + "added into one report"
+    case .oneAccountShown(let account, let count):
+      return "'\(shown: source)' holds \(count) accounts; only \(shown: account) is shown, as --account asks"
+    case .reading(let format):
+      return "'\(shown: source)' is read as \(words: format); each decision and its evidence follow"
+    case .decision(let decision):
+      let kind = Self.kind(decision.evidence.kind)
+      return "'\(shown: source)': \(words: decision.topic): \(shown: decision.value) "
+        + "(\(words: kind): \(shown: decision.evidence.words))"
+    }
+  }
+
+  /// Where a decision's evidence comes from, as the note says it.
+  private static func kind(_ kind: Evidence.Kind) -> String {
+    switch kind {
+    case .option: "your option"
+    case .header: "the header"
+    case .values: "the rows"
+    case .balance: "the running balance"
+    case .format: "the format"
+    case .rule: "the rule"
     }
   }
 
@@ -55,7 +94,9 @@ public struct ExportNote: SourceProblem {
     switch kind {
     case .readAsWindows1252: "if its accents read wrong, save it as UTF-8"
     case .rowsSkipped: nil
-    case .severalAccounts: "to report one account, keep only its rows"
+    case .severalAccounts(let column, _, _):
+      "to report one account, add --account with its name as the column \(quoted: column) writes it"
+    case .oneAccountShown, .reading, .decision: nil
     }
   }
 }

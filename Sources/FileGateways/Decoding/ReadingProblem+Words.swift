@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import UseCases
 
@@ -23,6 +24,8 @@ extension ReadingProblem {
     case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
+    case .balanceDoesNotFollow(let column, let previous, let at, let expected, _):
+      "the \(quoted: column) balance should be \(words: Self.plain(expected)): the balance \(quoted: previous) at \(words: "\(at.line):\(at.column)") and the amounts between do not make this one"
     case .duplicateField: "appears more than once in the record"
     case .duplicateExtraKey: "a key appears more than once in the record"
     case .badKey(let encoding): "a key is \(words: Self.text(encoding))"
@@ -64,6 +67,9 @@ extension ReadingProblem {
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
+    case .balanceDoesNotFollow(let column, _, _, _, let difference):
+      "it is \(words: Self.plain(difference)) away: a row may be missing or cut in two, or an amount may leave out a fee;"
+        + " if \(quoted: column) is not the balance after each row, read the file with --columns balance= (none)"
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
@@ -124,6 +130,77 @@ extension ReadingProblem {
 
   /// The hint for an amount of a bank's export: examples in the file's decimal mark, and the
   /// option that reads the other mark when the amount reads with it.
+  /// An amount as plain digits with two decimals, as a message shows it: `-12.50`.
+  static func plain(_ money: Money) -> String {
+    let units = money.minorUnits.magnitude
+    return (money.isNegative ? "-" : "") + "\(units / 100)." + (units % 100 < 10 ? "0" : "")
+      + "\(units % 100)"
+  }
+
+  /// What a question asks, in English.
+  private static func question(_ question: ReadingQuestion.Kind) -> String {
+    switch question {
+    case .columnsInDoubt(let role, let columns):
+      "the header has \(columns.count) columns that may hold the \(role.fieldWords), and nothing says which does"
+    case .oneColumnForRoles(let roles):
+      "--columns names this column for " + list(roles.map { "the \($0.rawValue)" }) + "; a column holds one"
+    case .delimitersFit(let delimiters):
+      "the line splits into columns at " + list(delimiters.map(delimiterWords)) + " alike"
+    case .datesFitLayouts(let layouts):
+      "every date read fits " + (layouts.count == 2 ? "both " : "") + list(layouts.map(\.pattern))
+    case .decimalMarksDisagree(let comma, let point):
+      "some amounts have cents after a comma (\(comma)) and others after a point (\(point))"
+    case .signsUntold(let positive, let negative, _):
+      "\(positive) of the \(positive + negative) amounts read are positive, and nothing in the file says which are charges"
+    case .headerIsARecord: "the first line is a transaction, not a header"
+    }
+  }
+
+  /// How to answer a question: the options that do, each consistent with every column.
+  private static func questionHint(_ question: ReadingQuestion.Kind) -> String {
+    switch question {
+    case .columnsInDoubt(let role, _):
+      return "say which one holds the \(role.fieldWords) with --columns \(role.rawValue)=NAME,"
+        + " naming the column as the header writes it"
+    case .oneColumnForRoles:
+      return "name another column for each role, or leave the role out of --columns"
+    case .delimitersFit(let delimiters):
+      return "say which with "
+        + delimiters.map { "--delimiter '\($0.rawValue == "\t" ? "\\t" : $0.rawValue)'" }.joined(
+          separator: " or ")
+    case .datesFitLayouts(let layouts):
+      let options = layouts.map { layout in
+        layout.pattern.contains(where: { " ,'".contains($0) })
+          ? "--date-format '\(layout.pattern)'" : "--date-format \(layout.pattern)"
+      }
+      return "say which with " + options.joined(separator: " or ")
+    case .decimalMarksDisagree:
+      return
+        "say which with --decimal-comma or --decimal-point; the amounts written with the other mark are then errors to correct"
+    case .signsUntold(_, _, let codeColumn?):
+      return
+        "the column \"\(codeColumn)\" holds debit and credit codes: read the file with --columns code=\(codeColumn)"
+    case .signsUntold:
+      return
+        "if negative amounts are charges (money out, as bank accounts write them), read it with --debits-negative;"
+        + " if positive amounts are charges, as card issuers write them, with --debits-positive"
+    case .headerIsARecord(let date, let description?, let amount?):
+      return
+        "name the columns by their places, such as --columns date=\(date),description=\(description),amount=\(amount)"
+    case .headerIsARecord(let date, _, _):
+      return
+        "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
+    }
+  }
+
+  private static func delimiterWords(_ delimiter: CSVDelimiter) -> String {
+    switch delimiter {
+    case .comma: "a comma"
+    case .semicolon: "a semicolon"
+    case .tab: "a tab"
+    }
+  }
+
   private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
     let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
     switch mark {
@@ -170,15 +247,9 @@ extension ReadingProblem {
     case .missingColumns(let fields): "the header has no \(Self.columns(fields))"
     case .noColumnsFor(let fields):
       "the header has no column for the " + Self.list(fields.map(\.rawValue))
-    case .namedColumnNotFound(let field):
-      "the header has no column of the name --columns gives \(field.rawValue)"
-    case .ambiguousColumns(let field, let count):
-      "the header has \(count) columns that may hold the \(field.rawValue), and nothing says which does"
-    case .datesFitLayouts(let layouts):
-      "every date read fits " + (layouts.count == 2 ? "both " : "") + Self.list(layouts.map(\.pattern))
-    case .signsUntold(let positive, let negative):
-      "\(positive) of the \(positive + negative) amounts read are positive, so their signs do not say which are charges"
-    case .headerIsARecord: "the first line is a transaction, not a header"
+    case .namedColumnNotFound(let role):
+      "the header has no column of the name --columns gives \(role.rawValue)"
+    case .asks(let question): Self.question(question)
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -237,21 +308,7 @@ extension ReadingProblem {
       return "name the columns in the first line, such as Date,Description,Amount (or Debit and Credit"
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
-    case .ambiguousColumns(let field, _):
-      return "say which one holds the \(field.rawValue) with --columns \(field.rawValue)=NAME,"
-        + " naming the column as the header writes it"
-    case .datesFitLayouts(let layouts):
-      let options = layouts.map { layout in
-        layout.pattern.contains(where: { " ,'".contains($0) })
-          ? "--date-format '\(layout.pattern)'" : "--date-format \(layout.pattern)"
-      }
-      return "say which with " + options.joined(separator: " or ")
-    case .signsUntold:
-      return "if positive amounts are charges, as card issuers write them, read it with --debits-positive;"
-        + " if they are money received, with --debits-negative"
-    case .headerIsARecord(let date, let description, let amount):
-      let example = "date=\(date),description=\(description ?? date + 1),amount=\(amount ?? date + 2)"
-      return "name the columns by their places, such as --columns \(example)"
+    case .asks(let question): return questionHint(question)
     case .fieldCount(let found, let expected):
       return found > expected
         ? "put a field that holds a comma in double quotes"

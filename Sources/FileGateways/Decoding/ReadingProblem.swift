@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import UseCases
 
@@ -55,6 +56,12 @@ public enum ReadingProblem: SourceProblem {
   /// A row of a bank's export with separate debit and credit columns that holds an amount in
   /// neither.
   case neitherDebitNorCredit
+  /// The running balance of a bank's export (its column named so) does not follow from the
+  /// balance before it (as written, and where) and the amounts between: it should be
+  /// `expected`, and is `difference` away from it. A row missing or split, a fee left out of an
+  /// amount, or a sign read wrong; the balance as written is the issue's value.
+  case balanceDoesNotFollow(
+    column: String, previous: String, at: TextPosition, expected: Money, difference: Money)
   /// One of the five fields appears twice in one record.
   case duplicateField
   /// A key that is not one of the five appears twice in one record; the key is the value.
@@ -140,22 +147,12 @@ public enum SyntaxProblem: Hashable, Sendable {
   case noColumnsFor([RecordField])
   /// A column that a mapping of columns names (`--columns date=NAME`) is not in the header;
   /// the name is the value.
-  case namedColumnNotFound(RecordField)
-  /// A header of a bank's export with this many columns that may hold this field (`Amount`
-  /// twice, or `Amount` and `Betrag`), and no mapping of columns to say which does; their names
-  /// are the value, and the issue is at the second.
-  case ambiguousColumns(RecordField, count: Int)
-  /// The dates of a bank's export fit more than one of these layouts in every row read, so
-  /// the layout cannot be told (`03/04/2024`); the issue is at the first such date.
-  case datesFitLayouts([DateLayout])
-  /// The one amount column of a bank's export holds mostly positive amounts, so many positive
-  /// and so many negative in the rows read, and nothing says whether the positive ones are
-  /// charges (as card issuers write them) or money received; the issue is at the first positive
-  /// amount.
-  case signsUntold(positive: Int, negative: Int)
-  /// The first line of a bank's export is a transaction, not a header: a date in this column
-  /// and an amount in that one (counted from 1), the longest text in the other.
-  case headerIsARecord(date: Int, description: Int?, amount: Int?)
+  case namedColumnNotFound(CSVColumnRole)
+  /// A question about a bank's file that the file does not answer (``ReadingQuestion``): two
+  /// columns that may hold the amount, dates that fit two layouts, signs nothing proves; the
+  /// issue is at the value that raises it, and its hint's options each give a report consistent
+  /// with every column of the file.
+  case asks(ReadingQuestion.Kind)
   /// A CSV row with another number of fields than the header.
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.

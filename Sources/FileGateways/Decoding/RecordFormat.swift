@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// The syntax of a file of transaction records.

@@ -1,4 +1,5 @@
 import BankFormats
+import BankReading
 import Entities
 import UseCases
 
@@ -91,14 +92,14 @@ struct RecordValidator {
     // A date column that says the transaction is pending (`Pending`, `Varaus`) holds no date:
     // the record is Authorized, on the day the options give.
     let pendingInDate =
-      record[.date].map { CSVBankWords.section(titled: $0.text.trimmingSpaces) == .authorized } ?? false
+      record[.date].map { BankWords.section(titled: $0.text.trimmingSpaces) == .authorized } ?? false
     let group: TransactionGroup? =
       pendingInDate
       ? .authorized
       : record.group == nil
         ? bank.group
         : check(.group, of: record, issues: &issues) { value throws(Complaint) in
-          switch CSVBankWords.status(of: value.text.trimmingSpaces) {
+          switch BankWords.status(of: value.text.trimmingSpaces) {
           case .group(.authorized)?: .authorized
           case .group(.posted)?: .posted
           case .didNotHappen?, nil: throw Complaint(.notAStatus)
@@ -153,7 +154,7 @@ struct RecordValidator {
     case .codeColumn, .debitAndCreditColumns:
       guard amountGiven else { break }
       debitCredit = check(.debit, of: record, issues: &issues) { value throws(Complaint) in
-        switch CSVBankWords.isDebit(code: value.text.trimmingSpaces) {
+        switch BankWords.isDebit(code: value.text.trimmingSpaces) {
         case true?: .debit
         case false?: .credit
         case nil: throw Complaint(.notADebitCreditCode)

@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// Transactions decoded from bytes in memory, in any ``RecordFormat``: for clients that already

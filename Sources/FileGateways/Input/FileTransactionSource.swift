@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// Transactions read from a file or from standard input, streamed in chunks and checked record

@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// An unnamed temporary file that another gateway fills once (the answer of a download) and

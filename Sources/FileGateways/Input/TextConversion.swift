@@ -36,6 +36,73 @@ struct TextConversion: Equatable, Sendable {
     return bytes.withUnsafeBufferPointer { UTF8Text.isValid(UnsafeBufferPointer(rebasing: $0[..<end])) }
   }
 
+  /// Where bytes stop being UTF-8, and whether they write any character in UTF-8's multi-byte
+  /// form: a text with such characters is UTF-8 whose other bytes are errors, not Windows-1252.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - complete: Whether they run to the end of the input (else a character cut at their end
+  ///     is no error).
+  /// - Returns: The offset of the first byte that is not UTF-8, if any, and whether a
+  ///   multi-byte character is well written anywhere in them.
+  static func utf8Evidence(_ bytes: [UInt8], complete: Bool) -> (firstInvalid: Int?, multibyte: Bool) {
+    var index = 0
+    var firstInvalid: Int?
+    var multibyte = false
+    while index < bytes.count {
+      let lead = bytes[index]
+      guard lead >= 0x80 else {
+        index += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        upper = 0x9F
+      case 0xF0:
+        length = 4
+        lower = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        upper = 0x8F
+      default: length = 0
+      }
+      var valid = length > 0
+      if valid {
+        for offset in 1..<length {
+          guard index + offset < bytes.count else {
+            // Cut by the end of the sample: no error unless the input ends there.
+            valid = !complete
+            break
+          }
+          let byte = bytes[index + offset]
+          let (low, high): (UInt8, UInt8) = offset == 1 ? (lower, upper) : (0x80, 0xBF)
+          if byte < low || byte > high {
+            valid = false
+            break
+          }
+        }
+      }
+      if valid {
+        if index + length <= bytes.count { multibyte = true }
+        index += length
+      } else {
+        if firstInvalid == nil { firstInvalid = index }
+        index += 1
+      }
+    }
+    return (firstInvalid, multibyte)
+  }
+
   /// Whether the first line of bytes ends in a carriage return alone, outside quotes.
   ///
   /// - Parameters:

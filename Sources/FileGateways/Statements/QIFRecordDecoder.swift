@@ -1,3 +1,4 @@
+import BankReading
 import Entities
 import UseCases
 
@@ -295,9 +296,9 @@ struct QIFRecordDecoder: RecordDecoder {
   private mutating func learnLayout() -> MalformedInput? {
     guard options.dateLayout == nil || options.decimalMark == nil else { return nil }
     let start = input.position
-    let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
-    var dates: [(text: String, position: TextPosition)] = []
-    var amounts: [String] = []
+    let bytes = input.upcomingBytes(limit: CSVSample.size)
+    var dates: [CSVSample.Field] = []
+    var amounts: [CSVSample.Field] = []
     var line = start.line
     var offset = 0
     // Only the lines of sections of transactions: an account's or a category's `D` line is a
@@ -306,7 +307,7 @@ struct QIFRecordDecoder: RecordDecoder {
     while offset < bytes.count {
       let end =
         bytes[offset...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
-      if end == bytes.count && bytes.count == CSVBankLayout.sampleSize { break }
+      if end == bytes.count && bytes.count == CSVSample.size { break }
       let text = String(decoding: bytes[offset..<end], as: UTF8.self)
       if text.hasPrefix("!") {
         switch Self.header(text) {
@@ -318,9 +319,12 @@ struct QIFRecordDecoder: RecordDecoder {
         let afterCode = text.dropFirst()
         let spaces = afterCode.prefix { $0 == " " || $0 == "\t" }.count
         let value = String(afterCode.dropFirst(spaces))
-        dates.append((Self.fourDigitYear(value), TextPosition(line: line, column: 2 + spaces)))
+        dates.append(
+          CSVSample.Field(
+            text: Self.fourDigitYear(value), position: TextPosition(line: line, column: 2 + spaces)))
       } else if inTransactions && (text.hasPrefix("T") || text.hasPrefix("U")) {
-        amounts.append(String(text.dropFirst()))
+        amounts.append(
+          CSVSample.Field(text: String(text.dropFirst()), position: TextPosition(line: line, column: 2)))
       }
       // A carriage return and the line feed after it are one line break.
       let crlf =
@@ -329,14 +333,20 @@ struct QIFRecordDecoder: RecordDecoder {
       line += 1
     }
     guard var bank = rules.bank else { return nil }
-    if options.decimalMark == nil { bank.decimalMark = CSVBankLayout.decimalMark(of: amounts) }
-    if options.dateLayout == nil {
-      switch CSVBankLayout.dateLayout(of: dates) {
-      case .success(let layout): bank.dateLayout = layout
-      case .failure(let untold):
+    if options.decimalMark == nil {
+      switch CSVReading.decimalMark(of: amounts) {
+      case .success(let mark): bank.decimalMark = mark.value
+      case .failure(let question):
         return MalformedInput(
-          position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
-          value: untold.text)
+          position: question.position, field: .amount, syntax: .asks(question.kind), value: question.value)
+      }
+    }
+    if options.dateLayout == nil {
+      switch CSVReading.dateLayout(of: dates) {
+      case .success(let layout): bank.dateLayout = layout.value
+      case .failure(let question):
+        return MalformedInput(
+          position: question.position, field: .date, syntax: .asks(question.kind), value: question.value)
       }
     }
     rules = ValueRules(bank: bank)

@@ -1,3 +1,4 @@
+import BankReading
 import UseCases
 
 /// The accounts a bank's statement file holds, as its decoder meets them, and which of them

@@ -6,7 +6,7 @@
 /// Every word is written as ``normalized(_:)`` gives a text: lower case, accents dropped,
 /// spaces made one. A word is matched whole, never as a part of a longer text, except where a
 /// list says it starts a text (a balance line's label).
-enum CSVBankWords {
+package enum BankWords {
   // MARK: Column names
 
   /// The names of each role's column, as banks write them; when several columns fit one role,
@@ -15,7 +15,7 @@ enum CSVBankWords {
   /// `debit` alone names the native format's debit code when the header also has an `amount`
   /// column and no credit column; with a credit column, it is the column of debit amounts.
   /// A group column may say `A` or `P`, or a status (``group(ofStatus:)``).
-  static let synonyms: [(role: CSVColumnRole, names: [String])] = [
+  package static let synonyms: [(role: CSVColumnRole, names: [String])] = [
     (
       .group,
       [
@@ -38,7 +38,8 @@ enum CSVBankWords {
       [
         "debit/credit", "credit/debit", "dr/cr", "cr/dr", "d/c", "c/d", "debit credit", "indicator",
         "transaction type", "af bij", "af/bij", "soll/haben", "s/h", "d/k", "dare/avere", "cargo/abono",
-        "debit credit indicator",
+        "debit credit indicator", "credit debit indicator", "creditdebet", "credit debet", "debet credit",
+        "debet/credit", "credit/debet", "af of bij", "soll haben",
       ]
     ),
     (
@@ -57,17 +58,33 @@ enum CSVBankWords {
         "entrate",
       ]
     ),
+    (.balance, balanceNames),
+    (.account, accountNames),
+  ]
+
+  /// The names of the role's column.
+  package static func names(of role: CSVColumnRole) -> [String] {
+    synonyms.first { $0.role == role }?.names ?? []
+  }
+
+  /// The names of a running balance column: the balance after each row.
+  package static let balanceNames = [
+    "balance", "running balance", "account balance", "running bal", "running bal.", "saldo", "kontostand",
+    "saldo na mutatie", "saldo na boeking", "solde", "saldo contable", "saldo disponible",
   ]
 
   /// The names of a date column, the transaction's date before the day it was booked, and that
   /// before the value date; a column of times alone is never one.
-  static let dateNames = [
+  package static let dateNames = [
     "date", "transaction date", "trans date", "trans. date", "date processed", "processed date",
     "started date",
     "posting date", "post date", "posted date", "booking date", "completed date", "value date", "created",
     "created date",
     // German
-    "buchungstag", "buchungsdatum", "buchung", "datum", "belegdatum", "wertstellung", "wertstellungsdatum",
+    "buchungstag", "buchungsdatum", "buchung", "datum",
+    // Dutch and Flemish execution dates, before any value date
+    "uitvoeringsdatum", "datum uitvoering", "datum verrichting", "verrichtingsdatum",
+    "belegdatum", "wertstellung", "wertstellungsdatum",
     "valutadatum", "valuta",
     // French
     "date de comptabilisation", "date comptable", "date operation", "date d'operation", "date de l'operation",
@@ -82,7 +99,7 @@ enum CSVBankWords {
 
   /// The names of a description column: names of the other party and of the transaction
   /// first, then the texts of a payment's purpose and references, which say less.
-  static let descriptionNames = [
+  package static let descriptionNames = [
     "description", "transaction description", "description 1", "description 2", "payee", "merchant",
     "merchant name", "name", "partner name",
     "counterparty", "counter party", "counterparty name", "beneficiary", "recipient", "payee name",
@@ -111,26 +128,27 @@ enum CSVBankWords {
   /// out (the payee) and one for money received (the payer): the description is the payee of a
   /// debit and the payer of a credit, when no column of ``descriptionNames`` names the other
   /// party before the texts of the purpose.
-  static let payerNames = [
+  package static let payerNames = [
     "payer", "zahlungspflichtige*r", "zahlungspflichtiger", "auftraggeber", "maksaja", "ordenante",
   ]
   /// See ``payerNames``.
-  static let payeeNames = [
+  package static let payeeNames = [
     "payee", "zahlungsempfanger*in", "zahlungsempfangerin", "zahlungsempfanger", "maksunsaaja",
   ]
   /// Where the texts of a payment's purpose start in ``descriptionNames``: a payer and payee
   /// pair is taken before them.
-  static let purposeNamesStart = descriptionNames.firstIndex(of: "reference") ?? descriptionNames.count
+  package static let purposeNamesStart =
+    descriptionNames.firstIndex(of: "reference") ?? descriptionNames.count
 
   /// The names of a column naming the account a row is of, when a file holds several.
-  static let accountNames = [
+  package static let accountNames = [
     "account", "account name", "account number", "account no", "konto", "kontonummer", "compte",
     "numero de compte", "cuenta", "conto", "rekening", "tili", "saskaitos nr.",
   ]
 
   /// Currency codes and words a column's name may end with (`Importe EUR`, `Débit euros`),
   /// left out when names are compared.
-  static let currencyWords: Set<String> = [
+  package static let currencyWords: Set<String> = [
     "eur", "euro", "euros", "usd", "gbp", "chf", "inr", "sgd", "cad", "aud", "nzd", "sek", "nok", "dkk",
     "pln",
     "czk", "huf", "jpy", "$", "€", "£",
@@ -141,13 +159,13 @@ enum CSVBankWords {
   /// What a status says of a transaction's group: Authorized for a pending one, Posted for a
   /// booked one, and `nil` for a transaction that did not happen (reverted, declined); a
   /// status none of these lists has is not known.
-  enum Status: Equatable {
+  package enum Status: Equatable {
     case group(TransactionGroupCode)
     case didNotHappen
   }
 
   /// The group codes, without Entities' type, so that the words stay plain data.
-  enum TransactionGroupCode: Equatable {
+  package enum TransactionGroupCode: Equatable {
     case authorized
     case posted
   }
@@ -156,16 +174,32 @@ enum CSVBankWords {
   ///
   /// - Parameter text: The value, as written.
   /// - Returns: The status.
-  static func status(of text: some StringProtocol) -> Status? {
-    let word = normalized(text)
-    if word == "a" || pendingWords.contains(word) { return .group(.authorized) }
-    if word == "p" || postedWords.contains(word) { return .group(.posted) }
+  package static func status(of text: some StringProtocol) -> Status? {
+    let words = labelWords(text).filter { !sectionNouns.contains(String($0)) }
+    let word = words.joined(separator: " ")
+    if word == "a" || pendingWords.contains(word) || pendingTitleWords.contains(word) {
+      return .group(.authorized)
+    }
+    if word == "p" || postedWords.contains(word) || postedTitleWords.contains(word) { return .group(.posted) }
     if didNotHappenWords.contains(word) { return .didNotHappen }
     return nil
   }
 
+  /// The forms a section's title gives a pending status: `Authorizations`, `Vorgemerkte Umsätze`.
+  package static let pendingTitleWords: Set<String> = [
+    "pending and authorized", "pending and authorised", "authorizations", "authorisations", "vorgemerkte",
+    "vorgemerkt", "noch nicht gebucht", "noch nicht gebuchte", "nicht gebucht", "nicht gebuchte",
+    "pending authorizations",
+    "reservations", "reserveringen", "en attente de comptabilisation",
+  ]
+
+  /// The forms a section's title gives a posted status: `Gebuchte Umsätze`, `Posted and cleared`.
+  package static let postedTitleWords: Set<String> = [
+    "gebuchte", "posted and cleared", "cleared and posted", "settled and posted",
+  ]
+
   /// The statuses of a pending transaction, the group Authorized: the app's pending.
-  static let pendingWords: Set<String> = [
+  package static let pendingWords: Set<String> = [
     "pending", "authorized", "authorised", "authorization", "authorisation", "uncleared", "not cleared",
     "on hold", "hold", "reserved", "vorgemerkt", "vormerkung", "in bearbeitung", "en attente", "en cours",
     "a venir", "pendiente", "pendente", "in sospeso", "in attesa", "da contabilizzare", "varaus",
@@ -174,14 +208,14 @@ enum CSVBankWords {
   ]
 
   /// The statuses of a booked transaction, the group Posted.
-  static let postedWords: Set<String> = [
+  package static let postedWords: Set<String> = [
     "posted", "booked", "cleared", "completed", "complete", "reconciled", "settled", "paid", "succeeded",
     "processed", "gebucht", "comptabilise", "comptabilisee", "effectue", "execute", "contabilizado",
     "contabilizzato", "contabilizzata", "eseguito", "geboekt", "verwerkt", "kirjattu",
   ]
 
   /// The statuses of a transaction that did not happen: skipped, and counted in a note.
-  static let didNotHappenWords: Set<String> = [
+  package static let didNotHappenWords: Set<String> = [
     "reverted", "declined", "cancelled", "canceled", "failed", "rejected", "voided", "void", "abgelehnt",
     "storniert", "annule", "annulee", "rejete", "rechazado", "anulado", "cancelado", "annullato", "rifiutato",
     "geweigerd", "geannuleerd", "mislukt",
@@ -193,60 +227,96 @@ enum CSVBankWords {
   ///
   /// - Parameter text: The value, as written.
   /// - Returns: Whether it says a debit, or `nil`.
-  static func isDebit(code text: some StringProtocol) -> Bool? {
+  package static func isDebit(code text: some StringProtocol) -> Bool? {
     let word = normalized(text)
     if debitCodes.contains(word) { return true }
     if creditCodes.contains(word) { return false }
     return nil
   }
 
-  static let debitCodes: Set<String> = [
+  package static let debitCodes: Set<String> = [
     "d", "dr", "debit", "debet", "debetas", "af", "s", "soll", "debito", "addebito", "dare", "cargo",
     "charge",
   ]
-  static let creditCodes: Set<String> = [
+  package static let creditCodes: Set<String> = [
     "c", "cr", "credit", "kredit", "kreditas", "k", "bij", "h", "haben", "credito", "accredito", "avere",
     "abono",
   ]
 
   /// Whether a text is the title of a section of pending or posted transactions
-  /// (`Pending Transactions`, `Posted`), and which.
+  /// (`Pending Transactions`, `PENDING TRANSACTIONS:`, `Vorgemerkte Umsätze`,
+  /// `Pending Transactions as of 09/15/2024`, `Posted`), and which.
+  ///
+  /// A title is a status (``pendingWords``, ``postedWords``, or their forms in titles, such as
+  /// `Authorizations` and `vorgemerkte`) with the nouns of a list of transactions around it
+  /// (``sectionNouns``), and a qualifier after it: a colon, a date, `as of` and a date. Any
+  /// other word makes it no title: the same reading as a status's (``status(of:)``).
   ///
   /// - Parameter text: A row's only text.
   /// - Returns: The group of the rows under it, or `nil`.
-  static func section(titled text: some StringProtocol) -> TransactionGroupCode? {
-    var word = normalized(text)
-    for suffix in [" transactions", " transaction", " activity", " items", ":"] where word.hasSuffix(suffix) {
-      word.removeLast(suffix.count)
+  package static func section(titled text: some StringProtocol) -> TransactionGroupCode? {
+    switch status(of: text) {
+    case .group(let group)?: group
+    default: nil
     }
-    if pendingWords.contains(word) || word == "pending and authorized" { return .authorized }
-    if postedWords.contains(word) { return .posted }
-    return nil
   }
 
-  /// Whether a value labels a balance, not a transaction: it is one of the labels of a balance
-  /// (`Anfangssaldo`, `SALDO INIZIALE`, `B/F`), or starts with one of more than one word and
-  /// then a space or a colon (`Beginning balance as of 07/01/2024`). Such a row is no
-  /// transaction even with a date and an amount.
+  /// The nouns a section's title or a status may say around its status: `Pending Transactions`,
+  /// `Umsatz vorgemerkt`.
+  package static let sectionNouns: Set<String> = [
+    "transactions", "transaction", "activity", "activities", "items", "item", "charges", "charge",
+    "umsatze", "umsatz", "buchungen", "buchung", "operations", "operation", "operaciones", "movimientos",
+    "movimenti", "transazioni", "transacciones", "transacties", "mouvements", "tapahtumat", "posten",
+  ]
+
+  /// The words of a label without what may follow it: a colon, a date or an amount, and the
+  /// words that put a date after a label (`as of`, `per`, `am`, `au`): `Opening balance as of
+  /// 07/01/2024` is `opening balance`.
+  ///
+  /// - Parameter text: The value, as written.
+  /// - Returns: The label's words, normalized (``normalized(_:)``).
+  package static func labelWords(_ text: some StringProtocol) -> [Substring] {
+    let word = normalized(text)
+    var words = word.split(separator: " ")
+    let connectors: Set<Substring> = [
+      "as", "of", "at", "on", "per", "am", "au", "al", "zum", "vom", "du", "del",
+    ]
+    while let last = words.last {
+      let punctuation: Set<Character> = [".", "/", "-", ",", ":", "+", "(", ")", "$", "€", "£", "'"]
+      if last.allSatisfy({ (character: Character) in character.isNumber || punctuation.contains(character) })
+      {
+        words.removeLast()
+      } else if last.hasSuffix(":") {
+        words[words.count - 1] = last.dropLast()
+        if words[words.count - 1].isEmpty { words.removeLast() }
+      } else if connectors.contains(last), words.count > 1 {
+        words.removeLast()
+      } else {
+        break
+      }
+    }
+    return words
+  }
+
+  /// Whether a value labels a balance, not a transaction: one of the labels of a balance
+  /// (`Anfangssaldo`, `SALDO INIZIALE`, `B/F`) whole, with at most a colon, a date or an amount
+  /// after it (`Beginning balance as of 07/01/2024`). Such a row is no transaction even with a
+  /// date and an amount. A label that more words follow names something else: `Opening
+  /// Balance Fitness Club` is a transaction.
   ///
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it labels a balance.
-  static func isBalance(_ text: some StringProtocol) -> Bool {
-    let word = normalized(text)
-    return balanceLabels.contains(word)
-      || balanceLabels.contains { label in
-        label.contains(" ") && word.count > label.count && word.hasPrefix(label)
-          && [" ", ":"].contains(word[word.index(word.startIndex, offsetBy: label.count)])
-      }
+  package static func isBalance(_ text: some StringProtocol) -> Bool {
+    balanceLabels.contains(labelWords(text).joined(separator: " "))
   }
 
   /// Whether a value labels a total (`Total Pending`, `Summe`, `Totale`): one of the labels, or
-  /// one followed by a space or a colon and more. Only a row without a date is read as a total
-  /// by its label, as a shop may be called `Total`.
+  /// one followed by a space or a colon and more; or a balance's label. Only a row without a
+  /// date is read as a total by its label, as a shop may be called `Total`.
   ///
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it labels a total or a balance.
-  static func isTotal(_ text: some StringProtocol) -> Bool {
+  package static func isTotal(_ text: some StringProtocol) -> Bool {
     let word = normalized(text)
     return isBalance(text)
       || totalLabels.contains { label in
@@ -256,16 +326,17 @@ enum CSVBankWords {
       }
   }
 
-  static let balanceLabels: Set<String> = [
+  package static let balanceLabels: Set<String> = [
     "opening balance", "closing balance", "beginning balance", "ending balance", "starting balance",
     "balance brought forward", "balance carried forward", "brought forward", "carried forward", "b/f", "c/f",
     "anfangssaldo", "endsaldo", "alter kontostand", "neuer kontostand", "solde initial", "solde final",
     "ancien solde", "nouveau solde", "saldo inicial", "saldo final", "saldo anterior", "saldo iniziale",
     "saldo finale", "beginsaldo", "eindsaldo", "alkusaldo", "loppusaldo", "likutis pradziai",
-    "likutis pabaigai",
+    "likutis pabaigai", "previous balance", "balance forward", "balance brought fwd", "saldovortrag",
+    "saldo vortrag", "vortrag", "saldo precedente", "solde precedent", "vorige saldo",
   ]
 
-  static let totalLabels: Set<String> = [
+  package static let totalLabels: Set<String> = [
     "total", "totals", "subtotal", "sub total", "grand total", "summe", "gesamt", "gesamtsumme", "totale",
     "totaal", "yhteensa", "apyvarta", "saldo", "kontostand", "solde", "balance", "total debits",
     "total credits",
@@ -274,13 +345,13 @@ enum CSVBankWords {
   // MARK: Comparing
 
   /// The most bytes a text compared with the words may have; a longer one is none of them.
-  static let longestWord = 256
+  package static let longestWord = 256
 
   /// A text as it is compared with the words: lower case, without the accents of Latin
   /// letters, without a note in parentheses at its end (`Amount (EUR)`) or a currency as its
   /// last word (`Importe EUR`), with every run of spaces, underscores, hyphens and tabs one
   /// space, and no space around a slash.
-  static func normalized(_ name: some StringProtocol) -> String {
+  package static func normalized(_ name: some StringProtocol) -> String {
     // No name or word is this long: a field of a megabyte is compared as none of them.
     guard name.utf8.count <= longestWord else { return "\u{FFFD}" }
     var text = String(String.UnicodeScalarView(name.lowercased().unicodeScalars.flatMap(folded)))

@@ -46,6 +46,10 @@ public struct ReadingOptions: Equatable, Sendable {
   /// it, in any letter case, spaces and dashes left out; `nil` (the default) for every account,
   /// with a note naming them when there are several.
   public var account: String?
+  /// Whether the reading says how it read the file: a note, before the file's records, listing
+  /// each decision (the columns, the date layout, the decimal mark, the signs, …) and the
+  /// evidence that proved it (`txreport --explain`).
+  public var explains: Bool
 
   /// Options that detect everything, for records that are Posted unless they say otherwise.
   public static let standard = ReadingOptions()
@@ -55,7 +59,7 @@ public struct ReadingOptions: Equatable, Sendable {
     delimiter: CSVDelimiter? = nil, columns: [CSVColumnRole: String] = [:], decimalMark: DecimalMark? = nil,
     dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
     encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, group: TransactionGroup = .posted,
-    pendingGroup: TransactionGroup = .authorized, account: String? = nil
+    pendingGroup: TransactionGroup = .authorized, account: String? = nil, explains: Bool = false
   ) {
     self.delimiter = delimiter
     self.columns = columns
@@ -68,6 +72,7 @@ public struct ReadingOptions: Equatable, Sendable {
     self.group = group
     self.pendingGroup = pendingGroup
     self.account = account
+    self.explains = explains
   }
 }
 
@@ -81,7 +86,7 @@ public enum CSVDelimiter: String, CaseIterable, Sendable {
   case tab = "\t"
 
   /// The byte.
-  var byte: UInt8 {
+  package var byte: UInt8 {
     switch self {
     case .comma: UInt8(ascii: ",")
     case .semicolon: UInt8(ascii: ";")
@@ -113,16 +118,42 @@ public enum CSVColumnRole: String, CaseIterable, Sendable {
   /// The amount of a credit (a payment), in a file that has a column for debits and one for
   /// credits.
   case credit
+  /// The running balance after each row: read only to check the amounts against it. An
+  /// empty name (`--columns balance=`) says the file has none, so none is checked.
+  case balance
+  /// The account each row is of, in a file of several accounts (`--account` picks one).
+  case account
 
   /// The field of a record this column gives, as issues name it: the debit and credit
-  /// columns give the amount, the code column the native `debit` field.
-  var field: RecordField {
+  /// columns give the amount, the code column the native `debit` field; `nil` for a column
+  /// that gives no field.
+  package var field: RecordField? {
     switch self {
     case .group: .group
     case .date: .date
     case .description: .description
     case .amount, .debit, .credit: .amount
     case .code: .debit
+    case .balance, .account: nil
+    }
+  }
+
+  /// What the column gives a record, as a question about it names it: `amount` for the amount,
+  /// debit and credit columns.
+  package var fieldWords: String { field?.rawValue ?? words }
+
+  /// What the column holds, in English: `date`, `running balance`.
+  package var words: String {
+    switch self {
+    case .group: "group or status"
+    case .date: "date"
+    case .description: "description"
+    case .amount: "amount"
+    case .code: "debit or credit code"
+    case .debit: "debit amounts"
+    case .credit: "credit amounts"
+    case .balance: "running balance"
+    case .account: "account"
     }
   }
 }

@@ -1,17 +1,19 @@
+import BankFormats
+import BankReading
 import CLI
 import Entities
 import Testing
 
-/// The options of a bank's CSV export on the command line: each read into `BankCSVOptions`,
-/// and each mistake a usage error that says how to write it.
-@Suite struct BankCSVOptionsTests {
-  private func options(_ arguments: [String]) throws -> BankCSVOptions {
+/// The options of a bank's file on the command line: each read into BankReading's
+/// `ReadingOptions`, and each mistake a usage error that says how to write it.
+@Suite struct ReadingOptionsTests {
+  private func options(_ arguments: [String]) throws -> ReadingOptions {
     let request = try CommandLineParser.parse(["--all", "bank.csv"] + arguments)
     guard case .report(let command) = request else {
       Issue.record("expected a report request, got \(request)")
-      return BankCSVOptions()
+      return ReadingOptions()
     }
-    return command.bankCSV
+    return command.reading
   }
 
   private func usageError(_ arguments: [String]) -> String? {
@@ -25,7 +27,7 @@ import Testing
 
   @Test("Without options, everything is detected")
   func defaults() throws {
-    #expect(try options([]) == BankCSVOptions())
+    #expect(try options([]) == ReadingOptions())
   }
 
   @Test("Every option is read")
@@ -35,21 +37,41 @@ import Testing
         "--columns", "date = Booking Date,Description=Payee,amount=Betrag (EUR)", "--delimiter", "semicolon",
         "--decimal-comma", "--date-format", "dd.mm.yyyy", "--debits-positive",
       ])
-        == BankCSVOptions(
-          columns: ["date": "Booking Date", "description": "Payee", "amount": "Betrag (EUR)"], delimiter: ";",
+        == ReadingOptions(
+          delimiter: .semicolon,
+          columns: [.date: "Booking Date", .description: "Payee", .amount: "Betrag (EUR)"],
           decimalMark: .comma, dateLayout: .dayMonthYearDots, debitsPositive: true))
     #expect(
       try options(["--delimiter", "tab", "--decimal-point"])
-        == BankCSVOptions(delimiter: "\t", decimalMark: .point))
-    #expect(try options(["--delimiter=,"]).delimiter == ",")
+        == ReadingOptions(delimiter: .tab, decimalMark: .point))
+    #expect(try options(["--delimiter=,"]).delimiter == .comma)
     #expect(
       try options([
         "--encoding", "latin-1", "--pending-date", "2024-01-14", "--debits-negative", "--date-format",
-        "d-mmm-yy",
+        "d-mmm-yy", "--account", "Visa", "--explain",
       ])
-        == BankCSVOptions(
-          dateLayout: try BankCSVOptions.dateLayout("D-MMM-YY"), debitsNegative: true, encoding: .windows1252,
-          pendingDate: try CalendarDate(year: 2024, month: 1, day: 14)))
+        == ReadingOptions(
+          dateLayout: try ReadingOptions.dateLayout("D-MMM-YY"), debitsNegative: true, encoding: .windows1252,
+          pendingDate: try CalendarDate(year: 2024, month: 1, day: 14), account: "Visa", explains: true))
+  }
+
+  @Test("A role a file may lack is named with no column: the file has none; a column a role needs is not")
+  func absentColumns() throws {
+    #expect(try options(["--columns", "balance=,amount=Value"]).columns == [.balance: "", .amount: "Value"])
+    #expect(
+      usageError(["--columns", "amount="]) == "--columns: amount= needs the name of a column of the header")
+  }
+
+  @Test(
+    "One column named for two roles is a usage error, whatever the order, the case or the roles",
+    arguments: [
+      ["--columns", "date=1,description=5,debit=2,credit=2"], ["--columns", "credit=2,debit=2"],
+      ["--columns", "description=Amount,amount=amount"], ["--columns", "description=2,amount=2"],
+    ])
+  func oneColumnForTwoRoles(arguments: [String]) {
+    let message = usageError(arguments)
+    #expect(message?.hasPrefix("--columns names one column for the ") == true, "\(message ?? "no error")")
+    #expect(message?.hasSuffix("a column holds one role; name another column for one of them") == true)
   }
 
   @Test(
@@ -61,7 +83,7 @@ import Testing
       ),
       (
         ["--columns", "dat=Booked"],
-        "--columns: 'dat' is not a role; the roles are group, date, description, amount, code, debit, credit; did you mean 'date'?"
+        "--columns: 'dat' is not a role; the roles are group, date, description, amount, code, debit, credit, balance, account; did you mean 'date'?"
       ),
       (["--columns", "date="], "--columns: date= needs the name of a column of the header"),
       (["--columns", "date=A,date=B"], "--columns names the date column twice; name it once"),

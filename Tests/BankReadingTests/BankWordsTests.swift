@@ -1,0 +1,55 @@
+import BankReading
+import Testing
+
+/// The words of banks' files: a balance only by its whole label, section titles and statuses by
+/// one reading of their words.
+@Suite struct BankWordsTests {
+  @Test(
+    "A balance's whole label, with at most a colon, a date or an amount after it, is a balance",
+    arguments: [
+      "Opening balance", "CLOSING BALANCE", "Beginning balance as of 07/01/2024", "Anfangssaldo",
+      "SALDO INIZIALE", "B/F", "Closing balance:", "Balance brought forward 1,234.56", "PREVIOUS BALANCE",
+      "Balance Forward", "Saldovortrag", "Saldo vortrag per 31.12.2023",
+    ])
+  func balances(label: String) {
+    #expect(BankWords.isBalance(label))
+  }
+
+  @Test(
+    "A label that more words follow names a transaction, not a balance",
+    arguments: [
+      "Opening Balance Fitness Club", "CLOSING BALANCE SALE - FURNITURE WORLD", "Brought Forward Books",
+      "Saldo Final Outlet", "STARTING BALANCE GYM", "Carried forward: Storage Unit 12",
+      "Balance Transfer Fee",
+    ])
+  func transactions(description: String) {
+    #expect(!BankWords.isBalance(description))
+  }
+
+  @Test(
+    "Section titles are read by one normalisation: a colon, nouns, a date after them",
+    arguments: [
+      ("PENDING TRANSACTIONS:", BankWords.TransactionGroupCode.authorized), ("Pending Charges", .authorized),
+      ("Vorgemerkte Umsätze", .authorized), ("Authorizations", .authorized),
+      ("Pending Transactions as of 09/15/2024", .authorized), ("Posted Transactions", .posted),
+      ("Gebuchte Umsätze", .posted), ("Posted", .posted),
+    ])
+  func sectionTitles(title: String, group: BankWords.TransactionGroupCode) {
+    #expect(BankWords.section(titled: title) == group)
+  }
+
+  @Test("Words around a status that are not a list's nouns make no title: a shop, a sentence")
+  func notTitles() {
+    #expect(BankWords.section(titled: "Pending Shop Ltd") == nil)
+    #expect(BankWords.section(titled: "Total Pending") == nil)
+    #expect(BankWords.section(titled: "Posted by mail") == nil)
+  }
+
+  @Test("A status column's values are read as titles are: Umsatz vorgemerkt is pending")
+  func statuses() {
+    #expect(BankWords.status(of: "Umsatz vorgemerkt") == .group(.authorized))
+    #expect(BankWords.status(of: "Umsatz gebucht") == .group(.posted))
+    #expect(BankWords.status(of: "REVERTED") == .didNotHappen)
+    #expect(BankWords.status(of: "Shopping") == nil)
+  }
+}
