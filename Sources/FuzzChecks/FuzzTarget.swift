@@ -45,6 +45,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
   }
 
+  /// Stops the process as a broken invariant does, so that a test can show where the stop is
+  /// caught (an exit test) and that it fails the test, not the test run.
+  package static func breakInvariantForTesting() {
+    require(false, "broken on purpose, by a test of the tests")
+  }
+
   /// Runs the check from a thread outside Swift's concurrency pool, as libFuzzer's and the
   /// replay tool's are, waiting for it (see ``blocking(_:)``).
   private func checkWaiting(_ bytes: [UInt8]) {

@@ -252,6 +252,11 @@ struct CSVRecordDecoder: RecordDecoder {
       }
     }
     if let problem { throw RowError(guessingFormat(problem), isFatal: true) }
+    if let asked = options.account, missing.isEmpty {
+      // The native format names no account: an option that cannot apply is refused, not ignored.
+      throw RowError(
+        MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
+    }
     usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
     if options.explains && missing.isEmpty && duplicate == nil {
       notes += ExportNote.reading(

@@ -30,7 +30,7 @@ protocol RecordDecoder {
   mutating func nextRecord(placingValidIn slot: RecordSlot) -> DecodedRecord?
 
   /// The rules the validator reads this input's records by: SPEC §7's, unless the input is a
-  /// bank's export (``CSVBankLayout``). Known once the decoder has read its header.
+  /// bank's export (its `CSVReading`, in BankReading). Known once the decoder has read its header.
   var rules: ValueRules { get }
 }
 

@@ -66,6 +66,9 @@ extension RecordFormat {
     reading input: ByteInput, source: String, options: ReadingOptions = .standard, usesFastPath: Bool = true
   ) -> any TransactionStream {
     switch self {
+    case .json where options.account != nil, .ndjson where options.account != nil:
+      DecodingTransactionStream(
+        decoder: AccountlessDecoder(input: input, asked: options.account ?? ""), source: source)
     case .json:
       DecodingTransactionStream(
         decoder: JSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)
