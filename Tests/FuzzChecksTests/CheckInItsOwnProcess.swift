@@ -8,6 +8,7 @@ import Testing
 /// - Parameters:
 ///   - target: The fuzz target whose check runs.
 ///   - bytes: The input.
+///   - sourceLocation: Where the expectation is, for its failure.
 func expectCheckPasses(
   _ target: FuzzTarget, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
 ) async {
