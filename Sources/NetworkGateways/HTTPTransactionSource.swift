@@ -69,7 +69,7 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     self.progress = progress
   }
 
-  /// The URL without any user name or password: how messages name the source.
+  /// The URL without any user name, password, query or fragment: how messages name the source.
   public var name: String { Self.shown(request.url) }
 
   /// Downloads the answer, if no opening has yet: a report prepares every source at once, so
@@ -169,21 +169,28 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     }
   }
 
-  /// A URL as messages show it: nothing between its `//` and its last `@`, whatever a parser
-  /// makes of the URL.
+  /// A URL as messages show it: its scheme, host and path, without the user name and password
+  /// before its host, and without its query and fragment (a token is often passed as
+  /// `?access_token=…`), whatever a parser makes of the URL.
   ///
   /// A password may hold a `/`, `?` or `#` written raw (`https://alice:pa/ss@bank.example`),
   /// which a parser takes for the end of the host, and the password for the host and path; so
-  /// the user name and password are taken to run to the last `@`, not to the first `/`. A URL
-  /// whose path holds an `@` loses part of its path in messages, never a secret.
+  /// the user name and password are taken to run to the last `@` before the query. An `@` after
+  /// the first `?` or `#` makes the split uncertain (a raw `?` in a password, or an `@` in the
+  /// query): then only the scheme is shown, with `…` for the rest. A URL whose path holds an `@`
+  /// loses part of its path in messages, never a secret.
   ///
   /// - Parameter url: The URL as given.
-  /// - Returns: `https://host/path` for `https://user:secret@host/path`.
+  /// - Returns: `https://host/path` for `https://user:secret@host/path?token=T#top`.
   static func shown(_ url: String) -> String {
     guard let separator = url.firstRange(of: "://") else { return url }
     let afterSlashes = url[separator.upperBound...]
-    guard let at = afterSlashes.lastIndex(of: "@") else { return url }
-    return String(url[..<separator.upperBound]) + String(afterSlashes[afterSlashes.index(after: at)...])
+    let scheme = String(url[..<separator.upperBound])
+    let queryStart = afterSlashes.firstIndex { $0 == "?" || $0 == "#" } ?? afterSlashes.endIndex
+    if afterSlashes[queryStart...].contains("@") { return scheme + "…" }
+    var kept = afterSlashes[..<queryStart]
+    if let at = kept.lastIndex(of: "@") { kept = kept[kept.index(after: at)...] }
+    return scheme + kept
   }
 }
 

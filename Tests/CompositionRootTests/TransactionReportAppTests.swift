@@ -74,7 +74,7 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors
-        == "txreport: error: --format must be text, json, transactions, markdown or html (got 'yaml')\nRun 'txreport --help' for usage.\n"
+        == "txreport: error: --format must be text, json, transactions, markdown or html\nRun 'txreport --help' for usage.\n"
     )
   }
 
@@ -114,7 +114,7 @@ import Testing
   @Test(
     "No message on standard error lets a control character of a path or value reach the terminal raw",
     arguments: [
-      "a usage error quoting the value", "a source that cannot be opened", "an output that cannot be opened",
+      "a usage error naming a path", "a source that cannot be opened", "an output that cannot be opened",
       "the issues of a file with such a name",
     ])
   func hostilePathsAreEscaped(situation: String) async throws {
@@ -127,7 +127,7 @@ import Testing
     let missing = directory.appendingPathComponent("missing").appendingPathComponent(Self.hostile).path
     let arguments =
       switch situation {
-      case "a usage error quoting the value": ["--format", Self.hostile]
+      case "a usage error naming a path": ["--output", Self.hostile + ".pdf"]
       case "a source that cannot be opened": ["--all", missing + ".json"]
       case "an output that cannot be opened": ["--output", missing + "/report.txt"]
       default: ["--all", badFile.path]
