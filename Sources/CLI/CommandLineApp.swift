@@ -12,11 +12,11 @@ import UseCases
 /// The command-line application: everything `txreport` does as a process, around one report.
 ///
 /// It reads the arguments and the environment (`NO_COLOR`, `TERM`, `COLORTERM`, `COLORFGBG`,
-/// `COLUMNS`, whether standard output and error are terminals), ignores `SIGPIPE`, picks the
-/// renderer and the sinks, shows progress, commits or discards an `--output` file, and turns the
-/// outcome into an ``ExitCode``. It does not know which gateways exist: the composition root
-/// hands it a ``Composer`` that makes the use case for a command, so the same composition serves
-/// another client.
+/// `COLUMNS`, whether standard output and error are terminals), catches the signals that end it
+/// (``EndingSignals``), picks the renderer and the sinks, shows progress, commits or discards an
+/// `--output` file, and turns the outcome into an ``ExitCode``. It does not know which gateways
+/// exist: the composition root hands it a ``Composer`` that makes the use case for a command, so
+/// the same composition serves another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
   /// presenter output and progress line the application made.
@@ -166,15 +166,15 @@ package enum CommandLineApp {
   package static func main(composing compose: Composer, interactive: InteractiveFrontend? = nil) async
     -> Never
   {
-    // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
-    // killing the process; ``StandardOutput`` then ends it quietly with status 141, and an
-    // `--output` file is not left half made.
-    signal(SIGPIPE, SIG_IGN)
-    // A write past a file-size limit (`ulimit -f`) fails with EFBIG, reported as any failed
-    // write, instead of killing the process with SIGXFSZ.
-    signal(SIGXFSZ, SIG_IGN)
+    // Every signal that ends a program ends txreport by that signal, with nothing left behind,
+    // even one the runtime's crash reporter would catch and return from (``EndingSignals``). A
+    // reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of killing
+    // the process; ``StandardOutput`` then ends it quietly with status 141, and an `--output`
+    // file is not left half made. A write past a file-size limit (`ulimit -f`) fails with EFBIG,
+    // reported as any failed write.
+    EndingSignals.install()
     let status = await run(.process(), composing: compose, interactive: interactive)
-    exit(status.rawValue)
+    EndingSignals.exit(status.rawValue)
   }
 
   /// Runs `txreport` once.
@@ -310,6 +310,10 @@ package enum CommandLineApp {
       file = SpooledStandardOutput(releasingTo: context.output, isTerminal: context.outputIsTerminal)
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
+    if context.output is StandardOutput, !writesToFile(command), colors(for: command, context: context) {
+      // Ctrl-C may cut the report between a colour and its reset: the terminal is reset then.
+      EndingSignals.resetColorsOnEnd(of: 1)
+    }
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
       errors: context.errors, coloredLabels: coloredLabels)
@@ -387,9 +391,7 @@ package enum CommandLineApp {
     case .text:
       TextReportRenderer(
         width: width(for: command, context: context),
-        colors: command.color.isEnabled(
-          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
-          term: context.term),
+        colors: colors(for: command, context: context),
         palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
         colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm),
         heading: heading(for: command), amountStyle: command.amountStyle)
@@ -404,6 +406,15 @@ package enum CommandLineApp {
     case .html:
       HTMLReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
     }
+  }
+
+  /// Whether the text report is coloured: by `--color`, the terminal and `NO_COLOR`; never
+  /// another format.
+  private static func colors(for command: ReportCommand, context: Context) -> Bool {
+    command.format == .text
+      && command.color.isEnabled(
+        outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
+        term: context.term)
   }
 
   /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
@@ -460,12 +471,12 @@ private final class StandardOutput: TextSink {
       // `txreport | head`: the reader has all it wants. Stop quietly, with the status a shell
       // shows for a command that SIGPIPE ended, as `grep` and `cat` end.
       (errors as? ProgressLine)?.clear()
-      exit(ExitCode.readerStopped.rawValue)
+      EndingSignals.exit(ExitCode.readerStopped.rawValue)
     }
     let colored = coloredLabels.load(ordering: .relaxed)
     errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)", colored: colored))
     errors.flush()
-    exit(ExitCode.outputError.rawValue)
+    EndingSignals.exit(ExitCode.outputError.rawValue)
   }
 }
 

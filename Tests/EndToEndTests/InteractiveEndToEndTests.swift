@@ -109,6 +109,52 @@ private typealias TX = TXReportProcess
       #expect(after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
     }
 
+    @Test(
+      "A crash signal another process sends, SIGPIPE or SIGXFSZ: the screen is left, the terminal restored, and the signal ends txreport, with the runtime's crash reporter on",
+      arguments: [SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP, SIGPIPE, SIGXFSZ])
+    func crashSignalsRestoreTheTerminal(signal number: Int32) throws {
+      let pseudoTerminal = try #require(PseudoTerminal())
+      let master = pseudoTerminal.master
+      defer { close(master) }
+      var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+      try #require(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
+      let slave = open(pseudoTerminal.path, O_RDWR | O_NOCTTY)
+      try #require(slave >= 0)
+      defer { close(slave) }
+      var before = termios()
+      try #require(tcgetattr(slave, &before) == 0)
+      let process = Process()
+      process.executableURL = try TX.binary()
+      process.arguments = ["--interactive", "--color", "never"]
+      // The default environment: SWIFT_BACKTRACE unset, the runtime's reporter on (issue 48).
+      process.environment = TX.defaultEnvironment.merging(["TERM": "xterm-256color"]) { $1 }
+      let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+      process.standardInput = terminal
+      process.standardOutput = terminal
+      process.standardError = terminal
+      try process.run()
+      let screen = try Self.readTerminal(master, until: { $0.contains("lines 1") }, seconds: 10)
+      try #require(screen.contains("\u{1B}[?1049h"), "the screen was entered")
+      kill(process.processIdentifier, number)
+      var rest = ""
+      for _ in 0..<100 where process.isRunning {
+        rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.05)
+      }
+      #expect(
+        TX.waitForExit(process, seconds: 10), "still running 10 s after the signal: \(rest.suffix(200))")
+      rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.2)
+      #expect(process.terminationReason == .uncaughtSignal)
+      #expect(process.terminationStatus == number)
+      #expect(!rest.contains("Program crashed"), "\(rest.suffix(300))")
+      for sequence in ["\u{1B}[?1049l", "\u{1B}[?25h", "\u{1B}[?1000l", "\u{1B}[?1006l", "\u{1B}[?7h"] {
+        #expect(rest.contains(sequence), "\(sequence.debugDescription) after the signal")
+      }
+      var after = termios()
+      try #require(tcgetattr(slave, &after) == 0)
+      #expect(after.c_lflag == before.c_lflag, "echo and canonical input back")
+      #expect(after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+    }
+
     /// The first real-time signal glibc leaves to programs.
     static let firstRealTimeSignal: Int32 = 34
 
