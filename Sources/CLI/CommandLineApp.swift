@@ -209,6 +209,7 @@ package enum CommandLineApp {
     case .manPage:
       return write(ManPage.roff, context: context)
     case .report(let command) where command.interactive:
+      if let problem = inputProblem(command) { return refuse(problem, command: command, context: context) }
       let status = await runInteractive(command, context: context, frontend: interactive)
       if case .demo = command.input, status == .success {
         noteDemo(context: context, colored: context.colorsLabels(command.color))
@@ -216,6 +217,7 @@ package enum CommandLineApp {
       return status
     case .report(let command):
       let command = readingStandardInput(command, context: context)
+      if let problem = inputProblem(command) { return refuse(problem, command: command, context: context) }
       let status = await report(command, context: context, compose: compose)
       if case .demo = command.input, status == .success {
         noteDemo(context: context, colored: context.colorsLabels(command.color))
@@ -260,6 +262,43 @@ package enum CommandLineApp {
       break
     }
     return command
+  }
+
+  /// Why the inputs of a command cannot make the report asked for, or `nil`.
+  ///
+  /// - A file of the built-in demo data: `--output FILE` with no input (or a pipe that sent
+  ///   nothing) would make a file that looks like a report of one's own data, and nothing in
+  ///   a JSON file or a transaction list could say otherwise; the demo is shown on standard
+  ///   output only, where standard error says it is the demo (SPEC §8).
+  /// - The same source twice: `--authorized` and `--posted` naming one file (by another path,
+  ///   or a link: the same device and inode) or one URL would count every record twice.
+  ///
+  /// The message names no path or URL: a URL may hold a password.
+  static func inputProblem(_ command: ReportCommand) -> String? {
+    switch command.input {
+    case .demo:
+      guard let path = command.outputPath, path != "-" else { return nil }
+      return "--output would hold the built-in demo data (2016), not yours; give the data with --all FILE,"
+        + " --authorized FILE --posted FILE, or --all - for standard input (a pipe is waited for);"
+        + " the demo is shown by txreport alone, on standard output"
+    case .twoFiles(let authorized, let posted):
+      // A device (/dev/null) or a named pipe read twice is not read twice the same.
+      let same =
+        ReportInput.isURL(authorized)
+        ? authorized == posted : OutputFile.input(among: [authorized], sameAs: posted) != nil
+      guard same else { return nil }
+      return "--authorized and --posted name the same source, so each record would be counted twice;"
+        + " give each group its own file, or use --all FILE for one file holding both groups"
+    case .oneFile:
+      return nil
+    }
+  }
+
+  /// Says why the command cannot be run, with the help hint: a usage error.
+  private static func refuse(_ problem: String, command: ReportCommand, context: Context) -> ExitCode {
+    let line = Diagnostic.line(.error, problem, colored: context.colorsLabels(command.color))
+    context.errors.write(line + HelpText.usageHint + "\n")
+    return .usage
   }
 
   /// Says on standard error that the report shown is the built-in demo data, and how to report

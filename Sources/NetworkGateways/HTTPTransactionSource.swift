@@ -17,6 +17,9 @@ import UseCases
 /// path's extension (`.json`, `.ndjson`, `.jsonl`, `.csv`, `.tsv`, `.ofx`, `.qfx`, `.qif`),
 /// else the one given; or, with ``sniffsFormat`` (no format was given), the one the answer's
 /// first bytes show, as for a file (an answer served as `application/octet-stream`), else JSON.
+/// A format the user gave (``formatIsGiven``, `--input-format`) wins over all of them: a
+/// server's `Content-Type` is often generic or wrong, and an explicit choice is never
+/// overridden.
 public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// What is fetched, and the limits.
   public let request: DownloadRequest
@@ -25,6 +28,9 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// Whether the answer's first bytes tell its format when neither its `Content-Type` nor the
   /// URL's extension names one; ``format`` is then read only when they show none.
   public let sniffsFormat: Bool
+  /// Whether ``format`` was given by the user: it is then read whatever the answer's
+  /// `Content-Type`, the URL's extension or the answer's first bytes say.
+  public let formatIsGiven: Bool
   /// How to read the answer when it is a bank's CSV export.
   public let options: ReadingOptions
   private let downloader: any ResponseDownloader
@@ -52,18 +58,21 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   ///   - format: The format when the answer and the URL do not say.
   ///   - sniffsFormat: Whether the answer's first bytes tell the format before `format` is
   ///     taken; `false` by default.
+  ///   - formatIsGiven: Whether `format` was given by the user, and wins over what the answer
+  ///     and the URL say; `false` by default.
   ///   - options: How to read the answer when it is a bank's CSV export.
   ///   - downloader: What fetches it.
   ///   - progress: Called as the download goes (`ReadProgress.reading` 0), then after each
   ///     chunk of each reading of the copy.
   public init(
     request: DownloadRequest, format: RecordFormat = .json, sniffsFormat: Bool = false,
-    options: ReadingOptions = .standard, downloader: any ResponseDownloader,
+    formatIsGiven: Bool = false, options: ReadingOptions = .standard, downloader: any ResponseDownloader,
     progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.request = request
     self.format = format
     self.sniffsFormat = sniffsFormat
+    self.formatIsGiven = formatIsGiven
     self.options = options
     self.downloader = downloader
     self.progress = progress
@@ -136,7 +145,9 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     case .completed(let length, let contentType):
       return .body(
         file, length: length,
-        format: namedFormat(contentType: contentType) ?? (sniffsFormat ? file.sniffedFormat : nil) ?? format)
+        format: formatIsGiven
+          ? format
+          : namedFormat(contentType: contentType) ?? (sniffsFormat ? file.sniffedFormat : nil) ?? format)
     }
   }
 

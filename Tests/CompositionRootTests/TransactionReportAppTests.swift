@@ -129,7 +129,11 @@ import Testing
       switch situation {
       case "a usage error naming a path": ["--output", Self.hostile + ".pdf"]
       case "a source that cannot be opened": ["--all", missing + ".json"]
-      case "an output that cannot be opened": ["--output", missing + "/report.txt"]
+      case "an output that cannot be opened":
+        [
+          "--all", Self.fixtures.appendingPathComponent("demo_all.json").path, "--output",
+          missing + "/report.txt",
+        ]
       default: ["--all", badFile.path]
       }
 
@@ -167,7 +171,9 @@ import Testing
       "txreport-\(UUID().uuidString).txt"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = await run(["--output", path], terminal: true, columns: "120", terminalWidth: 120)
+    let demo = Self.fixtures.appendingPathComponent("demo_all.json").path
+    let result = await run(
+      ["--all", demo, "--output", path], terminal: true, columns: "120", terminalWidth: 120)
     #expect(result.status == .success)
     let written = try String(contentsOfFile: path, encoding: .utf8)
     #expect(!written.contains("\u{1B}["))
