@@ -12,11 +12,11 @@ import UseCases
 /// The command-line application: everything `txreport` does as a process, around one report.
 ///
 /// It reads the arguments and the environment (`NO_COLOR`, `TERM`, `COLORTERM`, `COLORFGBG`,
-/// `COLUMNS`, whether standard output and error are terminals), ignores `SIGPIPE`, picks the
-/// renderer and the sinks, shows progress, commits or discards an `--output` file, and turns the
-/// outcome into an ``ExitCode``. It does not know which gateways exist: the composition root
-/// hands it a ``Composer`` that makes the use case for a command, so the same composition serves
-/// another client.
+/// `COLUMNS`, whether standard output and error are terminals), catches the signals that end it
+/// (``EndingSignals``), picks the renderer and the sinks, shows progress, commits or discards an
+/// `--output` file, and turns the outcome into an ``ExitCode``. It does not know which gateways
+/// exist: the composition root hands it a ``Composer`` that makes the use case for a command, so
+/// the same composition serves another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
   /// presenter output and progress line the application made.
@@ -166,15 +166,15 @@ package enum CommandLineApp {
   package static func main(composing compose: Composer, interactive: InteractiveFrontend? = nil) async
     -> Never
   {
-    // A reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of
-    // killing the process; ``StandardOutput`` then ends it quietly with status 141, and an
-    // `--output` file is not left half made.
-    signal(SIGPIPE, SIG_IGN)
-    // A write past a file-size limit (`ulimit -f`) fails with EFBIG, reported as any failed
-    // write, instead of killing the process with SIGXFSZ.
-    signal(SIGXFSZ, SIG_IGN)
+    // Every signal that ends a program ends txreport by that signal, with nothing left behind,
+    // even one the runtime's crash reporter would catch and return from (``EndingSignals``). A
+    // reader that goes away (`txreport | head`) makes writes fail with EPIPE instead of killing
+    // the process; ``StandardOutput`` then ends it quietly with status 141, and an `--output`
+    // file is not left half made. A write past a file-size limit (`ulimit -f`) fails with EFBIG,
+    // reported as any failed write.
+    EndingSignals.install()
     let status = await run(.process(), composing: compose, interactive: interactive)
-    exit(status.rawValue)
+    EndingSignals.exit(status.rawValue)
   }
 
   /// Runs `txreport` once.
@@ -209,6 +209,7 @@ package enum CommandLineApp {
     case .manPage:
       return write(ManPage.roff, context: context)
     case .report(let command) where command.interactive:
+      if let problem = inputProblem(command) { return refuse(problem, command: command, context: context) }
       let status = await runInteractive(command, context: context, frontend: interactive)
       if case .demo = command.input, status == .success {
         noteDemo(context: context, colored: context.colorsLabels(command.color))
@@ -216,6 +217,7 @@ package enum CommandLineApp {
       return status
     case .report(let command):
       let command = readingStandardInput(command, context: context)
+      if let problem = inputProblem(command) { return refuse(problem, command: command, context: context) }
       let status = await report(command, context: context, compose: compose)
       if case .demo = command.input, status == .success {
         noteDemo(context: context, colored: context.colorsLabels(command.color))
@@ -260,6 +262,43 @@ package enum CommandLineApp {
       break
     }
     return command
+  }
+
+  /// Why the inputs of a command cannot make the report asked for, or `nil`.
+  ///
+  /// - A file of the built-in demo data: `--output FILE` with no input (or a pipe that sent
+  ///   nothing) would make a file that looks like a report of one's own data, and nothing in
+  ///   a JSON file or a transaction list could say otherwise; the demo is shown on standard
+  ///   output only, where standard error says it is the demo (SPEC §8).
+  /// - The same source twice: `--authorized` and `--posted` naming one file (by another path,
+  ///   or a link: the same device and inode) or one URL would count every record twice.
+  ///
+  /// The message names no path or URL: a URL may hold a password.
+  static func inputProblem(_ command: ReportCommand) -> String? {
+    switch command.input {
+    case .demo:
+      guard let path = command.outputPath, path != "-" else { return nil }
+      return "--output would hold the built-in demo data (2016), not yours; give the data with --all FILE,"
+        + " --authorized FILE --posted FILE, or --all - for standard input (a pipe is waited for);"
+        + " the demo is shown by txreport alone, on standard output"
+    case .twoFiles(let authorized, let posted):
+      // A device (/dev/null) or a named pipe read twice is not read twice the same.
+      let same =
+        ReportInput.isURL(authorized)
+        ? authorized == posted : OutputFile.input(among: [authorized], sameAs: posted) != nil
+      guard same else { return nil }
+      return "--authorized and --posted name the same source, so each record would be counted twice;"
+        + " give each group its own file, or use --all FILE for one file holding both groups"
+    case .oneFile:
+      return nil
+    }
+  }
+
+  /// Says why the command cannot be run, with the help hint: a usage error.
+  private static func refuse(_ problem: String, command: ReportCommand, context: Context) -> ExitCode {
+    let line = Diagnostic.line(.error, problem, colored: context.colorsLabels(command.color))
+    context.errors.write(line + HelpText.usageHint + "\n")
+    return .usage
   }
 
   /// Says on standard error that the report shown is the built-in demo data, and how to report
@@ -310,6 +349,10 @@ package enum CommandLineApp {
       file = SpooledStandardOutput(releasingTo: context.output, isTerminal: context.outputIsTerminal)
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
+    if context.output is StandardOutput, !writesToFile(command), colors(for: command, context: context) {
+      // Ctrl-C may cut the report between a colour and its reset: the terminal is reset then.
+      EndingSignals.resetColorsOnEnd(of: 1)
+    }
     let view = CommandLineView(
       renderer: renderer(for: command, context: context), output: file ?? context.output,
       errors: context.errors, coloredLabels: coloredLabels)
@@ -387,9 +430,7 @@ package enum CommandLineApp {
     case .text:
       TextReportRenderer(
         width: width(for: command, context: context),
-        colors: command.color.isEnabled(
-          outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
-          term: context.term),
+        colors: colors(for: command, context: context),
         palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
         colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm),
         heading: heading(for: command), amountStyle: command.amountStyle)
@@ -404,6 +445,15 @@ package enum CommandLineApp {
     case .html:
       HTMLReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
     }
+  }
+
+  /// Whether the text report is coloured: by `--color`, the terminal and `NO_COLOR`; never
+  /// another format.
+  private static func colors(for command: ReportCommand, context: Context) -> Bool {
+    command.format == .text
+      && command.color.isEnabled(
+        outputIsTerminal: context.outputIsTerminal && !writesToFile(command), noColor: context.noColor,
+        term: context.term)
   }
 
   /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
@@ -460,12 +510,12 @@ private final class StandardOutput: TextSink {
       // `txreport | head`: the reader has all it wants. Stop quietly, with the status a shell
       // shows for a command that SIGPIPE ended, as `grep` and `cat` end.
       (errors as? ProgressLine)?.clear()
-      exit(ExitCode.readerStopped.rawValue)
+      EndingSignals.exit(ExitCode.readerStopped.rawValue)
     }
     let colored = coloredLabels.load(ordering: .relaxed)
     errors.write(Diagnostic.line(.error, "cannot write to standard output: \(failure)", colored: colored))
     errors.flush()
-    exit(ExitCode.outputError.rawValue)
+    EndingSignals.exit(ExitCode.outputError.rawValue)
   }
 }
 

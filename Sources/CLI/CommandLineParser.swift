@@ -33,11 +33,11 @@ package enum CommandLineParser {
       index += 1
       let (name, inlineValue) = try split(argument)
       guard let option = CommandLineOption.named(name) else {
-        throw unknown(argument, name: name)
+        throw unknown(argument, name: name, position: index)
       }
       guard option.value != nil else {
         guard inlineValue == nil else {
-          throw UsageError("\(option.name) takes no value (got '\(argument)')")
+          throw UsageError("\(option.name) takes no value; leave out what follows its '='")
         }
         flags.insert(option.name)
         continue
@@ -68,6 +68,11 @@ package enum CommandLineParser {
     }
     if flags.contains("--man-page") { return .manPage }
     let outputPath = values["--output"]
+    if let outputPath, SecretArgument.looksLikeURL(outputPath) {
+      throw UsageError(
+        "--output names a file, and this looks like a URL (not shown: it may hold a password); txreport writes no URL;"
+          + " for a file whose name starts so, write it as ./NAME")
+    }
     let format: OutputFormat
     if let value = values["--format"] {
       format = try choice(value, option: "--format", as: OutputFormat.self)
@@ -146,13 +151,13 @@ package enum CommandLineParser {
       return try CalendarDate(iso8601: value)
     } catch {
       guard error != .notISO8601, value.count == 10 else {
-        throw UsageError("\(option) must be a date as YYYY-MM-DD, such as 2024-03-01 (got '\(value)')")
+        throw UsageError("\(option) must be a date as YYYY-MM-DD, such as 2024-03-01")
       }
       let month = String(value.prefix(7))
       let days = CalendarDate.daysIn(
         month: Int(value.dropFirst(5).prefix(2)) ?? 0, year: Int(value.prefix(4)) ?? 0)
       let hint = error == .dayOutOfRange && days > 0 ? "; \(month) has \(days) days" : ""
-      throw UsageError("\(option) must be a real calendar date as YYYY-MM-DD (got '\(value)')\(hint)")
+      throw UsageError("\(option) must be a real calendar date as YYYY-MM-DD\(hint)")
     }
   }
 
@@ -166,7 +171,7 @@ package enum CommandLineParser {
       let year = Int(value.prefix(4)), let month = Int(value.suffix(2)),
       let period = try? ReportPeriod.month(year: year, month: month)
     else {
-      throw UsageError("--month must be a month as YYYY-MM, such as 2024-03 (got '\(value)')")
+      throw UsageError("--month must be a month as YYYY-MM, such as 2024-03")
     }
     return period
   }
@@ -178,7 +183,7 @@ package enum CommandLineParser {
     if CurrencyCode.all.contains(value.uppercased()) { return AmountStyle(code: value.uppercased()) }
     // No guess from the spelling: `yen` is one letter from `YER`, the Yemeni rial.
     throw UsageError(
-      "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got '\(value)')")
+      "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF")
   }
 
   /// The options of a bank's file: `--columns`, `--delimiter`, `--decimal-comma` or
@@ -249,11 +254,41 @@ package enum CommandLineParser {
     guard !host.isEmpty, !host.hasPrefix(":") else {
       throw UsageError("\(option): the URL has no host; write it as http://HOST/PATH or https://HOST/PATH")
     }
+    try checkHostAndPort(host, option: option)
     if url.contains(" ") {
       throw UsageError("\(option): the URL holds a space; write each space as %20")
     }
     if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       throw UsageError("\(option): the URL holds a control character; write it percent-encoded, such as %0A")
+    }
+  }
+
+  /// Refuses a host that no server has: an IPv6 address whose `[` is not closed, or is closed
+  /// before something other than `:PORT`; and a port that is not a number from 1 to 65535. A
+  /// URL no request can be made of is a bad command line (exit 64), not a service that is
+  /// unavailable.
+  private static func checkHostAndPort(_ host: Substring, option: String) throws(UsageError) {
+    var port: Substring?
+    if host.hasPrefix("[") {
+      guard let close = host.firstIndex(of: "]"), host.index(after: host.startIndex) < close else {
+        throw UsageError(
+          "\(option): the URL's IPv6 address has no closing ']'; write it as http://[ADDRESS]:PORT/PATH")
+      }
+      let after = host[host.index(after: close)...]
+      guard after.isEmpty || after.hasPrefix(":") else {
+        throw UsageError(
+          "\(option): the URL's IPv6 address is followed by something other than :PORT; write it as http://[ADDRESS]:PORT/PATH"
+        )
+      }
+      port = after.isEmpty ? nil : after.dropFirst()
+    } else if let colon = host.lastIndex(of: ":") {
+      port = host[host.index(after: colon)...]
+    }
+    guard let port, !port.isEmpty else { return }
+    guard port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
+      (1...65535).contains(number)
+    else {
+      throw UsageError("\(option): the URL's port must be a number from 1 to 65535")
     }
   }
 
@@ -263,7 +298,7 @@ package enum CommandLineParser {
   private static func timeout(_ value: String) throws(UsageError) -> Double {
     guard let seconds = Double(value), seconds.isFinite, timeoutRange.contains(seconds) else {
       throw UsageError(
-        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5 (got '\(value)')")
+        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5")
     }
     return seconds
   }
@@ -278,7 +313,7 @@ package enum CommandLineParser {
     }
     guard let count = Int(digits), count > 0, count <= Int.max / unit else {
       throw UsageError(
-        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M (got '\(value)')"
+        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M"
       )
     }
     return count * unit
@@ -295,6 +330,11 @@ package enum CommandLineParser {
         continue
       }
       let path = String(value.dropFirst())
+      if SecretArgument.looksLikeURL(path) {
+        throw UsageError(
+          "--header @FILE names a file, and this looks like a URL (not shown: it may hold a password);"
+            + " for a file whose name starts so, write it as @./NAME")
+      }
       switch readFile(path) {
       case .failure(let error):
         throw UsageError("--header @\(path): cannot read the file: \(error.reason)")
@@ -343,7 +383,7 @@ package enum CommandLineParser {
   private static func width(_ value: String) throws(UsageError) -> Int {
     guard let width = Int(value), widthRange.contains(width) else {
       throw UsageError(
-        "--width must be a number of columns from \(widthRange.lowerBound) to \(widthRange.upperBound) (got '\(value)')"
+        "--width must be a number of columns from \(widthRange.lowerBound) to \(widthRange.upperBound)"
       )
     }
     return width
@@ -351,7 +391,14 @@ package enum CommandLineParser {
 
   private static func input(_ values: [String: String], oneSource: Bool) throws(UsageError) -> ReportInput {
     for option in ["--authorized", "--posted", "--all"] {
-      if let path = values[option], ReportInput.isURL(path) { try checkURL(path, option: option) }
+      guard let path = values[option] else { continue }
+      if ReportInput.isURL(path) {
+        try checkURL(path, option: option)
+      } else if SecretArgument.looksLikeURL(path) {
+        throw UsageError(
+          "\(option): this looks like a URL (not shown: it may hold a password), and txreport reads only"
+            + " http:// and https:// URLs; for a file whose name starts so, write it as ./NAME")
+      }
     }
     switch (values["--authorized"], values["--posted"], values["--all"]) {
     case (nil, nil, nil):
@@ -393,7 +440,7 @@ package enum CommandLineParser {
     let aliases = aliases.filter { names.contains($0.value) }
     let guess = Suggestion.closest(to: value, among: names + aliases.keys.sorted()).map { aliases[$0] ?? $0 }
     throw UsageError(
-      "\(option) must be \(alternatives(names)) (got '\(value)')"
+      "\(option) must be \(alternatives(names))"
         + (guess.map { "; did you mean '\($0)'?" } ?? ""))
   }
 
@@ -422,15 +469,22 @@ package enum CommandLineParser {
     return (argument, nil)
   }
 
-  private static func unknown(_ argument: String, name: String) -> UsageError {
+  /// The error of an argument that is no option: named by its place, never shown, as it may be
+  /// a secret (a URL with its password whose option was forgotten, a header line); an unknown
+  /// option by its name alone, never what follows its `=` (``SecretArgument/shownOptionName(_:)``).
+  private static func unknown(_ argument: String, name: String, position: Int) -> UsageError {
+    let place = "the \(Ordinal.word(position)) argument"
     guard argument.hasPrefix("-"), argument != "-" else {
       return UsageError(
-        "unexpected argument '\(argument)'; to read files, use --all FILE,"
-          + " or --authorized FILE --posted FILE")
+        "unexpected argument (\(place), not shown: it may be a secret); txreport takes only options;"
+          + " to read files, use --all FILE, or --authorized FILE --posted FILE")
     }
     let names = CommandLineOption.all.map(\.name)
     let guess = Suggestion.closest(to: name, among: names)
-    return UsageError("unknown option '\(argument)'" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+    let shown = SecretArgument.shownOptionName(name).map { "unknown option '\($0)'" }
+    return UsageError(
+      (shown ?? "unknown option (\(place), not shown: it may be a secret)")
+        + (guess.map { "; did you mean '\($0)'?" } ?? ""))
   }
 
   private static func placeholder(for option: CommandLineOption) -> String {

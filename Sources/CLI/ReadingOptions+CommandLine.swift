@@ -24,17 +24,16 @@ extension ReadingOptions {
   /// - Throws: ``UsageError`` saying which part is wrong and how to write it.
   package static func columns(_ value: String) throws(UsageError) -> [CSVColumnRole: String] {
     var columns: [CSVColumnRole: String] = [:]
-    for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+    for (index, part) in value.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
       guard let equals = part.firstIndex(of: "=") else {
         throw UsageError(
-          "--columns takes ROLE=NAME pairs separated by commas, such as date=Booking Date,amount=Value"
-            + " (got '\(part)')")
+          "--columns takes ROLE=NAME pairs separated by commas, such as date=Booking Date,amount=Value")
       }
       let role = part[..<equals].trimmingCharacters(in: " ").lowercased()
       let name = part[part.index(after: equals)...].trimmingCharacters(in: " ")
       guard let known = CSVColumnRole(rawValue: role) else {
         throw UsageError(
-          "--columns: '\(role)' is not a role; the roles are \(roles.joined(separator: ", "))"
+          "--columns: the \(Ordinal.word(index + 1)) pair names no role; the roles are \(roles.joined(separator: ", "))"
             + (Suggestion.closest(to: role, among: roles).map { "; did you mean '\($0)'?" } ?? ""))
       }
       guard !name.isEmpty || rolesThatMayBeAbsent.contains(known) else {
@@ -61,7 +60,7 @@ extension ReadingOptions {
     case ",", "comma": return .comma
     case ";", "semicolon": return .semicolon
     case "\t", "tab", "\\t": return .tab
-    default: throw UsageError("--delimiter must be comma, semicolon or tab, or , or ; (got '\(value)')")
+    default: throw UsageError("--delimiter must be comma, semicolon or tab, or , or ;")
     }
   }
 
@@ -70,7 +69,7 @@ extension ReadingOptions {
     guard let layout = DateLayout(name: value) else {
       throw UsageError(
         "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY)"
-          + " between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY (got '\(value)')"
+          + " between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY"
       )
     }
     return layout
@@ -79,7 +78,7 @@ extension ReadingOptions {
   /// Reads `--encoding`: `utf-8` or `windows-1252` (also `latin-1`, `cp1252`, `iso-8859-1`).
   package static func encoding(_ value: String) throws(UsageError) -> TextEncoding {
     guard let encoding = TextEncoding(name: value) else {
-      throw UsageError("--encoding must be utf-8 or windows-1252 (also latin-1) (got '\(value)')")
+      throw UsageError("--encoding must be utf-8 or windows-1252 (also latin-1)")
     }
     return encoding
   }

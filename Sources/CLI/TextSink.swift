@@ -116,20 +116,22 @@ package final class FileDescriptorSink: TextSink {
   package func writeContents(of descriptor: Int32, length: Int) -> Bool {
     #if canImport(Glibc)
       state.withLock { state in
-        Self.flush(&state, to: self.descriptor)
-        var offset = off_t(0)
-        while state.failure == nil, Int(offset) < length {
-          let sent = sendfile(self.descriptor, descriptor, &offset, length - Int(offset))
-          if sent < 0 {
-            if errno == EINTR { continue }
-            if offset == 0, errno == EINVAL || errno == ENOSYS { return false }
-            if errno == EPIPE { state.readerStopped = true }
-            state.failure = String(cString: strerror(errno))
-          } else if sent == 0 {
-            state.failure = "the temporary file ended early"
+        EndingSignals.writing(to: self.descriptor) {
+          Self.flush(&state, to: self.descriptor)
+          var offset = off_t(0)
+          while state.failure == nil, Int(offset) < length {
+            let sent = sendfile(self.descriptor, descriptor, &offset, length - Int(offset))
+            if sent < 0 {
+              if errno == EINTR { continue }
+              if offset == 0, errno == EINVAL || errno == ENOSYS { return false }
+              if errno == EPIPE { state.readerStopped = true }
+              state.failure = String(cString: strerror(errno))
+            } else if sent == 0 {
+              state.failure = "the temporary file ended early"
+            }
           }
+          return true
         }
-        return true
       }
     #else
       return false
@@ -156,8 +158,13 @@ package final class FileDescriptorSink: TextSink {
 
   private static func flush(_ state: inout State, to descriptor: Int32) {
     defer { state.buffer.removeAll(keepingCapacity: true) }
-    guard state.failure == nil else { return }
-    state.failure = state.buffer.withUnsafeBytes { bytes -> String? in
+    guard state.failure == nil, !state.buffer.isEmpty else { return }
+    state.failure = EndingSignals.writing(to: descriptor) { write(state.buffer, to: descriptor, &state) }
+  }
+
+  /// Writes `buffer` whole, retrying short and interrupted writes: the failure, or `nil`.
+  private static func write(_ buffer: [UInt8], to descriptor: Int32, _ state: inout State) -> String? {
+    buffer.withUnsafeBytes { bytes -> String? in
       var offset = 0
       while offset < bytes.count, let base = bytes.baseAddress {
         let written = systemWrite(descriptor, base + offset, bytes.count - offset)

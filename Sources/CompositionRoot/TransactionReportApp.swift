@@ -183,8 +183,8 @@ package enum TransactionReportApp {
   }
 
   /// The network gateway for a URL: fetched by the helper beside this executable, in the format
-  /// the answer names, else the URL's extension, else the one given, else the one the answer's
-  /// first bytes show, else JSON.
+  /// given (`--input-format`), else the one the answer names, else the URL's extension, else
+  /// the one the answer's first bytes show, else JSON.
   private static func urlSource(
     _ url: String, command: ReportCommand, options: ReadingOptions,
     progress: (@Sendable (ReadProgress) -> Void)?
@@ -194,7 +194,7 @@ package enum TransactionReportApp {
       timeout: command.network.timeout, maximumSize: command.network.maximumResponseSize)
     return HTTPTransactionSource(
       request: request, format: recordFormat(command.inputFormat ?? .json),
-      sniffsFormat: command.inputFormat == nil, options: options,
+      sniffsFormat: command.inputFormat == nil, formatIsGiven: command.inputFormat != nil, options: options,
       downloader: HelperProcessDownloader(executablePath: helperPath()), progress: progress)
   }
 

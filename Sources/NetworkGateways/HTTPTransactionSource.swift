@@ -18,6 +18,9 @@ import UseCases
 /// path's extension (`.json`, `.ndjson`, `.jsonl`, `.csv`, `.tsv`, `.ofx`, `.qfx`, `.qif`),
 /// else the one given; or, with ``sniffsFormat`` (no format was given), the one the answer's
 /// first bytes show, as for a file (an answer served as `application/octet-stream`), else JSON.
+/// A format the user gave (``formatIsGiven``, `--input-format`) wins over all of them: a
+/// server's `Content-Type` is often generic or wrong, and an explicit choice is never
+/// overridden.
 public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// What is fetched, and the limits.
   public let request: DownloadRequest
@@ -26,6 +29,9 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// Whether the answer's first bytes tell its format when neither its `Content-Type` nor the
   /// URL's extension names one; ``format`` is then read only when they show none.
   public let sniffsFormat: Bool
+  /// Whether ``format`` was given by the user: it is then read whatever the answer's
+  /// `Content-Type`, the URL's extension or the answer's first bytes say.
+  public let formatIsGiven: Bool
   /// How to read the answer when it is a bank's CSV export.
   public let options: ReadingOptions
   private let downloader: any ResponseDownloader
@@ -53,24 +59,27 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   ///   - format: The format when the answer and the URL do not say.
   ///   - sniffsFormat: Whether the answer's first bytes tell the format before `format` is
   ///     taken; `false` by default.
+  ///   - formatIsGiven: Whether `format` was given by the user, and wins over what the answer
+  ///     and the URL say; `false` by default.
   ///   - options: How to read the answer when it is a bank's CSV export.
   ///   - downloader: What fetches it.
   ///   - progress: Called as the download goes (`ReadProgress.reading` 0), then after each
   ///     chunk of each reading of the copy.
   public init(
     request: DownloadRequest, format: RecordFormat = .json, sniffsFormat: Bool = false,
-    options: ReadingOptions = .standard, downloader: any ResponseDownloader,
+    formatIsGiven: Bool = false, options: ReadingOptions = .standard, downloader: any ResponseDownloader,
     progress: (@Sendable (ReadProgress) -> Void)? = nil
   ) {
     self.request = request
     self.format = format
     self.sniffsFormat = sniffsFormat
+    self.formatIsGiven = formatIsGiven
     self.options = options
     self.downloader = downloader
     self.progress = progress
   }
 
-  /// The URL without any user name or password: how messages name the source.
+  /// The URL without any user name, password, query or fragment: how messages name the source.
   public var name: String { Self.shown(request.url) }
 
   /// Downloads the answer, if no opening has yet: a report prepares every source at once, so
@@ -137,7 +146,9 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     case .completed(let length, let contentType):
       return .body(
         file, length: length,
-        format: namedFormat(contentType: contentType) ?? (sniffsFormat ? file.sniffedFormat : nil) ?? format)
+        format: formatIsGiven
+          ? format
+          : namedFormat(contentType: contentType) ?? (sniffsFormat ? file.sniffedFormat : nil) ?? format)
     }
   }
 
@@ -170,21 +181,28 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
     }
   }
 
-  /// A URL as messages show it: nothing between its `//` and its last `@`, whatever a parser
-  /// makes of the URL.
+  /// A URL as messages show it: its scheme, host and path, without the user name and password
+  /// before its host, and without its query and fragment (a token is often passed as
+  /// `?access_token=…`), whatever a parser makes of the URL.
   ///
   /// A password may hold a `/`, `?` or `#` written raw (`https://alice:pa/ss@bank.example`),
   /// which a parser takes for the end of the host, and the password for the host and path; so
-  /// the user name and password are taken to run to the last `@`, not to the first `/`. A URL
-  /// whose path holds an `@` loses part of its path in messages, never a secret.
+  /// the user name and password are taken to run to the last `@` before the query. An `@` after
+  /// the first `?` or `#` makes the split uncertain (a raw `?` in a password, or an `@` in the
+  /// query): then only the scheme is shown, with `…` for the rest. A URL whose path holds an `@`
+  /// loses part of its path in messages, never a secret.
   ///
   /// - Parameter url: The URL as given.
-  /// - Returns: `https://host/path` for `https://user:secret@host/path`.
+  /// - Returns: `https://host/path` for `https://user:secret@host/path?token=T#top`.
   static func shown(_ url: String) -> String {
     guard let separator = url.firstRange(of: "://") else { return url }
     let afterSlashes = url[separator.upperBound...]
-    guard let at = afterSlashes.lastIndex(of: "@") else { return url }
-    return String(url[..<separator.upperBound]) + String(afterSlashes[afterSlashes.index(after: at)...])
+    let scheme = String(url[..<separator.upperBound])
+    let queryStart = afterSlashes.firstIndex { $0 == "?" || $0 == "#" } ?? afterSlashes.endIndex
+    if afterSlashes[queryStart...].contains("@") { return scheme + "…" }
+    var kept = afterSlashes[..<queryStart]
+    if let at = kept.lastIndex(of: "@") { kept = kept[kept.index(after: at)...] }
+    return scheme + kept
   }
 }
 

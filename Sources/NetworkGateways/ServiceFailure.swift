@@ -34,7 +34,8 @@ public enum ServiceProblem: Hashable, Sendable {
   case cannotConnect(detail: String)
   /// The secure connection failed (a certificate that is not trusted, a TLS error).
   case secureConnectionFailed(detail: String)
-  /// The service answered with this HTTP status, not a success (2xx).
+  /// The service answered with this HTTP status, not a complete answer (200, 203 or 204): an
+  /// error, or a success that is not the whole data (202 Accepted, 206 Partial Content).
   case status(Int)
   /// The answer broke off: `received` bytes of the body came, of `expected` when the service
   /// said how many.
@@ -61,6 +62,7 @@ public enum ServiceProblem: Hashable, Sendable {
     case .secureConnectionFailed(let detail): "the secure connection failed: \(shown: detail)"
     case .status(let status):
       "the server answered \(status)" + (Self.statusNames[status].map { " \(words: $0)" } ?? "")
+        + ((200..<300).contains(status) ? ", not the whole data" : "")
     case .brokenOff(let received, let expected):
       "the answer broke off after \(received) bytes" + (expected.map { " of \($0)" } ?? "")
     case .tooLarge(let limit): "the answer is larger than \(limit) bytes (--max-response-size)"
@@ -83,7 +85,8 @@ public enum ServiceProblem: Hashable, Sendable {
   /// The reason phrases of the statuses a service commonly fails with.
   private static let statusNames: [Int: String] = [
     301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect",
-    308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+    308: "Permanent Redirect", 201: "Created", 202: "Accepted", 205: "Reset Content", 206: "Partial Content",
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     408: "Request Timeout",
     429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
     504: "Gateway Timeout",

@@ -18,10 +18,11 @@ import Synchronization
 /// **Faults.** A crash must not leave the terminal raw, without echo, in the alternate screen.
 /// While the view is on screen (``arm(input:output:original:)``), the handler of each fatal
 /// signal (``fatal``) writes the sequence that leaves the screen and restores the saved terminal
-/// settings (`write(2)` and `tcsetattr(3)` are safe in a handler), then puts back the handler
-/// that was there before (the runtime's crash reporter, or the default) and raises the signal
-/// again, so the process still dies as it would have, and says so on a sane terminal. The same
-/// restoring runs at `exit(3)`, from whatever thread calls it.
+/// settings (`write(2)` and `tcsetattr(3)` are safe in a handler), then hands the signal, with
+/// what the kernel told of it, to the action that was there before (`txreport`'s own, which
+/// ends the process by the signal; else the default, by raising it again), so the process
+/// still dies as it would have, and says so on a sane terminal. The same restoring runs at
+/// `exit(3)`, from whatever thread calls it.
 package enum TerminalSignals {
   /// The signals the view answers through the pipe: SIGWINCH (resized), SIGINT, SIGTERM,
   /// SIGHUP and SIGQUIT (end), SIGTSTP (stop, from outside: `kill -TSTP`) and SIGCONT (go on).
@@ -30,8 +31,8 @@ package enum TerminalSignals {
   /// SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS, and on Linux SIGSTKFLT,
   /// SIGIO, SIGPWR and the real-time signals. They go through the pipe too, so the view leaves
   /// the screen as for SIGTERM, and its client then ends the process by the same signal. One
-  /// that the process ignores (a parent made it so) stays ignored. SIGPIPE and SIGXFSZ are the
-  /// client's: `txreport` ignores them, so that a write fails and says why.
+  /// that the process ignores (a parent made it so) stays ignored. SIGPIPE and SIGXFSZ are
+  /// ``writeFailures``.
   package static let ending: [Int32] = {
     var numbers = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS]
     #if os(Linux)
@@ -42,6 +43,11 @@ package enum TerminalSignals {
   }()
   /// The signals of a fault, after which the terminal is restored before the process dies.
   package static let fatal = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+  /// SIGPIPE and SIGXFSZ: the kernel raises them when a write of this process fails (a pipe
+  /// whose reader went away, a file past `ulimit -f`), and the write then fails and says why,
+  /// so those are let through to the action before; sent by another process (`kill -PIPE`),
+  /// they end the view as SIGTERM does, through the pipe.
+  package static let writeFailures = [SIGPIPE, SIGXFSZ]
 
   /// The signals of ``ending`` whose handler forwards them, a bit each by number.
   private static let forwardedEnding = Atomic<UInt64>(0)
@@ -76,7 +82,16 @@ package enum TerminalSignals {
   package static func install(pipe descriptor: Int32) {
     pipe.store(descriptor, ordering: .sequentiallyConsistent)
     for number in handled { setHandler(number, { TerminalSignals.forward($0) }, saving: true) }
-    for number in fatal { setHandler(number, { TerminalSignals.restoreAndDie($0) }, saving: true) }
+    for number in fatal {
+      setInformedHandler(number) { number, info, context in
+        TerminalSignals.restoreAndDie(number, info, context)
+      }
+    }
+    for number in writeFailures {
+      setInformedHandler(number) { number, info, context in
+        TerminalSignals.forwardUnlessOwnWrite(number, info, context)
+      }
+    }
     var forwarded: UInt64 = 0
     for number in ending where !isIgnored(number) {
       setHandler(number, { TerminalSignals.forward($0) }, saving: true)
@@ -90,7 +105,7 @@ package enum TerminalSignals {
 
   /// Puts back the actions that were in place before ``install(pipe:)``.
   package static func uninstall() {
-    for number in handled + fatal { _ = sigaction(number, previous + Int(number), nil) }
+    for number in handled + fatal + writeFailures { _ = sigaction(number, previous + Int(number), nil) }
     let forwarded = forwardedEnding.exchange(0, ordering: .sequentiallyConsistent)
     for number in ending where forwarded & 1 << UInt64(number) != 0 {
       _ = sigaction(number, previous + Int(number), nil)
@@ -163,6 +178,67 @@ package enum TerminalSignals {
     _ = sigaction(number, &action, saving ? previous + Int(number) : nil)
   }
 
+  /// Catches a signal with a handler that is told who sent it, keeping the action before.
+  private static func setInformedHandler(
+    _ number: Int32,
+    _ handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+  ) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_sigaction = handler
+    #else
+      action.__sigaction_u.__sa_sigaction = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK
+    _ = sigaction(number, &action, previous + Int(number))
+  }
+
+  /// Hands a signal to the action that was in place before ``install(pipe:)``, with what the
+  /// kernel told about it (who sent it, where it faulted): that action may tell a crash of this
+  /// process from a signal another sent. The default action is taken by raising the signal
+  /// again, blocked until this handler returns.
+  private static func passOn(
+    _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+  ) {
+    let before = previous[Int(number)]
+    #if canImport(Glibc)
+      let address = unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self)
+      let informed = before.__sigaction_handler.sa_sigaction
+      let plain = before.__sigaction_handler.sa_handler
+    #else
+      let address = unsafeBitCast(before.__sigaction_u.__sa_handler, to: Int.self)
+      let informed = before.__sigaction_u.__sa_sigaction
+      let plain = before.__sigaction_u.__sa_handler
+    #endif
+    switch address {
+    case 0:  // SIG_DFL
+      _ = sigaction(number, previous + Int(number), nil)
+      raise(number)
+    case 1:  // SIG_IGN
+      break
+    default:
+      if before.sa_flags & SA_SIGINFO != 0 { informed?(number, info, context) } else { plain?(number) }
+    }
+  }
+
+  /// The handler of ``writeFailures``: a failed write of this process's own is the action
+  /// before's (`txreport` ignores it); one another process sent ends the view.
+  private static func forwardUnlessOwnWrite(
+    _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+  ) {
+    #if canImport(Glibc)
+      let sender = info?.pointee._sifields._kill.si_pid ?? 0
+    #else
+      let sender = info?.pointee.si_pid ?? 0
+    #endif
+    if (info?.pointee.si_code ?? Int32(SI_USER)) == Int32(SI_USER) && sender == getpid() {
+      passOn(number, info, context)
+    } else {
+      forward(number)
+    }
+  }
+
   /// The handler of the ``handled`` signals: the number, to the pipe.
   private static func forward(_ number: Int32) {
     let kept = errno
@@ -171,11 +247,14 @@ package enum TerminalSignals {
     errno = kept
   }
 
-  /// The handler of the ``fatal`` signals: restore, then die of the signal as before.
-  private static func restoreAndDie(_ number: Int32) {
+  /// The handler of the ``fatal`` signals: restore, then the action before, which ends the
+  /// process by the signal (`txreport`'s own handler does, after the runtime's crash report for
+  /// a crash of its own).
+  private static func restoreAndDie(
+    _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+  ) {
     restore()
-    _ = sigaction(number, previous + Int(number), nil)
-    raise(number)
+    passOn(number, info, context)
   }
 
   /// Leaves the full screen and restores the terminal's settings, once, if armed; safe in a

@@ -19,6 +19,12 @@ final class Download {
   /// 304, 305, 306) are statuses like any that is not a success.
   static let redirects: Set<Int> = [301, 302, 303, 307, 308]
 
+  /// The statuses of a complete answer, the whole of what was asked: 200 OK, 203 (the same,
+  /// through a proxy) and 204 (nothing: no records). Any other, 2xx too (202 Accepted: not
+  /// ready yet; 206 Partial Content: a part), makes the source unavailable, as it is not the
+  /// source's data.
+  static let complete: Set<Int> = [200, 203, 204]
+
   init(request: DownloadRequest, deadline: Double) {
     self.request = request
     self.deadline = deadline
@@ -177,7 +183,7 @@ final class Transfer {
     switch code {
     case Code.ok:
       break
-    case Code.writeError where bodySkipped, Code.fileSizeExceeded where !(200..<300).contains(status):
+    case Code.writeError where bodySkipped, Code.fileSizeExceeded where !Download.complete.contains(status):
       break
     case Code.timedOut:
       return .ended(.failed(.timedOut(seconds: request.timeout)))
@@ -195,7 +201,7 @@ final class Transfer {
     if Download.redirects.contains(status) {
       return .redirect(status: status, target: string(Info.redirectURL))
     }
-    guard (200..<300).contains(status) else { return .ended(.failed(.status(status))) }
+    guard Download.complete.contains(status) else { return .ended(.failed(.status(status))) }
     if let expected, received < expected {
       return .ended(.failed(.brokenOff(received: received, expected: expected)))
     }
@@ -222,12 +228,12 @@ final class Transfer {
     return count
   }
 
-  /// Bytes of the body: written to descriptor 3 when the answer is a success, not wanted
+  /// Bytes of the body: written to descriptor 3 when the answer is complete, not wanted
   /// otherwise.
   private func body(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
     if !bodyStarted {
       bodyStarted = true
-      guard (200..<300).contains(responseCode()) else {
+      guard Download.complete.contains(responseCode()) else {
         bodySkipped = true
         return 0
       }

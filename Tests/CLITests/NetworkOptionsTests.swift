@@ -29,7 +29,7 @@ import Testing
   func badTimeouts(value: String) {
     #expect(
       throws: UsageError(
-        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5 (got '\(value)')")
+        "--timeout must be a number of seconds above 0, up to 3600, such as 5 or 0.5")
     ) { try network(["--timeout=\(value)"]) }
   }
 
@@ -46,7 +46,7 @@ import Testing
   func badSizes(value: String) {
     #expect(
       throws: UsageError(
-        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M (got '\(value)')"
+        "--max-response-size must be a number of bytes, or of K, M or G (KiB, MiB, GiB), such as 50M"
       )
     ) { try network(["--max-response-size=\(value)"]) }
   }
@@ -122,9 +122,36 @@ import Testing
         "https://alice:pa?ss#w@bank.example/api",
         "--all: the URL holds '@' after a '/', '?' or '#', so its host cannot be told; in a user name or password write '/' as %2F, '?' as %3F, '#' as %23 and '@' as %40 (the URL is not shown: it may hold a password)"
       ),
+      // Issue 48: a URL no request can be made of is a bad command line (64), not a service
+      // that is unavailable (3).
+      ("http://host:99999/x", "--all: the URL's port must be a number from 1 to 65535"),
+      ("http://u:p@host:0/x", "--all: the URL's port must be a number from 1 to 65535"),
+      ("http://host:8o8o/x", "--all: the URL's port must be a number from 1 to 65535"),
+      (
+        "http://[::1:/x",
+        "--all: the URL's IPv6 address has no closing ']'; write it as http://[ADDRESS]:PORT/PATH"
+      ),
+      (
+        "http://[]/x",
+        "--all: the URL's IPv6 address has no closing ']'; write it as http://[ADDRESS]:PORT/PATH"
+      ),
+      (
+        "http://[::1]8080/x",
+        "--all: the URL's IPv6 address is followed by something other than :PORT; write it as http://[ADDRESS]:PORT/PATH"
+      ),
+      ("http://[::1]:65536/x", "--all: the URL's port must be a number from 1 to 65535"),
     ])
   func badURLs(url: String, message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(["--all", url]) }
+  }
+
+  @Test(
+    "A URL with a port in range, an IPv6 address or an empty port is taken",
+    arguments: [
+      "http://host:1/x", "http://host:65535/x", "http://[::1]:8080/x", "http://[::1]/x", "http://h:/x",
+    ])
+  func goodURLs(url: String) throws {
+    #expect(try CommandLineParser.parse(["--all", url]) == .report(ReportCommand(input: .oneFile(url))))
   }
 
   @Test("Each input option's URL is checked")

@@ -79,15 +79,15 @@ import Testing
     arguments: [
       (
         ["--columns", "date"],
-        "--columns takes ROLE=NAME pairs separated by commas, such as date=Booking Date,amount=Value (got 'date')"
+        "--columns takes ROLE=NAME pairs separated by commas, such as date=Booking Date,amount=Value"
       ),
       (
         ["--columns", "dat=Booked"],
-        "--columns: 'dat' is not a role; the roles are group, date, description, amount, code, debit, credit, balance, account; did you mean 'date'?"
+        "--columns: the 1st pair names no role; the roles are group, date, description, amount, code, debit, credit, balance, account; did you mean 'date'?"
       ),
       (["--columns", "date="], "--columns: date= needs the name of a column of the header"),
       (["--columns", "date=A,date=B"], "--columns names the date column twice; name it once"),
-      (["--delimiter", "|"], "--delimiter must be comma, semicolon or tab, or , or ; (got '|')"),
+      (["--delimiter", "|"], "--delimiter must be comma, semicolon or tab, or , or ;"),
       (
         ["--decimal-comma", "--decimal-point"],
         "--decimal-comma and --decimal-point contradict each other; give one"
@@ -96,14 +96,14 @@ import Testing
         ["--debits-positive", "--debits-negative"],
         "--debits-positive and --debits-negative contradict each other; give one"
       ),
-      (["--encoding", "ascii"], "--encoding must be utf-8 or windows-1252 (also latin-1) (got 'ascii')"),
+      (["--encoding", "ascii"], "--encoding must be utf-8 or windows-1252 (also latin-1)"),
       (
         ["--pending-date", "14/01/2024"],
-        "--pending-date must be a date as YYYY-MM-DD, such as 2024-03-01 (got '14/01/2024')"
+        "--pending-date must be a date as YYYY-MM-DD, such as 2024-03-01"
       ),
       (
         ["--date-format", "MM-DD-YYY"],
-        "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY) between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY (got 'MM-DD-YYY')"
+        "--date-format takes a layout written with D (day), M (month; MMM for its name) and Y (YY or YYYY) between the separators of the file's dates, such as DD/MM/YYYY, M/D/YY or DD-MMM-YYYY"
       ),
     ])
   func mistakes(arguments: [String], message: String) {

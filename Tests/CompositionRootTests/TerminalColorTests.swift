@@ -133,7 +133,8 @@ import Testing
     #expect(rejected.errors.contains("\ntxreport: error: ") == !colored)
     #expect(rejected.errors.contains("\n" + Self.red) == colored)
     let unwritable = await run(
-      ["--output", "/no/such/folder/report.txt"] + options, environment, errorIsTerminal: errorIsTerminal)
+      ["--all", invalid, "--output", "/no/such/folder/report.txt"] + options, environment,
+      errorIsTerminal: errorIsTerminal)
     #expect(unwritable.status == .outputError)
     #expect(unwritable.errors.hasPrefix(colored ? Self.red : "txreport: error: "))
     #expect(

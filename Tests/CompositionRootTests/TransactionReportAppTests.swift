@@ -74,7 +74,7 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors
-        == "txreport: error: --format must be text, json, transactions, markdown or html (got 'yaml')\nRun 'txreport --help' for usage.\n"
+        == "txreport: error: --format must be text, json, transactions, markdown or html\nRun 'txreport --help' for usage.\n"
     )
   }
 
@@ -114,7 +114,7 @@ import Testing
   @Test(
     "No message on standard error lets a control character of a path or value reach the terminal raw",
     arguments: [
-      "a usage error quoting the value", "a source that cannot be opened", "an output that cannot be opened",
+      "a usage error naming a path", "a source that cannot be opened", "an output that cannot be opened",
       "the issues of a file with such a name",
     ])
   func hostilePathsAreEscaped(situation: String) async throws {
@@ -127,9 +127,13 @@ import Testing
     let missing = directory.appendingPathComponent("missing").appendingPathComponent(Self.hostile).path
     let arguments =
       switch situation {
-      case "a usage error quoting the value": ["--format", Self.hostile]
+      case "a usage error naming a path": ["--output", Self.hostile + ".pdf"]
       case "a source that cannot be opened": ["--all", missing + ".json"]
-      case "an output that cannot be opened": ["--output", missing + "/report.txt"]
+      case "an output that cannot be opened":
+        [
+          "--all", Self.fixtures.appendingPathComponent("demo_all.json").path, "--output",
+          missing + "/report.txt",
+        ]
       default: ["--all", badFile.path]
       }
 
@@ -167,7 +171,9 @@ import Testing
       "txreport-\(UUID().uuidString).txt"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = await run(["--output", path], terminal: true, columns: "120", terminalWidth: 120)
+    let demo = Self.fixtures.appendingPathComponent("demo_all.json").path
+    let result = await run(
+      ["--all", demo, "--output", path], terminal: true, columns: "120", terminalWidth: 120)
     #expect(result.status == .success)
     let written = try String(contentsOfFile: path, encoding: .utf8)
     #expect(!written.contains("\u{1B}["))

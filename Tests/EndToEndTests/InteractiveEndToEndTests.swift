@@ -69,6 +69,25 @@ private typealias TX = TXReportProcess
       "Any other signal that ends a program (SIGUSR1, SIGALRM, SIGXCPU…) leaves the screen, restores the terminal, and ends txreport by it",
       arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR, firstRealTimeSignal])
     func otherSignalsRestoreTheTerminal(signal number: Int32) throws {
+      try expectEndedOnScreen(by: number, environment: ProcessInfo.processInfo.environment)
+    }
+
+    @Test(
+      "A crash signal another process sends, SIGPIPE or SIGXFSZ: the screen is left, the terminal restored, and the signal ends txreport, with the runtime's crash reporter on",
+      arguments: [SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP, SIGPIPE, SIGXFSZ])
+    func crashSignalsRestoreTheTerminal(signal number: Int32) throws {
+      // The default environment: SWIFT_BACKTRACE unset, the runtime's reporter on (issue 48).
+      let rest = try expectEndedOnScreen(by: number, environment: TX.defaultEnvironment)
+      #expect(!rest.contains("Program crashed"), "\(rest.suffix(300))")
+    }
+
+    /// Sends `number` to `txreport --interactive` on a pseudo-terminal once the report is on
+    /// screen, and expects the screen left, the terminal's modes back and the process ended by
+    /// the signal, within 10 s.
+    ///
+    /// - Returns: What the terminal showed after the signal.
+    @discardableResult
+    private func expectEndedOnScreen(by number: Int32, environment: [String: String]) throws -> String {
       let pseudoTerminal = try #require(PseudoTerminal())
       let master = pseudoTerminal.master
       defer { close(master) }
@@ -82,7 +101,7 @@ private typealias TX = TXReportProcess
       let process = Process()
       process.executableURL = try TX.binary()
       process.arguments = ["--interactive", "--color", "never"]
-      process.environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"]) { $1 }
+      process.environment = environment.merging(["TERM": "xterm-256color"]) { $1 }
       let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
       process.standardInput = terminal
       process.standardOutput = terminal
@@ -96,7 +115,8 @@ private typealias TX = TXReportProcess
       for _ in 0..<100 where process.isRunning {
         rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.05)
       }
-      process.waitUntilExit()
+      #expect(
+        TX.waitForExit(process, seconds: 10), "still running 10 s after the signal: \(rest.suffix(200))")
       rest += try Self.readTerminal(master, until: { _ in false }, seconds: 0.2)
       #expect(process.terminationReason == .uncaughtSignal)
       #expect(process.terminationStatus == number)
@@ -107,6 +127,7 @@ private typealias TX = TXReportProcess
       try #require(tcgetattr(slave, &after) == 0)
       #expect(after.c_lflag == before.c_lflag, "echo and canonical input back")
       #expect(after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+      return rest
     }
 
     /// The first real-time signal glibc leaves to programs.

@@ -490,3 +490,60 @@ private typealias TX = TXReportProcess
     return (text[text.index(after: open)..<close], state, parent)
   }
 }
+
+/// Issue 48's questions about answers, settled: only a complete answer is a source's data, and
+/// a format the user gave is not overridden by the answer's type.
+@Suite struct CompleteAnswerEndToEndTests {
+  private func run(_ arguments: [String]) throws -> TXReportProcess.Result {
+    try TX.run(arguments, environment: ["no_proxy": "*", "NO_PROXY": "*"])
+  }
+
+  @Test(
+    "A success that is not the whole data (202 Accepted, 206 Partial Content, 201, 205) makes the source unavailable: exit 3, its reason",
+    arguments: [(202, "Accepted"), (206, "Partial Content"), (201, "Created"), (205, "Reset Content")])
+  func incompleteAnswers(status: Int, name: String) throws {
+    let body = try String(contentsOfFile: TX.fixture("demo_posted.json"), encoding: .utf8)
+    let server = try TestHTTPServer(routes: [
+      "/p": .text(body, contentType: "application/json", status: status)
+    ])
+    let result = try run(["--authorized", TX.fixture("demo_authorized.json"), "--posted", server.url("/p")])
+    #expect(result.status == 3)
+    #expect(result.standardOutput.contains("Posted Transactions are not currently available."))
+    #expect(
+      result.standardError
+        == "txreport: warning: Posted Transactions are not available: \(server.url("/p")): the server answered \(status) \(name), not the whole data\n"
+    )
+  }
+
+  @Test("200 and 203 are the whole data; 204 is no records")
+  func completeAnswers() throws {
+    let body = try String(contentsOfFile: TX.fixture("demo_posted.json"), encoding: .utf8)
+    let server = try TestHTTPServer(routes: [
+      "/200": .text(body, contentType: "application/json"),
+      "/203": .text(body, contentType: "application/json", status: 203),
+      "/204": .text("", status: 204),
+    ])
+    let files = try run([
+      "--authorized", TX.fixture("demo_authorized.json"), "--posted", TX.fixture("demo_posted.json"),
+    ])
+    for path in ["/200", "/203"] {
+      let result = try run(["--authorized", TX.fixture("demo_authorized.json"), "--posted", server.url(path)])
+      #expect(
+        result.status == 0 && result.standardOutput == files.standardOutput,
+        "\(path): \(result.standardError)")
+    }
+    let empty = try run(["--authorized", TX.fixture("demo_authorized.json"), "--posted", server.url("/204")])
+    #expect(empty.status == 0, "\(empty.standardError)")
+    #expect(empty.standardOutput.contains("Posted Transactions"))
+  }
+
+  @Test("--input-format wins over the answer's Content-Type and the URL's extension")
+  func givenFormatWins() throws {
+    let csv = try String(contentsOfFile: TX.fixture("formats/demo_all.csv"), encoding: .utf8)
+    let server = try TestHTTPServer(routes: ["/all.json": .text(csv, contentType: "application/json")])
+    let given = try run(["--all", server.url("/all.json"), "--input-format", "csv", "--format", "json"])
+    let file = try run(["--all", TX.fixture("formats/demo_all.csv"), "--format", "json"])
+    #expect(given.status == 0, "\(given.standardError)")
+    #expect(given.standardOutput == file.standardOutput)
+  }
+}

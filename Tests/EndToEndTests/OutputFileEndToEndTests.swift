@@ -9,10 +9,12 @@ import Testing
   @Test("The report goes to the file, standard output stays empty, and no temporary file is left")
   func writesFile() throws {
     let folder = try TemporaryDirectory("txreport-out")
-    let result = try TX.run(["--format", "json", "--output", folder.path("report.json")])
+    let result = try TX.run([
+      "--all", TX.fixture("demo_all.json"), "--format", "json", "--output", folder.path("report.json"),
+    ])
     #expect(result.status == 0)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == TX.demoNote)
+    #expect(result.standardError == "")
     #expect(
       try String(contentsOfFile: folder.path("report.json"), encoding: .utf8)
         == TX.fixtureText("demo_expected_rows.json"))
@@ -24,7 +26,7 @@ import Testing
     let folder = try TemporaryDirectory("txreport-out")
     try String(repeating: "old content\n", count: 5000).write(
       toFile: folder.path("r.txt"), atomically: false, encoding: .utf8)
-    let result = try TX.run(["--output", folder.path("r.txt")])
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.path("r.txt")])
     #expect(result.status == 0)
     let written = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
     #expect(written == (try TX.run([])).standardOutput)
@@ -62,7 +64,7 @@ import Testing
   func missingFolder() throws {
     let folder = try TemporaryDirectory("txreport-out")
     let target = folder.path("no/such/folder/r.txt")
-    let result = try TX.run(["--output", target])
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", target])
     #expect(result.status == 74)
     #expect(result.standardError == "txreport: error: cannot write '\(target)': No such file or directory\n")
     #expect(try folder.contents().isEmpty)
@@ -77,16 +79,16 @@ import Testing
 
   @Test("A device is written to, not replaced: --output /dev/null stays the device")
   func deviceIsWrittenDirectly() throws {
-    let result = try TX.run(["--output", "/dev/null"])
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", "/dev/null"])
     #expect(result.status == 0)
-    #expect(result.standardError == TX.demoNote)
+    #expect(result.standardError == "")
     let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
     #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
   }
 
   @Test("A full device: exit 74 naming the file")
   func fullDevice() throws {
-    let result = try TX.run(["--output", "/dev/full"])
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", "/dev/full"])
     #expect(result.status == 74)
     #expect(
       result.standardError
@@ -99,7 +101,9 @@ import Testing
     try "previous\n".write(toFile: folder.path("real.json"), atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: folder.path("link.json"), withDestinationPath: "real.json")
-    let result = try TX.run(["--format", "json", "--output", folder.path("link.json")])
+    let result = try TX.run([
+      "--all", TX.fixture("demo_all.json"), "--format", "json", "--output", folder.path("link.json"),
+    ])
     #expect(result.status == 0)
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.json")) == "real.json")
@@ -180,7 +184,7 @@ import Testing
   @Test("A folder: exit 74 before any work, and nothing is created")
   func folderIsRefused() throws {
     let folder = try TemporaryDirectory("txreport-out")
-    let result = try TX.run(["--output", folder.url.path])
+    let result = try TX.run(["--all", TX.fixture("demo_all.json"), "--output", folder.url.path])
     #expect(result.status == 74)
     #expect(result.standardError == "txreport: error: cannot write '\(folder.url.path)': Is a directory\n")
     #expect(try folder.contents().isEmpty)
@@ -191,9 +195,10 @@ import Testing
     let folder = try TemporaryDirectory("txreport-out")
     try "earlier line\n".write(toFile: folder.path("log"), atomically: false, encoding: .utf8)
     let result = try TX.run(
-      ["--format", "json", "--output", "/dev/stdout"], outputPath: folder.path("log"), appending: true)
+      ["--all", TX.fixture("demo_all.json"), "--format", "json", "--output", "/dev/stdout"],
+      outputPath: folder.path("log"), appending: true)
     #expect(result.status == 0)
-    #expect(result.standardError == TX.demoNote)
+    #expect(result.standardError == "")
     #expect(
       try String(contentsOfFile: folder.path("log"), encoding: .utf8)
         == "earlier line\n" + (try TX.fixtureText("demo_expected_rows.json")))
@@ -203,8 +208,8 @@ import Testing
   @Test("-o report.html writes HTML, and -o report.md Markdown, with no --format")
   func formatFromExtension() throws {
     let folder = try TemporaryDirectory("txreport-out")
-    #expect(try TX.run(["-o", folder.path("report.html")]).status == 0)
-    #expect(try TX.run(["-o", folder.path("report.md")]).status == 0)
+    #expect(try TX.run(["--all", TX.fixture("demo_all.json"), "-o", folder.path("report.html")]).status == 0)
+    #expect(try TX.run(["--all", TX.fixture("demo_all.json"), "-o", folder.path("report.md")]).status == 0)
     #expect(
       try String(contentsOfFile: folder.path("report.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     #expect(

@@ -91,6 +91,27 @@ struct TXReportProcess {
       standardError: String(decoding: errorData, as: UTF8.self))
   }
 
+  /// Waits for a process to end, at most `seconds`; one still running then is killed
+  /// (SIGKILL), so that a test of a run that should have ended fails instead of hanging.
+  ///
+  /// - Returns: Whether it ended by itself.
+  static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    guard process.isRunning else { return true }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return false
+  }
+
+  /// This process's environment without `SWIFT_BACKTRACE`: the runtime's crash reporter as a
+  /// user's shell has it, on by default.
+  static var defaultEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = nil
+    return environment
+  }
+
   struct SetupFailed: Error, CustomStringConvertible {
     var reason: String
     var description: String { "the test could not set up the run: \(reason)" }
