@@ -146,6 +146,11 @@ package enum BankWords {
     "numero de compte", "cuenta", "conto", "rekening", "tili", "saskaitos nr.",
   ]
 
+  /// The names of a column of currencies: each row's amount in the currency it names.
+  package static let currencyNames: Set<String> = [
+    "currency", "currency code", "ccy", "wahrung", "devise", "moneda", "divisa", "munt", "valuuta", "waluta",
+  ]
+
   /// Currency codes and words a column's name may end with (`Importe EUR`, `Débit euros`),
   /// left out when names are compared.
   package static let currencyWords: Set<String> = [

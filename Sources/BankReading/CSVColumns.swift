@@ -18,6 +18,10 @@ package struct CSVColumns: Sendable {
   /// Whether the code column is one without a name, which may flag a credit (`CR`) in some
   /// rows and be empty in the others.
   package var codeIsUnnamed = false
+  /// The columns that name a currency (`Currency`, `Währung`; an export may have one beside
+  /// each amount): every row's must be the file's one currency, as amounts in two are never
+  /// added.
+  package var currencies: [Int] = []
 
   /// The index of a role's column.
   package subscript(role: CSVColumnRole) -> Int? { roles[role]?.value }
@@ -152,6 +156,7 @@ package struct CSVColumns: Sendable {
               + (others.isEmpty ? "" : "; when it is empty, \(list(others))")))
       }
     }
+    found.currencies = normalizedNames.indices.filter { BankWords.currencyNames.contains(normalizedNames[$0]) }
     var missing: [CSVColumnRole] = []
     if found[.date] == nil { missing.append(.date) }
     if found[.description] == nil { missing.append(.description) }

@@ -225,6 +225,17 @@ extension CSVReading {
     if let asked = options.account, columns.roles[.account] != nil {
       reading.account = Decided(asked, .option("--account \(asked)"))
     }
+    if let first = columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
+      !$0.field.text.trimmingSpaces.isEmpty
+    }) {
+      let code = first.field.text.trimmedString.uppercased()
+      reading.currency = Decided(
+        code,
+        Evidence(
+          .values,
+          "\(quoted(first.field.text)) at \(spot(first.field.position)) names it; every row's currency must be it,"
+            + " as amounts in two currencies are never added"))
+    }
     return .success(reading)
   }
 

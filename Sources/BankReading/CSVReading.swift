@@ -50,6 +50,9 @@ package struct CSVReading: Sendable {
   package var balanceOrder: Decided<RunningBalance.Order?>
   /// The account the user asked for (`--account`), when the file has an account column.
   package var account: Decided<String>?
+  /// The one currency of the file's currency columns, as the first row that names one says
+  /// (every other row's is checked against it), or `nil` when the file has no such column.
+  package var currency: Decided<String>?
 
   /// How a file's text is written, decided before its header is read.
   package struct TextDecisions: Sendable {
@@ -95,6 +98,9 @@ package struct CSVReading: Sendable {
         balanceOrder.evidence))
     if let account {
       list.append(ReadingDecision("account", quoted(account.value), account.evidence))
+    }
+    if let currency {
+      list.append(ReadingDecision("currency", currency.value, currency.evidence))
     }
     return list
   }

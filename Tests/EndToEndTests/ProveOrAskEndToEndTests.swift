@@ -313,6 +313,28 @@ import Testing
     #expect(try run(text).total == "-1050.00")
   }
 
+  // MARK: Currencies
+
+  @Test("Amounts in two currencies are never added: a row of another currency is an error at its currency")
+  func twoCurrencies() throws {
+    let text =
+      "Date,Description,Amount,Currency\n2024-03-01,Rent,-950.00,EUR\n2024-03-02,Hotel,-120.00,USD\n"
+      + "2024-03-03,Bakery,-4.50,eur\n"
+    let one = "Date,Description,Amount,Currency\n2024-03-01,Rent,-950.00,EUR\n2024-03-03,Bakery,-4.50,EUR\n"
+
+    let outcome = try run(text, ["--debits-negative"])
+    let read = try run(one, ["--debits-negative", "--explain"])
+
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.errors.hasPrefix(
+        "bank.csv:3:26: error: amount: the \"Currency\" column names another currency than EUR, the currency of the rows before (got \"USD\")"
+      ), "\(outcome.errors)")
+    #expect(outcome.errors.contains("1 invalid record"))
+    #expect(read.total == "954.50")
+    #expect(read.errors.contains("currency: EUR (the rows: \"EUR\" at 2:25 names it"))
+  }
+
   // MARK: Text
 
   @Test(

@@ -193,6 +193,17 @@ extension CSVRecordDecoder {
     }
     record.description = description(of: fields, record: record, reading: reading)
     if let account = reading.columns[.account] { noteAccount(fields[account].text) }
+    if let currency = reading.currency?.value {
+      for column in reading.columns.currencies where !fields[column].text.trimmingSpaces.isEmpty {
+        let code = fields[column].text.trimmedString.uppercased()
+        guard code != currency else { continue }
+        record.note(
+          RawProblem(
+            position: fields[column].position, field: .amount,
+            problem: .otherCurrency(currency, column: columnNames[column]), value: fields[column].text))
+        break
+      }
+    }
     checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
     return .record(record)
   }

@@ -24,6 +24,8 @@ extension ReadingProblem {
     case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
+    case .otherCurrency(let currency, let column):
+      "the \(quoted: column) column names another currency than \(shown: currency), the currency of the rows before"
     case .balanceDoesNotFollow(let column, let previous, let at, let expected, _):
       "the \(quoted: column) balance should be \(words: Self.plain(expected)): the balance \(quoted: previous) at \(words: "\(at.line):\(at.column)") and the amounts between do not make this one"
     case .duplicateField: "appears more than once in the record"
@@ -67,6 +69,8 @@ extension ReadingProblem {
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
+    case .otherCurrency(let currency, _):
+      "amounts in two currencies are never added: report the rows in \(shown: currency) and the others from files of their own"
     case .balanceDoesNotFollow(let column, _, _, _, let difference):
       "it is \(words: Self.plain(difference)) away: a row may be missing or cut in two, or an amount may leave out a fee;"
         + " if \(quoted: column) is not the balance after each row, read the file with --columns balance= (none)"

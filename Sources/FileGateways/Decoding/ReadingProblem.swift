@@ -56,6 +56,10 @@ public enum ReadingProblem: SourceProblem {
   /// A row of a bank's export with separate debit and credit columns that holds an amount in
   /// neither.
   case neitherDebitNorCredit
+  /// A row of a bank's export whose currency column names another currency than the file's
+  /// (the first row's), which amounts in two currencies would be added to; the currency column
+  /// is named, its value is the issue's.
+  case otherCurrency(String, column: String)
   /// The running balance of a bank's export (its column named so) does not follow from the
   /// balance before it (as written, and where) and the amounts between: it should be
   /// `expected`, and is `difference` away from it. A row missing or split, a fee left out of an
