@@ -156,7 +156,9 @@ package struct CSVColumns: Sendable {
               + (others.isEmpty ? "" : "; when it is empty, \(list(others))")))
       }
     }
-    found.currencies = normalizedNames.indices.filter { BankWords.currencyNames.contains(normalizedNames[$0]) }
+    found.currencies = normalizedNames.indices.filter {
+      BankWords.currencyNames.contains(normalizedNames[$0])
+    }
     var missing: [CSVColumnRole] = []
     if found[.date] == nil { missing.append(.date) }
     if found[.description] == nil { missing.append(.description) }

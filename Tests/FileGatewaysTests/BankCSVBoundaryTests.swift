@@ -61,7 +61,9 @@ import UseCases
     #expect(oneNot.compactMap(\.transaction).map(\.debitCredit) == [.debit, .credit])
   }
 
-  @Test("Empty fields past the header's are dropped when every row has them; one row without makes the others errors")
+  @Test(
+    "Empty fields past the header's are dropped when every row has them; one row without makes the others errors"
+  )
   func extraFields() async throws {
     let every = try await read("Date,Description,Amount\n2024-03-01,a,-1.00,\n2024-03-02,b,-2.00,\n")
     let allButOne = try await read("Date,Description,Amount\n2024-03-01,a,-1.00,\n2024-03-02,b,-2.00\n")
@@ -74,19 +76,24 @@ import UseCases
 
   @Test("Notes are absent in their near misses: no reading without --explain, no skipped rows, one account")
   func notesAbsent() async throws {
-    let plain = try await read("Date,Description,Amount,Account\n2024-03-01,a,-1.00,Visa\n2024-03-02,b,-2.00,Visa\n")
+    let plain = try await read(
+      "Date,Description,Amount,Account\n2024-03-01,a,-1.00,Visa\n2024-03-02,b,-2.00,Visa\n")
     let explained = try await read(
-      "Date,Description,Amount\n2024-03-01,a,-1.00\n", options: ReadingOptions(debitsNegative: true, explains: true))
+      "Date,Description,Amount\n2024-03-01,a,-1.00\n",
+      options: ReadingOptions(debitsNegative: true, explains: true))
 
     #expect(notes(plain).isEmpty)
-    #expect(notes(explained).first == "'bank.csv' is read as a bank's CSV export; each decision and its evidence follow")
+    #expect(
+      notes(explained).first
+        == "'bank.csv' is read as a bank's CSV export; each decision and its evidence follow")
     #expect(notes(explained).count > 8)
   }
 
   @Test("The encoding note is given for Windows-1252 text, and not for UTF-8 text with one stray byte")
   func encodingNote() async throws {
     var latin = Array("Date,Description,Amount\n2024-03-01,Caf".utf8) + [0xE9] + Array(",-1.00\n".utf8)
-    let stray = Array("Date,Description,Amount\n2024-03-01,Café,-1.00\n2024-03-02,Caf".utf8) + [0xE9]
+    let stray =
+      Array("Date,Description,Amount\n2024-03-01,Café,-1.00\n2024-03-02,Caf".utf8) + [0xE9]
       + Array(",-1.00\n".utf8)
     let windows = try await readAll(
       BytesTransactionSource(

@@ -40,14 +40,18 @@ import UseCases
     #expect(!output.calls.contains(.draftDiscarded), "a note does not stop a draft")
   }
 
-  @Test("A rejected input shows no note")
-  func noNoteInARejection() async throws {
+  @Test("A rejected input shows its notes, then its issues: how the file was read helps most when it stopped")
+  func notesBeforeARejection() async throws {
     let output = UseCaseOutputSpy()
     await OneSourceReportUseCase(
       source: FakeTransactionSource(records: [.note(skipped), .invalid(.fixture(line: 2))]), output: output
     ).eventGenerateReport()
 
-    #expect(!output.calls.contains(.sourceNote(skipped)))
-    #expect(output.calls.count == 1)
+    #expect(output.calls.count == 2)
+    #expect(output.calls.first == .sourceNote(skipped))
+    guard case .invalidInput? = output.calls.last else {
+      Issue.record("the rejection is not last: \(output.calls)")
+      return
+    }
   }
 }

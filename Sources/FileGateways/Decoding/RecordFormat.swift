@@ -69,6 +69,16 @@ extension RecordFormat {
     case .json where options.account != nil, .ndjson where options.account != nil:
       DecodingTransactionStream(
         decoder: AccountlessDecoder(input: input, asked: options.account ?? ""), source: source)
+    case .json where options.explains:
+      DecodingTransactionStream(
+        decoder: ExplainingDecoder(
+          JSONRecordDecoder(input: input, usesFastPath: usesFastPath), format: "JSON", source: source),
+        source: source)
+    case .ndjson where options.explains:
+      DecodingTransactionStream(
+        decoder: ExplainingDecoder(
+          NDJSONRecordDecoder(input: input, usesFastPath: usesFastPath), format: "NDJSON", source: source),
+        source: source)
     case .json:
       DecodingTransactionStream(
         decoder: JSONRecordDecoder(input: input, usesFastPath: usesFastPath), source: source)

@@ -172,6 +172,11 @@ struct ReportCheck {
     }
     guard issues.isEmpty else {
       beforeRejection()
+      // What the sources said of their reading (how a file was read, the rows it skipped) helps
+      // most when the reading stopped at a question: it comes before the issues.
+      for check in checked {
+        if case .surveyed(let survey) = check { survey.notes.forEach(output.presentSourceNote) }
+      }
       output.presentInvalidInput(
         issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
       return nil

@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--explain`: each decision a reader made about a file, with its evidence, on standard error
+/// before the report, for every kind of decision and every kind of file.
+@Suite(.timeLimit(.minutes(2))) struct ExplainEndToEndTests {
+  private typealias TX = TXReportProcess
+
+  /// The decision lines of a run of `--explain` on a file of that name and bytes: each
+  /// `topic: value (evidence)`, without the note's prefix and the file's name.
+  private func explain(_ name: String, _ bytes: [UInt8], _ options: [String] = []) throws -> (
+    status: Int32, decisions: [String]
+  ) {
+    let folder = try TemporaryDirectory("txreport-explain")
+    let path = try folder.file(name, bytes: bytes)
+    let result = try TX.run(["--all", path, "--explain"] + options)
+    let prefix = "txreport: note: '\(path)': "
+    let decisions = result.standardError.split(separator: "\n").compactMap { line in
+      line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
+    }
+    return (result.status, decisions)
+  }
+
+  private func explain(_ name: String, _ text: String, _ options: [String] = []) throws -> (
+    status: Int32, decisions: [String]
+  ) {
+    try explain(name, Array(text.utf8), options)
+  }
+
+  @Test("A bank's CSV export: every decision, from the text to the currency, says what proved it")
+  func bankExport() throws {
+    let text =
+      "Statement of account\nBuchungstag;Verwendungszweck;Betrag (EUR);Saldo;Status;Konto;Währung\n"
+      + "01.03.2024;Gehalt;2000,00;2500,00;gebucht;DE01;EUR\n13.03.2024;Miete;-950,00;1550,00;gebucht;DE01;EUR\n"
+      + "14.03.2024;Bäcker;-4,50;;vorgemerkt;DE01;EUR\n"
+
+    let (status, decisions) = try explain("bank.csv", text, ["--account", "DE01"])
+
+    #expect(status == 0)
+    #expect(
+      decisions == [
+        "text: UTF-8 (the rows: every byte read is UTF-8, and some characters are written as UTF-8 writes them)",
+        "line breaks: line feeds (the rows: the first line ends with a line feed)",
+        "delimiter: a semicolon (the header: split at a semicolon, the header names the columns of a date, a description and an amount)",
+        "header: line 2 (the header: line 2 is the first whose names give a date, a description and an amount; the 1 line before it names none)",
+        "column of the group or status: \"Status\" (column 5) (the header: \"Status\" is a name for the group or status)",
+        "column of the date: \"Buchungstag\" (column 1) (the header: \"Buchungstag\" is a name for the date)",
+        "column of the description: \"Verwendungszweck\" (column 2) (the header: \"Verwendungszweck\" is a name for the description)",
+        "column of the amount: \"Betrag (EUR)\" (column 3) (the header: \"Betrag (EUR)\" is a name for the amount)",
+        "column of the running balance: \"Saldo\" (column 4) (the header: \"Saldo\" is a name for the running balance)",
+        "column of the account: \"Konto\" (column 6) (the header: \"Konto\" is a name for the account)",
+        "dates: DD.MM.YYYY (the rows: every date read fits it; \"13.03.2024\" at 4:1 is not MM.DD.YYYY)",
+        "decimal mark: a comma (the rows: \"2000,00\" at 3:19 has cents after a comma, and no amount after a point)",
+        "signs: a negative amount is a debit (a charge) (the running balance: \"Saldo\", the running balance, agrees with every amount read only so (1 balance checked))",
+        "group: each row's group column (the rows: \"Status\" holds statuses, such as \"gebucht\")",
+        "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first)",
+        "account: \"DE01\" (your option: you said --account DE01)",
+        "currency: EUR (the rows: \"EUR\" at 3:48 names it; every row's currency must be it, as amounts in two currencies are never added)",
+        "1 row that is not a transaction was skipped (1 line before the header)",
+      ])
+  }
+
+  @Test(
+    "Signs said by each kind of evidence: an option, a code column, debit and credit columns",
+    arguments: [
+      (
+        "Date,Description,Amount\n2024-03-01,Rent,-950.00\n", ["--debits-negative"],
+        "signs: a negative amount is a debit (a charge) (your option: you said --debits-negative)"
+      ),
+      (
+        "Date,Description,Amount,Debit/Credit\n2024-03-01,Rent,950.00,D\n", [],
+        "signs: from the debit or credit code of each row (the header: \"Debit/Credit\" is a name for the debit or credit code; its values are debit and credit codes, such as \"D\")"
+      ),
+      (
+        "Date,Description,Debit,Credit\n2024-03-01,Rent,950.00,\n", [],
+        "signs: from the column that holds the amount: debits or credits (the header: the file has a column of debit amounts and one of credit amounts)"
+      ),
+    ])
+  func signs(text: String, options: [String], line: String) throws {
+    let (status, decisions) = try explain("bank.csv", text, options)
+
+    #expect(status == 0)
+    #expect(decisions.contains(line), "\(decisions)")
+  }
+
+  @Test("A reading that stops at a question says the decisions it made before it, then asks")
+  func question() throws {
+    let (status, decisions) = try explain("bank.csv", "Date,Description,Amount\n03/04/2024,Rent,-950.00\n")
+
+    #expect(status == 65)
+    #expect(
+      decisions.first
+        == "text: UTF-8 (the rows: every byte read is ASCII, which UTF-8 and Windows-1252 read alike)")
+    #expect(
+      decisions.last
+        == "column of the amount: \"Amount\" (column 3) (the header: \"Amount\" is a name for the amount)")
+    #expect(!decisions.contains { $0.hasPrefix("dates:") })
+  }
+
+  @Test(
+    "The native formats say they are read by SPEC §7's rules, with nothing to decide",
+    arguments: [
+      ("demo.json", "Fixtures/demo_all.json", "read as JSON, the native format"),
+      ("demo.ndjson", "Fixtures/formats/demo_all.ndjson", "read as NDJSON, the native format"),
+      ("demo.csv", "Fixtures/formats/demo_all.csv", "read as the native CSV format"),
+    ])
+  func nativeFormats(name: String, fixture: String, words: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TX.fixture(String(fixture.dropFirst(9))))))
+    let folder = try TemporaryDirectory("txreport-explain")
+    let path = try folder.file(name, bytes: bytes)
+
+    let result = try TX.run(["--all", path, "--explain"])
+
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("'\(path)' is \(words); each decision and its evidence follow"))
+    #expect(result.standardError.contains("SPEC §7"))
+  }
+
+  @Test("Without --explain no reading is said")
+  func quietByDefault() throws {
+    let folder = try TemporaryDirectory("txreport-explain")
+    let path = try folder.file("bank.csv", text: "Date,Description,Amount\n2024-03-01,Rent,-950.00\n")
+
+    let result = try TX.run(["--all", path, "--debits-negative"])
+
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+  }
+}
