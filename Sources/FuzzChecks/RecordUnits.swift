@@ -596,7 +596,11 @@ struct RecordUnits {
       // input, and no row is read, before it or after it.
       if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
         {
-          if case .asks = syntax { true } else { false }
+          // The questions the rows raise; those of the header are the header's problems.
+          switch syntax {
+          case .asks(.datesFitLayouts), .asks(.signsUntold), .asks(.decimalMarksDisagree): true
+          default: false
+          }
         }()
       {
         // Only the lines before the header that start with a bare carriage return, which the
