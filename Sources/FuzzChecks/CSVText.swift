@@ -1,7 +1,8 @@
 /// The text of a CSV input as a bank's export is decoded, worked out again without the
 /// decoder, by the README's rules: a file whose first line that is not empty has no column
-/// named exactly `group` (a bank's export) is read as Windows-1252 when it is not UTF-8 (and
-/// does not start with the first bytes of a UTF-8 byte order mark), and a carriage return that
+/// named exactly `group` (a bank's export) is read as Windows-1252 when it is not UTF-8, does
+/// not start with the first bytes of a UTF-8 byte order mark and writes no character in UTF-8's
+/// multi-byte form (a text that does is UTF-8 with bytes in error), and a carriage return that
 /// no line feed follows ends a line when the first line ends with one. The native format is
 /// read as it is.
 ///
@@ -15,7 +16,7 @@ enum CSVText {
   static func decoded(_ bytes: [UInt8]) -> [UInt8] {
     guard !CSVHeader(bytes).isNative else { return bytes }
     var text = bytes
-    if !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil {
+    if !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil, !writesMultibyteUTF8(bytes) {
       text = []
       for byte in bytes {
         if byte < 0x80 {
@@ -33,6 +34,20 @@ enum CSVText {
       lines.append(byte == 0x0D && next != 0x0A ? 0x0A : byte)
     }
     return lines
+  }
+
+  /// Whether some two to four bytes of the input are one character of UTF-8's multi-byte form,
+  /// asked of the standard library for each lead byte in turn.
+  private static func writesMultibyteUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.indices.contains { start in
+      guard bytes[start] >= 0xC2 else { return false }
+      return (2...4).contains { length in
+        guard start + length <= bytes.count,
+          let text = String(validating: bytes[start..<(start + length)], as: UTF8.self)
+        else { return false }
+        return text.unicodeScalars.count == 1
+      }
+    }
   }
 
   /// Whether the first line break outside quotes is a carriage return alone.
