@@ -16,8 +16,9 @@ struct RawFieldsCheck {
   private let format: RecordFormat
   /// A CSV input's header, as this check reads it, or `nil` for JSON and NDJSON.
   private let header: CSVHeader?
-  /// Whether an OFX input's header says its text is Windows-1252, as this check reads it.
-  private let saysWindows1252: Bool
+  /// Where each answer of an OFX input starts, and whether its header says its text is
+  /// Windows-1252, as this check reads it.
+  private let windows1252Answers: [(start: Int, says: Bool)]
 
   /// Prepares to read values from the input.
   ///
@@ -26,11 +27,17 @@ struct RawFieldsCheck {
   ///   - format: The input's format, which says where a value without quotes ends.
   ///   - bytes: The input, whose CSV header says whether it is a bank's export.
   ///   - linesBeforeHeader: The lines a bank's export skipped before its header.
-  init(_ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = [], linesBeforeHeader: Int = 0) {
+  ///   - answerStarts: Where each answer of an OFX input starts (``RecordUnits/answerStarts``).
+  init(
+    _ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = [], linesBeforeHeader: Int = 0,
+    answerStarts: [Int] = [0]
+  ) {
     self.layout = layout
     self.format = format
     header = format == .csv ? CSVHeader(bytes, belowLines: linesBeforeHeader) : nil
-    saysWindows1252 = format == .ofx && Self.ofxSaysWindows1252(bytes)
+    windows1252Answers =
+      format == .ofx
+      ? answerStarts.map { ($0, Self.ofxSaysWindows1252(Array(bytes[min($0, bytes.count)...]))) } : []
   }
 
   /// Checks one valid record.
@@ -264,7 +271,8 @@ struct RawFieldsCheck {
       while let first = value.first, spaces.contains(first) { value = value.dropFirst() }
       while let last = value.last, spaces.contains(last) || last == 0x0D { value = value.dropLast() }
       var text = String(decoding: value, as: UTF8.self)
-      if self.saysWindows1252, String(validating: value, as: UTF8.self) == nil {
+      let saysWindows1252 = self.windows1252Answers.last { $0.start <= value.startIndex }?.says ?? false
+      if saysWindows1252, String(validating: value, as: UTF8.self) == nil {
         text = Self.windows1252(value)
       }
       if self.format == .ofx && text.contains("&") { return nil }

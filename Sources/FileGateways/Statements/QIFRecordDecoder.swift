@@ -16,21 +16,31 @@ import UseCases
 ///
 /// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
 /// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `Class`,
-/// `Memorized`, `Security`, `Prices`, `Invoice`, investments in `Invst`) are lists, not
-/// transactions, and are skipped. An `!Account` block (`N` the name, `T` the type, `^`) names
-/// the account whose transactions follow (``StatementAccounts``: several are named in a note,
-/// and ``ReadingOptions/account`` reads one); between `!Option:AutoSwitch` and
-/// `!Clear:AutoSwitch` it is a list of accounts instead, and names none. Other `!Option:` and
-/// `!Clear:` lines change nothing. Any other `!` line (`!Type:Bnak`) is an issue at that line,
-/// with the type it most likely means: its records are never skipped without a word. A record
-/// without a date, an amount or a description is an issue at its first line; a file that does
-/// not start with `!` is one issue at 1:1, and the end. A last record without its `^` is read
-/// all the same. Lines end with a line feed, a carriage return and a line feed, or a carriage
-/// return alone (the classic Mac OS), each counted as a line for positions. The date layout is
-/// told from the sections of transactions only: an account's `D` line is its description. For
-/// the limit of a record (``RecordFormat/maximumRecordLength``, as in every format) the input
-/// is read in pieces, each from where the last ended: blank lines with the `!` line or the
-/// record after them.
+/// `Memorized`, `Security`, `Prices`, `Invoice`) are lists, not transactions, and are skipped;
+/// investments (`!Type:Invst`: trades, income) are not read either, but counted in a note.
+/// Any other `!` line (`!Type:Bnak`) is an issue at that line, with the type it most likely
+/// means: its records are never skipped without a word.
+///
+/// **Accounts** (``StatementAccounts``: several are named in a note, and
+/// ``ReadingOptions/account`` reads one). The `!Account` block right before a section of
+/// transactions names that section's account: its last account record (`N` the name, `T` the
+/// type, `^`). Any other `!Account` block is a list of accounts and names none, as Quicken's
+/// list between `!Option:AutoSwitch` and `!Clear:AutoSwitch` is. A section without an
+/// `!Account` block right before it is the account of the section before when it is of the
+/// same type, and otherwise an account of its own without a name: `!Type:Bank` then
+/// `!Type:CCard` are two accounts, never added without a word. When `!Option:AutoSwitch` is
+/// never cleared and one of its blocks named a section's account, a note says how the blocks
+/// were read.
+///
+/// A record without a date, an amount or a description is an issue at its first line; a file
+/// that does not start with `!` is one issue at 1:1, and the end. A last record without its `^`
+/// is read all the same. Lines end with a line feed, a carriage return and a line feed, or a
+/// carriage return alone (the classic Mac OS), each counted as a line for positions. The text
+/// is UTF-8, or Windows-1252 when `--encoding` says so (``ReadingOptions/encoding``). The date
+/// layout is told from the sections of transactions only: an account's `D` line is its
+/// description. For the limit of a record (``RecordFormat/maximumRecordLength``, as in every
+/// format) the input is read in pieces, each from where the last ended: blank lines with the
+/// `!` line or the record after them.
 struct QIFRecordDecoder: RecordDecoder {
   var input: ByteInput
   private let options: ReadingOptions
@@ -42,11 +52,20 @@ struct QIFRecordDecoder: RecordDecoder {
   private var isFirstPiece = true
   /// What the current section holds.
   private var section = Section.other
-  /// Whether `!Account` lists accounts (between `!Option:AutoSwitch` and `!Clear:AutoSwitch`)
-  /// rather than naming the account of the transactions that follow.
-  private var listsAccounts = false
+  /// Whether `!Option:AutoSwitch` is on (not yet cleared by `!Clear:AutoSwitch`): the
+  /// `!Account` blocks after it are Quicken's list of accounts, but for one right before a
+  /// section of transactions, which names its account.
+  private var autoSwitch = false
+  /// Whether an `!Account` block read while `!Option:AutoSwitch` was on named a section's
+  /// account: the file says so in a note when the option is never cleared.
+  private var autoSwitchNamedAccount = false
+  /// The last account of the `!Account` block just read, and whether `!Option:AutoSwitch` was
+  /// on: it names the account of a section of transactions right after it.
+  private var accountBlock: (account: QIFAccount, autoSwitch: Bool)?
   /// The accounts met so far, and which one is being read.
   private var accounts: StatementAccounts
+  /// How many records of `!Type:Invst` sections were met, which are not read.
+  private var investmentTransactions = 0
   /// What the end of the input adds after the last record, once it is reached.
   private var ending: [DecodedRecord] = []
   private(set) var rules: ValueRules
@@ -57,8 +76,17 @@ struct QIFRecordDecoder: RecordDecoder {
     case transactions
     /// The account whose transactions follow (`!Account`).
     case account
-    /// Anything else: categories, classes, a list of accounts, investments.
+    /// Investment transactions (`!Type:Invst`), which are not read but counted.
+    case investments
+    /// Anything else: categories, classes, a list of accounts.
     case other
+  }
+
+  /// An account of an `!Account` block: its name (`N`) and type (`T`), and where it starts.
+  struct QIFAccount {
+    var name: String?
+    var type: String?
+    var start: TextPosition
   }
 
   /// Creates a decoder of the given bytes.
@@ -71,7 +99,7 @@ struct QIFRecordDecoder: RecordDecoder {
     self.input = input
     self.source = source
     self.options = options
-    accounts = StatementAccounts(asked: options.account)
+    accounts = StatementAccounts(asked: options.account, unnamed: "an account without a name")
     rules = .statement(dateLayout: options.dateLayout ?? .monthDayYear, options: options)
   }
 
@@ -87,6 +115,11 @@ struct QIFRecordDecoder: RecordDecoder {
     if !started {
       started = true
       input.skipByteOrderMark()
+      if options.encoding == .windows1252 {
+        // As the user says: every byte is Windows-1252, converted to UTF-8 on its way in
+        // (positions stay the characters a person sees). Otherwise the text is UTF-8.
+        input.convertText(TextConversion(fromWindows1252: true))
+      }
       input.startRecord()
       skipBlankLines()
       guard let first = input.peek() else { return end() }
@@ -112,16 +145,23 @@ struct QIFRecordDecoder: RecordDecoder {
       if byte == UInt8(ascii: "!") {
         let start = input.position
         let line = readLine().text
-        switch Self.header(line) {
-        case .transactions: section = .transactions
-        case .list: section = .other
-        case .account: section = listsAccounts ? .other : .account
+        let header = Self.header(line)
+        // An `!Account` block names the account of the section of transactions right after it
+        // (its last account); before anything else it was a list of accounts.
+        let namer = accountBlock
+        accountBlock = nil
+        switch header {
+        case .transactions(let type): enterSection(of: type, namedBy: namer)
+        case .list(let type):
+          section = .other
+          if type == "Invst" { section = .investments }
+        case .account: section = .account
         case .option:
           let upper = line.uppercased()
           if upper.hasPrefix("!OPTION:AUTOSWITCH") {
-            listsAccounts = true
+            autoSwitch = true
           } else if upper.hasPrefix("!CLEAR:AUTOSWITCH") {
-            listsAccounts = false
+            autoSwitch = false
           }
         case .unknown(let likely):
           section = .other
@@ -134,19 +174,40 @@ struct QIFRecordDecoder: RecordDecoder {
       switch section {
       case .transactions:
         let record = readRecord()
-        guard accounts.picks(at: record.start) else { continue }
+        guard accounts.picksCurrent(at: record.start) else { continue }
         return .record(record)
       case .account:
         let account = readAccount()
-        accounts.enter(number: nil, name: account.name, kind: account.type, at: account.start)
+        accountBlock = (account, autoSwitch)
+      case .investments:
+        _ = readRecord()
+        investmentTransactions += 1
       case .other:
         _ = readRecord()
       }
     }
   }
 
+  /// Starts a section of transactions of the given type (`Bank`, `CCard`, as Quicken spells
+  /// it): its account is the last one of the `!Account` block right before it, if there is
+  /// one; else the account of the section before, if it is of the same type; else an account
+  /// of its own without a name. Two sections of two types are two accounts: a bank account's
+  /// and a card's transactions are never added without a word.
+  private mutating func enterSection(of type: String, namedBy namer: (account: QIFAccount, autoSwitch: Bool)?)
+  {
+    section = .transactions
+    if let namer {
+      if namer.autoSwitch { autoSwitchNamedAccount = true }
+      accounts.enter(
+        StatementAccounts.Account(name: namer.account.name, kind: type, position: namer.account.start))
+      return
+    }
+    if let current = accounts.current, accounts.accounts[current].kind == type { return }
+    accounts.enter(StatementAccounts.Account(kind: type, position: input.position))
+  }
+
   /// Reads an account's record (`!Account`), to its `^`: its name (`N`) and type (`T`).
-  private mutating func readAccount() -> (name: String?, type: String?, start: TextPosition) {
+  private mutating func readAccount() -> QIFAccount {
     let start = input.position
     var (name, type): (String?, String?) = (nil, nil)
     while let code = input.peek() {
@@ -164,14 +225,19 @@ struct QIFRecordDecoder: RecordDecoder {
       if code == UInt8(ascii: "N"), name == nil, !value.isEmpty { name = value }
       if code == UInt8(ascii: "T"), type == nil, !value.isEmpty { type = value }
     }
-    return (name, type, start)
+    return QIFAccount(name: name, type: type, start: start)
   }
 
   /// The end of the input: what it adds after the last record (``ending``), then nothing.
   private mutating func end() -> DecodedRecord? {
     finished = true
     let (problem, note) = accounts.end(source: source, start: TextPosition(line: 1, column: 1))
-    if let note { ending.append(.note(AnySourceProblem(note))) }
+    var notes = note.map { [$0] } ?? []
+    if autoSwitch && autoSwitchNamedAccount { notes.append(.autoSwitchLeftOn(source: source)) }
+    if investmentTransactions > 0 {
+      notes.append(.investmentTransactionsNotRead(source: source, count: investmentTransactions))
+    }
+    ending += notes.map { .note(AnySourceProblem($0)) }
     if let problem { ending.append(.malformed(problem, resumes: false)) }
     return ending.isEmpty ? nil : ending.removeFirst()
   }
@@ -228,11 +294,11 @@ struct QIFRecordDecoder: RecordDecoder {
 
   /// What a `!` line says.
   enum Header: Equatable {
-    /// A section of transactions starts.
-    case transactions
-    /// A section of a list starts (categories, classes, memorized transactions, securities,
-    /// prices, invoices, investments): not transactions.
-    case list
+    /// A section of transactions of this type starts (`Bank`, `CCard`, as Quicken spells it).
+    case transactions(String)
+    /// A section of a list of this type starts (categories, classes, memorized transactions,
+    /// securities, prices, invoices, investments): not transactions.
+    case list(String)
     /// An `!Account` block starts: the account whose transactions follow, or, between
     /// `!Option:AutoSwitch` and `!Clear:AutoSwitch`, a list of accounts.
     case account
@@ -264,8 +330,8 @@ struct QIFRecordDecoder: RecordDecoder {
       let known = (transactionTypes + listTypes).first { $0.uppercased() == type }
       return .unknown(likely: known ?? likely(type))
     }
-    if transactionTypes.contains(where: { $0.uppercased() == type }) { return .transactions }
-    if listTypes.contains(where: { $0.uppercased() == type }) { return .list }
+    if let known = transactionTypes.first(where: { $0.uppercased() == type }) { return .transactions(known) }
+    if let known = listTypes.first(where: { $0.uppercased() == type }) { return .list(known) }
     return .unknown(likely: likely(type))
   }
 
