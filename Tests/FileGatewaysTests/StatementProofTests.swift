@@ -241,7 +241,7 @@ import UseCases
   }
 
   @Test(
-    "Records held for an account named late take at most a record's limit; past it, an issue at the statement"
+    "Records held for an account named late take at most a record's limit of input; past it, an issue at the statement"
   )
   func accountNamedTooLate() async throws {
     let transaction = "<STMTTRN><DTPOSTED>20240603<TRNAMT>-1.00<NAME>x</STMTTRN>\n"
@@ -256,10 +256,11 @@ import UseCases
         recordLimit: limit)
     }
 
-    let fits = try await readAll(source(9))
-    let tooMany = try await readAll(source(12))
+    // Ten transactions take the limit but for the first's tag; an eleventh runs past it.
+    let fits = try await readAll(source(10))
+    let tooMany = try await readAll(source(11))
 
-    #expect(descriptions(fits).count == 9, "\(fits)")
+    #expect(descriptions(fits).count == 10, "\(fits)")
     #expect(tooMany.count == 1, "\(tooMany)")
     #expect(tooMany.first?.issue?.readingProblem == .accountNamedTooLate(limit: limit))
     #expect(tooMany.first?.issue?.position == TextPosition(line: 5, column: 6))

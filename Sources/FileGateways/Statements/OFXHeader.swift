@@ -7,6 +7,8 @@
 /// `ENCODING:UTF-8`; so a file is OFX when it starts with any of these header lines and its
 /// header lines are followed by `<OFX>`. OFX 2.x (XML) starts with `<?xml …?>` and
 /// `<?OFX …?>`, and some files with `<OFX>` itself, or with a namespace prefix (`<ofx:OFX>`).
+/// ofxstatement writes the OFX 1.x header lines inside a comment before `<OFX>`
+/// (`<!--`, `OFXHEADER:100`, …, `-->`): they are read there alike.
 ///
 /// The text is Windows-1252 when the header says so: `CHARSET:1252` (or Latin-1, which
 /// Windows-1252 reads alike) with an `ENCODING` other than UTF-8, or an XML declaration's
@@ -42,6 +44,15 @@ struct OFXHeader: Equatable {
       return
     }
     if upper.hasPrefix("<?OFX") || upper.hasPrefix("<OFX") { return }
+    if upper.hasPrefix("<!--") {
+      // Header lines inside a leading comment, then the `OFX` element.
+      guard let close = upper.firstRange(of: "-->"),
+        upper[close.upperBound...].drop(while: { $0.isWhitespace }).hasPrefix("<OFX"),
+        let header = Self.headerLines(upper[upper.index(upper.startIndex, offsetBy: 4)..<close.lowerBound])
+      else { return nil }
+      windows1252Declaration = header
+      return
+    }
     // The `OFX` element with a namespace prefix (`<ofx:OFX xmlns:ofx="…">`).
     if upper.hasPrefix("<"),
       OFXRecordDecoder.tagName(Array(start.prefix(1 + OFXRecordDecoder.nameLength)).dropFirst()) == "OFX"
@@ -58,17 +69,30 @@ struct OFXHeader: Equatable {
       guard lines.allSatisfy(Self.isHeaderLine), upper.dropFirst(beforeTag.count).hasPrefix("<OFX")
       else { return nil }
     }
+    windows1252Declaration = Self.declaration(of: lines)
+  }
+
+  /// The Windows-1252 declaration of header lines inside a comment, or `nil` when it has none;
+  /// `nil` too when the comment holds no header lines (then the comment says nothing of OFX).
+  private static func headerLines(_ comment: Substring) -> String?? {
+    let lines = comment.split(whereSeparator: \.isNewline).map(Self.trimmed).filter { !$0.isEmpty }
+    guard !lines.isEmpty, lines.allSatisfy(Self.isHeaderLine) else { return nil }
+    return .some(declaration(of: lines))
+  }
+
+  /// The header lines' words that say the text is Windows-1252: `CHARSET:1252` (or another
+  /// name of it) with an `ENCODING` other than UTF-8; `nil` otherwise.
+  private static func declaration(of lines: [Substring]) -> String? {
     var values: [Substring: Substring] = [:]
     for line in lines where Self.isHeaderLine(line) {
       let colon = line.firstIndex(of: ":") ?? line.endIndex
       values[line[..<colon]] = line[line.index(after: colon)...].drop { $0 == " " }
     }
     let encoding = values["ENCODING"].map(String.init) ?? ""
-    if let charset = values["CHARSET"], Self.windows1252Names.contains(String(charset)),
+    guard let charset = values["CHARSET"], Self.windows1252Names.contains(String(charset)),
       encoding != "UTF-8", encoding != "UNICODE"
-    {
-      windows1252Declaration = "CHARSET:\(charset)"
-    }
+    else { return nil }
+    return "CHARSET:\(charset)"
   }
 
   /// Whether a line (without its line break, in capitals or not) is an OFX 1.x header line:

@@ -25,10 +25,12 @@ extension OFXRecordDecoder {
       kind: .string, text: (isPending ? options.pendingGroup : options.group).code, position: start,
       encodingProblem: nil)
     let dateTag = isPending ? "DTTRAN" : "DTPOSTED"
-    var memo: RawValue?
+    var words = Description()
     // Inside the `CURRENCY` aggregate, whose `CURSYM` is the amount's currency (and not inside
-    // `ORIGCURRENCY`, whose `CURSYM` is the currency it was converted from).
+    // `ORIGCURRENCY`, whose `CURSYM` is the currency it was converted from); inside `PAYEE`,
+    // whose `NAME` is the payee's.
     var inCurrency = false
+    var inPayee = false
     while true {
       while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
       guard input.peek() != nil else {
@@ -44,7 +46,7 @@ extension OFXRecordDecoder {
         record.note(
           RawProblem(
             position: start, field: nil, problem: .syntax(.unterminatedElement(element)), value: nil))
-        Self.describe(&record, memo: memo)
+        words.describe(&record)
         return .record(record)
       }
       let name = readTag()
@@ -52,6 +54,8 @@ extension OFXRecordDecoder {
       switch name {
       case "CURRENCY": inCurrency = true
       case "/CURRENCY", "ORIGCURRENCY": inCurrency = false
+      case "PAYEE": inPayee = true
+      case "/PAYEE": inPayee = false
       case "CURSYM" where inCurrency:
         let currency = peekValue()
         if let statementCurrency, !currency.isEmpty, currency.uppercased() != statementCurrency.uppercased() {
@@ -66,10 +70,10 @@ extension OFXRecordDecoder {
         switch name {
         case dateTag: .date
         case "TRNAMT": .amount
-        case "NAME": .description
+        case "NAME" where !inPayee: .description
         default: nil
         }
-      guard field != nil || name == "MEMO" else { continue }
+      guard field != nil || Description.tags.contains(name) else { continue }
       input.startValue(of: field ?? .description)
       var value = readValue()
       input.startValue(of: nil)
@@ -79,7 +83,7 @@ extension OFXRecordDecoder {
         value.text = String(value.text.prefix(8))
       }
       guard let field else {
-        if memo == nil { memo = value }
+        words.add(value, of: name)
         continue
       }
       if record[field] != nil {
@@ -89,14 +93,73 @@ extension OFXRecordDecoder {
         record[field] = value
       }
     }
-    Self.describe(&record, memo: memo)
+    words.describe(&record)
     return .record(record)
   }
 
-  /// Gives a record without a name, or with an empty one (`<NAME></NAME>`), its memo as its
-  /// description: some banks leave `NAME` empty and write the payee in `MEMO`.
-  private static func describe(_ record: inout RawRecord, memo: RawValue?) {
-    guard let memo, record.description?.text.isEmpty ?? true else { return }
-    if record.description == nil || !memo.text.isEmpty { record.description = memo }
+  /// What a transaction says of itself besides its `NAME`, from which a record without a name,
+  /// or with an empty one, takes its description: a bank's record without a name is not
+  /// refused (issue 46).
+  ///
+  /// The description is the first that is not empty of: `NAME`; `MEMO` (some banks leave
+  /// `NAME` empty and write the payee there); the `NAME` of the `PAYEE` aggregate; the type
+  /// in words (``typeWords``) with its `CHECKNUM` (`Check 1001`, `ATM`, `Debit, check 1001`),
+  /// or the check number alone (`Check 1001`). When all that are there are empty, it is the
+  /// first of them, empty; a transaction with none of them lacks a description.
+  struct Description {
+    /// The tags, besides the transaction's own `NAME`, that a description may come from.
+    static let tags: Set<String> = ["MEMO", "NAME", "TRNTYPE", "CHECKNUM"]
+
+    var memo: RawValue?
+    var payee: RawValue?
+    var type: RawValue?
+    var checkNumber: RawValue?
+
+    /// Keeps the first value of one of ``tags`` (a `NAME` here is the payee's).
+    mutating func add(_ value: RawValue, of tag: String) {
+      switch tag {
+      case "MEMO": memo = memo ?? value
+      case "NAME": payee = payee ?? value
+      case "TRNTYPE": type = type ?? value
+      default: checkNumber = checkNumber ?? value
+      }
+    }
+
+    /// Gives the record its description, from its name or else from what it says besides.
+    func describe(_ record: inout RawRecord) {
+      let written = [record.description, memo, payee].compactMap { $0 }
+      if let described = written.first(where: { !$0.text.isEmpty }) ?? typeAndNumber ?? written.first {
+        record.description = described
+      }
+    }
+
+    /// The type in words with the check number, located at the type (or at the number alone);
+    /// `nil` when the transaction gives neither, or both empty.
+    private var typeAndNumber: RawValue? {
+      let number = checkNumber.flatMap { $0.text.isEmpty ? nil : $0 }
+      guard let type, !type.text.isEmpty else {
+        guard var number else { return nil }
+        number.text = "Check " + number.text
+        return number
+      }
+      var described = type
+      let words = Description.typeWords[type.text.uppercased()] ?? type.text
+      described.text =
+        switch (number?.text, type.text.uppercased()) {
+        case (let number?, "CHECK"): words + " " + number
+        case (let number?, _): words + ", check " + number
+        case (nil, _): words
+        }
+      return described
+    }
+
+    /// The words for OFX's transaction types (`TRNTYPE`, OFX 2.1.1 and 2.2); a type not listed
+    /// is shown as written.
+    static let typeWords: [String: String] = [
+      "CREDIT": "Credit", "DEBIT": "Debit", "INT": "Interest", "DIV": "Dividend", "FEE": "Fee",
+      "SRVCHG": "Service charge", "DEP": "Deposit", "ATM": "ATM", "POS": "Point of sale", "XFER": "Transfer",
+      "CHECK": "Check", "PAYMENT": "Payment", "CASH": "Cash withdrawal", "DIRECTDEP": "Direct deposit",
+      "DIRECTDEBIT": "Direct debit", "REPEATPMT": "Repeating payment", "HOLD": "Hold", "OTHER": "Other",
+    ]
   }
 }

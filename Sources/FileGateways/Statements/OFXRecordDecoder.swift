@@ -173,25 +173,21 @@ struct OFXRecordDecoder: RecordDecoder {
       guard input.peek() != nil else { return end(cutAt: isOpen ? input.position : nil) }
       let start = input.position
       if skipMarkup() { continue }
-      let name = peekTagName()
-      // After a `</OFX>`, any tag but another `</OFX>` starts the next answer.
-      if !isOpen && name != "/OFX" { openAnswer() }
-      if let refusal = read(tag: name, at: start) { return finish(.refused(refusal)) }
+      // After a `</OFX>`, any tag but another `</OFX>` starts the next answer, whose header
+      // is read from the tag on.
+      if !isOpen && peekTagName() != "/OFX" { openAnswer() }
+      if let refusal = read(tag: readTag(), at: start) { return finish(.refused(refusal)) }
     }
     return ready.removeFirst()
   }
 
-  /// Reads the tag at the input's `<`, named `name`, and what belongs to it: a transaction, a
-  /// status, a value the statement needs. What it gives is put in ``ready``.
+  /// Reads what belongs to the tag just read, named `name`: a transaction, a status, a value
+  /// the statement needs. What it gives is put in ``ready``.
   ///
   /// - Returns: The bank's refusal, which ends the reading, or `nil`.
   private mutating func read(tag name: String, at start: TextPosition) -> StatementRefusal? {
-    if name == "STATUS" {
-      // The whole status is one piece: its tags are read to its end.
-      _ = readTag()
-      return readStatus(from: start).refusal
-    }
-    _ = readTag()
+    // The whole status is one piece: its tags are read to its end.
+    if name == "STATUS" { return readStatus(from: start).refusal }
     if statement?.accountFields != nil, !Self.accountTags.contains(name) { nameAccount() }
     switch name {
     case "/OFX":
@@ -231,6 +227,13 @@ struct OFXRecordDecoder: RecordDecoder {
     case "/BANKTRANLISTP", "/INVTRANLIST": statement?.list = nil
     case "DTSTART" where statement?.list == .posted:
       readStatementValue(at: start) { statement, value in statement.period.start = value }
+      // Posted amounts are added up only where a balance check may be made: a list that
+      // starts where the previous statement of its account ended, with a balance as of then.
+      if let account = statement?.account, let closing = closings[account],
+        statement?.period.start == closing.end
+      {
+        statement?.startSum()
+      }
     case "DTEND" where statement?.list == .posted:
       readStatementValue(at: start) { statement, value in statement.period.end = value }
     case "LEDGERBAL": statement?.balance = .ledger
@@ -337,6 +340,7 @@ struct OFXRecordDecoder: RecordDecoder {
     holdsStatement = true
     if statement == nil { statement = OFXStatement(kind: .none, start: start) }
     let isPending = name == "STMTTRNP"
+    let offset = input.offset
     let record = readTransaction(name, from: start, statementCurrency: statement?.currency?.code)
     if case .malformed(_, resumes: false) = record { finished = true }
     if !isPending, statement?.list == .posted, case .record(let raw) = record {
@@ -348,7 +352,7 @@ struct OFXRecordDecoder: RecordDecoder {
       // Without --account every record is read: its account only counts for the notes.
       give(record, pending: isPending)
     } else {
-      if held.records.isEmpty { held.since = input.offset }
+      if held.records.isEmpty { held.since = offset }
       held.records.append((record, isPending))
       // Held records take memory: no more than a record's limit of input is held.
       if input.offset - held.since > input.recordLimit {
@@ -367,7 +371,7 @@ struct OFXRecordDecoder: RecordDecoder {
   /// records read.
   private mutating func give(_ record: DecodedRecord, pending: Bool) {
     if pending { counts.pending += 1 } else { counts.posted += 1 }
-    if let statement, statement.recordsRead == 0 { checkCurrency(of: statement) }
+    if statement?.recordsRead == 0 { checkCurrency() }
     statement?.recordsRead += 1
     ready.append(record)
   }
@@ -376,10 +380,11 @@ struct OFXRecordDecoder: RecordDecoder {
   /// statement: amounts of two currencies are never added. The second currency is an issue at
   /// its `CURDEF`, before the record (so issues come in the order of the input). A statement
   /// that names no currency is not told apart.
-  private mutating func checkCurrency(of statement: OFXStatement) {
-    guard let (code, position) = statement.currency, !code.isEmpty else { return }
+  private mutating func checkCurrency() {
+    guard let (code, position) = statement?.currency, !code.isEmpty else { return }
+    let account = statement?.account
     guard let first = currency else {
-      currency = (code, statement.account)
+      currency = (code, account)
       return
     }
     guard first.code.uppercased() != code.uppercased() else { return }
@@ -389,8 +394,7 @@ struct OFXRecordDecoder: RecordDecoder {
           position: position,
           problem: .mixedCurrencies(
             code, earlier: first.code,
-            otherAccount: statement.account != nil && first.account != nil
-              && first.account != statement.account)),
+            otherAccount: account != nil && first.account != nil && first.account != account)),
         resumes: true))
   }
 

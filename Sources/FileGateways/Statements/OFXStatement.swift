@@ -80,9 +80,11 @@ struct OFXStatement {
   /// Its closing ledger balance (`LEDGERBAL`'s `BALAMT`, as written, where its tag is, and its
   /// `DTASOF`).
   var ledger: (amount: String?, position: TextPosition?, asOf: String?) = (nil, nil, nil)
-  /// The sum of its posted transactions while each has an amount OFX writes; `nil` once one
-  /// has not (its issue says so; the balance check is not made).
-  var postedSum: Money? = .zero
+  /// How many posted transactions its list holds so far.
+  var postedCount = 0
+  /// The sum of its posted transactions, when it is being made (``startSum()``) and while each
+  /// has an amount OFX writes; `nil` otherwise (then the balance check is not made).
+  var postedSum: Money?
   /// How many investment transactions it holds (`BUYSTOCK`, `INCOME`, …), which are not read.
   var investmentTransactions = 0
   /// How many of its records were read (picked by `--account`, or without it).
@@ -125,8 +127,16 @@ struct OFXStatement {
       statement: self.kind.rawValue, position: fields.position)
   }
 
-  /// Adds a posted transaction's amount, as written, to ``postedSum``.
+  /// Starts adding up the posted transactions, when none has been read yet: their sum is then
+  /// the whole list's.
+  mutating func startSum() {
+    if postedCount == 0 { postedSum = .zero }
+  }
+
+  /// Counts a posted transaction, and adds its amount, as written, to ``postedSum`` when the
+  /// sum is being made.
   mutating func addPosted(_ written: String?) {
+    postedCount += 1
     guard let sum = postedSum else { return }
     guard let written, let amount = try? WrittenAmount(parsingOFX: written.trimmingSpaces),
       let signed = Money(

@@ -9,10 +9,11 @@ import UseCases
 ///
 /// - `D`: the date, in the file's layout (as a bank's CSV export, told from the first dates, or
 ///   `ReadingOptions.dateLayout`); Quicken's `3/15'24` (an apostrophe before a two-digit year)
-///   is the year 2024;
+///   is the year 2024, and an issue shows the date as the file writes it (``RawRecord/writtenDate``);
 /// - `T` (or, without it, `U`): the signed amount, negative for a payment out (a debit);
-/// - `P` (or, without it, `M`, the memo): the description;
-/// - other lines (`N` number, `C` cleared, `L` category, `A` address, splits) are not read.
+/// - `P` (or, without it or when it is empty, `M`, the memo; or else `L`, the category or a
+///   transfer's account, `[Savings]`): the description, as the file writes it;
+/// - other lines (`N` number, `C` cleared, `A` address, splits) are not read.
 ///
 /// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
 /// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `Class`,
@@ -243,9 +244,13 @@ struct QIFRecordDecoder: RecordDecoder {
   }
 
   /// Reads the lines of one record, to its `^` or the end of the input.
+  ///
+  /// Its description is the first of its payee (`P`), memo (`M`) and category (`L`, or a
+  /// transfer's account, `[Savings]`) that is not empty, as the file writes it; or, when all
+  /// that are there are empty, the first of them; a record without any is an issue.
   private mutating func readRecord() -> RawRecord {
     var record = RawRecord(start: input.position)
-    var alternative: (amount: RawValue?, memo: RawValue?) = (nil, nil)
+    var alternative: (amount: RawValue?, memo: RawValue?, category: RawValue?) = (nil, nil, nil)
     while let code = input.peek() {
       if code == UInt8(ascii: "^") {
         _ = readLine()
@@ -260,7 +265,7 @@ struct QIFRecordDecoder: RecordDecoder {
         switch code {
         case UInt8(ascii: "D"): .date
         case UInt8(ascii: "T"), UInt8(ascii: "U"): .amount
-        case UInt8(ascii: "P"), UInt8(ascii: "M"): .description
+        case UInt8(ascii: "P"), UInt8(ascii: "M"), UInt8(ascii: "L"): .description
         default: nil
         }
       input.advance()  // the code
@@ -269,26 +274,26 @@ struct QIFRecordDecoder: RecordDecoder {
       var value = readLine().value
       input.startValue(of: nil)
       guard let field else { continue }
+      let written = value.text
       if field == .date { value.text = Self.fourDigitYear(value.text) }
       switch code {
       case UInt8(ascii: "U"): alternative.amount = alternative.amount ?? value
       case UInt8(ascii: "M"): alternative.memo = alternative.memo ?? value
+      case UInt8(ascii: "L"): alternative.category = alternative.category ?? value
       default:
         if record[field] != nil {
           record.note(
-            RawProblem(position: value.position, field: field, problem: .duplicateField, value: value.text))
+            RawProblem(position: value.position, field: field, problem: .duplicateField, value: written))
         } else {
           record[field] = value
+          if field == .date, written != value.text { record.writtenDate = written }
         }
       }
     }
     if record.amount == nil { record.amount = alternative.amount }
-    // An empty payee (`P` alone) does not hide the memo, as in an OFX statement.
-    if let memo = alternative.memo, record.description == nil || record.description?.text.isEmpty == true,
-      record.description == nil || !memo.text.isEmpty
-    {
-      record.description = memo
-    }
+    // An empty payee (`P` alone) does not hide the memo or the category, as in an OFX statement.
+    let described = [record.description, alternative.memo, alternative.category].compactMap { $0 }
+    record.description = described.first { !$0.text.isEmpty } ?? described.first
     return record
   }
 
@@ -345,13 +350,14 @@ struct QIFRecordDecoder: RecordDecoder {
   }
 
   /// Quicken's dates with an apostrophe before a two-digit year (`3/15'24`, `3/15' 4`) as
-  /// four-digit years of this century (`3/15/2024`); any other text as it is.
+  /// four-digit years of this century (`3/15/2024`), the spaces Quicken pads a month or a day
+  /// with left out (`1/ 1'00` is `1/1/2000`); any other text as it is.
   static func fourDigitYear(_ text: String) -> String {
     guard let apostrophe = text.firstIndex(of: "'") else { return text }
     let year = text[text.index(after: apostrophe)...].trimmingCharacters(in: " ")
     guard (1...2).contains(year.count), year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year)
     else { return text }
-    return text[..<apostrophe] + "/" + String(2000 + number)
+    return text[..<apostrophe].filter { $0 != " " } + "/" + String(2000 + number)
   }
 
   /// Tells the file's date layout and decimal mark from its first megabyte, as for a bank's CSV
@@ -363,6 +369,9 @@ struct QIFRecordDecoder: RecordDecoder {
     let start = input.position
     let bytes = input.upcomingBytes(limit: CSVBankLayout.sampleSize)
     var dates: [(text: String, position: TextPosition)] = []
+    // The dates as the file writes them, where they were read otherwise (`1/ 1'00`): an issue
+    // shows the file's text.
+    var written: [TextPosition: String] = [:]
     var amounts: [String] = []
     var line = start.line
     var offset = 0
@@ -384,7 +393,9 @@ struct QIFRecordDecoder: RecordDecoder {
         let afterCode = text.dropFirst()
         let spaces = afterCode.prefix { $0 == " " || $0 == "\t" }.count
         let value = String(afterCode.dropFirst(spaces))
-        dates.append((Self.fourDigitYear(value), TextPosition(line: line, column: 2 + spaces)))
+        let position = TextPosition(line: line, column: 2 + spaces)
+        dates.append((Self.fourDigitYear(value), position))
+        if dates.last?.text != value { written[position] = value }
       } else if inTransactions && (text.hasPrefix("T") || text.hasPrefix("U")) {
         amounts.append(String(text.dropFirst()))
       }
@@ -402,7 +413,7 @@ struct QIFRecordDecoder: RecordDecoder {
       case .failure(let untold):
         return MalformedInput(
           position: untold.position, field: .date, syntax: .datesFitLayouts(untold.layouts),
-          value: untold.text)
+          value: written[untold.position] ?? untold.text)
       }
     }
     rules = ValueRules(bank: bank)
