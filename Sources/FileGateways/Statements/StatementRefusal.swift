@@ -10,7 +10,7 @@ import UseCases
 public struct StatementRefusal: SourceProblem {
   /// Why the answer gives no statement.
   public enum Reason: Hashable, Sendable {
-    /// A `STATUS` whose code is not one the OFX specification calls informational (``OFXStatus``),
+    /// A `STATUS` whose code is not one the OFX specification calls informational (`OFXStatus`),
     /// or whose severity is `ERROR`: the code as the answer writes it (`15500`), `nil` when the
     /// status gives none; and the bank's message, when it gave one that is not empty.
     case status(code: String?, message: String?)
