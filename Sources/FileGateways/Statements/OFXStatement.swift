@@ -138,10 +138,7 @@ struct OFXStatement {
   mutating func addPosted(_ written: String?) {
     postedCount += 1
     guard let sum = postedSum else { return }
-    guard let written, let amount = try? WrittenAmount(parsingOFX: written.trimmingSpaces),
-      let signed = Money(
-        minorUnits: amount.isNegative ? -amount.magnitude.minorUnits : amount.magnitude.minorUnits)
-    else {
+    guard let written, let signed = Self.signed(written) else {
       // The record's own issue names the amount; only the check is given up.
       postedSum = nil
       return
