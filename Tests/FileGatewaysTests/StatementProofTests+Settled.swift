@@ -359,3 +359,48 @@ extension StatementProofTests {
     #expect(records.allSatisfy { $0.issue == nil }, "\(records)")
   }
 }
+
+extension StatementProofTests {
+  // MARK: The evidence a reading keeps
+
+  /// Reads bytes with the OFX decoder itself, to the end, and gives what it saw.
+  func evidence(_ text: String) -> OFXEvidence {
+    var decoder = OFXRecordDecoder(input: ByteInput(bytes: Array(text.utf8)))
+    withUnsafeTemporaryAllocation(of: SourceRecord.self, capacity: 1) { buffer in
+      guard let pointer = buffer.baseAddress else { return }
+      while decoder.nextRecord(placingValidIn: RecordSlot(pointer: pointer, source: "s.ofx")) != nil {}
+    }
+    return decoder.evidence
+  }
+
+  @Test(
+    "The reading keeps the evidence of its decisions: each answer's header and version, closes, statuses, balances"
+  )
+  func evidenceKept() throws {
+    let xml =
+      "<?xml version=\"1.0\"?>\n<?OFX OFXHEADER=\"200\" VERSION=\"211\"?>\n<OFX><BANKMSGSRSV1>"
+      + Self.period("20240101", "20240201", balance: "1000.00", ["-50.00"])
+      + Self.period("20240201", "20240301", balance: "860.00", ["-140.00"]) + "</BANKMSGSRSV1></OFX>\n"
+
+    let seen = evidence(Self.january + "<!-- \nOFXHEADER:100\nVERSION:103\n-->\n" + xml)
+
+    #expect(seen.forms == [.headerLines(version: "102", inComment: false), .xml(version: "211")])
+    #expect(seen.answersClosed == 2)
+    #expect(seen.statuses.map(\.code) == ["0", "0"])
+    #expect(seen.statuses.allSatisfy { $0.isInformational })
+    #expect(seen.balancesAgreed.count == 1)
+  }
+
+  @Test("A balance that disagrees, or is not checked, is not kept as agreeing")
+  func evidenceNotKept() {
+    let disagreeing = statements(
+      Self.period("20240101", "20240201", balance: "1000.00", ["-50.00"]),
+      Self.period("20240201", "20240301", balance: "861.00", ["-140.00"]))
+    let unchecked = statements(
+      Self.period("20240101", "20240131", balance: "1000.00", ["-50.00"]),
+      Self.period("20240201", "20240301", balance: "860.00", ["-140.00"]))
+
+    #expect(evidence(disagreeing).balancesAgreed.isEmpty)
+    #expect(evidence(unchecked).balancesAgreed.isEmpty)
+  }
+}

@@ -28,6 +28,21 @@ struct OFXHeader: Equatable {
   /// or `nil` when the text is UTF-8.
   var windows1252Declaration: String?
 
+  /// How the file says it is OFX: the evidence a reading can show for its format (issue 48).
+  enum Form: Equatable {
+    /// OFX 1.x header lines (`OFXHEADER:100`, `DATA:OFXSGML`, …) before `<OFX>`, or inside a
+    /// leading comment (`inComment`, as ofxstatement writes them), with their `VERSION`.
+    case headerLines(version: String?, inComment: Bool)
+    /// An XML declaration (OFX 2.x), with the `VERSION` of the `<?OFX …?>` instruction when the
+    /// first bytes hold it.
+    case xml(version: String?)
+    /// The `OFX` element (or the `<?OFX …?>` instruction) with no header before it.
+    case element
+  }
+
+  /// How the file says it is OFX.
+  var form = Form.element
+
   /// Reads what a file's start says: its first bytes, after a byte order mark and the spaces
   /// and line breaks before its first character.
   ///
@@ -41,6 +56,7 @@ struct OFXHeader: Equatable {
     let upper = text.uppercased()
     if upper.hasPrefix("<?XML") {
       windows1252Declaration = Self.xmlEncoding(upper)
+      form = .xml(version: Self.instructionVersion(upper))
       return
     }
     if upper.hasPrefix("<?OFX") || upper.hasPrefix("<OFX") { return }
@@ -50,7 +66,8 @@ struct OFXHeader: Equatable {
         upper[close.upperBound...].drop(while: { $0.isWhitespace }).hasPrefix("<OFX"),
         let header = Self.headerLines(upper[upper.index(upper.startIndex, offsetBy: 4)..<close.lowerBound])
       else { return nil }
-      windows1252Declaration = header
+      windows1252Declaration = header.declaration
+      form = .headerLines(version: header.version, inComment: true)
       return
     }
     // The `OFX` element with a namespace prefix (`<ofx:OFX xmlns:ofx="…">`).
@@ -70,14 +87,30 @@ struct OFXHeader: Equatable {
       else { return nil }
     }
     windows1252Declaration = Self.declaration(of: lines)
+    form = .headerLines(version: Self.value(of: "VERSION", in: lines), inComment: false)
   }
 
-  /// The Windows-1252 declaration of header lines inside a comment, or `nil` when it has none;
-  /// `nil` too when the comment holds no header lines (then the comment says nothing of OFX).
-  private static func headerLines(_ comment: Substring) -> String?? {
+  /// The Windows-1252 declaration and the version of header lines inside a comment; `nil`
+  /// when the comment holds anything but header lines (then it says nothing of OFX).
+  private static func headerLines(_ comment: Substring) -> (declaration: String?, version: String?)? {
     let lines = comment.split(whereSeparator: \.isNewline).map(Self.trimmed).filter { !$0.isEmpty }
     guard !lines.isEmpty, lines.allSatisfy(Self.isHeaderLine) else { return nil }
-    return .some(declaration(of: lines))
+    return (declaration(of: lines), value(of: "VERSION", in: lines))
+  }
+
+  /// The value of a header line, by its key (in capitals), or `nil` when no line gives it.
+  private static func value(of key: String, in lines: [Substring]) -> String? {
+    lines.last { $0.hasPrefix(key + ":") }.map { String($0.dropFirst(key.count + 1).drop { $0 == " " }) }
+  }
+
+  /// The `VERSION` of an `<?OFX …?>` instruction in the text (in capitals), if it holds one.
+  private static func instructionVersion(_ upper: String) -> String? {
+    guard let instruction = upper.firstRange(of: "<?OFX") else { return nil }
+    var rest = upper[instruction.upperBound...].prefix { $0 != ">" }
+    guard let version = rest.firstRange(of: "VERSION=") else { return nil }
+    rest = rest[version.upperBound...]
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    return String(rest.dropFirst().prefix { $0 != quote })
   }
 
   /// The header lines' words that say the text is Windows-1252: `CHARSET:1252` (or another

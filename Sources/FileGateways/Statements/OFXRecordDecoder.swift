@@ -109,6 +109,8 @@ struct OFXRecordDecoder: RecordDecoder {
   /// What the end of the input adds after the last record, once it is reached: notes, or the
   /// problem of an `--account` that names no account.
   private var ending: [DecodedRecord] = []
+  /// What the reading saw that its decisions rest on, for what it explains (issue 48).
+  private(set) var evidence = OFXEvidence()
 
   /// Creates a decoder of the given bytes.
   ///
@@ -187,13 +189,18 @@ struct OFXRecordDecoder: RecordDecoder {
   /// - Returns: The bank's refusal, which ends the reading, or `nil`.
   private mutating func read(tag name: String, at start: TextPosition) -> StatementRefusal? {
     // The whole status is one piece: its tags are read to its end.
-    if name == "STATUS" { return readStatus(from: start).refusal }
+    if name == "STATUS" {
+      let status = readStatus(from: start)
+      evidence.read(status)
+      return status.refusal
+    }
     if statement?.accountFields != nil, !Self.accountTags.contains(name) { nameAccount() }
     switch name {
     case "/OFX":
       guard isOpen else { return nil }
       endStatement()
       isOpen = false
+      evidence.close()
       // An answer without a statement is no month of transactions: a sign-on alone.
       if !holdsStatement { return StatementRefusal(noStatementIn: "") }
     case "STMTRS", "CCSTMTRS", "INVSTMTRS":
@@ -292,8 +299,10 @@ struct OFXRecordDecoder: RecordDecoder {
   private mutating func openAnswer() {
     isOpen = true
     holdsStatement = false
+    let header = OFXHeader(start: input.upcomingBytes(limit: OFXHeader.length))
+    evidence.open(header?.form)
     guard options.encoding == nil else { return }
-    windows1252 = OFXHeader(start: input.upcomingBytes(limit: OFXHeader.length))?.windows1252Declaration
+    windows1252 = header?.windows1252Declaration
   }
 
   /// Names the account of the statement whose account aggregate ends here, and decides the
@@ -411,7 +420,11 @@ struct OFXRecordDecoder: RecordDecoder {
     else { return }
     let added = try? previous.amount.adding(sum)
     let subtracted = try? previous.amount.adding(sum.negated)
-    guard closing.amount != added, closing.amount != subtracted else { return }
+    guard closing.amount != added, closing.amount != subtracted else {
+      // The file proves its list whole: what a reading may show as its strongest evidence.
+      evidence.agreed(at: position)
+      return
+    }
     ready.append(
       .malformed(
         MalformedInput(
