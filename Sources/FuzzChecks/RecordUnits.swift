@@ -49,9 +49,10 @@ struct RecordUnits {
   /// is whole; and whether the input holds anything but whitespace.
   private var closesOFX = false
   private var hasText = false
-  /// OFX: where each `CURDEF` and `BALAMT` tag outside a transaction and a status starts: a
-  /// statement's currency or its ledger balance, where an issue of the statement itself (two
-  /// currencies, balances that do not add up) may be.
+  /// OFX: where each `CURDEF`, `BALAMT` and `DTSTART` tag outside a transaction and a status
+  /// starts: a statement's currency, its ledger balance or its period, where an issue of the
+  /// statement itself (two currencies, balances that do not add up, a statement given twice)
+  /// may be.
   private var statementTags: Set<TextPosition> = []
   /// OFX: where each answer starts (its first byte that is not whitespace, after a `</OFX>`),
   /// whose own header says how its text is encoded; the first at the input's start.
@@ -253,7 +254,7 @@ struct RecordUnits {
         continue
       }
       guard name == "STMTTRN" || name == "STMTTRNP" else {
-        if name == "CURDEF" || name == "BALAMT" { statementTags.insert(positions[tag]) }
+        if name == "CURDEF" || name == "BALAMT" || name == "DTSTART" { statementTags.insert(positions[tag]) }
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
@@ -692,14 +693,15 @@ struct RecordUnits {
       if case .invalid(let issue) = record,
         {
           switch issue.readingProblem {
-          case .mixedCurrencies?, .balanceDisagrees?: true
+          case .mixedCurrencies?, .balanceDisagrees?, .repeatedStatement?: true
           default: false
           }
         }()
       {
         require(
           format == .ofx && statementTags.contains(anchor),
-          "\(name): a statement's issue at \(anchor), where no CURDEF or BALAMT is: \(shown(records))")
+          "\(name): a statement's issue at \(anchor), where no CURDEF, BALAMT or DTSTART is: \(shown(records))"
+        )
         continue
       }
       // An OFX statement cut off before `</OFX>`: one issue where the input ends, the last.

@@ -404,3 +404,45 @@ extension StatementProofTests {
     #expect(evidence(unchecked).balancesAgreed.isEmpty)
   }
 }
+
+extension StatementProofTests {
+  // MARK: A statement given twice
+
+  static let withoutPeriod = period("20240101", "20240201", balance: "1.00", ["-1.00"])
+    .replacingOccurrences(of: "<DTSTART>20240101<DTEND>20240201", with: "")
+
+  @Test(
+    "The same statement twice (cat jan.ofx jan.ofx) is an issue at the second's DTSTART: never counted twice")
+  func statementTwice() async throws {
+    let january = Self.period("20240101", "20240201", balance: "1000.00", ["-50.00", "-25.00"])
+    let text = statements(january, january)
+
+    let records = try await read(text)
+
+    let issue = try #require(records.compactMap(\.issue).first, "\(records)")
+    #expect(issue.readingProblem == .repeatedStatement(start: "20240101", end: "20240201"))
+    let column = january.distance(
+      from: january.startIndex, to: try #require(january.range(of: "<DTSTART>")).lowerBound)
+    #expect(issue.position == TextPosition(line: 7, column: column + 1))
+    #expect(ReportText.issueLine(issue).contains("hint: give each statement once"))
+  }
+
+  @Test(
+    "No issue for the next period, another account's same period, or a statement without a period",
+    arguments: [
+      (
+        Self.period("20240101", "20240201", balance: "1.00", ["-1.00"]),
+        Self.period("20240201", "20240301", balance: "0.00", ["-1.00"])
+      ),
+      (
+        Self.period("20240101", "20240201", balance: "1.00", ["-1.00"]),
+        Self.period("20240101", "20240201", balance: "1.00", id: "0002", ["-1.00"])
+      ),
+      (Self.withoutPeriod, Self.withoutPeriod),
+    ])
+  func statementNotTwice(first: String, second: String) async throws {
+    let records = try await read(statements(first, second))
+
+    #expect(records.allSatisfy { $0.issue == nil }, "\(records)")
+  }
+}

@@ -45,6 +45,8 @@ extension ReadingProblem {
     case .balanceDisagrees(let closing, let previous, let transactions):
       "the closing balance \(words: Self.shown(closing)) is not the previous statement's \(words: Self.shown(previous)) "
         + "with this statement's transactions, \(words: Self.shown(transactions)): a transaction is missing, doubled or changed"
+    case .repeatedStatement(let start, let end):
+      "the statement of \(shown: start) to \(shown: end) is one of the same account read before: its transactions would be counted twice"
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
@@ -94,6 +96,7 @@ extension ReadingProblem {
     case .mixedCurrencies(_, _, false), .foreignCurrency: nil
     case .balanceDisagrees:
       "the statements of one account that follow each other must add up: ask the bank for them again"
+    case .repeatedStatement: "give each statement once"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil

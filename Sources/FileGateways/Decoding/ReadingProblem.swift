@@ -91,6 +91,9 @@ public enum ReadingProblem: SourceProblem {
   /// statement's posted transactions added (nor with them taken away): a transaction is
   /// missing, doubled or changed.
   case balanceDisagrees(closing: Money, previous: Money, transactions: Money)
+  /// A statement of an account whose records were read before, from `start` to `end` (OFX's
+  /// `DTSTART` and `DTEND`, as written), again: its transactions would be counted twice.
+  case repeatedStatement(start: String, end: String)
 
   // MARK: The syntax of the input (the gateway's decoders)
 

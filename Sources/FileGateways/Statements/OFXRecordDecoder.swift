@@ -95,6 +95,10 @@ struct OFXRecordDecoder: RecordDecoder {
   private var statement: OFXStatement?
   /// The last closing balance of each account, as of the end of its statement's list.
   private var closings: [Int: OFXStatement.Closing] = [:]
+  /// The periods of the statements of each account whose records were read (`DTSTART` and
+  /// `DTEND`, as written): a statement of the same account and period is the same statement
+  /// again.
+  private var periods: [Int: Set<[String]>] = [:]
   /// The currency of the first statement whose records were read, and its account.
   private var currency: (code: String, account: Int?)?
   /// Records of the statement being read that wait for its account to be named (with
@@ -234,6 +238,7 @@ struct OFXRecordDecoder: RecordDecoder {
     case "/BANKTRANLISTP", "/INVTRANLIST": statement?.list = nil
     case "DTSTART" where statement?.list == .posted:
       readStatementValue(at: start) { statement, value in statement.period.start = value }
+      statement?.periodPosition = start
       // Posted amounts are added up only where a balance check may be made: a list that
       // starts where the previous statement of its account ended, with a balance as of then.
       if let account = statement?.account, let closing = closings[account],
@@ -380,7 +385,10 @@ struct OFXRecordDecoder: RecordDecoder {
   /// records read.
   private mutating func give(_ record: DecodedRecord, pending: Bool) {
     if pending { counts.pending += 1 } else { counts.posted += 1 }
-    if statement?.recordsRead == 0 { checkCurrency() }
+    if statement?.recordsRead == 0 {
+      checkCurrency()
+      checkPeriod()
+    }
     statement?.recordsRead += 1
     ready.append(record)
   }
@@ -405,6 +413,24 @@ struct OFXRecordDecoder: RecordDecoder {
             code, earlier: first.code,
             otherAccount: account != nil && first.account != nil && first.account != account)),
         resumes: true))
+  }
+
+  /// Checks that a statement whose first record is read is not one read before: the same
+  /// account and the same period (`DTSTART` and `DTEND`, as written; `cat jan.ofx jan.ofx`),
+  /// whose transactions would be counted twice. The issue is at its `DTSTART`, before the
+  /// record. Statements whose periods only overlap are not told apart: their lists may or may
+  /// not share transactions, which only their times (and time zones) could show.
+  private mutating func checkPeriod() {
+    guard let statement, let account = statement.account, let start = statement.period.start,
+      let end = statement.period.end, !start.isEmpty, !end.isEmpty, let position = statement.periodPosition
+    else { return }
+    guard periods[account, default: []].insert([start, end]).inserted else {
+      ready.append(
+        .malformed(
+          MalformedInput(position: position, problem: .repeatedStatement(start: start, end: end)),
+          resumes: true))
+      return
+    }
   }
 
   /// Checks the closing balance of the statement being read, at the end of its `LEDGERBAL`,

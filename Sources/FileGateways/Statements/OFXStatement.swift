@@ -73,6 +73,8 @@ struct OFXStatement {
   var list: List?
   /// Whether its posted transaction list has ended (`</BANKTRANLIST>`): its sum is whole.
   var postedListEnded = false
+  /// Where its posted list's `DTSTART` tag is.
+  var periodPosition: TextPosition?
   /// The start and end of its posted transaction list, as written (`DTSTART`, `DTEND`).
   var period: (start: String?, end: String?) = (nil, nil)
   /// The balance aggregate being read, while one is.
