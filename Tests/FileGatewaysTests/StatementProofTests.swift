@@ -206,7 +206,7 @@ import UseCases
     #expect(refused.count == 1)
     #expect(
       unavailable(refused)
-        == "'s.ofx': the bank's answer holds no statement, only its sign-on: it says nothing of any period")
+        == "'s.ofx': the bank's answer holds no statement and no transaction: it says nothing of any period")
     #expect(emptyMonth.isEmpty, "\(emptyMonth)")
     #expect(unavailable(afterAStatement) != nil)
   }

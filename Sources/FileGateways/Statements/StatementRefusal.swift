@@ -54,7 +54,7 @@ public struct StatementRefusal: SourceProblem {
       return "'\(shown: source)': the bank refused the request: " + meaning + " (" + status + ")"
     case .noStatement:
       return
-        "'\(shown: source)': the bank's answer holds no statement, only its sign-on: it says nothing of any period"
+        "'\(shown: source)': the bank's answer holds no statement and no transaction: it says nothing of any period"
     }
   }
 }
