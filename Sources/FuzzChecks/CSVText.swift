@@ -16,7 +16,9 @@ enum CSVText {
   static func decoded(_ bytes: [UInt8]) -> [UInt8] {
     guard !CSVHeader(bytes).isNative else { return bytes }
     var text = bytes
-    if !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil, !writesMultibyteUTF8(bytes) {
+    if !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil,
+      !writesMultibyteUTF8(bytes)
+    {
       text = []
       for byte in bytes {
         if byte < 0x80 {

@@ -53,8 +53,10 @@ struct RecordsCheck {
     // A bank's CSV export is read as the decoder reads it: its positions are in that text.
     let text = format == .csv ? CSVText.decoded(bytes) : bytes
     let layout = TextLayout(text, format: format)
+    let units = RecordUnits(text, format: format)
     let rawFields = RawFieldsCheck(
-      layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
+      layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records),
+      answerStarts: units.answerStarts)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
@@ -86,7 +88,7 @@ struct RecordsCheck {
         previous = anchor
       }
     }
-    RecordUnits(text, format: format).check(records, format: format, name: name)
+    units.check(records, format: format, name: name)
     await checkSideBySide(source, expecting: records)
     await checkLendingDescriptions(source, expecting: records)
     await checkLimited(source, against: records, bytes: bytes)
@@ -165,10 +167,13 @@ struct RecordsCheck {
     case .note(let note):
       require(!note.words.parts.isEmpty, "record \(index) is a note without words")
     case .unavailable(let reason):
-      // Bytes in memory are always there; only a bank's statement can refuse (an OFX status of
-      // severity ERROR), and then the source is unavailable.
+      // Bytes in memory are always there; only a bank's answer can refuse (an OFX status that is
+      // not informational), or hold no statement, and then the source is unavailable.
+      let words = EnglishReportWording().reason(reason)
       require(
-        format == .ofx && EnglishReportWording().reason(reason).contains("the bank refused the request"),
+        format == .ofx
+          && (words.contains("the bank refused the request")
+            || words.contains("the bank's answer holds no statement")),
         "record \(index): bytes in memory became unavailable: \(shown(reason))")
     case .missing(let reason):
       // Bytes in memory are always there to read.

@@ -159,9 +159,9 @@ extension CSVRecordDecoder {
         resumes: true)
     }
     if reading.account != nil, let column = reading.columns[.account] {
-      statementAccounts.enter(
-        number: nil, name: fields[column].text.trimmedString, kind: nil, at: fields[column].position)
-      guard statementAccounts.picks(at: start) else { return nil }
+      let index = statementAccounts.enter(
+        StatementAccounts.Account(name: fields[column].text.trimmedString, position: fields[column].position))
+      guard statementAccounts.picks(index) else { return nil }
     }
     var record = RawRecord(start: start)
     var debitValue: RawValue?

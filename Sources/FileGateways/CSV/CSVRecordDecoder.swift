@@ -255,7 +255,8 @@ struct CSVRecordDecoder: RecordDecoder {
     if let asked = options.account, missing.isEmpty {
       // The native format names no account: an option that cannot apply is refused, not ignored.
       throw RowError(
-        MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
+        MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [], count: 0)),
+        isFatal: true)
     }
     usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
     if options.explains && missing.isEmpty && duplicate == nil {
@@ -489,7 +490,8 @@ struct CSVRecordDecoder: RecordDecoder {
       balance = reading.balanceOrder.value.map { RunningBalance(order: $0) }
       if let asked = options.account, reading.account == nil {
         throw RowError(
-          MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
+          MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [], count: 0)),
+          isFatal: true)
       }
     case .failure(let question):
       if options.explains {

@@ -34,15 +34,34 @@ extension ReadingProblem {
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
     case .likelyTypo(_, _, let problem): problem.words
-    case .noAccountMatches(let asked, let accounts) where accounts.isEmpty:
+    case .noAccountMatches(let asked, let accounts, _) where accounts.isEmpty:
       "--account \(quoted: asked) names no account: the file names none"
-    case .noAccountMatches(let asked, let accounts):
-      "--account \(quoted: asked) names none of the file's accounts: " + StatementNote.list(accounts)
-    case .severalAccountsMatch(let asked, let accounts):
-      "--account \(quoted: asked) names \(accounts.count) accounts: " + StatementNote.list(accounts)
+    case .noAccountMatches(let asked, let accounts, let count):
+      "--account \(quoted: asked) names none of the file's accounts: "
+        + StatementNote.list(accounts, count: count)
+    case .severalAccountsMatch(let asked, let accounts, let count):
+      "--account \(quoted: asked) names \(count) accounts: " + StatementNote.list(accounts, count: count)
+    case .accountNamedTooLate(let limit):
+      "the statement names its account only after \(words: String(limit)) bytes of its transactions: --account cannot wait so long to know whose they are"
+    case .mixedCurrencies(let code, let earlier, _):
+      "the statement's amounts are in \(shown: code), those before in \(shown: earlier): amounts of two currencies are never added"
+    case .foreignCurrency(let code, let statement):
+      "the amount is in \(shown: code), the statement's in \(shown: statement): the report never converts, nor adds two currencies"
+    case .balanceDisagrees(let closing, let previous, let transactions):
+      "the closing balance \(words: Self.shown(closing)) is not the previous statement's \(words: Self.shown(previous)) "
+        + "with this statement's transactions, \(words: Self.shown(transactions)): a transaction is missing, doubled or changed"
+    case .repeatedStatement(let start, let end):
+      "the statement of \(shown: start) to \(shown: end) is one of the same account read before: its transactions would be counted twice"
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
+  }
+
+  /// An amount as OFX writes it, signed, with two decimals: `-1200.50`.
+  private static func shown(_ money: Money) -> String {
+    let units = money.minorUnits.magnitude
+    let cents = units % 100
+    return (money.isNegative ? "-" : "") + String(units / 100) + "." + (cents < 10 ? "0" : "") + String(cents)
   }
 
   /// How to fix the problem, in English, such as `2016-02 has 29 days`, or `nil` when no hint
@@ -77,11 +96,17 @@ extension ReadingProblem {
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
-    case .noAccountMatches(_, let accounts) where accounts.isEmpty:
+    case .noAccountMatches(_, let accounts, _) where accounts.isEmpty:
       "leave out --account: the file's transactions are one account's"
     case .noAccountMatches:
       "give an account's number or name as the file writes it (letter case, spaces and dashes do not count), or its type when only one account has it"
-    case .severalAccountsMatch: "give the account's number or name"
+    case .severalAccountsMatch: "give the account as named here, or its number or name"
+    case .accountNamedTooLate: "read the file without --account, or ask the bank for one statement a file"
+    case .mixedCurrencies(_, _, true): "report each account alone, with --account"
+    case .mixedCurrencies(_, _, false), .foreignCurrency: nil
+    case .balanceDisagrees:
+      "the statements of one account that follow each other must add up: ask the bank for them again"
+    case .repeatedStatement: "give each statement once"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil

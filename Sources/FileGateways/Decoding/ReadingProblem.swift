@@ -81,12 +81,30 @@ public enum ReadingProblem: SourceProblem {
   /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
   /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
   indirect case likelyTypo(String, of: RecordField, instead: ReadingProblem)
-  /// `--account` (the value) names none of the accounts of a statement file, named here as
-  /// notes name them (`0000000001 (CHECKING)`); none when the file names no account.
-  case noAccountMatches(String, accounts: [String])
-  /// `--account` (the value) names more than one of a statement file's accounts, these: a type
-  /// that two accounts have.
-  case severalAccountsMatch(String, accounts: [String])
+  /// `--account` (the value) names none of the `count` accounts of a statement file that have
+  /// a number or a name, the first few named here as notes name them (`0000000001 (CHECKING)`);
+  /// none when the file names no account.
+  case noAccountMatches(String, accounts: [String], count: Int)
+  /// `--account` (the value) names `count` of a statement file's accounts, a type that two
+  /// accounts have: the first few named here.
+  case severalAccountsMatch(String, accounts: [String], count: Int)
+  /// With `--account`, a statement of a file names its account only after more than `limit`
+  /// bytes of its transactions, which cannot be held to wait for it.
+  case accountNamedTooLate(limit: Int)
+  /// A statement's amounts are in this currency (OFX's `CURDEF`), and those read before in
+  /// `earlier`: amounts of two currencies are never added. `otherAccount` says whether the
+  /// statement is another account's than the first (then `--account` reads them apart).
+  case mixedCurrencies(String, earlier: String, otherAccount: Bool)
+  /// A transaction's amount is in this currency (OFX's `CURRENCY`), and its statement's in
+  /// `statement` (`CURDEF`): the report never converts, nor adds two currencies.
+  case foreignCurrency(String, statement: String)
+  /// A statement's closing balance is not the previous statement's closing balance with the
+  /// statement's posted transactions added (nor with them taken away): a transaction is
+  /// missing, doubled or changed.
+  case balanceDisagrees(closing: Money, previous: Money, transactions: Money)
+  /// A statement of an account whose records were read before, from `start` to `end` (OFX's
+  /// `DTSTART` and `DTEND`, as written), again: its transactions would be counted twice.
+  case repeatedStatement(start: String, end: String)
 
   // MARK: The syntax of the input (the gateway's decoders)
 
