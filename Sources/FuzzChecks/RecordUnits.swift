@@ -709,6 +709,13 @@ struct RecordUnits {
           "\(name): a statement cut off at \(anchor), yet it closes, or goes on: \(shown(records))")
         continue
       }
+      // A line before the header that starts with a carriage return alone is skipped with an
+      // issue at it, whichever header is then found below it: it is no row, and reported.
+      if case .invalid(let issue) = record, case .syntax(.bareCarriageReturn)? = issue.readingProblem,
+        anchor.column == 1, let header, anchor < header.start
+      {
+        continue
+      }
       if let header, header.contains(anchor) {
         require(
           index == records.count - 1,
