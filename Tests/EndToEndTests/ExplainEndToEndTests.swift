@@ -117,6 +117,47 @@ import Testing
     #expect(result.standardError.contains("SPEC §7"))
   }
 
+  @Test(
+    "An OFX statement: its form and version, the answers closed, the bank's statuses, the accounts, the groups"
+  )
+  func ofx() throws {
+    let bytes = [UInt8](
+      try Data(contentsOf: URL(fileURLWithPath: TX.fixture("banks/ofx_creditcard_pending_v220.ofx"))))
+
+    let (status, decisions) = try explain("card.ofx", bytes)
+
+    #expect(status == 0)
+    #expect(decisions.contains("format: OFX version 220, XML (the header: the file starts so)"))
+    #expect(decisions.contains { $0.hasPrefix("whole: 1 answer closed") })
+    #expect(decisions.contains { $0.hasPrefix("the bank answered: status 0 (INFO), 0 (INFO)") })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("accounts: 0000000000000000 (credit card) (the rows: the file names 1 account")
+      })
+    #expect(decisions.contains { $0.hasPrefix("group: booked Posted, pending Authorized (the rule: ") })
+    #expect(decisions.contains { $0.hasPrefix("dates: YYYYMMDD (the format: ") })
+  }
+
+  @Test("A QIF file: the date layout and decimal mark its own lines prove, the accounts, the options")
+  func qif() throws {
+    let text = "!Type:Bank\nD3/28/2024\nT-86.00\nPGrocer\n^\nD3/29/2024\nT1,200.00\nPSalary\n^\n"
+
+    let (status, decisions) = try explain("house.qif", text, ["--account", "Bank"])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "dates: MM/DD/YYYY (the rows: every date fits it alone, such as \"3/28/2024\" at 2:2)"))
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("decimal mark: a point (the rows: \"-86.00\" at 3:2 has cents after a point")
+      })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("accounts: an account without a number (Bank) (your option: you said --account Bank")
+      })
+  }
+
   @Test("Without --explain no reading is said")
   func quietByDefault() throws {
     let folder = try TemporaryDirectory("txreport-explain")

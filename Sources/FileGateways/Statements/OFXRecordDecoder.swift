@@ -486,11 +486,64 @@ struct OFXRecordDecoder: RecordDecoder {
     if investmentTransactions > 0 {
       notes.append(.investmentTransactionsNotRead(source: source, count: investmentTransactions))
     }
-    ending = ready + notes.map { .note(AnySourceProblem($0)) }
+    ending = ready + (options.explains ? explanation() : []) + notes.map { .note(AnySourceProblem($0)) }
     ready = []
     // A problem ends the stream: it comes after the notes.
     if let problem { ending.append(.malformed(problem, resumes: false)) }
     return ending.isEmpty ? nil : ending.removeFirst()
+  }
+
+  /// The notes of `--explain`: each decision of the reading, with the evidence it kept.
+  private func explanation() -> [DecodedRecord] {
+    let forms = evidence.forms.map { form -> String in
+      switch form {
+      case .headerLines(let version, let inComment)?:
+        "OFX \(version.map { "version \($0)" } ?? "1.x"), header lines\(inComment ? " inside a comment" : "")"
+      case .xml(let version)?: "OFX \(version.map { "version \($0)" } ?? "2.x"), XML"
+      case .element?: "the OFX element, with no header"
+      case nil: "an answer with neither a header nor <OFX>"
+      }
+    }
+    let statuses = evidence.statuses.map { status in
+      "\(status.code ?? "no code")\(status.severity.map { " (\($0))" } ?? "")"
+    }
+    var decisions = [
+      ReadingDecision(
+        "format", forms.first ?? "OFX",
+        Evidence(
+          .header,
+          forms.count > 1
+            ? "each of the \(forms.count) answers says so: " + forms.joined(separator: "; ")
+            : "the file starts so")),
+      StatementReading.text(options: options, declaration: windows1252),
+      ReadingDecision(
+        "whole", "\(evidence.answersClosed) answer\(evidence.answersClosed == 1 ? "" : "s") closed",
+        Evidence(.values, "each answer ends with its </OFX>; one that does not would be cut off, an error")),
+      ReadingDecision(
+        "the bank answered", statuses.isEmpty ? "no status" : "status " + statuses.joined(separator: ", "),
+        Evidence(.format, "only codes 0, 1, 13000 and 15000 not of severity ERROR let a statement be read")),
+      StatementReading.accounts(accounts, options: options),
+      ReadingDecision("dates", "YYYYMMDD", Evidence(.format, "OFX writes DTPOSTED (and DTTRAN) so")),
+      ReadingDecision(
+        "amounts", "signed, a point or a comma for the cents",
+        Evidence(.format, "OFX's TRNAMT: a sign, digits, no thousands separators")),
+      ReadingDecision(
+        "signs", "a negative amount is a debit (a charge)",
+        Evidence(.format, "OFX signs each amount from the account holder's side")),
+      StatementReading.groups(options: options, pendingList: counts.pending > 0),
+    ]
+    decisions.append(
+      ReadingDecision(
+        "balances",
+        evidence.balancesAgreed.isEmpty
+          ? "not checked"
+          : "\(evidence.balancesAgreed.count) ledger balance\(evidence.balancesAgreed.count == 1 ? "" : "s") agreed",
+        evidence.balancesAgreed.isEmpty
+          ? Evidence(
+            .rule,
+            "only two consecutive statements of one account, each with its ledger balance, can be checked")
+          : Evidence(.balance, "each agrees with the statement before it and the transactions between")))
+    return StatementReading.notes("an OFX statement", decisions, source: source)
   }
 
   private mutating func finish(_ record: DecodedRecord?) -> DecodedRecord? {

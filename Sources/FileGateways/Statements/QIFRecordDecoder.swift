@@ -58,6 +58,10 @@ struct QIFRecordDecoder: RecordDecoder {
   /// `!Account` blocks after it are Quicken's list of accounts, but for one right before a
   /// section of transactions, which names its account.
   private var autoSwitch = false
+  /// What proved the date layout and the decimal mark, when the file told them (for
+  /// `--explain`).
+  private var dateLayoutEvidence: Evidence?
+  private var decimalMarkEvidence: Evidence?
   /// Whether an `!Account` block read while `!Option:AutoSwitch` was on named a section's
   /// account: the file says so in a note when the option is never cleared.
   private var autoSwitchNamedAccount = false
@@ -239,9 +243,38 @@ struct QIFRecordDecoder: RecordDecoder {
     if investmentTransactions > 0 {
       notes.append(.investmentTransactionsNotRead(source: source, count: investmentTransactions))
     }
+    if options.explains { ending += explanation() }
     ending += notes.map { .note(AnySourceProblem($0)) }
     if let problem { ending.append(.malformed(problem, resumes: false)) }
     return ending.isEmpty ? nil : ending.removeFirst()
+  }
+
+  /// The notes of `--explain`: each decision of the reading, with its evidence.
+  private func explanation() -> [DecodedRecord] {
+    let bank = rules.bank
+    let decisions = [
+      StatementReading.text(options: options, declaration: nil),
+      ReadingDecision(
+        "sections", "!Type: lines name the sections of transactions",
+        Evidence(
+          .format, "QIF's records are the lines of a section to each ^; lists (!Type:Cat, …) are not read")),
+      StatementReading.accounts(accounts, options: options),
+      ReadingDecision(
+        "dates", bank?.dateLayout.pattern ?? "MM/DD/YYYY",
+        options.dateLayout != nil
+          ? Evidence(.option, "you said --date-format")
+          : dateLayoutEvidence ?? Evidence(.rule, "no date read: Quicken's month first")),
+      ReadingDecision(
+        "decimal mark", bank?.decimalMark == .comma ? "a comma" : "a point",
+        options.decimalMark != nil
+          ? Evidence(.option, "you said the decimal mark")
+          : decimalMarkEvidence ?? Evidence(.rule, "no amount read: a point")),
+      ReadingDecision(
+        "signs", "a negative amount is a debit (a charge)",
+        Evidence(.format, "QIF's T line is signed from the account holder's side")),
+      StatementReading.groups(options: options, pendingList: false),
+    ]
+    return StatementReading.notes("a QIF file", decisions, source: source)
   }
 
   /// Reads the lines of one record, to its `^` or the end of the input.
@@ -410,7 +443,9 @@ struct QIFRecordDecoder: RecordDecoder {
     guard var bank = rules.bank else { return nil }
     if options.decimalMark == nil {
       switch CSVReading.decimalMark(of: amounts) {
-      case .success(let mark): bank.decimalMark = mark.value
+      case .success(let mark):
+        bank.decimalMark = mark.value
+        decimalMarkEvidence = mark.evidence
       case .failure(let question):
         return MalformedInput(
           position: question.position, field: .amount, syntax: .asks(question.kind), value: question.value)
@@ -418,7 +453,9 @@ struct QIFRecordDecoder: RecordDecoder {
     }
     if options.dateLayout == nil {
       switch CSVReading.dateLayout(of: dates) {
-      case .success(let layout): bank.dateLayout = layout.value
+      case .success(let layout):
+        bank.dateLayout = layout.value
+        dateLayoutEvidence = layout.evidence
       case .failure(let question):
         return MalformedInput(
           position: question.position, field: .date, syntax: .asks(question.kind),
