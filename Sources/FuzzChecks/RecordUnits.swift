@@ -712,7 +712,7 @@ struct RecordUnits {
       // A line before the header that starts with a carriage return alone is skipped with an
       // issue at it, whichever header is then found below it: it is no row, and reported.
       if case .invalid(let issue) = record, case .syntax(.bareCarriageReturn)? = issue.readingProblem,
-        anchor.column == 1, let header, anchor < header.start
+        anchor.column == 1, let header, anchor < header.start, !units.contains(where: { $0.contains(anchor) })
       {
         continue
       }
