@@ -35,7 +35,7 @@ import Testing
       + "01.03.2024;Gehalt;2000,00;2500,00;gebucht;DE01;EUR\n13.03.2024;Miete;-950,00;1550,00;gebucht;DE01;EUR\n"
       + "14.03.2024;Bäcker;-4,50;;vorgemerkt;DE01;EUR\n"
 
-    let (status, decisions) = try explain("bank.csv", text, ["--account", "DE01"])
+    let (status, decisions) = try explain("bank.csv", text, ["--account", "DE01", "--debits-negative"])
 
     #expect(status == 0)
     #expect(
@@ -52,9 +52,9 @@ import Testing
         "column of the account: \"Konto\" (column 6) (the header: \"Konto\" is a name for the account)",
         "dates: DD.MM.YYYY (the rows: every date read fits it; \"13.03.2024\" at 4:1 is not MM.DD.YYYY)",
         "decimal mark: a comma (the rows: \"2000,00\" at 3:19 has cents after a comma, and no amount after a point)",
-        "signs: a negative amount is a debit (a charge) (the running balance: \"Saldo\", the running balance, agrees with every amount read only so (1 balance checked))",
+        "signs: a negative amount is a debit (a charge) (your option: you said --debits-negative)",
         "group: each row's group column (the rows: \"Status\" holds statuses, such as \"gebucht\")",
-        "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first)",
+        "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first, as an account's balance (up with credits))",
         "account: \"DE01\" (your option: you said --account DE01)",
         "currency: EUR (the rows: \"EUR\" at 3:48 names it; every row's currency must be it, as amounts in two currencies are never added)",
         "1 row that is not a transaction was skipped (1 line before the header)",

@@ -346,7 +346,9 @@ struct CSVRecordDecoder: RecordDecoder {
         return MalformedInput(
           position: start,
           syntax: .asks(
-            .headerIsARecord(date: places.date, description: places.description, amount: places.amount)),
+            .headerIsARecord(
+              date: places.date, description: places.description, amount: places.amount,
+              balance: places.balance)),
           value: line)
       }
       return MalformedInput(position: start, syntax: .noColumnsFor(roles.compactMap(\.field)), value: line)
@@ -456,7 +458,18 @@ struct CSVRecordDecoder: RecordDecoder {
       throw RowError(MalformedInput(position: input.position, syntax: .asks(question)), isFatal: true)
     }
     let count = CSVSample.fields(of: text, delimiter: delimiter).count
-    return max(count, places.compactMap { $0 }.max() ?? 1)
+    // A place past the first line's fields names no column: refused, not a header of that many.
+    if let role = CSVColumnRole.allCases.first(where: {
+      options.columns[$0].flatMap(Int.init).map { $0 > count } ?? false
+    }),
+      let name = options.columns[role]
+    {
+      throw RowError(
+        MalformedInput(
+          position: input.position, field: role.field, syntax: .namedColumnNotFound(role), value: name),
+        isFatal: true)
+    }
+    return count
   }
 
   /// Takes the reading of a bank's export: its columns, and how its dates, amounts, signs and

@@ -24,8 +24,12 @@ extension ReadingProblem {
     case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
+    case .creditWrittenNegative:
+      "a credit written negative: the column says money in, its sign money out"
+    case .amountAgainstDebitAndCredit(let column):
+      "the \(quoted: column) column does not say what the debit and credit columns say"
     case .otherCurrency(let currency, let column):
-      "the \(quoted: column) column names another currency than \(shown: currency), the currency of the rows before"
+      "the \(quoted: column) column names another currency than \(shown: currency), the file's"
     case .balanceDoesNotFollow(let column, let previous, let at, let expected, _):
       "the \(quoted: column) balance should be \(words: Self.plain(expected)): the balance \(quoted: previous) at \(words: "\(at.line):\(at.column)") and the amounts between do not make this one"
     case .duplicateField: "appears more than once in the record"
@@ -88,6 +92,10 @@ extension ReadingProblem {
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
+    case .creditWrittenNegative:
+      "write a credit without its sign, or a reversed credit in the debit column"
+    case .amountAgainstDebitAndCredit(let column):
+      "the row's amount is in the debit or the credit column; correct \(quoted: column), or the column that holds it"
     case .otherCurrency(let currency, _):
       "amounts in two currencies are never added: report the rows in \(shown: currency) and the others from files of their own"
     case .balanceDoesNotFollow(let column, _, _, _, let difference):
@@ -177,10 +185,14 @@ extension ReadingProblem {
       "the line splits into columns at " + list(delimiters.map(delimiterWords)) + " alike"
     case .datesFitLayouts(let layouts):
       "every date read fits " + (layouts.count == 2 ? "both " : "") + list(layouts.map(\.pattern))
-    case .decimalMarksDisagree(let comma, let point):
-      "some amounts have cents after a comma (\(comma)) and others after a point (\(point))"
+    case .datesInSeveralLayouts:
+      "the dates are written in more than one layout: no one layout fits every date read"
+    case .decimalMarksDisagree:
+      "some amounts have cents after a comma and others after a point"
     case .signsUntold(let positive, let negative, _):
       "\(positive) of the \(positive + negative) amounts read are positive, and nothing in the file says which are charges"
+    case .feesUntold:
+      "the fee column holds fees, and nothing in the file says whether they left the account with each amount"
     case .headerIsARecord: "the first line is a transaction, not a header"
     }
   }
@@ -197,26 +209,41 @@ extension ReadingProblem {
       return "say which with "
         + delimiters.map { "--delimiter '\($0.rawValue == "\t" ? "\\t" : $0.rawValue)'" }.joined(
           separator: " or ")
-    case .datesFitLayouts(let layouts):
+    case .datesFitLayouts(let layouts), .datesInSeveralLayouts(let layouts):
       let options = layouts.map { layout in
         layout.pattern.contains(where: { " ,'".contains($0) })
           ? "--date-format '\(layout.pattern)'" : "--date-format \(layout.pattern)"
       }
-      return "say which with " + options.joined(separator: " or ")
+      guard case .datesInSeveralLayouts = question else {
+        return "say which with " + options.joined(separator: " or ")
+      }
+      return "say the file's layout with " + options.joined(separator: " or ")
+        + "; the dates written otherwise are then errors to correct"
     case .decimalMarksDisagree:
       return
         "say which with --decimal-comma or --decimal-point; the amounts written with the other mark are then errors to correct"
     case .signsUntold(_, _, let codeColumn?):
+      // A name from the file goes into the hint only when it is plain text to show as it is.
+      guard codeColumn.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+        return "a column of the file holds debit and credit codes: read it with --columns code=NAME, its name"
+      }
       return
         "the column \"\(codeColumn)\" holds debit and credit codes: read the file with --columns code=\(codeColumn)"
     case .signsUntold:
       return
         "if negative amounts are charges (money out, as bank accounts write them), read it with --debits-negative;"
         + " if positive amounts are charges, as card issuers write them, with --debits-positive"
-    case .headerIsARecord(let date, let description?, let amount?):
+    case .feesUntold(let column):
+      guard column.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+        return "count them with --columns fee=NAME, its name, or leave them out with --columns fee="
+      }
+      return "if they did, count them with --columns fee=\(column); if they are shown only for information,"
+        + " leave them out with --columns fee="
+    case .headerIsARecord(let date, let description?, let amount?, let balance):
       return
         "name the columns by their places, such as --columns date=\(date),description=\(description),amount=\(amount)"
-    case .headerIsARecord(let date, _, _):
+        + (balance.map { ",balance=\($0)" } ?? "")
+    case .headerIsARecord(let date, _, _, _):
       return
         "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
     }
@@ -279,6 +306,8 @@ extension ReadingProblem {
     case .namedColumnNotFound(let role):
       "the header has no column of the name --columns gives \(role.rawValue)"
     case .asks(let question): Self.question(question)
+    case .amountCutByDelimiter:
+      "the amount may be cut in two by a comma that is not in quotes: the field after it is three digits and cents"
     case .fieldCount(let found, let expected):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -338,6 +367,8 @@ extension ReadingProblem {
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
     case .asks(let question): return questionHint(question)
+    case .amountCutByDelimiter:
+      return "write an amount with a thousands separator in double quotes, such as \"-2,500.00\""
     case .fieldCount(let found, let expected):
       return found > expected
         ? "put a field that holds a comma in double quotes"

@@ -60,6 +60,12 @@ public enum ReadingProblem: SourceProblem {
   /// (the first row's), which amounts in two currencies would be added to; the currency column
   /// is named, its value is the issue's.
   case otherCurrency(String, column: String)
+  /// A credit column's amount written negative: the column says money in, the sign money out,
+  /// and nothing in the row says which the bank meant.
+  case creditWrittenNegative
+  /// An amount column beside a debit and a credit column (its name) that does not say what
+  /// they say: another amount, or a sign against the column that holds it.
+  case amountAgainstDebitAndCredit(column: String)
   /// The running balance of a bank's export (its column named so) does not follow from the
   /// balance before it (as written, and where) and the amounts between: it should be
   /// `expected`, and is `difference` away from it. A row missing or split, a fee left out of an
@@ -175,6 +181,10 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// issue is at the value that raises it, and its hint's options each give a report consistent
   /// with every column of the file.
   case asks(ReadingQuestion.Kind)
+  /// An amount with no cents followed by a field of three digits and cents (this one), in a
+  /// file whose delimiter is the comma that groups its thousands: an unquoted comma cut the
+  /// amount (`-2,500.00`), and the row's columns cannot be told.
+  case amountCutByDelimiter(String)
   /// A CSV row with another number of fields than the header.
   case fieldCount(found: Int, expected: Int)
   /// Text after the closing quote of a quoted CSV field.
