@@ -45,8 +45,8 @@ struct RecordUnits {
   /// QIF: where each `!` line that names no section QIF has starts; each must get an issue.
   private var unknownHeaders: [TextPosition] = []
   /// OFX: whether the last answer is closed (`</OFX>`, outside every transaction, with nothing
-  /// after it but whitespace, comments, CDATA sections and more `</OFX>`), so that every answer
-  /// is whole; and whether the input holds anything but whitespace.
+  /// after it but whitespace, NUL bytes, comments, CDATA sections and more `</OFX>`), so that
+  /// every answer is whole; and whether the input holds anything but whitespace.
   private var closesOFX = false
   private var hasText = false
   /// OFX: where each `CURDEF`, `BALAMT` and `DTSTART` tag outside a transaction and a status
@@ -225,13 +225,15 @@ struct RecordUnits {
   private mutating func findTransactions(from start: Int) {
     let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
     hasText = bytes[start...].contains { !blank.contains($0) }
+    // After a `</OFX>`, NUL bytes are padding (some downloads pad the file so): no content.
+    let padding = blank.union([0x00])
     var pieceStart = start
     // Whether a `</OFX>` closed the last answer and nothing has started another since.
     var closed = false
     while pieceStart < bytes.count {
       let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<"))
       if closed,
-        let text = bytes[pieceStart..<(tag ?? bytes.count)].firstIndex(where: { !blank.contains($0) })
+        let text = bytes[pieceStart..<(tag ?? bytes.count)].firstIndex(where: { !padding.contains($0) })
       {
         closed = false
         answerStarts.append(text)
@@ -684,6 +686,17 @@ struct RecordUnits {
           unknownHeaders.contains(anchor),
           "\(name): an unknown QIF header at \(anchor), where no such line starts: \(shown(records))")
         namedHeaders.insert(anchor)
+        continue
+      }
+      // A FITID met again in its account, found only when its statement named its account after
+      // the transaction: where the account is named, after the transaction, which was read.
+      if case .invalid(let issue) = record,
+        case .repeatedTransaction(_, _, let transaction?)? = issue.readingProblem
+      {
+        require(
+          format == .ofx && units.contains { $0.start == transaction } && transaction <= anchor,
+          "\(name): a FITID met again at \(anchor), for a transaction at \(transaction) that is none, or after it: "
+            + "\(shown(records))")
         continue
       }
       // A statement's own issue (two currencies, balances that do not add up): at its `CURDEF`

@@ -158,6 +158,29 @@ import Testing
       })
   }
 
+  @Test("An OFX statement's FITIDs checked, and the NUL bytes of padding after its </OFX>")
+  func ofxTransactionsOnceAndPadding() throws {
+    let text =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+      + "<BANKID>1<ACCTID>0001<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+      + "<STMTTRN><DTPOSTED>20240110<TRNAMT>-10.00<FITID>A1<NAME>Shop A</STMTTRN>\n"
+      + "<STMTTRN><DTPOSTED>20240111<TRNAMT>-5.00<FITID>A2<NAME>Shop B</STMTTRN>\n"
+      + "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+
+    let (status, decisions) = try explain("s.ofx", Array(text.utf8) + [0, 0, 0])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("whole: 1 answer closed, then 3 NUL bytes of padding (the rows: ")
+          && $0.hasSuffix("NUL bytes after a </OFX> are no content)")
+      })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("each transaction once: 2 FITIDs checked, none met again in its account (the format: ")
+      })
+  }
+
   @Test("Without --explain no reading is said")
   func quietByDefault() throws {
     let folder = try TemporaryDirectory("txreport-explain")

@@ -5,7 +5,8 @@ import Testing
 /// Issue 48's reproducers for statements, run through the built binary: a second statement cut
 /// off after a first, a bank's refusal without a severity, a sign-on alone, an account named
 /// after its transactions, many accounts, two currencies, QIF sections of two types, and
-/// `--encoding` for QIF. Each printed a report with exit 0 before.
+/// `--encoding` for QIF; and the second attack's: overlapping statements sharing a FITID, NUL
+/// padding. Each printed a wrong report with exit 0, or refused a whole file, before.
 @Suite(.timeLimit(.minutes(2))) struct StatementProofEndToEndTests {
   private static let text = ["--width", "80", "--color", "never"]
   private static let header = "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n"
@@ -143,6 +144,48 @@ import Testing
       result.standardError.contains(
         "holds 2 accounts, shown together: an account without a name (Bank) and an account without a name (CCard)"
       ))
+  }
+
+  @Test(
+    "Overlapping statements (the attack's f9-overlap.ofx): the second FITID A2 is an error naming the first, exit 65"
+  )
+  func overlappingStatements() throws {
+    let statement = {
+      (trnuid: String, start: String, end: String, transactions: [(String, String, String, String)]) in
+      "<STMTTRNRS><TRNUID>\(trnuid)<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+        + "<BANKID>1<ACCTID>0001<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>\(start)<DTEND>\(end)\n"
+        + transactions.map {
+          "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\($0.0)<TRNAMT>\($0.1)<FITID>\($0.2)<NAME>\($0.3)</STMTTRN>\n"
+        }.joined() + "</BANKTRANLIST></STMTRS></STMTTRNRS>\n"
+    }
+    let text =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\n"
+      + "OLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS>"
+      + "<DTSERVER>20240216<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1><BANKMSGSRSV1>\n"
+      + statement(
+        "1", "20240101", "20240131",
+        [("20240110", "-10.00", "A1", "Shop A"), ("20240120", "-20.00", "A2", "Shop B")])
+      + statement(
+        "2", "20240115", "20240215",
+        [("20240120", "-20.00", "A2", "Shop B"), ("20240205", "-5.00", "A3", "Shop C")])
+      + "</BANKMSGSRSV1></OFX>\n"
+
+    let result = try run(text, name: "f9-overlap.ofx")
+
+    #expect(result.status == 65, "\(result.standardOutput)")
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.contains(
+        "f9-overlap.ofx:17:63: error: the FITID was given before to the transaction at 14:1 of the same account"
+      ))
+  }
+
+  @Test("An OFX file padded with NUL bytes after its </OFX> is whole: its report, exit 0")
+  func nulPadding() throws {
+    let result = try run(Array(Self.january.utf8) + [UInt8](repeating: 0, count: 512), name: "s.ofx")
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("JAN TWO"))
   }
 
   @Test("--encoding windows-1252 reads a QIF file's text so")
