@@ -181,6 +181,33 @@ import Testing
       })
   }
 
+  @Test("A QIF file's text, amounts, splits and opening balance, each with what proved it")
+  func qifAmounts() throws {
+    let bytes = Array(
+      ("!Type:Bank\nD01/14/2024\nT1,500.00\nPOpening Balance\nL[Checking]\n^\nD01/15/2024\nT-90.00\nU-90.00\n"
+        + "PCaf\u{1}\nSFood\n$-60.00\nSHome\n$-30.00\n^\nD01/16/2024\nT-21449672.96\nU21,500,000.00\nPBig\n^\n")
+        .utf8
+    ).map { $0 == 1 ? 0xE9 : $0 }
+
+    let (status, decisions) = try explain("house.qif", bytes)
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "text: Windows-1252 (the rows: the byte 0xE9 at 10:5 is not UTF-8, and no character is written as UTF-8 writes one)"
+      ))
+    #expect(
+      decisions.contains {
+        $0.hasPrefix(
+          "amounts: T, or U without it; T and U agree in 1 record; U read in 1 whose T is U cut to 32 bits (the format: "
+        )
+      })
+    #expect(
+      decisions.contains { $0.hasPrefix("splits: 1 record's splits add up to the amount (the format: ") })
+    #expect(
+      decisions.contains { $0.hasPrefix("opening balances: 1 skipped, the first at 2:1 (the format: ") })
+  }
+
   @Test("Without --explain no reading is said")
   func quietByDefault() throws {
     let folder = try TemporaryDirectory("txreport-explain")

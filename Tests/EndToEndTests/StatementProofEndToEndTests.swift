@@ -6,7 +6,8 @@ import Testing
 /// off after a first, a bank's refusal without a severity, a sign-on alone, an account named
 /// after its transactions, many accounts, two currencies, QIF sections of two types, and
 /// `--encoding` for QIF; and the second attack's: overlapping statements sharing a FITID, NUL
-/// padding. Each printed a wrong report with exit 0, or refused a whole file, before.
+/// padding, QIF amounts that disagree with themselves, an opening balance, Windows-1252 QIF.
+/// Each printed a wrong report with exit 0, or refused a whole file, before.
 @Suite(.timeLimit(.minutes(2))) struct StatementProofEndToEndTests {
   private static let text = ["--width", "80", "--color", "never"]
   private static let header = "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n"
@@ -186,6 +187,53 @@ import Testing
 
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("JAN TWO"))
+  }
+
+  @Test(
+    "QIF records whose U and T disagree, or whose splits do not add up (the attack's f10-u-t.qif, f10-split.qif): exit 65",
+    arguments: [
+      (
+        "!Type:Bank\nD03/14/2024\nU-1,100.00\nT-1,000.00\nPRent\n^\n",
+        "s.qif:3:2: error: amount: the U amount is not the T amount -1,000.00 at 4:2"
+      ),
+      (
+        "!Type:Bank\nD01/15/2024\nT-90.00\nPSplit\nSFood\n$-60.00\nSHome\n$-40.00\n^\n",
+        "s.qif:6:2: error: amount: the splits ($ lines) add up to -100.00, not to the amount -90.00 at 3:2"
+      ),
+    ])
+  func qifAmountsDisagree(text: String, error: String) throws {
+    let result = try run(text, name: "s.qif")
+
+    #expect(result.status == 65, "\(result.standardOutput)")
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.contains(error), "\(result.standardError)")
+  }
+
+  @Test(
+    "Quicken's opening balance (the attack's f10-opening.qif) is skipped with a note: the report is Shop's 20.00"
+  )
+  func qifOpeningBalance() throws {
+    let result = try run(
+      "!Type:Bank\nD01/14/2024\nT1,500.00\nPOpening Balance\nL[Checking]\n^\nD01/15/2024\nT-20.00\nPShop\n^\n",
+      name: "s.qif", ["--format", "transactions"])
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardOutput.contains("Opening Balance"))
+    #expect(
+      result.standardOutput
+        == "{\"date\":\"2024-01-15\",\"group\":\"P\",\"description\":\"Shop\",\"amount\":\"20.00\"}\n")
+    #expect(result.standardError.contains("s.qif': 1 opening balance was skipped (the first at 2:1)"))
+  }
+
+  @Test("A Windows-1252 QIF file without --encoding is read so, with a note")
+  func qifWindows1252() throws {
+    let bytes = Array("!Type:Bank\nD01/13/2024\nT-1.00\nPCaf\u{1}\n^\n".utf8).map { $0 == 1 ? 0xE9 : $0 }
+
+    let result = try run(bytes, name: "s.qif")
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("Café"))
+    #expect(result.standardError.contains("s.qif': the text is not UTF-8: it was read as Windows-1252"))
   }
 
   @Test("--encoding windows-1252 reads a QIF file's text so")

@@ -59,6 +59,10 @@ extension ReadingProblem {
       "the transaction at \(words: Self.place(transaction)) has the FITID \(shown: fitid), given before to the "
         + "transaction at \(words: Self.place(first)) of the same account (its statement names its account only after it): "
         + "OFX gives each transaction of an account one of its own, so it would be counted twice"
+    case .amountsDisagree(let total, let at):
+      "the U amount is not the T amount \(shown: total) at \(words: Self.place(at)): Quicken writes a transaction's amount in both"
+    case .splitsDisagree(let sum, let amount, let at):
+      "the splits ($ lines) add up to \(words: Self.shown(sum)), not to the amount \(shown: amount) at \(words: Self.place(at))"
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
@@ -121,6 +125,9 @@ extension ReadingProblem {
     case .repeatedStatement: "give each statement once"
     case .repeatedTransaction:
       "give statements whose periods do not overlap; if these are two transactions, the bank gave them one FITID: ask it for the file again"
+    case .amountsDisagree: "correct the one that is wrong: T and U give the same amount"
+    case .splitsDisagree:
+      "correct the split or the amount that is wrong: a record's splits add up to its amount"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil

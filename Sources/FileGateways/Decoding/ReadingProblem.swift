@@ -112,6 +112,12 @@ public enum ReadingProblem: SourceProblem {
   /// when the issue is not at its `FITID`, but at the account aggregate its statement names
   /// only after it.
   case repeatedTransaction(fitid: String, first: TextPosition, transaction: TextPosition?)
+  /// A QIF record whose `U` amount (the value) is not its `T` amount (`total`, as written, at
+  /// `at`): Quicken writes one amount in both, and nothing says which is right.
+  case amountsDisagree(total: String, at: TextPosition)
+  /// A QIF record whose splits (its `$` lines, from the issue's place) add up to `sum`, not to
+  /// its amount (`amount`, as written, at `at`): a split or the amount is wrong.
+  case splitsDisagree(sum: Money, amount: String, at: TextPosition)
 
   // MARK: The syntax of the input (the gateway's decoders)
 
