@@ -15,20 +15,7 @@ enum CSVText {
   /// - Returns: The input, converted as a bank's export is, or as it is.
   static func decoded(_ bytes: [UInt8]) -> [UInt8] {
     guard !CSVHeader(bytes).isNative else { return bytes }
-    var text = bytes
-    if !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil,
-      !writesMultibyteUTF8(bytes)
-    {
-      text = []
-      for byte in bytes {
-        if byte < 0x80 {
-          text.append(byte)
-        } else {
-          let scalar = Unicode.Scalar(byte < 0xA0 ? high[Int(byte - 0x80)] : UInt32(byte)) ?? "\u{FFFD}"
-          text += Array(String(Character(scalar)).utf8)
-        }
-      }
-    }
+    let text = fromWindows1252(bytes)
     guard endsFirstLineWithCarriageReturn(text) else { return text }
     var lines: [UInt8] = []
     for (index, byte) in text.enumerated() {
@@ -36,6 +23,25 @@ enum CSVText {
       lines.append(byte == 0x0D && next != 0x0A ? 0x0A : byte)
     }
     return lines
+  }
+
+  /// The input converted from Windows-1252 to UTF-8 when it is not UTF-8, does not start with
+  /// the first byte of a UTF-8 byte order mark, and writes no character in UTF-8's multi-byte
+  /// form (as a bank's CSV export and a QIF file are read); else as it is.
+  static func fromWindows1252(_ bytes: [UInt8]) -> [UInt8] {
+    guard !bytes.starts(with: [0xEF]), String(validating: bytes, as: UTF8.self) == nil,
+      !writesMultibyteUTF8(bytes)
+    else { return bytes }
+    var text: [UInt8] = []
+    for byte in bytes {
+      if byte < 0x80 {
+        text.append(byte)
+      } else {
+        let scalar = Unicode.Scalar(byte < 0xA0 ? high[Int(byte - 0x80)] : UInt32(byte)) ?? "\u{FFFD}"
+        text += Array(String(Character(scalar)).utf8)
+      }
+    }
+    return text
   }
 
   /// Whether some two to four bytes of the input are one character of UTF-8's multi-byte form,

@@ -44,9 +44,12 @@ struct RecordUnits {
   private var delimiter = UInt8(ascii: ",")
   /// QIF: where each `!` line that names no section QIF has starts; each must get an issue.
   private var unknownHeaders: [TextPosition] = []
+  /// QIF: the units whose category is a transfer (an `L[` line), which the decoder may skip as
+  /// an account's opening balance, counted in a note.
+  private var transfers: Set<Int> = []
   /// OFX: whether the last answer is closed (`</OFX>`, outside every transaction, with nothing
-  /// after it but whitespace, comments, CDATA sections and more `</OFX>`), so that every answer
-  /// is whole; and whether the input holds anything but whitespace.
+  /// after it but whitespace, NUL bytes, comments, CDATA sections and more `</OFX>`), so that
+  /// every answer is whole; and whether the input holds anything but whitespace.
   private var closesOFX = false
   private var hasText = false
   /// OFX: where each `CURDEF`, `BALAMT` and `DTSTART` tag outside a transaction and a status
@@ -225,13 +228,15 @@ struct RecordUnits {
   private mutating func findTransactions(from start: Int) {
     let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
     hasText = bytes[start...].contains { !blank.contains($0) }
+    // After a `</OFX>`, NUL bytes are padding (some downloads pad the file so): no content.
+    let padding = blank.union([0x00])
     var pieceStart = start
     // Whether a `</OFX>` closed the last answer and nothing has started another since.
     var closed = false
     while pieceStart < bytes.count {
       let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<"))
       if closed,
-        let text = bytes[pieceStart..<(tag ?? bytes.count)].firstIndex(where: { !blank.contains($0) })
+        let text = bytes[pieceStart..<(tag ?? bytes.count)].firstIndex(where: { !padding.contains($0) })
       {
         closed = false
         answerStarts.append(text)
@@ -429,7 +434,13 @@ struct RecordUnits {
       var next = bytes.count
       var endsAtNext = false
       var lineStart = offset
+      var isTransfer = false
       while lineStart < bytes.count {
+        if bytes[lineStart] == UInt8(ascii: "L"),
+          bytes[(lineStart + 1)...].first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[")
+        {
+          isTransfer = true
+        }
         if bytes[lineStart] == UInt8(ascii: "!") {
           end = lineStart - 1
           endsAtNext = true
@@ -448,6 +459,7 @@ struct RecordUnits {
       // A record ended by a `!` line has that `!` looked at too: it counts; and so does the
       // byte after a `^` line that ends with a carriage return alone.
       addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: inTransactions)
+      if inTransactions && isTransfer { transfers.insert(units.count - 1) }
       pieceStart = next
     }
   }
@@ -686,6 +698,17 @@ struct RecordUnits {
         namedHeaders.insert(anchor)
         continue
       }
+      // A FITID met again in its account, found only when its statement named its account after
+      // the transaction: where the account is named, after the transaction, which was read.
+      if case .invalid(let issue) = record,
+        case .repeatedTransaction(_, _, let transaction?)? = issue.readingProblem
+      {
+        require(
+          format == .ofx && units.contains { $0.start == transaction } && transaction <= anchor,
+          "\(name): a FITID met again at \(anchor), for a transaction at \(transaction) that is none, or after it: "
+            + "\(shown(records))")
+        continue
+      }
       // A statement's own issue (two currencies, balances that do not add up): at its `CURDEF`
       // or its `BALAMT`, in no transaction; the reading goes on.
       if case .invalid(let issue) = record,
@@ -811,6 +834,14 @@ struct RecordUnits {
         else { return count }
         return count + rows.total
       } - linesBeforeHeader
+    // A QIF account's opening balance (its first record, a transfer to the account itself) is
+    // skipped, counted in a note: as many units whose category is a transfer may get nothing.
+    var openingBalances = notes.reduce(0) { count, record in
+      guard case .note(let note) = record, let statement = note.base as? StatementNote,
+        case .openingBalancesSkipped(_, let skipped, _) = statement
+      else { return count }
+      return count + skipped
+    }
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?
@@ -830,6 +861,10 @@ struct RecordUnits {
       if let headerSearchEnd, unit.end < headerSearchEnd { isRequired = false }
       if isRequired && skippable > 0 {
         skippable -= 1
+        continue
+      }
+      if isRequired && openingBalances > 0 && transfers.contains(index) {
+        openingBalances -= 1
         continue
       }
       require(

@@ -158,6 +158,56 @@ import Testing
       })
   }
 
+  @Test("An OFX statement's FITIDs checked, and the NUL bytes of padding after its </OFX>")
+  func ofxTransactionsOnceAndPadding() throws {
+    let text =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+      + "<BANKID>1<ACCTID>0001<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+      + "<STMTTRN><DTPOSTED>20240110<TRNAMT>-10.00<FITID>A1<NAME>Shop A</STMTTRN>\n"
+      + "<STMTTRN><DTPOSTED>20240111<TRNAMT>-5.00<FITID>A2<NAME>Shop B</STMTTRN>\n"
+      + "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+
+    let (status, decisions) = try explain("s.ofx", Array(text.utf8) + [0, 0, 0])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("whole: 1 answer closed, then 3 NUL bytes of padding (the rows: ")
+          && $0.hasSuffix("NUL bytes after a </OFX> are no content)")
+      })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("each transaction once: 2 FITIDs checked, none met again in its account (the format: ")
+      })
+  }
+
+  @Test("A QIF file's text, amounts, splits and opening balance, each with what proved it")
+  func qifAmounts() throws {
+    let bytes = Array(
+      ("!Type:Bank\nD01/14/2024\nT1,500.00\nPOpening Balance\nL[Checking]\n^\nD01/15/2024\nT-90.00\nU-90.00\n"
+        + "PCaf\u{1}\nSFood\n$-60.00\nSHome\n$-30.00\n^\nD01/16/2024\nT-21449672.96\nU21,500,000.00\nPBig\n^\n")
+        .utf8
+    ).map { $0 == 1 ? 0xE9 : $0 }
+
+    let (status, decisions) = try explain("house.qif", bytes)
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "text: Windows-1252 (the rows: the byte 0xE9 at 10:5 is not UTF-8, and no character is written as UTF-8 writes one)"
+      ))
+    #expect(
+      decisions.contains {
+        $0.hasPrefix(
+          "amounts: T, or U without it; T and U agree in 1 record; U read in 1 whose T is U cut to 32 bits (the format: "
+        )
+      })
+    #expect(
+      decisions.contains { $0.hasPrefix("splits: 1 record's splits add up to the amount (the format: ") })
+    #expect(
+      decisions.contains { $0.hasPrefix("opening balances: 1 skipped, the first at 2:1 (the format: ") })
+  }
+
   @Test("Without --explain no reading is said")
   func quietByDefault() throws {
     let folder = try TemporaryDirectory("txreport-explain")

@@ -5,7 +5,9 @@ import Testing
 /// Issue 48's reproducers for statements, run through the built binary: a second statement cut
 /// off after a first, a bank's refusal without a severity, a sign-on alone, an account named
 /// after its transactions, many accounts, two currencies, QIF sections of two types, and
-/// `--encoding` for QIF. Each printed a report with exit 0 before.
+/// `--encoding` for QIF; and the second attack's: overlapping statements sharing a FITID, NUL
+/// padding, QIF amounts that disagree with themselves, an opening balance, Windows-1252 QIF.
+/// Each printed a wrong report with exit 0, or refused a whole file, before.
 @Suite(.timeLimit(.minutes(2))) struct StatementProofEndToEndTests {
   private static let text = ["--width", "80", "--color", "never"]
   private static let header = "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n"
@@ -143,6 +145,95 @@ import Testing
       result.standardError.contains(
         "holds 2 accounts, shown together: an account without a name (Bank) and an account without a name (CCard)"
       ))
+  }
+
+  @Test(
+    "Overlapping statements (the attack's f9-overlap.ofx): the second FITID A2 is an error naming the first, exit 65"
+  )
+  func overlappingStatements() throws {
+    let statement = {
+      (trnuid: String, start: String, end: String, transactions: [(String, String, String, String)]) in
+      "<STMTTRNRS><TRNUID>\(trnuid)<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+        + "<BANKID>1<ACCTID>0001<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>\(start)<DTEND>\(end)\n"
+        + transactions.map {
+          "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\($0.0)<TRNAMT>\($0.1)<FITID>\($0.2)<NAME>\($0.3)</STMTTRN>\n"
+        }.joined() + "</BANKTRANLIST></STMTRS></STMTTRNRS>\n"
+    }
+    let text =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\n"
+      + "OLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS>"
+      + "<DTSERVER>20240216<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1><BANKMSGSRSV1>\n"
+      + statement(
+        "1", "20240101", "20240131",
+        [("20240110", "-10.00", "A1", "Shop A"), ("20240120", "-20.00", "A2", "Shop B")])
+      + statement(
+        "2", "20240115", "20240215",
+        [("20240120", "-20.00", "A2", "Shop B"), ("20240205", "-5.00", "A3", "Shop C")])
+      + "</BANKMSGSRSV1></OFX>\n"
+
+    let result = try run(text, name: "f9-overlap.ofx")
+
+    #expect(result.status == 65, "\(result.standardOutput)")
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.contains(
+        "f9-overlap.ofx:17:63: error: the FITID was given before to the transaction at 14:1 of the same account"
+      ))
+  }
+
+  @Test("An OFX file padded with NUL bytes after its </OFX> is whole: its report, exit 0")
+  func nulPadding() throws {
+    let result = try run(Array(Self.january.utf8) + [UInt8](repeating: 0, count: 512), name: "s.ofx")
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("JAN TWO"))
+  }
+
+  @Test(
+    "QIF records whose U and T disagree, or whose splits do not add up (the attack's f10-u-t.qif, f10-split.qif): exit 65",
+    arguments: [
+      (
+        "!Type:Bank\nD03/14/2024\nU-1,100.00\nT-1,000.00\nPRent\n^\n",
+        "s.qif:3:2: error: amount: the U amount is not the T amount -1,000.00 at 4:2"
+      ),
+      (
+        "!Type:Bank\nD01/15/2024\nT-90.00\nPSplit\nSFood\n$-60.00\nSHome\n$-40.00\n^\n",
+        "s.qif:6:2: error: amount: the splits ($ lines) add up to -100.00, not to the amount -90.00 at 3:2"
+      ),
+    ])
+  func qifAmountsDisagree(text: String, error: String) throws {
+    let result = try run(text, name: "s.qif")
+
+    #expect(result.status == 65, "\(result.standardOutput)")
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.contains(error), "\(result.standardError)")
+  }
+
+  @Test(
+    "Quicken's opening balance (the attack's f10-opening.qif) is skipped with a note: the report is Shop's 20.00"
+  )
+  func qifOpeningBalance() throws {
+    let result = try run(
+      "!Type:Bank\nD01/14/2024\nT1,500.00\nPOpening Balance\nL[Checking]\n^\nD01/15/2024\nT-20.00\nPShop\n^\n",
+      name: "s.qif", ["--format", "transactions"])
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardOutput.contains("Opening Balance"))
+    #expect(
+      result.standardOutput
+        == "{\"date\":\"2024-01-15\",\"group\":\"P\",\"description\":\"Shop\",\"amount\":\"20.00\"}\n")
+    #expect(result.standardError.contains("s.qif': 1 opening balance was skipped (the first at 2:1)"))
+  }
+
+  @Test("A Windows-1252 QIF file without --encoding is read so, with a note")
+  func qifWindows1252() throws {
+    let bytes = Array("!Type:Bank\nD01/13/2024\nT-1.00\nPCaf\u{1}\n^\n".utf8).map { $0 == 1 ? 0xE9 : $0 }
+
+    let result = try run(bytes, name: "s.qif")
+
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("Café"))
+    #expect(result.standardError.contains("s.qif': the text is not UTF-8: it was read as Windows-1252"))
   }
 
   @Test("--encoding windows-1252 reads a QIF file's text so")

@@ -245,15 +245,18 @@ extension StatementProofTests {
 
   // MARK: --encoding
 
-  @Test("--encoding windows-1252 reads a QIF file so; without it, a byte that is not UTF-8 is an issue")
+  @Test(
+    "--encoding windows-1252 reads a QIF file so, without a note; --encoding utf-8 keeps a byte that is not UTF-8 an issue"
+  )
   func qifEncoding() async throws {
     let bytes = Array("!Type:Bank\nD01/13/2024\nT-1.00\nPCaf\u{1}\n^\n".utf8).map { $0 == 1 ? 0xE9 : $0 }
 
     let read1252 = try await read(bytes, format: .qif, options: ReadingOptions(encoding: .windows1252))
-    let readPlain = try await read(bytes, format: .qif)
+    let readUTF8 = try await read(bytes, format: .qif, options: ReadingOptions(encoding: .utf8))
 
     #expect(descriptions(read1252) == ["Café"])
-    #expect(issues(readPlain) == [.badText(.invalidUTF8(byte: 0xE9))])
+    #expect(notes(read1252).isEmpty)
+    #expect(issues(readUTF8) == [.badText(.invalidUTF8(byte: 0xE9))])
   }
 
   @Test("--encoding wins over an OFX header: windows-1252 over none, utf-8 over CHARSET:1252")

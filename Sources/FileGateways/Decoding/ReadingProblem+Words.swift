@@ -56,9 +56,25 @@ extension ReadingProblem {
         + "with this statement's transactions, \(words: Self.shown(transactions)): a transaction is missing, doubled or changed"
     case .repeatedStatement(let start, let end):
       "the statement of \(shown: start) to \(shown: end) is one of the same account read before: its transactions would be counted twice"
+    case .repeatedTransaction(_, let first, nil):
+      "the FITID was given before to the transaction at \(words: Self.place(first)) of the same account: OFX gives "
+        + "each transaction of an account one of its own, so this one would be counted twice"
+    case .repeatedTransaction(let fitid, let first, let transaction?):
+      "the transaction at \(words: Self.place(transaction)) has the FITID \(shown: fitid), given before to the "
+        + "transaction at \(words: Self.place(first)) of the same account (its statement names its account only after it): "
+        + "OFX gives each transaction of an account one of its own, so it would be counted twice"
+    case .amountsDisagree(let total, let at):
+      "the U amount is not the T amount \(shown: total) at \(words: Self.place(at)): Quicken writes a transaction's amount in both"
+    case .splitsDisagree(let sum, let amount, let at):
+      "the splits ($ lines) add up to \(words: Self.shown(sum)), not to the amount \(shown: amount) at \(words: Self.place(at))"
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
+  }
+
+  /// A place in the input as an issue names it: `7:12`.
+  private static func place(_ position: TextPosition) -> String {
+    "\(position.line):\(position.column)"
   }
 
   /// An amount as OFX writes it, signed, with two decimals: `-1200.50`.
@@ -115,6 +131,11 @@ extension ReadingProblem {
     case .balanceDisagrees:
       "the statements of one account that follow each other must add up: ask the bank for them again"
     case .repeatedStatement: "give each statement once"
+    case .repeatedTransaction:
+      "give statements whose periods do not overlap; if these are two transactions, the bank gave them one FITID: ask it for the file again"
+    case .amountsDisagree: "correct the one that is wrong: T and U give the same amount"
+    case .splitsDisagree:
+      "correct the split or the amount that is wrong: a record's splits add up to its amount"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil

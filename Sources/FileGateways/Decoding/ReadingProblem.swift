@@ -111,6 +111,19 @@ public enum ReadingProblem: SourceProblem {
   /// A statement of an account whose records were read before, from `start` to `end` (OFX's
   /// `DTSTART` and `DTEND`, as written), again: its transactions would be counted twice.
   case repeatedStatement(start: String, end: String)
+  /// An OFX transaction whose `FITID` (the value) was given before, in the same account, to
+  /// the transaction at `first`: OFX gives each transaction of an account its own, so this is
+  /// that transaction again (statements whose periods overlap), or the bank gave two
+  /// transactions one; it is never counted twice. `transaction` is where the transaction is
+  /// when the issue is not at its `FITID`, but at the account aggregate its statement names
+  /// only after it.
+  case repeatedTransaction(fitid: String, first: TextPosition, transaction: TextPosition?)
+  /// A QIF record whose `U` amount (the value) is not its `T` amount (`total`, as written, at
+  /// `at`): Quicken writes one amount in both, and nothing says which is right.
+  case amountsDisagree(total: String, at: TextPosition)
+  /// A QIF record whose splits (its `$` lines, from the issue's place) add up to `sum`, not to
+  /// its amount (`amount`, as written, at `at`): a split or the amount is wrong.
+  case splitsDisagree(sum: Money, amount: String, at: TextPosition)
 
   // MARK: The syntax of the input (the gateway's decoders)
 

@@ -1,8 +1,9 @@
 import UseCases
 
 /// What an OFX reading saw that its decisions rest on, beyond the records and the notes: how
-/// each answer said it is OFX, how many answers were closed, the bank's statuses, and the
-/// balances that were checked and agreed. It changes no record; it is kept for what a reading
+/// each answer said it is OFX, how many answers were closed (and the NUL bytes of padding after
+/// them), the bank's statuses, the balances that were checked and agreed, and the transactions'
+/// `FITID`s checked. It changes no record; it is kept for what a reading
 /// explains (issue 48's `--explain`), the first few of each so that memory stays bounded.
 struct OFXEvidence {
   /// How many of each kind are kept.
@@ -18,6 +19,12 @@ struct OFXEvidence {
   /// Where each ledger balance that was checked against the statement before it, and agreed,
   /// is (its `BALAMT` tag).
   private(set) var balancesAgreed: [TextPosition] = []
+  /// How many transactions had a `FITID`, checked against the others of their account.
+  private(set) var transactionIDs = 0
+  /// How many `FITID`s were met again in their account (an issue each), and where the first is.
+  private(set) var repeatedTransactionIDs = (count: 0, first: TextPosition?.none)
+  /// How many NUL bytes came after a `</OFX>`, which some downloads pad a file with: no content.
+  private(set) var padding = 0
 
   /// Notes how an answer said it is OFX.
   mutating func open(_ form: OFXHeader.Form?) {
@@ -37,5 +44,21 @@ struct OFXEvidence {
   /// Notes a balance that agreed with the statement before it.
   mutating func agreed(at position: TextPosition) {
     if balancesAgreed.count < Self.kept { balancesAgreed.append(position) }
+  }
+
+  /// Notes a transaction's `FITID` checked against those of its account.
+  mutating func readTransactionID() {
+    transactionIDs += 1
+  }
+
+  /// Notes a `FITID` met again in its account.
+  mutating func repeated(at position: TextPosition) {
+    repeatedTransactionIDs.count += 1
+    if repeatedTransactionIDs.first == nil { repeatedTransactionIDs.first = position }
+  }
+
+  /// Notes a NUL byte after a `</OFX>`.
+  mutating func padded() {
+    padding += 1
   }
 }

@@ -16,8 +16,10 @@ extension OFXRecordDecoder {
   ///   - start: Where its opening tag starts.
   ///   - statementCurrency: The statement's `CURDEF`, if it gave one.
   /// - Returns: The record; or, when the input ends inside it, the issue that ends the reading.
+  ///   And its `FITID`, the id OFX gives it within its account, when it has one that is not
+  ///   empty.
   mutating func readTransaction(_ element: String, from start: TextPosition, statementCurrency: String?)
-    -> DecodedRecord
+    -> (record: DecodedRecord, fitid: RawValue?)
   {
     var record = RawRecord(start: start)
     let isPending = element == "STMTTRNP"
@@ -31,11 +33,14 @@ extension OFXRecordDecoder {
     // whose `NAME` is the payee's.
     var inCurrency = false
     var inPayee = false
+    var fitid: RawValue?
     while true {
       while let byte = input.peek(), byte != UInt8(ascii: "<") { input.advance() }
       guard input.peek() != nil else {
-        return .malformed(
-          MalformedInput(position: start, syntax: .unterminatedElement(element)), resumes: false)
+        return (
+          .malformed(MalformedInput(position: start, syntax: .unterminatedElement(element)), resumes: false),
+          nil
+        )
       }
       let tagStart = input.position
       if skipMarkup() { continue }
@@ -47,7 +52,7 @@ extension OFXRecordDecoder {
           RawProblem(
             position: start, field: nil, problem: .syntax(.unterminatedElement(element)), value: nil))
         words.describe(&record)
-        return .record(record)
+        return (.record(record), fitid)
       }
       let name = readTag()
       if name == "/" + element { break }
@@ -56,6 +61,10 @@ extension OFXRecordDecoder {
       case "/CURRENCY", "ORIGCURRENCY": inCurrency = false
       case "PAYEE": inPayee = true
       case "/PAYEE": inPayee = false
+      case "FITID" where fitid == nil:
+        let value = readValue()
+        if !value.text.isEmpty { fitid = value }
+        continue
       case "CURSYM" where inCurrency:
         let currency = peekValue()
         if let statementCurrency, !currency.isEmpty, currency.uppercased() != statementCurrency.uppercased() {
@@ -94,7 +103,7 @@ extension OFXRecordDecoder {
       }
     }
     words.describe(&record)
-    return .record(record)
+    return (.record(record), fitid)
   }
 
   /// What a transaction says of itself besides its `NAME`, from which a record without a name,

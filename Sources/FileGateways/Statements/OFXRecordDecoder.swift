@@ -22,7 +22,9 @@ import UseCases
 ///   refused); in the statement's currency, unless a `CURRENCY` aggregate names another (an
 ///   issue: amounts of two currencies are never added);
 /// - `NAME` (or, without it or when it is empty, `MEMO`): the description;
-/// - other elements (`TRNTYPE`, `FITID`, `CHECKNUM`, …) are not read.
+/// - `FITID`: the transaction's id within its account, which says whether it was read before;
+/// - `TRNTYPE` and `CHECKNUM` only describe a transaction without a name; other elements are
+///   not read.
 ///
 /// A record lacking one of the three is an issue at its tag; one giving one twice, an issue at
 /// the second. A statement lists posted transactions: they take the group of the reading
@@ -33,7 +35,8 @@ import UseCases
 /// whether the file is the statement a person would read off it (``OFXStatement``):
 ///
 /// - **Whole**: every `OFX` element is closed (`</OFX>`). Content after a `</OFX>` (anything
-///   but spaces, line breaks and comments: `cat jan.ofx feb.ofx`) starts another answer, with
+///   but spaces, line breaks, comments and the NUL bytes some downloads pad a file with:
+///   `cat jan.ofx feb.ofx`) starts another answer, with
 ///   its own header, which must be whole too; the end of the input inside one is one issue
 ///   where it ends (`SyntaxProblem.endsBeforeClosingTag`), after the notes: a statement cut off
 ///   after its header or between two transactions is never read as a shorter one.
@@ -56,6 +59,9 @@ import UseCases
 ///   closing balance has no opening balance to start from, an available balance holds back
 ///   pending amounts, and a statement whose balance is of another moment than its list's end
 ///   may count transactions the list does not hold; such a statement is never refused.
+/// - **Each transaction once**: a `FITID` met again in the same account (``TransactionID``:
+///   statements whose periods overlap, or a bank that gave two transactions one) is an issue at
+///   it, naming the first transaction with it; the transaction is never counted twice.
 /// - **What is not read**: an investment statement's trades and income (`INVTRANLIST`) are
 ///   counted in a note.
 ///
@@ -104,7 +110,13 @@ struct OFXRecordDecoder: RecordDecoder {
   private var currency: (code: String, account: Int?)?
   /// Records of the statement being read that wait for its account to be named (with
   /// `--account` only), and where in the input the first of them started (its offset).
-  private var held: (records: [(DecodedRecord, pending: Bool)], since: Int) = ([], 0)
+  private var held: (records: [Transaction], since: Int) = ([], 0)
+  /// Where the first transaction with each `FITID` of each account is: OFX gives each
+  /// transaction of an account its own (``TransactionID``), so a `FITID` met again in the same
+  /// account is that transaction again, never counted twice.
+  private var transactionIDs: [TransactionID: TextPosition] = [:]
+  /// Where the tag being read starts (or the end of the input, once it is reached).
+  private var tagStart = TextPosition(line: 1, column: 1)
   /// What is ready to be returned, in order, before reading on.
   private var ready: [DecodedRecord] = []
   /// How many pending and posted transactions were read.
@@ -173,12 +185,18 @@ struct OFXRecordDecoder: RecordDecoder {
         input.startRecord()
       }
       while let byte = input.peek(), byte != UInt8(ascii: "<") {
-        if !isOpen && !Self.isSpace(byte) { openAnswer() }
+        if !isOpen && byte == 0 {
+          // Some downloads pad the file with NUL bytes after its last `</OFX>`: no content.
+          evidence.padded()
+        } else if !isOpen && !Self.isSpace(byte) {
+          openAnswer()
+        }
         input.advance()
       }
       // The end of the input: an answer whose `OFX` element is not closed is cut off there.
       guard input.peek() != nil else { return end(cutAt: isOpen ? input.position : nil) }
       let start = input.position
+      tagStart = start
       if skipMarkup() { continue }
       // After a `</OFX>`, any tag but another `</OFX>` starts the next answer, whose header
       // is read from the tag on.
@@ -312,14 +330,18 @@ struct OFXRecordDecoder: RecordDecoder {
   }
 
   /// Names the account of the statement whose account aggregate ends here, and decides the
-  /// records held for it.
-  private mutating func nameAccount() {
-    guard var statement, statement.accountFields != nil else { return }
+  /// records held for it, and the `FITID`s of those given before.
+  ///
+  /// - Parameter position: Where the account is named, for a statement that names none: the
+  ///   tag that ends it; else its aggregate.
+  private mutating func nameAccount(at position: TextPosition? = nil) {
+    guard var statement, let fields = statement.accountFields else { return }
     let account = statement.namedAccount()
     statement.account = accounts.enter(account)
     statement.accountFields = nil
     self.statement = statement
     releaseHeld()
+    checkLateTransactionIDs(at: position ?? fields.position)
   }
 
   /// Ends the statement being read, if one is: its account, if it named none, is one without a
@@ -327,10 +349,12 @@ struct OFXRecordDecoder: RecordDecoder {
   private mutating func endStatement() {
     guard let start = statement?.start else { return }
     if statement?.account == nil {
+      var namedAt: TextPosition?
       if statement?.accountFields == nil {
         statement?.accountFields = OFXStatement.AccountFields(position: start)
+        namedAt = tagStart
       }
-      nameAccount()
+      nameAccount(at: namedAt)
     }
     guard let statement else { return }
     self.statement = nil
@@ -346,7 +370,7 @@ struct OFXRecordDecoder: RecordDecoder {
     let records = held.records
     held.records = []
     guard accounts.picks(account) else { return }
-    for (record, pending) in records { give(record, pending: pending) }
+    for transaction in records { give(transaction) }
   }
 
   /// Reads a transaction after its tag, and gives it (``give(_:pending:)``), holds it until
@@ -356,19 +380,20 @@ struct OFXRecordDecoder: RecordDecoder {
     if statement == nil { statement = OFXStatement(kind: .none, start: start) }
     let isPending = name == "STMTTRNP"
     let offset = input.offset
-    let record = readTransaction(name, from: start, statementCurrency: statement?.currency?.code)
+    let (record, fitid) = readTransaction(name, from: start, statementCurrency: statement?.currency?.code)
     if case .malformed(_, resumes: false) = record { finished = true }
     if !isPending, statement?.list == .posted, case .record(let raw) = record {
       statement?.addPosted(raw.amount?.text)
     }
+    let transaction = Transaction(record: record, pending: isPending, fitid: fitid, start: start)
     if let account = statement?.account {
-      if accounts.picks(account) { give(record, pending: isPending) }
+      if accounts.picks(account) { give(transaction) }
     } else if accounts.asked == nil {
       // Without --account every record is read: its account only counts for the notes.
-      give(record, pending: isPending)
+      give(transaction)
     } else {
       if held.records.isEmpty { held.since = offset }
-      held.records.append((record, isPending))
+      held.records.append(transaction)
       // Held records take memory: no more than a record's limit of input is held.
       if input.offset - held.since > input.recordLimit {
         held.records = []
@@ -382,16 +407,98 @@ struct OFXRecordDecoder: RecordDecoder {
     }
   }
 
-  /// Makes a record ready to be returned, counted as pending or posted, and in its statement's
-  /// records read.
-  private mutating func give(_ record: DecodedRecord, pending: Bool) {
-    if pending { counts.pending += 1 } else { counts.posted += 1 }
+  /// Makes a transaction's record ready to be returned, counted as pending or posted, and in
+  /// its statement's records read; or, when its `FITID` was met before in its account, the issue
+  /// that says so in its place (``checkTransactionID(of:)``).
+  private mutating func give(_ transaction: Transaction) {
+    if transaction.pending { counts.pending += 1 } else { counts.posted += 1 }
     if statement?.recordsRead == 0 {
       checkCurrency()
       checkPeriod()
     }
     statement?.recordsRead += 1
-    ready.append(record)
+    ready.append(checkTransactionID(of: transaction))
+  }
+
+  /// A transaction read, with what its account's checks need.
+  struct Transaction {
+    /// Its record, or the issue that ends the reading inside it.
+    var record: DecodedRecord
+    /// Whether it is pending (`STMTTRNP`).
+    var pending: Bool
+    /// Its `FITID`, when it has one that is not empty.
+    var fitid: RawValue?
+    /// Where its tag starts.
+    var start: TextPosition
+  }
+
+  /// What identifies a transaction in an OFX file: its `FITID` within its account, posted and
+  /// pending apart.
+  ///
+  /// The OFX specification's "Financial Institution Transaction ID <FITID>": an institution
+  /// "assigns an <FITID> to uniquely identify a financial transaction that can appear in an
+  /// account statement", whose "primary purpose is to allow a client to detect duplicate
+  /// responses". Banks are known to break it (two transactions given one `FITID`), so a
+  /// `FITID` met again is never read as the same transaction without a word: it is an issue,
+  /// the transaction counted once.
+  struct TransactionID: Hashable {
+    var account: Int
+    var pending: Bool
+    var fitid: String
+  }
+
+  /// The record of a transaction of the statement being read, or the issue in its place when
+  /// its `FITID` was met before in its account: at its `FITID`, naming the first transaction
+  /// with it. A statement whose account is not named yet (without `--account`, which holds
+  /// them) has its transactions' `FITID`s checked when it names it (``checkLateTransactionIDs(at:)``).
+  private mutating func checkTransactionID(of transaction: Transaction) -> DecodedRecord {
+    guard let fitid = transaction.fitid, case .record(var raw) = transaction.record else {
+      return transaction.record
+    }
+    guard let account = statement?.account else {
+      statement?.unnamedTransactionIDs.append((transaction.pending, fitid, transaction.start))
+      return transaction.record
+    }
+    let id = TransactionID(account: account, pending: transaction.pending, fitid: fitid.text)
+    evidence.readTransactionID()
+    guard let first = transactionIDs[id] else {
+      transactionIDs[id] = transaction.start
+      return transaction.record
+    }
+    evidence.repeated(at: fitid.position)
+    raw.note(
+      RawProblem(
+        position: fitid.position, field: nil,
+        problem: .repeatedTransaction(fitid: fitid.text, first: first, transaction: nil), value: fitid.text))
+    return .record(raw)
+  }
+
+  /// Checks the `FITID`s of the transactions that the statement being read gave before it
+  /// named its account, now named: one met before in the account is an issue where the account
+  /// is named (the transaction was read, and its place is behind), naming both.
+  ///
+  /// - Parameter position: Where the account is named: its aggregate, or, for a statement that
+  ///   names none, the tag that ends it.
+  private mutating func checkLateTransactionIDs(at position: TextPosition) {
+    guard let account = statement?.account, let late = statement?.unnamedTransactionIDs, !late.isEmpty else {
+      return
+    }
+    statement?.unnamedTransactionIDs = []
+    for (pending, fitid, start) in late {
+      let id = TransactionID(account: account, pending: pending, fitid: fitid.text)
+      evidence.readTransactionID()
+      guard let first = transactionIDs[id] else {
+        transactionIDs[id] = start
+        continue
+      }
+      evidence.repeated(at: fitid.position)
+      ready.append(
+        .malformed(
+          MalformedInput(
+            position: position,
+            problem: .repeatedTransaction(fitid: fitid.text, first: first, transaction: start)),
+          resumes: true))
+    }
   }
 
   /// Checks that a statement whose first record is read is in the currency of the first such
@@ -469,6 +576,7 @@ struct OFXRecordDecoder: RecordDecoder {
   ///   place of any other problem.
   /// - Returns: The first thing the end adds, or `nil` when it adds nothing.
   private mutating func end(cutAt cut: TextPosition? = nil) -> DecodedRecord? {
+    tagStart = input.position
     endStatement()
     finished = true
     let (accountProblem, accountNote) = accounts.end(source: source, start: TextPosition(line: 1, column: 1))
@@ -517,8 +625,14 @@ struct OFXRecordDecoder: RecordDecoder {
             : "the file starts so")),
       StatementReading.text(options: options, declaration: windows1252),
       ReadingDecision(
-        "whole", "\(evidence.answersClosed) answer\(evidence.answersClosed == 1 ? "" : "s") closed",
-        Evidence(.values, "each answer ends with its </OFX>; one that does not would be cut off, an error")),
+        "whole",
+        "\(evidence.answersClosed) answer\(evidence.answersClosed == 1 ? "" : "s") closed"
+          + (evidence.padding > 0
+            ? ", then \(evidence.padding) NUL byte\(evidence.padding == 1 ? "" : "s") of padding" : ""),
+        Evidence(
+          .values,
+          "each answer ends with its </OFX>; one that does not would be cut off, an error"
+            + (evidence.padding > 0 ? "; NUL bytes after a </OFX> are no content" : ""))),
       ReadingDecision(
         "the bank answered", statuses.isEmpty ? "no status" : "status " + statuses.joined(separator: ", "),
         Evidence(.format, "only codes 0, 1, 13000 and 15000 not of severity ERROR let a statement be read")),
@@ -532,6 +646,22 @@ struct OFXRecordDecoder: RecordDecoder {
         Evidence(.format, "OFX signs each amount from the account holder's side")),
       StatementReading.groups(options: options, pendingList: counts.pending > 0),
     ]
+    let repeated = evidence.repeatedTransactionIDs
+    decisions.append(
+      ReadingDecision(
+        "each transaction once",
+        evidence.transactionIDs == 0
+          ? "no transaction has a FITID"
+          : "\(evidence.transactionIDs) FITID\(evidence.transactionIDs == 1 ? "" : "s") checked, "
+            + (repeated.first.map {
+              "\(repeated.count) met again in their account (the first at \($0.line):\($0.column)), an error each"
+            }
+              ?? "none met again in its account"),
+        Evidence(
+          .format,
+          "OFX gives each transaction of an account its own FITID: one met again is that transaction again (or the bank gave two one), an error"
+        )
+      ))
     decisions.append(
       ReadingDecision(
         "balances",

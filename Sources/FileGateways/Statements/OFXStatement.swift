@@ -91,6 +91,9 @@ struct OFXStatement {
   var investmentTransactions = 0
   /// How many of its records were read (picked by `--account`, or without it).
   var recordsRead = 0
+  /// The `FITID`s of the transactions it gave before naming its account (without `--account`),
+  /// whether each is pending, and where each transaction starts: checked once it names it.
+  var unnamedTransactionIDs: [(pending: Bool, fitid: RawValue, start: TextPosition)] = []
 
   /// Which list of transactions a statement is reading.
   enum List {

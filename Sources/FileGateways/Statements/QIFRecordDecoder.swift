@@ -1,3 +1,4 @@
+import BankFormats
 import BankReading
 import Entities
 import UseCases
@@ -11,10 +12,16 @@ import UseCases
 /// - `D`: the date, in the file's layout (as a bank's CSV export, told from the first dates, or
 ///   `ReadingOptions.dateLayout`); Quicken's `3/15'24` (an apostrophe before a two-digit year)
 ///   is the year 2024, and an issue shows the date as the file writes it (``RawRecord/writtenDate``);
-/// - `T` (or, without it, `U`): the signed amount, negative for a payment out (a debit);
+/// - `T` (or, without it, `U`): the signed amount, negative for a payment out (a debit); with
+///   both, they must be one amount, and a record's splits (`$` lines) must add up to it, or the
+///   record is an issue (``checked(_:decimalMark:)``);
 /// - `P` (or, without it or when it is empty, `M`, the memo; or else `L`, the category or a
 ///   transfer's account, `[Savings]`): the description, as the file writes it;
-/// - other lines (`N` number, `C` cleared, `A` address, splits) are not read.
+/// - other lines (`N` number, `C` cleared, `A` address, the splits' categories) are not read.
+///
+/// An account's opening balance, its first record when it is a transfer to the account itself
+/// (Quicken's `Opening Balance`, ``isOpeningBalance(_:accountName:isFirst:)``), is a balance,
+/// not a transaction: it is skipped, and a note counts it.
 ///
 /// The file starts with a `!Type:` line. Sections of transactions are `!Type:Bank`, `CCard`,
 /// `Cash`, `Oth A` and `Oth L`; the records of other sections (`!Type:Cat`, `Class`,
@@ -38,7 +45,9 @@ import UseCases
 /// that does not start with `!` is one issue at 1:1, and the end. A last record without its `^`
 /// is read all the same. Lines end with a line feed, a carriage return and a line feed, or a
 /// carriage return alone (the classic Mac OS), each counted as a line for positions. The text
-/// is UTF-8, or Windows-1252 when `--encoding` says so (``ReadingOptions/encoding``). The date
+/// is as `--encoding` says (``ReadingOptions/encoding``); without it UTF-8, or Windows-1252 when
+/// its first megabyte is not UTF-8 and writes no character as UTF-8 does (the rule of a bank's
+/// CSV export), with a note before the first record. The date
 /// layout is told from the sections of transactions only: an account's `D` line is its
 /// description. For the limit of a record (``RecordFormat/maximumRecordLength``, as in every
 /// format) the input is read in pieces, each from where the last ended: blank lines with the
@@ -74,6 +83,19 @@ struct QIFRecordDecoder: RecordDecoder {
   private var investmentTransactions = 0
   /// What the end of the input adds after the last record, once it is reached.
   private var ending: [DecodedRecord] = []
+  /// What is ready to be returned, in order, before reading on: the note of text read as
+  /// Windows-1252, and a problem of the layout that ends the reading.
+  private var ready: [DecodedRecord] = []
+  /// How the text is read, and what proved it.
+  private var text = Decided(TextEncoding.utf8, Evidence(.rule, "no byte read"))
+  /// The accounts whose first record has been read (by their place among the accounts).
+  private var accountsRead: Set<Int> = []
+  /// How many opening balances were skipped (Quicken's `Opening Balance` record, a transfer to
+  /// the account itself), and where the first starts.
+  private var openingBalances = (count: 0, first: TextPosition?.none)
+  /// What the checks of the records' amounts found (``checked(_:decimalMark:)``), for what a
+  /// reading explains.
+  var amountChecks = AmountChecks()
   private(set) var rules: ValueRules
 
   /// What the records of a section are.
@@ -117,15 +139,11 @@ struct QIFRecordDecoder: RecordDecoder {
   }
 
   private mutating func readNext() -> DecodedRecord? {
+    if !ready.isEmpty { return ready.removeFirst() }
     guard !finished else { return ending.isEmpty ? nil : ending.removeFirst() }
     if !started {
       started = true
-      input.skipByteOrderMark()
-      if options.encoding == .windows1252 {
-        // As the user says: every byte is Windows-1252, converted to UTF-8 on its way in
-        // (positions stay the characters a person sees). Otherwise the text is UTF-8.
-        input.convertText(TextConversion(fromWindows1252: true))
-      }
+      readText(hadByteOrderMark: input.skipByteOrderMark())
       input.startRecord()
       skipBlankLines()
       guard let first = input.peek() else { return end() }
@@ -136,7 +154,15 @@ struct QIFRecordDecoder: RecordDecoder {
             ofFirstLine: input.upcomingLine(limit: FormatGuess.lineLimit), other: .qif))
         return finish(.malformed(malformed, resumes: false))
       }
-      if let problem = learnLayout() { return finish(.malformed(problem, resumes: false)) }
+      // The file is QIF: the text read as Windows-1252 is said before its first record.
+      if text.value == .windows1252 && options.encoding == nil {
+        ready.append(.note(AnySourceProblem(ExportNote(source: source, kind: .readAsWindows1252))))
+      }
+      if let problem = learnLayout() {
+        finished = true
+        ready.append(.malformed(problem, resumes: false))
+      }
+      if !ready.isEmpty { return ready.removeFirst() }
     }
     while true {
       // The blank lines before a `!` line or a record, and it, are one piece for the limit (the
@@ -180,8 +206,17 @@ struct QIFRecordDecoder: RecordDecoder {
       switch section {
       case .transactions:
         let record = readRecord()
-        guard accounts.picksCurrent(at: record.start) else { continue }
-        return .record(record)
+        let picked = accounts.picksCurrent(at: record.raw.start)
+        let account = accounts.current ?? 0
+        // Whether the record is its account's first, where Quicken writes its opening balance.
+        let isFirst = accountsRead.insert(account).inserted
+        guard picked else { continue }
+        if Self.isOpeningBalance(record, accountName: accounts.accounts[account].name, isFirst: isFirst) {
+          openingBalances.count += 1
+          if openingBalances.first == nil { openingBalances.first = record.raw.start }
+          continue
+        }
+        return .record(checked(record, decimalMark: rules.bank?.decimalMark ?? .point))
       case .account:
         let account = readAccount()
         accountBlock = (account, autoSwitch)
@@ -243,6 +278,9 @@ struct QIFRecordDecoder: RecordDecoder {
     if investmentTransactions > 0 {
       notes.append(.investmentTransactionsNotRead(source: source, count: investmentTransactions))
     }
+    if let first = openingBalances.first {
+      notes.append(.openingBalancesSkipped(source: source, count: openingBalances.count, first: first))
+    }
     if options.explains { ending += explanation() }
     ending += notes.map { .note(AnySourceProblem($0)) }
     if let problem { ending.append(.malformed(problem, resumes: false)) }
@@ -253,7 +291,7 @@ struct QIFRecordDecoder: RecordDecoder {
   private func explanation() -> [DecodedRecord] {
     let bank = rules.bank
     let decisions = [
-      StatementReading.text(options: options, declaration: nil),
+      ReadingDecision("text", text.value == .windows1252 ? "Windows-1252" : "UTF-8", text.evidence),
       ReadingDecision(
         "sections", "!Type: lines name the sections of transactions",
         Evidence(
@@ -272,6 +310,17 @@ struct QIFRecordDecoder: RecordDecoder {
       ReadingDecision(
         "signs", "a negative amount is a debit (a charge)",
         Evidence(.format, "QIF's T line is signed from the account holder's side")),
+      amountChecks.amountsDecision,
+      amountChecks.splitsDecision,
+      ReadingDecision(
+        "opening balances",
+        openingBalances.first.map { "\(openingBalances.count) skipped, the first at \($0.line):\($0.column)" }
+          ?? "none",
+        Evidence(
+          .format,
+          "an account's first record that is a transfer to the account itself ([its name], or, when the file "
+            + "names it no other way, with the payee Opening Balance) is its opening balance, as Quicken writes it"
+        )),
       StatementReading.groups(options: options, pendingList: false),
     ]
     return StatementReading.notes("a QIF file", decisions, source: source)
@@ -281,10 +330,13 @@ struct QIFRecordDecoder: RecordDecoder {
   ///
   /// Its description is the first of its payee (`P`), memo (`M`) and category (`L`, or a
   /// transfer's account, `[Savings]`) that is not empty, as the file writes it; or, when all
-  /// that are there are empty, the first of them; a record without any is an issue.
-  private mutating func readRecord() -> RawRecord {
+  /// that are there are empty, the first of them; a record without any is an issue. Its amount
+  /// is its `T`, or without it its `U`; both, and its splits' amounts (`$`), are kept for the
+  /// checks of ``checked(_:decimalMark:)``.
+  private mutating func readRecord() -> Record {
     var record = RawRecord(start: input.position)
     var alternative: (amount: RawValue?, memo: RawValue?, category: RawValue?) = (nil, nil, nil)
+    var read = Record(raw: record)
     while let code = input.peek() {
       if code == UInt8(ascii: "^") {
         _ = readLine()
@@ -307,9 +359,15 @@ struct QIFRecordDecoder: RecordDecoder {
       input.startValue(of: field)
       var value = readLine().value
       input.startValue(of: nil)
+      if code == UInt8(ascii: "$") { read.splits.append(value) }
       guard let field else { continue }
       let written = value.text
       if field == .date { value.text = Self.fourDigitYear(value.text) }
+      switch code {
+      case UInt8(ascii: "T"): read.total = read.total ?? value
+      case UInt8(ascii: "P"): read.payee = read.payee ?? value
+      default: break
+      }
       switch code {
       case UInt8(ascii: "U"): alternative.amount = alternative.amount ?? value
       case UInt8(ascii: "M"): alternative.memo = alternative.memo ?? value
@@ -328,7 +386,10 @@ struct QIFRecordDecoder: RecordDecoder {
     // An empty payee (`P` alone) does not hide the memo or the category, as in an OFX statement.
     let described = [record.description, alternative.memo, alternative.category].compactMap { $0 }
     record.description = described.first { !$0.text.isEmpty } ?? described.first
-    return record
+    read.raw = record
+    read.other = alternative.amount
+    read.category = alternative.category
+    return read
   }
 
   /// What a `!` line says.
@@ -392,6 +453,26 @@ struct QIFRecordDecoder: RecordDecoder {
     guard (1...2).contains(year.count), year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year)
     else { return text }
     return text[..<apostrophe].filter { $0 != " " } + "/" + String(2000 + number)
+  }
+
+  /// Reads the text as `--encoding` says; without it, as its first megabyte shows, by the rule
+  /// of a bank's CSV export (`CSVRecordDecoder.encoding(of:from:complete:hadByteOrderMark:)`):
+  /// Windows-1252 when a byte is not UTF-8 and no character is written as UTF-8 writes one,
+  /// converted to UTF-8 on its way in (positions stay the characters a person sees); else UTF-8,
+  /// whose bytes that are not UTF-8 are errors where they are.
+  ///
+  /// - Parameter hadByteOrderMark: Whether the input started with UTF-8's byte order mark.
+  private mutating func readText(hadByteOrderMark: Bool) {
+    switch options.encoding {
+    case .windows1252?: text = Decided(.windows1252, Evidence(.option, "you said --encoding windows-1252"))
+    case .utf8?: text = Decided(.utf8, Evidence(.option, "you said --encoding utf-8"))
+    case nil:
+      let sample = input.upcomingBytes(limit: CSVSample.size)
+      text = CSVRecordDecoder.encoding(
+        of: sample, from: input.position, complete: sample.count < CSVSample.size,
+        hadByteOrderMark: hadByteOrderMark)
+    }
+    if text.value == .windows1252 { input.convertText(TextConversion(fromWindows1252: true)) }
   }
 
   /// Tells the file's date layout and decimal mark from its first megabyte, as for a bank's CSV

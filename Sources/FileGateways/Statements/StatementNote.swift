@@ -29,6 +29,11 @@ public enum StatementNote: SourceProblem {
   /// block right before a section of transactions was read as that section's account, and the
   /// others as the file's list of accounts.
   case autoSwitchLeftOn(source: String)
+  /// A QIF file's `count` opening balances, the first at `first`, were skipped: an account's
+  /// first record that is a transfer to the account itself (`L[Checking]`; for an account the
+  /// file names no other way, with the payee `Opening Balance`), as Quicken writes the balance
+  /// the account opened with. A balance is no transaction, as a bank's CSV row of one is not.
+  case openingBalancesSkipped(source: String, count: Int, first: TextPosition)
 
   /// What the note says, in English.
   public var words: SourceWords {
@@ -48,6 +53,10 @@ public enum StatementNote: SourceProblem {
     case .autoSwitchLeftOn(let source):
       "'\(shown: source)': !Option:AutoSwitch is never cleared; each !Account block right before a section of transactions "
         + "is read as that section's account, the others as a list of accounts"
+    case .openingBalancesSkipped(let source, let count, let first):
+      "'\(shown: source)': \(count) opening \(words: count == 1 ? "balance was" : "balances were") skipped "
+        + "(the first at \(words: "\(first.line):\(first.column)")): an account's first record that is a transfer to "
+        + "the account itself is the balance it opened with, as Quicken writes it, not a transaction"
     }
   }
 
@@ -58,7 +67,9 @@ public enum StatementNote: SourceProblem {
     case .pendingAndPostedInOneGroup(_, _, _, let group):
       "to show the \(words: group == .authorized ? "posted ones as Posted" : "pending ones as Authorized"), "
         + "read the file alone with --all"
-    case .oneAccountShown, .windows1252, .investmentTransactionsNotRead, .autoSwitchLeftOn: nil
+    case .oneAccountShown, .windows1252, .investmentTransactionsNotRead, .autoSwitchLeftOn,
+      .openingBalancesSkipped:
+      nil
     }
   }
 
