@@ -30,6 +30,11 @@ let package = Package(
     // MARK: Use cases: the two transformers and the ports they own.
     .target(name: "UseCases", dependencies: ["Entities", "ByteWords"]),
 
+    // MARK: Storage outside the layers, as ByteWords is: how the command line reads a large input
+    // for the transformer (drafts, sorted sources read again as they stream, unsorted ones held
+    // in compact pages), handed to the use cases by the composition root. Not a product.
+    .target(name: "TransactionStorage", dependencies: ["UseCases", "Entities", "ByteWords"]),
+
     // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
     // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
     // command line's, not the domain's.
@@ -59,8 +64,7 @@ let package = Package(
       name: "CompositionRoot",
       dependencies: [
         "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways",
-        "UseCases",
-        "BankFormats", "Entities",
+        "TransactionStorage", "UseCases", "BankFormats", "Entities",
       ]
     ),
     // The network helper: the one module that loads the HTTP client (the system's libcurl, through
@@ -79,7 +83,11 @@ let package = Package(
     .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
     .testTarget(name: "ByteWordsTests", dependencies: ["ByteWords"]),
     .testTarget(name: "BankFormatsTests", dependencies: ["BankFormats", "Entities"]),
-    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "UseCasesTests", dependencies: ["UseCases", "TransactionStorage", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "TransactionStorageTests",
+      dependencies: ["TransactionStorage", "UseCases", "Entities", "TestSupport"]),
     .testTarget(
       name: "PresentersTests",
       dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
@@ -126,7 +134,9 @@ let package = Package(
     // `Scripts/fuzz` builds the fuzzers.
     .target(
       name: "FuzzChecks",
-      dependencies: ["CLI", "ReportRendering", "Presenters", "FileGateways", "UseCases", "Entities"]
+      dependencies: [
+        "CLI", "ReportRendering", "Presenters", "FileGateways", "TransactionStorage", "UseCases", "Entities",
+      ]
     ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "FuzzNDJSONRecords", dependencies: ["FuzzChecks"]),

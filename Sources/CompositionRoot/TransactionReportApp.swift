@@ -6,6 +6,7 @@ import NetworkGateways
 import Presenters
 import Synchronization
 import TableViewClient
+import TransactionStorage
 import UseCases
 
 #if canImport(Glibc)
@@ -126,22 +127,22 @@ package enum TransactionReportApp {
           name: DemoTransactions.name, transactions: DemoTransactions.authorized),
         posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
         output: output, period: command.period
-      ).usingEngine()
+      ).reading(with: EngineReading())
     case .demo(oneSource: true):
       OneSourceReportUseCase(
         source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
         output: output, period: command.period
-      ).usingEngine()
+      ).reading(with: EngineReading())
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
         authorized: fileSource(authorized, .authorized),
         posted: fileSource(posted, .posted),
         output: output, partial: command.partial, period: command.period
-      ).usingEngine()
+      ).reading(with: EngineReading())
     case .oneFile(let path):
       OneSourceReportUseCase(
         source: fileSource(path, nil), output: output, partial: command.partial, period: command.period
-      ).usingEngine()
+      ).reading(with: EngineReading())
     }
   }
 

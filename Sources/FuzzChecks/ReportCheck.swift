@@ -3,6 +3,7 @@ import Entities
 import FileGateways
 import Presenters
 import ReportRendering
+import TransactionStorage
 import UseCases
 
 /// The invariants of the whole path from bytes to rows and rendered text.
@@ -124,7 +125,7 @@ struct ReportCheck {
       case (.oneSource, true):
         OneSourceReportUseCase(
           source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit
-        ).usingEngine()
+        ).reading(with: EngineReading())
       case (.twoSource, false):
         TwoSourceReportUseCase(
           authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
@@ -133,7 +134,7 @@ struct ReportCheck {
         TwoSourceReportUseCase(
           authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
           issueLimit: Self.issueLimit
-        ).usingEngine()
+        ).reading(with: EngineReading())
       }
     await useCase.eventGenerateReport()
   }

@@ -1,5 +1,6 @@
 import Entities
 import TestSupport
+import TransactionStorage
 import UseCases
 
 typealias Call = UseCaseOutputSpy.Call
@@ -80,7 +81,7 @@ func runTwoSource(
   let spy = UseCaseOutputSpy()
   let useCase = TwoSourceReportUseCase(
     authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit, partial: partial)
-  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+  await (engine ? useCase.reading(with: EngineReading()) : useCase).eventGenerateReport()
   return spy
 }
 
@@ -91,7 +92,7 @@ func runOneSource(
 ) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
   let useCase = OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit, partial: partial)
-  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+  await (engine ? useCase.reading(with: EngineReading()) : useCase).eventGenerateReport()
   return spy
 }
 

@@ -1,10 +1,13 @@
 /// Checks for cancellation between records, every few thousand of them, so a cancelled report
 /// stops promptly without paying for a check on every record.
-struct CancellationCheck {
+package struct CancellationCheck {
   private var countdown = 0
 
+  /// Nothing yet.
+  package init() {}
+
   /// Throws when the current task has been cancelled; looks only every 4,096 calls.
-  mutating func check() throws(CancellationError) {
+  package mutating func check() throws(CancellationError) {
     guard countdown == 0 else {
       countdown -= 1
       return
@@ -14,7 +17,7 @@ struct CancellationCheck {
   }
 
   /// ``check()`` after `count` records read at once: looks once every 4,096 records or so.
-  mutating func check(afterReading count: Int) throws(CancellationError) {
+  package mutating func check(afterReading count: Int) throws(CancellationError) {
     countdown = max(0, countdown - max(0, count - 1))
     try check()
   }

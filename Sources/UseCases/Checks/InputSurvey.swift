@@ -8,33 +8,33 @@ import Entities
 /// report order, and keeps a digest of the valid transactions in the order read, so the second
 /// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
 /// counters, so a source of any size is surveyed in constant memory.
-struct InputSurvey: Sendable {
-  let source: String
-  let expectedGroup: TransactionGroup?
+package struct InputSurvey: Sendable {
+  package let source: String
+  package let expectedGroup: TransactionGroup?
   /// The days reported, or `nil` for every day: a valid record outside them is counted and
   /// checked like any other, but adds to no total.
-  let period: ReportPeriod?
-  private(set) var count = 0
+  package let period: ReportPeriod?
+  package private(set) var count = 0
   /// How many of the valid records are dated outside ``period``: the report leaves them out.
-  private(set) var outsidePeriodCount = 0
+  package private(set) var outsidePeriodCount = 0
   /// How many valid records of another group than ``expectedGroup`` the source holds.
-  private(set) var otherGroupCount = 0
+  package private(set) var otherGroupCount = 0
   /// How many issues the source's records gave, its group mismatches included.
-  private(set) var issueCount = 0
-  private(set) var isInReportOrder = true
+  package private(set) var issueCount = 0
+  package private(set) var isInReportOrder = true
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
-  private(set) var unavailableReason: UnavailableReason?
+  package private(set) var unavailableReason: UnavailableReason?
   /// Whether the source ended as missing input (``SourceRecord/missing(_:)``), not as an
   /// unavailable one: ``unavailableReason`` then says why it could not be read.
-  private(set) var endedAsMissing = false
+  package private(set) var endedAsMissing = false
   /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
-  private(set) var notes: [AnySourceProblem] = []
+  package private(set) var notes: [AnySourceProblem] = []
   private var last: ReportOrder?
   private var reading = ReadingDigest()
 
   /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
-  var digest: Int { reading.value }
+  package var digest: Int { reading.value }
 
   /// Starts a survey of a source; ``take(_:totals:issues:)`` checks its records one by one.
   ///
@@ -42,7 +42,7 @@ struct InputSurvey: Sendable {
   ///   - source: The source's name, for issues without an origin.
   ///   - expectedGroup: In two-source mode, the only group this source may hold.
   ///   - period: The days reported, or `nil` for every day.
-  init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
+  package init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
     self.source = source
     self.expectedGroup = expectedGroup
     self.period = period
@@ -58,7 +58,7 @@ struct InputSurvey: Sendable {
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
-  init(
+  package init(
     reading stream: inout any TransactionStream,
     source: String,
     expectedGroup: TransactionGroup?,
@@ -88,7 +88,7 @@ struct InputSurvey: Sendable {
   ///   not); `false` for an issue, or the end of what could be read. The caller reads the
   ///   transaction from the record it still holds, so that it is not copied for every record.
   @discardableResult
-  mutating func take(
+  package mutating func take(
     _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, totals: inout ReportTotals,
     issues: inout IssueLog
   ) -> Bool {
@@ -136,7 +136,7 @@ struct InputSurvey: Sendable {
 
   /// Whether every record of the source is a valid record of another group than the one it
   /// may hold, and there is at least one: what a source given for the other group holds.
-  var holdsOnlyAnotherGroup: Bool {
+  package var holdsOnlyAnotherGroup: Bool {
     expectedGroup != nil && count == 0 && otherGroupCount > 0 && issueCount == otherGroupCount
   }
 
@@ -159,17 +159,20 @@ struct InputSurvey: Sendable {
 }
 
 /// The totals a report shows, summed in any order and checked once all records are in.
-struct ReportTotals: Sendable {
+package struct ReportTotals: Sendable {
   private var authorized = RunningTotal(.group(.authorized))
   private var posted = RunningTotal(.group(.posted))
   private var grand = RunningTotal(.grand)
+
+  /// Nothing yet.
+  package init() {}
 
   /// Adds the totals of records read after these, as if they had been added here one by one.
   ///
   /// - Returns: `false` when the result may differ from adding them one by one: when both add
   ///   to a total that ends out of range, whose issue depends on the order (see
   ///   ``RunningTotal/append(_:)``).
-  mutating func append(_ later: ReportTotals) -> Bool {
+  package mutating func append(_ later: ReportTotals) -> Bool {
     let results = [
       authorized.append(later.authorized), posted.append(later.posted), grand.append(later.grand),
     ]
@@ -177,7 +180,7 @@ struct ReportTotals: Sendable {
   }
 
   /// Adds a transaction to its group's total and to the grand total.
-  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
+  package mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
     switch transaction.group {
     case .authorized: authorized.add(transaction, origin: origin, source: source)
     case .posted: posted.add(transaction, origin: origin, source: source)
@@ -189,7 +192,7 @@ struct ReportTotals: Sendable {
   ///
   /// - Returns: One issue for each group total that overflows; or, when both fit, the grand
   ///   total's issue if it overflows; or none.
-  func overflowIssues() -> [RecordIssue] {
+  package func overflowIssues() -> [RecordIssue] {
     let groupIssues = [authorized, posted].compactMap { $0.overflowIssue() }
     // Reported once: a grand total that overflows because a group total does adds nothing.
     guard groupIssues.isEmpty else { return groupIssues }

@@ -8,53 +8,66 @@ import Entities
 /// A transformer says only which source feeds which groups: a list of ``Part``s. The two-source
 /// transformer has two parts of one group each; the one-source transformer has one part that
 /// holds both groups.
-struct ReportCheck {
+package struct ReportCheck {
   /// One source of a report and the groups it holds, in report order.
-  struct Part: Sendable {
-    let source: any TransactionSource
-    let groups: [TransactionGroup]
+  package struct Part: Sendable {
+    package let source: any TransactionSource
+    package let groups: [TransactionGroup]
 
     /// What the part's header and unavailable message are about: its one group, or all
     /// transactions when the source holds every group.
-    var scope: ReportScope { groups.count == 1 ? .group(groups[0]) : .allTransactions }
+    package var scope: ReportScope { groups.count == 1 ? .group(groups[0]) : .allTransactions }
     /// The only group the source may hold, or `nil` when it holds every group.
-    var expectedGroup: TransactionGroup? { groups.count == 1 ? groups[0] : nil }
+    package var expectedGroup: TransactionGroup? { groups.count == 1 ? groups[0] : nil }
+
+    /// A source and the groups it holds.
+    package init(source: any TransactionSource, groups: [TransactionGroup]) {
+      self.source = source
+      self.groups = groups
+    }
   }
 
   /// What checking one part found.
-  enum Checked: Sendable {
+  package enum Checked: Sendable {
     case unavailable(reason: UnavailableReason)
     case missing(reason: UnavailableReason)
     case surveyed(InputSurvey)
   }
 
   /// One part checked on its own, with the issues and totals of its records alone.
-  struct PartCheck: Sendable {
-    var checked: Checked
-    var issues: IssueLog
-    var totals: ReportTotals
+  package struct PartCheck: Sendable {
+    package var checked: Checked
+    package var issues: IssueLog
+    package var totals: ReportTotals
     /// The part's transactions, in input order, when the check kept them (the plain way).
-    var kept: [Transaction]? = nil
+    package var kept: [Transaction]? = nil
+
+    /// What checking one part found, with its issues and totals.
+    package init(checked: Checked, issues: IssueLog, totals: ReportTotals, kept: [Transaction]? = nil) {
+      (self.checked, self.issues, self.totals, self.kept) = (checked, issues, totals, kept)
+    }
   }
 
-  let output: any TransactionReportUseCaseOutput
-  let issueLimit: Int
+  package let output: any TransactionReportUseCaseOutput
+  package let issueLimit: Int
   /// Whether a missing input gets the report of the other sources, with its group's
   /// unavailable message, instead of no report.
-  let partial: Bool
+  package let partial: Bool
   /// The days reported, or `nil` for every day. Every record is read and checked whatever its
   /// date; one outside the period is counted, and left out of the rows and the totals.
-  let period: ReportPeriod?
+  package let period: ReportPeriod?
 
-  /// Makes the report of the parts, in order, the plain way (``ReferenceReport``: read once,
-  /// kept, ``ReportTransformer``) or with the engine (`ReportEngine`): the one choice both use
-  /// cases make.
-  func report(_ parts: [Part], engine: Bool) async {
-    if engine {
-      await ReportEngine(check: self).run(parts)
-    } else {
-      await ReferenceReport(check: self).run(parts)
-    }
+  /// The check of a report to `output`.
+  ///
+  /// - Parameters:
+  ///   - output: Where the report, or the rejection, goes.
+  ///   - issueLimit: How many issues a rejection lists in full.
+  ///   - partial: Whether a missing input gets a report without it.
+  ///   - period: The days reported, or `nil` for every day.
+  package init(
+    output: any TransactionReportUseCaseOutput, issueLimit: Int, partial: Bool, period: ReportPeriod?
+  ) {
+    (self.output, self.issueLimit, self.partial, self.period) = (output, issueLimit, partial, period)
   }
 
   /// Checks every part concurrently, each on its own, and returns what each found in the
@@ -65,7 +78,9 @@ struct ReportCheck {
   ///   - parts: The parts to check, in report order.
   ///   - keeping: Whether to keep each part's valid transactions.
   /// - Returns: Each part's check, in the parts' order, or the first stop one of them met.
-  func checkAll(_ parts: ArraySlice<Part>, keeping: Bool = false) async -> Result<[PartCheck], ReportStop> {
+  package func checkAll(_ parts: ArraySlice<Part>, keeping: Bool = false) async -> Result<
+    [PartCheck], ReportStop
+  > {
     guard let first = parts.first else { return .success([]) }
     guard parts.count > 1 else { return await checkAlone(first, keeping: keeping).map { [$0] } }
     async let rest = checkAll(parts.dropFirst(), keeping: keeping)
@@ -89,7 +104,7 @@ struct ReportCheck {
   ///
   /// - Returns: What the check found, and the valid transactions of the part's groups, in input
   ///   order, when `keeping`.
-  func check(
+  package func check(
     _ part: Part, issues: inout IssueLog, totals: inout ReportTotals, keeping: Bool = false
   ) async throws(ReportStop) -> (Checked, [Transaction]?) {
     switch await part.source.open() {
@@ -136,7 +151,7 @@ struct ReportCheck {
   ///   - beforeRejection: What to do before a rejection is presented (take back a draft).
   /// - Returns: What each part's check found, in order, or `nil` when the input was rejected.
   /// - Throws: ``ReportStop/cancelled`` when the task is cancelled.
-  func verdict(
+  package func verdict(
     _ parts: [Part], _ checks: [PartCheck], beforeRejection: () -> Void = {}
   ) async throws(ReportStop) -> [Checked]? {
     // A source whose opening ended because the report was cancelled says "unavailable": it is
@@ -183,7 +198,7 @@ struct ReportCheck {
   /// when it left out any: what comes after the last group, before the grand footer.
   ///
   /// - Parameter checked: What checking each part found; only surveyed parts have records.
-  func presentNotesAndPeriod(_ checked: [Checked]) {
+  package func presentNotesAndPeriod(_ checked: [Checked]) {
     for check in checked {
       if case .surveyed(let survey) = check { survey.notes.forEach(output.presentSourceNote) }
     }
@@ -195,7 +210,7 @@ struct ReportCheck {
   }
 
   /// Prepares the sources of the given parts (``TransactionSource/prepare()``), all at once.
-  static func prepareAll(_ parts: ArraySlice<Part>) async {
+  package static func prepareAll(_ parts: ArraySlice<Part>) async {
     await withTaskGroup(of: Void.self) { group in
       for part in parts { group.addTask { await part.source.prepare() } }
     }
@@ -203,9 +218,24 @@ struct ReportCheck {
 }
 
 /// Why a report stopped before its end.
-enum ReportStop: Error {
+package enum ReportStop: Error {
   /// A later reading of a source differs from the one that was checked.
   case sourceChanged(SourceChanged)
   /// The task making the report was cancelled.
   case cancelled
+}
+
+/// The error of a source whose second reading differs from its first.
+package struct SourceChanged: Error {
+  package let source: String
+
+  /// The change of the named source.
+  package init(source: String) {
+    self.source = source
+  }
+
+  /// The issue that says so.
+  package var issue: RecordIssue {
+    RecordIssue(source: source, position: nil, field: nil, problem: .sourceChanged)
+  }
 }

@@ -3,16 +3,16 @@ import Entities
 /// The order of the report: by group (authorized first), then by date ascending.
 ///
 /// Transactions with equal keys keep their input order; see ``OrderedTransactions``.
-struct ReportOrder: Comparable {
-  let group: TransactionGroup
-  let date: CalendarDate
+package struct ReportOrder: Comparable {
+  package let group: TransactionGroup
+  package let date: CalendarDate
 
-  init(_ transaction: Transaction) {
+  package init(_ transaction: Transaction) {
     self.group = transaction.group
     self.date = transaction.date
   }
 
-  static func < (lhs: ReportOrder, rhs: ReportOrder) -> Bool {
+  package static func < (lhs: ReportOrder, rhs: ReportOrder) -> Bool {
     (lhs.group, lhs.date) < (rhs.group, rhs.date)
   }
 }

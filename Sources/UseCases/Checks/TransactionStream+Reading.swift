@@ -15,7 +15,7 @@ extension TransactionStream {
   ///     until it says yes. By default, never.
   ///   - body: What to do with each record, and its description's bytes when they are lent.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
-  mutating func readRecords(
+  package mutating func readRecords(
     while isReading: () -> Bool, wantsBytes: () -> Bool = { false },
     each body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
   ) throws(CancellationError) {

@@ -17,8 +17,11 @@ import Entities
 /// several times cheaper than the standard library's `Hasher` (SipHash), which it replaced when
 /// a report of a sorted file came down to one reading and the digest became a tenth of what
 /// was left (decision 0030).
-struct ReadingDigest {
+package struct ReadingDigest {
   private var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+  /// Nothing yet.
+  package init() {}
 
   /// Adds the next transaction of the reading.
   ///
@@ -29,7 +32,7 @@ struct ReadingDigest {
   ///   - transaction: The transaction.
   ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
   ///   (``RecordLending``): then they count, not its empty `description`.
-  mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
+  package mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
     let date = transaction.date
     var fields = UInt64(truncatingIfNeeded: date.year) << 16 | UInt64(date.month) << 8 | UInt64(date.day)
     if transaction.group == .posted { fields |= 1 << 62 }
@@ -58,7 +61,7 @@ struct ReadingDigest {
   }
 
   /// The digest of the transactions added so far.
-  var value: Int { Int(truncatingIfNeeded: state) }
+  package var value: Int { Int(truncatingIfNeeded: state) }
 
   /// Mixes one word into the state: the 128-bit product of the two, folded.
   private mutating func mix(_ word: UInt64) {

@@ -25,8 +25,9 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   private let issueLimit: Int
   private let partial: Bool
   private let period: ReportPeriod?
-  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
-  private var engine = false
+  /// How the sources are read: the plain way, unless the composition root hands in another
+  /// (``reading(with:)``).
+  private var reading: any ReportReading = PlainReading()
 
   /// Creates the use case.
   ///
@@ -60,11 +61,14 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
     self.period = period
   }
 
-  /// The same use case, making its report with the engine: the same calls, from a sorted file
-  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
-  package func usingEngine() -> Self {
+  /// The same use case, reading its sources another way: the same report, in less memory (what
+  /// the command line's composition root hands in, from TransactionStorage).
+  ///
+  /// - Parameter reading: How to read the sources for the transformer.
+  /// - Returns: The use case.
+  package func reading(with reading: any ReportReading) -> Self {
     var useCase = self
-    useCase.engine = true
+    useCase.reading = reading
     return useCase
   }
 
@@ -75,6 +79,6 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
       ReportCheck.Part(source: authorized, groups: [.authorized]),
       ReportCheck.Part(source: posted, groups: [.posted]),
     ]
-    await check.report(parts, engine: engine)
+    await reading.report(parts, check: check)
   }
 }

@@ -1,20 +1,33 @@
 import Entities
 
+/// How a use case reads its sources for the report: the parts (which source feeds which
+/// groups), checked by ``ReportCheck``, and the report presented, or the input rejected.
+///
+/// The use cases read the plain way (``PlainReading``) unless the composition root hands them
+/// another: the command line's reads files of millions of records in constant memory
+/// (TransactionStorage).
+package protocol ReportReading: Sendable {
+  /// Makes the report of the parts, in order, or rejects their input; or, when the task is
+  /// cancelled, ends as cancelled.
+  ///
+  /// - Parameters:
+  ///   - parts: The sources and the groups each holds, in report order.
+  ///   - check: The rules the input is checked by, and the output.
+  func report(_ parts: [ReportCheck.Part], check: ReportCheck) async
+}
+
 /// The report made the plain way: every source opened at once and read once, each record
 /// checked and each valid transaction kept; then, if the input is valid, ``ReportTransformer``
 /// presents it.
 ///
 /// This is how the use cases make a report for any client: one reading of each source, at the
 /// same time, and the report as the transformer defines it. It keeps every transaction in
-/// memory until the report is presented, as a table view does with its rows. The command line
-/// makes its reports with the engine instead (`ReportEngine`: a sorted file streamed in one
-/// pass, in constant memory), which presents exactly the same calls.
-struct ReferenceReport {
-  let check: ReportCheck
+/// memory until the report is presented, as a table view does with its rows.
+package struct PlainReading: ReportReading {
+  /// The plain way.
+  package init() {}
 
-  /// Makes the report of the parts, in order, or rejects their input; or, when the task is
-  /// cancelled, ends as cancelled.
-  func run(_ parts: [ReportCheck.Part]) async {
+  package func report(_ parts: [ReportCheck.Part], check: ReportCheck) async {
     let output = check.output
     do throws(ReportStop) {
       let checks = try await check.checkAll(parts[...], keeping: true).get()

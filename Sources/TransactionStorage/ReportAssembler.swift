@@ -1,4 +1,5 @@
 import Entities
+import UseCases
 
 /// The engine's twin of ``ReportTransformer``: the same calls, made from transactions that come
 /// one at a time, already in report order (they stream from a sorted file), so that it keeps

@@ -1,6 +1,7 @@
 import Entities
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// The engine the command line uses presents exactly what `ReportTransformer` defines, for every
@@ -111,11 +112,11 @@ import UseCases
     if sources.count == 2 {
       let useCase = TwoSourceReportUseCase(
         authorized: sources[0], posted: sources[1], output: spy, partial: input.partial, period: input.period)
-      await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: EngineReading()) : useCase).eventGenerateReport()
     } else {
       let useCase = OneSourceReportUseCase(
         source: sources[0], output: spy, partial: input.partial, period: input.period)
-      await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: EngineReading()) : useCase).eventGenerateReport()
     }
     return spy.keptCalls
   }

@@ -2,6 +2,7 @@ import Entities
 import Synchronization
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// A stream that can lend descriptions as bytes (``RecordLending``, decision 0043)
@@ -28,7 +29,8 @@ import UseCases
   /// The rows a one-source report shows, read from `source`.
   private static func rows(from source: some TransactionSource) async -> [UseCaseOutputSpy.Call] {
     let output = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: source, output: output).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: output).reading(with: EngineReading())
+      .eventGenerateReport()
     return output.keptCalls
   }
 

@@ -1,4 +1,5 @@
 import Entities
+import UseCases
 
 /// The second pass over a source: its transactions, in report order.
 ///
@@ -203,17 +204,6 @@ extension CancellationCheck {
   /// ``check()``, as the reason a report stops.
   mutating func checkStop() throws(ReportStop) {
     do { try check() } catch { throw .cancelled }
-  }
-
-}
-
-/// The error of a source whose second reading differs from its first.
-struct SourceChanged: Error {
-  let source: String
-
-  /// The issue that says so.
-  var issue: RecordIssue {
-    RecordIssue(source: source, position: nil, field: nil, problem: .sourceChanged)
   }
 
 }

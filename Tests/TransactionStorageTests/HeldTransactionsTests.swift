@@ -2,6 +2,7 @@ import Entities
 import Synchronization
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// A source out of report order is held in memory, grouped by group and date: its transactions
@@ -34,7 +35,7 @@ import UseCases
   ) async -> (shown: [String], expected: [String]) {
     let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
     await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
-      .usingEngine().eventGenerateReport()
+      .reading(with: EngineReading()).eventGenerateReport()
     let shown = output.keptCalls.compactMap { call -> String? in
       if case .detail(let description, _) = call { return description }
       return nil
@@ -65,7 +66,7 @@ import UseCases
       for acceptsDraft in [false, true] {
         let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
         await OneSourceReportUseCase(source: FakeTransactionSource(transactions: input), output: output)
-          .usingEngine().eventGenerateReport()
+          .reading(with: EngineReading()).eventGenerateReport()
         let shown = output.keptCalls.compactMap { call -> String? in
           if case .detail(let description, _) = call { return description }
           return nil
@@ -167,7 +168,7 @@ import UseCases
     for acceptsDraft in [false, true] {
       let output = UseCaseOutputSpy(acceptsDraft: acceptsDraft)
       await OneSourceReportUseCase(source: FakeTransactionSource(transactions: transactions), output: output)
-        .usingEngine().eventGenerateReport()
+        .reading(with: EngineReading()).eventGenerateReport()
       let shown = output.keptCalls.filter {
         switch $0 {
         case .header, .subheader, .detail: true
@@ -206,7 +207,7 @@ import UseCases
         await OneSourceReportUseCase(
           source: FakeTransactionSource(transactions: transactions), output: output
         )
-        .usingEngine().eventGenerateReport()
+        .reading(with: EngineReading()).eventGenerateReport()
       }.value
       // The rows shown after the first record out of order took the draft back, if it did.
       let calls = output.calls

@@ -1,4 +1,5 @@
 import Entities
+import UseCases
 
 /// The report made fast: the engine the command line makes its reports with, which presents
 /// exactly what ``ReportTransformer`` presents for the same input (a test and a fuzzer check
@@ -272,4 +273,15 @@ struct ReportEngine {
     }
   }
 
+}
+
+/// The engine as a use case's way of reading its sources (``UseCases/ReportReading``): what the
+/// command line's composition root hands its use cases.
+package struct EngineReading: ReportReading {
+  /// The engine.
+  package init() {}
+
+  package func report(_ parts: [ReportCheck.Part], check: ReportCheck) async {
+    await ReportEngine(check: check).run(parts)
+  }
 }

@@ -1,5 +1,6 @@
 import ByteWords
 import Entities
+import UseCases
 
 /// Transactions held in memory in report order as they are added, in about 16 bytes each plus
 /// the bytes of their descriptions.
