@@ -113,7 +113,8 @@ let package = Package(
     .testTarget(
       name: "TableViewClientTests",
       dependencies: [
-        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "InMemoryGateways", "TestSupport",
+        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "InMemoryGateways", "Entities",
+        "TestSupport",
       ]),
     .testTarget(
       name: "CompositionRootTests",

@@ -19,10 +19,12 @@ import UseCases
 /// another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
-  /// presenter output and progress line the application made.
+  /// presenter output and progress line the application made, with what takes back the rows
+  /// the output was shown when its view can (``CommandLineView/takesBackDrafts``).
   package typealias Composer =
     @Sendable (
-      _ command: ReportCommand, _ output: any TransactionReportUseCaseOutput, _ progress: ProgressLine?
+      _ command: ReportCommand, _ output: any TransactionReportUseCaseOutput, _ progress: ProgressLine?,
+      _ takeBack: (@Sendable () -> Void)?
     ) -> any TransactionReportUseCaseInput
 
   /// What `txreport` needs from the process it runs in, gathered so tests can supply their own.
@@ -310,10 +312,18 @@ package enum CommandLineApp {
       file = SpooledStandardOutput(releasingTo: context.output, isTerminal: context.outputIsTerminal)
     }
     let progress = showsProgress(command, file: file, context: context) ? context.progress : nil
-    let view = CommandLineView(
-      renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: context.errors, coloredLabels: coloredLabels)
-    await compose(command, presenter(for: command, view: view), progress).eventGenerateReport()
+    let view =
+      if let file {
+        CommandLineView(
+          renderer: renderer(for: command, context: context), file: file, errors: context.errors,
+          coloredLabels: coloredLabels)
+      } else {
+        CommandLineView(
+          renderer: renderer(for: command, context: context), output: context.output, errors: context.errors,
+          coloredLabels: coloredLabels)
+      }
+    let takeBack: (@Sendable () -> Void)? = view.takesBackDrafts ? { @Sendable in view.discardDraft() } : nil
+    await compose(command, presenter(for: command, view: view), progress, takeBack).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
     defer {
@@ -382,7 +392,7 @@ package enum CommandLineApp {
   /// (``ColorChoice/isEnabled(outputIsTerminal:noColor:term:)``), the palette of `--theme`
   /// else of the terminal's background (``Theme/resolved(_:colorFGBG:)``), 24-bit or 256
   /// colours as `COLORTERM` says (``TextReportRenderer/ColorDepth/init(colorTerm:)``).
-  private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
+  private static func renderer(for command: ReportCommand, context: Context) -> any ByteRenderer {
     switch command.format {
     case .text:
       TextReportRenderer(

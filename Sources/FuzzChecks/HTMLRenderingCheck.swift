@@ -62,7 +62,7 @@ struct HTMLRenderingCheck {
     case .header(let title): Element(kind: "header", band: nil, texts: [visible(title)])
     case .subheader(let title, let odd): Element(kind: "subheader", band: band(odd), texts: [visible(title)])
     case .detail(let description, let amount, let odd):
-      Element(kind: "detail", band: band(odd), texts: [visible(description), amount])
+      Element(kind: "detail", band: band(odd), texts: [visible(description.description), amount])
     case .subfooter(let odd): Element(kind: "subfooter", band: band(odd), texts: [""])
     case .footer(let total, let odd): Element(kind: "footer", band: band(odd), texts: ["Total", total])
     case .grandFooter(let total): Element(kind: "grandfooter", band: nil, texts: ["Grand Total", total])

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 
@@ -151,7 +152,7 @@ struct JSONRowsReader {
       return .subheader(title: values[0], odd: odd)
     case ("detail", 3):
       guard let values = strings("description", "amount"), values.count == 2, let odd else { return nil }
-      return .detail(description: values[0], amount: values[1], odd: odd)
+      return .detail(description: DescriptionText(values[0]), amount: values[1], odd: odd)
     case ("subfooter", 1):
       guard let odd else { return nil }
       return .subfooter(odd: odd)

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A view that records every call the presenter makes, in order, and passes each on to other
 /// views, so that one report can be checked as events and through real views at once.
-final class RecordingView: EngineView {
+final class RecordingView: TransactionReportPresenterOutput {
   /// One call to the view.
   enum Event: Equatable {
     case start
@@ -34,7 +34,7 @@ final class RecordingView: EngineView {
   ///
   /// - Parameters:
   ///   - others: The views that get every call too, in order.
-  ///   - takesDraft: Whether it takes a draft (``acceptsDraft``): then it passes calls on only
+  ///   - takesDraft: Whether it takes a draft (``takeBack``): then it passes calls on only
   ///     once the report ends (or is rejected), as a view that holds its output back does, and
   ///     forgets a draft discarded.
   init(passingOnTo others: [any TransactionReportPresenterOutput], takesDraft: Bool = false) {
@@ -42,8 +42,13 @@ final class RecordingView: EngineView {
     self.takesDraft = takesDraft
   }
 
-  var acceptsDraft: Bool { takesDraft }
+  /// What takes back a draft, to hand a reading that drafts, when the view takes one.
+  var takeBack: (@Sendable () -> Void)? {
+    guard takesDraft else { return nil }
+    return { @Sendable [self] in discardDraft() }
+  }
 
+  /// Forgets every call since the report's start: a draft taken back.
   func discardDraft() {
     log.withLock { log in
       if let start = log.events.lastIndex(of: .start) { log.events.removeSubrange(start...) }
@@ -58,13 +63,6 @@ final class RecordingView: EngineView {
 
   func showRow(_ row: ReportRow) {
     record(.row(row))
-  }
-
-  /// Records the row a description lent as bytes stands for: the engine's held transactions
-  /// are shown so (decision 0045), and must give the rows `showRow(_:)` would be given.
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    let description = String(decoding: descriptionUTF8, as: UTF8.self)
-    record(.row(.detail(description: description, amount: ReportText.amount(amount), odd: odd)))
   }
 
   func showSourceUnavailable(_ warning: SourceWarning) {

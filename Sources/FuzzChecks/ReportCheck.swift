@@ -27,9 +27,10 @@ import UseCases
 ///   element); the command line writes that text, no error, and exits 0;
 /// - the collector's state agrees, and a second run through the same presenter gives the same
 ///   calls;
-/// - the engine the command line runs (`usingEngine()`: drafts, held pages, lent descriptions)
-///   and the reference, ``UseCases/ReportTransformer`` (the use case's plain way), present
-///   exactly the same calls: the same report, or the same rejection.
+/// - the report is made as the command line makes it (the transformer over the sources read
+///   compactly: drafts, held pages, descriptions shared from them) and checked against the
+///   expectation; the plain way (the transformer over every transaction kept in memory) then
+///   presents exactly the same calls: the same report, or the same rejection.
 struct ReportCheck {
   /// The command line's view, writing into memory.
   private struct CommandLine {
@@ -71,7 +72,7 @@ struct ReportCheck {
     let collector = ReportViewStateCollector()
     let view = RecordingView(passingOnTo: [commandLine.view, collector], takesDraft: input.takesDraft)
     let presenter = TransactionReportPresenter(output: view)
-    await generateReport(into: presenter, engine: true)
+    await generateReport(into: presenter, compact: true, takeBack: view.takeBack)
     let events = view.events
 
     let rejected = events.contains { if case .rejected = $0 { true } else { false } }
@@ -94,12 +95,12 @@ struct ReportCheck {
       checkReport(events, expected: expected, collector: collector, commandLine: commandLine)
     }
 
-    await generateReport(into: presenter, engine: true)
+    await generateReport(into: presenter, compact: true, takeBack: view.takeBack)
     let again = Array(view.events.dropFirst(events.count))
     require(again == events, "a second run through the same presenter differs: \(shown(again))")
 
     let reference = RecordingView(passingOnTo: [])
-    await generateReport(into: TransactionReportPresenter(output: reference), engine: false)
+    await generateReport(into: TransactionReportPresenter(output: reference), compact: false, takeBack: nil)
     let referenceEvents = reference.events
     if referenceEvents != events {
       let first =
@@ -107,34 +108,29 @@ struct ReportCheck {
         ?? min(referenceEvents.count, events.count)
       require(
         false,
-        "the engine and the transformer differ at call \(first): the engine's "
-          + "\(shown(events.dropFirst(first).prefix(3))), the transformer's \(shown(referenceEvents.dropFirst(first).prefix(3)))"
+        "the compact reading and the plain reading differ at call \(first): the compact one's "
+          + "\(shown(events.dropFirst(first).prefix(3))), the plain one's \(shown(referenceEvents.dropFirst(first).prefix(3)))"
       )
     }
   }
 
-  /// Runs the use case of the input's mode: with the engine the command line runs, or the
-  /// plain way, which reads each source once and presents what ``UseCases/ReportTransformer``
-  /// presents.
-  private func generateReport(into presenter: TransactionReportPresenter, engine: Bool) async {
+  /// Runs the use case of the input's mode: with the sources read as the command line reads them
+  /// (lending their records, read compactly, in a draft when `takeBack` is given), or the plain
+  /// way, which reads each source once and keeps every transaction.
+  private func generateReport(
+    into presenter: TransactionReportPresenter, compact: Bool, takeBack: (@Sendable () -> Void)?
+  ) async {
+    let sources = input.sources.map { compact ? ReportSource.lending($0.source) : .plain($0.source) }
+    let reading: any ReportReading = compact ? CompactReading(takingBackDrafts: takeBack) : PlainReading()
     let useCase: any TransactionReportUseCaseInput =
-      switch (input.mode, engine) {
-      case (.oneSource, false):
-        OneSourceReportUseCase(
-          source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit)
-      case (.oneSource, true):
-        OneSourceReportUseCase(
-          source: input.sources[0].source, output: presenter, issueLimit: Self.issueLimit
-        ).reading(with: EngineReading())
-      case (.twoSource, false):
+      switch input.mode {
+      case .oneSource:
+        OneSourceReportUseCase(source: sources[0], output: presenter, issueLimit: Self.issueLimit)
+          .reading(with: reading)
+      case .twoSource:
         TwoSourceReportUseCase(
-          authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
-          issueLimit: Self.issueLimit)
-      case (.twoSource, true):
-        TwoSourceReportUseCase(
-          authorized: input.sources[0].source, posted: input.sources[1].source, output: presenter,
-          issueLimit: Self.issueLimit
-        ).reading(with: EngineReading())
+          authorized: sources[0], posted: sources[1], output: presenter, issueLimit: Self.issueLimit
+        ).reading(with: reading)
       }
     await useCase.eventGenerateReport()
   }
@@ -236,9 +232,9 @@ struct ReportCheck {
       "the collector's state is \(shown(collector.state)), with warnings \(shown(collector.warnings))")
   }
 
-  /// Every renderer writes a detail row whose description is lent as bytes (how a report shows
-  /// held transactions, decision 0045) as it writes the row: the same bytes, in each setting
-  /// that changes a detail row, with the rows around it written alike.
+  /// Every renderer writes a detail row whose description is bytes of a shared block (how a
+  /// report shows held transactions, decision 0045) as it writes the row with a `String`: the
+  /// same bytes, in each setting that changes a detail row, with the rows around it written alike.
   private func checkLentDescriptions(_ rows: [ReportRow]) {
     let renderers: [any ByteRenderer] = [
       TextReportRenderer(width: input.width, colors: false),
@@ -256,9 +252,10 @@ struct ReportCheck {
           lent.render(row, appendingTo: &lentBytes)
           continue
         }
-        Array(description.utf8).withUnsafeBufferPointer {
-          lent.renderDetail(descriptionUTF8: $0, amount: amount, odd: odd, appendingTo: &lentBytes)
-        }
+        // The bytes in the middle of a block, as a held page or a row store keeps them.
+        let block = [0x41] + Array(description.description.utf8) + [0x42]
+        let shared = DescriptionText(sharing: block, range: 1..<(block.count - 1))
+        lent.render(.detail(description: shared, amount: amount, odd: odd), appendingTo: &lentBytes)
       }
       rowBytes += byRow.finish().utf8
       lentBytes += lent.finish().utf8
@@ -298,7 +295,7 @@ struct ReportCheck {
   private static func texts(_ row: ReportRow) -> [String] {
     switch row {
     case .header(let title), .subheader(let title, _): [title]
-    case .detail(let description, let amount, _): [description, amount]
+    case .detail(let description, let amount, _): [description.description, amount]
     case .subfooter: []
     case .footer(let total, _), .grandFooter(let total): [total]
     case .message(let message): [message]

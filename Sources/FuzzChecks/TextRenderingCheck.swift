@@ -74,7 +74,8 @@ struct TextRenderingCheck {
         "message row \(index) is shown as \(shown(line)), not \(shown(expected)) wrapped")
     case .message(let message): expect(line, "  " + TerminalSafety.escaped(message), at: index)
     case .detail(let description, let amount, _):
-      checkColumns(line, indent: 4, label: TerminalSafety.escaped(description), amount: amount, row: row)
+      checkColumns(
+        line, indent: 4, label: TerminalSafety.escaped(description.description), amount: amount, row: row)
     case .footer(let total, _):
       checkColumns(line, indent: 2, label: "Total", amount: total, row: row)
     case .grandFooter(let total):

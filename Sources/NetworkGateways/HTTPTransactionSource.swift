@@ -17,7 +17,7 @@ import UseCases
 /// path's extension (`.json`, `.ndjson`, `.jsonl`, `.csv`, `.tsv`, `.ofx`, `.qfx`, `.qif`),
 /// else the one given; or, with ``sniffsFormat`` (no format was given), the one the answer's
 /// first bytes show, as for a file (an answer served as `application/octet-stream`), else JSON.
-public struct HTTPTransactionSource: TransactionSource, Sendable {
+public struct HTTPTransactionSource: TransactionSource, LendingSource, Sendable {
   /// What is fetched, and the limits.
   public let request: DownloadRequest
   /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
@@ -83,6 +83,13 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// - Returns: `SourceOpening.unavailable(reason:)` when the answer cannot be fetched whole,
   ///   or the records of the answer.
   public func open() async -> SourceOpening {
+    await openLending().opening
+  }
+
+  /// Opens the answer as ``open()`` does, with a stream that lends its records.
+  ///
+  /// - Returns: What opening it gave.
+  package func openLending() async -> ReadingOpening {
     switch await downloaded() {
     case .failed(let reason):
       return .unavailable(reason: reason)

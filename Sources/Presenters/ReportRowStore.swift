@@ -89,7 +89,7 @@ struct ReportRowStore: Hashable, Sendable {
     case .subheader(let title, let odd):
       append(.subheader, odd: odd, texts: [title])
     case .detail(let description, let amount, let odd):
-      append(.detail, odd: odd, texts: [description, amount])
+      append(.detail, odd: odd, texts: [description.description, amount])
     case .subfooter(let odd):
       append(.subfooter, odd: odd, texts: [])
     case .footer(let total, let odd):
@@ -347,14 +347,15 @@ struct ReportRowStore: Hashable, Sendable {
     case .subheader: return .subheader(title: Self.text(at: &offset, in: bytes), odd: odd)
     case .detail:
       let description = Self.text(at: &offset, in: bytes)
-      return .detail(description: description, amount: Self.text(at: &offset, in: bytes), odd: odd)
+      return .detail(
+        description: DescriptionText(description), amount: Self.text(at: &offset, in: bytes), odd: odd)
     case .detailWithMoney:
       let description = Self.text(at: &offset, in: bytes)
       let zigzag = Self.readNumber(at: &offset, in: bytes)
       let units = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
       // Only an amount that was a `Money` is kept, so it is one again.
       let amount = Money(minorUnits: units).map(ReportText.amount) ?? ""
-      return .detail(description: description, amount: amount, odd: odd)
+      return .detail(description: DescriptionText(description), amount: amount, odd: odd)
     case .subfooter: return .subfooter(odd: odd)
     case .footer: return .footer(total: Self.text(at: &offset, in: bytes), odd: odd)
     case .grandFooter: return .grandFooter(total: Self.text(at: &offset, in: bytes))

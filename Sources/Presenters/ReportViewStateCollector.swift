@@ -132,19 +132,10 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   }
 }
 
-// MARK: The engine's fast path (package)
-
-extension ReportViewStateCollector: EngineView {
-  /// A collector takes a draft: until the report ends, nothing it holds is shown.
-  package var acceptsDraft: Bool { true }
-
-  /// Forgets every call since the report's start.
+extension ReportViewStateCollector {
+  /// Forgets every call since the report's start: a draft taken back (what the composition root
+  /// hands a reading that drafts, as the collector shows nothing until the report ends).
   package func discardDraft() {
     storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
-  }
-
-  /// Keeps a detail row whose description is lent as bytes, without making a `String` of it.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    storage.withLock { $0.rows.appendDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd) }
   }
 }

@@ -109,15 +109,17 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  public func presentDetail(description: String, amount: Money) {
+  public func presentDetail(description: DescriptionText, amount: Money) {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
-      ListedTransaction(date: date, group: group, description: description, amount: ReportText.amount(amount))
-    )
+      ListedTransaction(
+        date: date, group: group, description: description.description, amount: ReportText.amount(amount)))
   }
 
   /// Nothing: the end of a date block is not a transaction.
-  public func presentSubfooter() {}
+  ///
+  /// - Parameter block: The block that ends.
+  public func presentSubfooter(_ block: DateBlock) {}
 
   /// Nothing: a group's total is not a transaction (a script sums the amounts it wants).
   ///
@@ -190,34 +192,5 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// Passes the cancelling on.
   public func presentReportCancelled() {
     report.presentReportCancelled()
-  }
-}
-
-// MARK: The engine's fast path (package)
-
-extension TransactionListPresenter: EngineOutput {
-  /// Whether both outputs take a draft: the one the transactions go to (an ``EngineView``) and
-  /// the one the rest goes to (an `EngineOutput`, such as ``TransactionReportPresenter``). The
-  /// command line gives one view for both.
-  package var acceptsDraft: Bool {
-    (report as? any EngineOutput)?.acceptsDraft == true && (output as? any EngineView)?.acceptsDraft == true
-  }
-
-  /// Takes back every call since the report's start, from both outputs (a view given as both
-  /// forgets the draft twice, which forgets nothing more).
-  package func discardDraft() {
-    (report as? any EngineOutput)?.discardDraft()
-    (output as? any EngineView)?.discardDraft()
-    block.withLock { $0 = (group: "", date: "") }
-  }
-
-  /// Shows one transaction whose description is lent as bytes: the description made a `String`,
-  /// as the list shows it.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8.
-  ///   - amount: The signed amount.
-  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
   }
 }

@@ -15,10 +15,8 @@ import UseCases
 /// So the flag needs no lock: a detail row reads it with a plain load (a lock taken and given
 /// back for every row was a tenth of the report's task), and only a subheader or a footer
 /// changes it.
-public final class TransactionReportPresenter: TransactionReportUseCaseOutput, EngineOutput {
+public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionReportPresenterOutput
-  /// The view's fast path, when it has one (``EngineView``).
-  private let engineView: (any EngineView)?
   private let wording: any ReportWording
   private let odd = Atomic(false)
 
@@ -32,7 +30,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
     output: any TransactionReportPresenterOutput, wording: any ReportWording = EnglishReportWording()
   ) {
     self.output = output
-    self.engineView = output as? any EngineView
     self.wording = wording
   }
 
@@ -59,21 +56,16 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   /// Shows a detail row.
   ///
   /// - Parameters:
-  ///   - description: The transaction's description, shown as it is.
+  ///   - description: The transaction's description, shown as it is, kept where it lies.
   ///   - amount: The signed amount.
-  public func presentDetail(description: String, amount: Money) {
-    if let engineView {
-      // The package's own views keep or render the bytes and the number: no row to make here
-      // and take apart there, no amount formatted for a row that may never be shown.
-      var description = description
-      description.withUTF8 { engineView.showDetail(descriptionUTF8: $0, amount: amount, odd: banding) }
-    } else {
-      output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
-    }
+  public func presentDetail(description: DescriptionText, amount: Money) {
+    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
   }
 
   /// Shows a subfooter row, closing the date block.
-  public func presentSubfooter() {
+  ///
+  /// - Parameter block: The block that ends.
+  public func presentSubfooter(_ block: DateBlock) {
     output.showRow(.subfooter(odd: banding))
   }
 
@@ -181,31 +173,5 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   /// Flips the banding flag, as every subheader and footer does, and returns the new value.
   private func flipBanding() -> Bool {
     odd.logicalXor(true, ordering: .relaxed).newValue
-  }
-
-  // MARK: The engine's fast path (package)
-
-  /// Whether the view takes a draft (``EngineView``): rows shown while the input is still being
-  /// checked.
-  package var acceptsDraft: Bool { engineView?.acceptsDraft ?? false }
-
-  /// Tells the view to take back every row since the report's start.
-  package func discardDraft() {
-    engineView?.discardDraft()
-  }
-
-  /// Shows a detail row for one transaction whose description is lent as bytes: the row of
-  /// ``presentDetail(description:amount:)``, the description passed on to a view that takes it
-  /// so, made a `String` for any other.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8, shown as it is.
-  ///   - amount: The signed amount.
-  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    if let engineView {
-      engineView.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: banding)
-    } else {
-      presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
-    }
   }
 }

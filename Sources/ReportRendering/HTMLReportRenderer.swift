@@ -87,6 +87,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       // Appended in place, in a string made large enough once: every detail row is one.
       var html = openTable()
       html += openRowGroup()
+      let description = description.description
       html.reserveCapacity(html.utf8.count + 120 + description.utf8.count)
       html += odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
       html += Self.text(description)
@@ -128,34 +129,11 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
     // is the one without a currency).
     guard case .detail(let description, let amount, let odd) = row, !amountStyle.rewrites,
-      DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
+      Self.isPlain(amount),
+      description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(odd: odd, to: &bytes)
-    Self.appendEscaped(description, to: &bytes)
-    closeDetail(amount: amount, to: &bytes)
-  }
-
-  /// Appends a detail row whose description is lent as bytes: the markup
-  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
-  /// needs no escape but character references (nearly every one).
-  ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's markup is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
-  ) {
-    guard !amountStyle.rewrites, DisplayWidth.plainColumns(utf8: utf8) != nil,
-      Self.isPlain(amount)
-    else {
-      let description = String(decoding: utf8, as: UTF8.self)
-      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
-    }
-    openDetail(odd: odd, to: &bytes)
-    Self.appendEscaped(utf8: utf8, to: &bytes)
+    description.withUTF8 { Self.appendEscaped(utf8: $0, to: &bytes) }
     closeDetail(amount: amount, to: &bytes)
   }
 

@@ -86,7 +86,8 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       defer { pendingDate = nil }
       return text
         + Self.tableLine(
-          pendingDate ?? "", Self.escaped(description), Self.shownAmount(amountStyle.format(amount)))
+          pendingDate ?? "", Self.escaped(description.description),
+          Self.shownAmount(amountStyle.format(amount)))
     case .subfooter:
       return openTable() + flushPendingDate()
     case .footer(let total, _):
@@ -115,36 +116,11 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     // Plain amounts only: the plain style is the one without a currency (a look at one field,
     // where comparing two styles compared their strings on every row).
     guard case .detail(let description, let amount, _) = row, !amountStyle.rewrites,
-      Self.isPlain(description), let amountCount = Self.plainAmountCount(amount)
+      description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(to: &bytes)
-    let descriptionCount = description.withUTF8InPlace { Self.appendEscapedPlain($0, to: &bytes) }
+    let descriptionCount = description.withUTF8 { Self.appendEscapedPlain($0, to: &bytes) }
     Self.closeDetail(descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
-  }
-
-  /// Appends a detail row whose description is lent as bytes: the text
-  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
-  /// is plain (nearly every one).
-  ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd (a table line shows no band).
-  ///   - bytes: The buffer the row's text is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
-  ) {
-    guard !amountStyle.rewrites, Self.isPlain(utf8: utf8),
-      let amountCount = Self.plainAmountCount(amount)
-    else {
-      let description = String(decoding: utf8, as: UTF8.self)
-      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
-    }
-    openDetail(to: &bytes)
-    let descriptionCount = Self.appendEscapedPlain(utf8, to: &bytes)
-    Self.closeDetail(
-      descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
   }
 
   /// Appends what comes before a detail line's description: the table's head when it is not

@@ -95,20 +95,6 @@ package protocol ByteRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8])
-  /// Appends a detail row whose description is lent as its UTF-8 bytes, not made a `String`:
-  /// the bytes ``render(_:appendingTo:)`` appends for `.detail(description:amount:odd:)`. A
-  /// report of input out of report order shows its rows so (decision 0045).
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
-  ///     the call only. A renderer reads no byte past them whatever they hold, and still escapes
-  ///     a control or a quote after a broken character, but may write other bytes that are not
-  ///     UTF-8 as they are.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's text is appended to.
-  mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
   /// Appends one transaction of a transaction list (`TransactionListPresenter`'s, for
   /// `--format transactions`), as UTF-8. A renderer of rows shows none: the default appends
   /// nothing, as a view of rows is never given a transaction.

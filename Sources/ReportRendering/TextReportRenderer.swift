@@ -123,7 +123,9 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true), lineEnd: lineEnd)
     case .detail(let description, let amount, let odd):
-      return madeOnce { appendDetail(description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0) }
+      return madeOnce {
+        appendDetail(description.description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0)
+      }
     case .subfooter(let odd):
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
@@ -167,35 +169,30 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
       return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
-    appendDetail(description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
+    appendDetail(description, amount: amount, odd: odd, to: &bytes)
   }
 
-  /// Appends a detail row whose description is lent as bytes: the line
-  /// ``render(_:appendingTo:)`` appends for the row. A description that is plain and fits is
-  /// written as it is lent; any other is made a `String` and goes the way of a row's.
+  /// Appends a detail row's line, with its line end: a description that is plain and fits
+  /// written as it lies, any other made a `String` and written the way of a row's.
   ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd; used only with colour.
-  ///   - bytes: The buffer the line is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
+  /// Not `mutating`: the closure that reads the description's bytes would take a copy of the
+  /// renderer, for every row, to read it in a method that may change it.
+  private func appendDetail(
+    _ description: DescriptionText, amount: String, odd: Bool, to bytes: inout [UInt8]
   ) {
-    rowsRendered += 1
     let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
     let amountWidth = Self.amountWidth(shownAmount)
-    if let width = DisplayWidth.plainColumns(utf8: utf8),
-      width <= labelRoom(indent: 4, amountWidth: amountWidth)
-    {
+    let room = labelRoom(indent: 4, amountWidth: amountWidth)
+    let isWritten = description.withUTF8 { utf8 in
+      guard let width = DisplayWidth.plainColumns(utf8: utf8), width <= room else { return false }
       appendColumns(
         indent: 4, label: utf8, labelWidth: width, amount: shownAmount, amountWidth: amountWidth,
         lineEnd: true,
         oddBand: oddBand, to: &bytes)
-    } else {
-      appendDetail(
-        String(decoding: utf8, as: UTF8.self), amount: amount, odd: odd, lineEnd: true, to: &bytes)
+      return true
+    }
+    if !isWritten {
+      appendDetail(description.description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
     }
   }
 
@@ -349,6 +346,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///   - lineEnd: Whether to end the text with a line feed.
   ///   - oddBand: For a coloured detail line, whether its band is odd (`nil` without colour).
   ///   - bytes: The buffer the line is appended to.
+  @inline(__always)
   private func appendColumns(
     indent: Int, label: UnsafeBufferPointer<UInt8>, labelWidth: Int, amount: String, amountWidth: Int,
     lineEnd: Bool, oddBand: Bool?, to bytes: inout [UInt8]

@@ -114,22 +114,12 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   }
 }
 
-// MARK: The engine's fast path (package)
-
-extension TerminalTableView: EngineView {
-  /// The table takes a draft, as its collector does: nothing is shown before the report ends,
-  /// so rows of an input that proves invalid are forgotten unseen.
-  package var acceptsDraft: Bool { collector.acceptsDraft }
-
-  /// Forgets the draft, and its count of rows.
+extension TerminalTableView {
+  /// Forgets a draft, and its count of rows: the table shows nothing before the report ends, so
+  /// the rows of an input that proves invalid are forgotten unseen (what the composition root
+  /// hands a reading that drafts).
   package func discardDraft() {
     collector.discardDraft()
     rowCount.store(0, ordering: .relaxed)
-  }
-
-  /// Keeps a detail row whose description is lent as bytes: the collector keeps the bytes.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    collector.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
-    rowCount.add(1, ordering: .relaxed)
   }
 }

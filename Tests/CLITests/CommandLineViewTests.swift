@@ -19,7 +19,9 @@ import UseCases
     #expect(view.exitStatus == .success)
   }
 
-  @Test("A detail row whose description is lent as bytes is written as the row, with the rows around it")
+  @Test(
+    "A detail row whose description is bytes of a shared block is written as one with a String, with the rows around it"
+  )
   func detailLentAsBytes() {
     let descriptions = [
       "Starbucks", "Café \"Lune\" <b>", "東京 #1 *x*", "bell\u{7}", String(repeating: "long ", count: 30),
@@ -27,7 +29,7 @@ import UseCases
     for renderer in [
       TextReportRenderer(width: 60, colors: true), JSONReportRenderer(), MarkdownReportRenderer(),
       HTMLReportRenderer(),
-    ] as [any ReportRenderer] {
+    ] as [any ByteRenderer] {
       let (byRow, lent) = (MemoryTextSink(), MemoryTextSink())
       let views = [
         CommandLineView(renderer: renderer, output: byRow, errors: MemoryTextSink()),
@@ -41,11 +43,13 @@ import UseCases
           let amount = Money(minorUnits: number % 2 == 0 ? 100 : -250) ?? .zero
           if index == 0 {
             view.showRow(
-              .detail(description: description, amount: ReportText.amount(amount), odd: number % 3 == 0))
+              .detail(
+                description: DescriptionText(description), amount: ReportText.amount(amount),
+                odd: number % 3 == 0))
           } else {
-            Array(description.utf8).withUnsafeBufferPointer {
-              view.showDetail(descriptionUTF8: $0, amount: amount, odd: number % 3 == 0)
-            }
+            let shared = DescriptionText(sharing: Array(description.utf8), range: 0..<description.utf8.count)
+            view.showRow(
+              .detail(description: shared, amount: ReportText.amount(amount), odd: number % 3 == 0))
           }
         }
         view.showRow(.subfooter(odd: true))
@@ -179,7 +183,7 @@ import UseCases
   }
 
   private static func detail(_ number: Int) -> ReportRow {
-    .detail(description: "Shop \(number)", amount: "\(number).00", odd: number % 2 == 0)
+    .detail(description: DescriptionText("Shop \(number)"), amount: "\(number).00", odd: number % 2 == 0)
   }
 
   /// A text view whose output and errors write to one log.
@@ -240,8 +244,9 @@ import UseCases
     let standardOutput = MemoryTextSink()
     let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
     let view = CommandLineView(
-      renderer: TextReportRenderer(colors: false), output: spool, errors: MemoryTextSink())
-    #expect(view.acceptsDraft)
+      renderer: TextReportRenderer(colors: false), file: spool, errors: MemoryTextSink(), coloredLabels: false
+    )
+    #expect(view.takesBackDrafts)
     for number in 0..<rowsInDraft { view.showRow(Self.detail(number)) }
     view.discardDraft()
     view.showRow(Self.detail(7))
@@ -256,11 +261,12 @@ import UseCases
   func transactionList() throws {
     let (standardOutput, errors) = (MemoryTextSink(), MemoryTextSink())
     let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
-    let view = CommandLineView(renderer: TransactionLines(), output: spool, errors: errors)
+    let view = CommandLineView(
+      renderer: TransactionLines(), file: spool, errors: errors, coloredLabels: false)
     let starbucks = ListedTransaction(
       date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11")
     let payment = ListedTransaction(date: "2016-05-02", group: "P", description: "Payment", amount: "-400.00")
-    #expect(view.acceptsDraft)
+    #expect(view.takesBackDrafts)
     view.showReportStart()
     view.showTransaction(payment)
     view.discardDraft()  // a draft of the list is taken back as a draft of rows is

@@ -24,7 +24,7 @@ import UseCases
   }
 
   /// The text the command line's view streams, and the document of the collected report.
-  private static func streamedAndDocument(_ renderer: some ReportRenderer) async throws -> (String, String) {
+  private static func streamedAndDocument(_ renderer: some ByteRenderer) async throws -> (String, String) {
     let output = MemoryTextSink()
     let view = CommandLineView(renderer: renderer, output: output, errors: MemoryTextSink())
     try await useCase(output: TransactionReportPresenter(output: view)).eventGenerateReport()

@@ -145,7 +145,9 @@ import UseCases
       }
       let details = sections.rows.filter { $0.kind == "detail" }
       #expect(details.count == index + 1)
-      #expect(details.first == .detail(description: "Kauf \(index).1", amount: "\(index).00", odd: true))
+      #expect(
+        details.first
+          == .detail(description: DescriptionText("Kauf \(index).1"), amount: "\(index).00", odd: true))
       let total = index * index * 100 + 1
       #expect(sections.rows.last == .grandFooter(total: "\(total / 100).\(String(format2: total % 100))"))
     }

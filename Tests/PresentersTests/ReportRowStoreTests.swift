@@ -10,7 +10,7 @@ import Testing
     .header(title: "Authorized Transactions"),
     .subheader(title: "Apr 01, 2016", odd: true),
     .detail(description: "Café Lune", amount: "-15.34", odd: true),
-    .detail(description: String(repeating: "é", count: 100), amount: "3.11", odd: true),
+    .detail(description: DescriptionText(String(repeating: "é", count: 100)), amount: "3.11", odd: true),
     .subfooter(odd: true),
     .footer(total: "1,338.97", odd: false),
     .message("There are no Posted Transactions in this period"),
@@ -62,10 +62,14 @@ import Testing
         }
       } else {
         store.append(
-          .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+          .detail(
+            description: DescriptionText(description), amount: ReportText.amount(amount),
+            odd: index.isMultiple(of: 2)))
       }
       expected.append(
-        .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+        .detail(
+          description: DescriptionText(description), amount: ReportText.amount(amount),
+          odd: index.isMultiple(of: 2)))
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
@@ -84,7 +88,8 @@ import Testing
       Array(description.utf8).withUnsafeBufferPointer {
         store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
       }
-      expected.append(.detail(description: description, amount: ReportText.amount(amount), odd: false))
+      expected.append(
+        .detail(description: DescriptionText(description), amount: ReportText.amount(amount), odd: false))
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
@@ -126,7 +131,8 @@ import Testing
     store.append(expected[1])
     for index in 0..<rows {
       let row = ReportRow.detail(
-        description: "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4),
+        description: DescriptionText(
+          "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4)),
         amount: "1.00",
         odd: true)
       store.append(row)

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Testing
 
@@ -29,7 +30,9 @@ import Testing
   private func manyBlocks(_ count: Int, matching isMatch: (Int) -> Bool) -> [ReportRow] {
     let details = (0..<count).map { index in
       ReportRow.detail(
-        description: (isMatch(index) ? "LCBO" : "x") + String(repeating: " ", count: 350_000), amount: "1.00",
+        description: DescriptionText(
+          (isMatch(index) ? "LCBO" : "x") + String(repeating: " ", count: 350_000)),
+        amount: "1.00",
         odd: true)
     }
     return [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)] + details

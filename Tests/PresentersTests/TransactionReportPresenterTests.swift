@@ -17,15 +17,15 @@ import UseCases
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
     presenter.presentDetail(description: "Starbucks", amount: try .fixture("3.11"))
     presenter.presentDetail(description: "Firkin", amount: try .fixture("15.34"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(try .fixture("2016-04-01"))
     presenter.presentSubheader(date: try .fixture("2016-04-02"))
     presenter.presentDetail(description: "Payment", amount: try .fixture("-400"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(try .fixture("2016-04-02"))
     presenter.presentFooter(total: try .fixture("-381.55"))
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-03-30"))
     presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(try .fixture("2016-03-30"))
     presenter.presentFooter(total: try .fixture("28"))
     presenter.presentGrandFooter(total: try .fixture("-353.55"))
     presenter.presentReportEnd()
@@ -52,65 +52,32 @@ import UseCases
     #expect(view.calls == expected)
   }
 
-  @Test(
-    "A description lent as bytes gives the row its String gives; a view that takes bytes gets either as bytes"
-  )
-  func descriptionLentAsBytes() throws {
+  @Test("A description of shared bytes gives the row its String gives, and reaches the view as it lies")
+  func descriptionOfSharedBytes() throws {
     let descriptions = ["Starbucks", "Café Lune", "東京ラーメン", "", "bell\u{7}"]
-    // A view of rows alone: the presenter's bytes become the row's String.
     let (byString, byBytes) = (PresenterOutputSpy(), PresenterOutputSpy())
-    for (view, lends) in [(byString, false), (byBytes, true)] {
+    for (view, shares) in [(byString, false), (byBytes, true)] {
       let presenter = TransactionReportPresenter(output: view)
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
       for (number, description) in descriptions.enumerated() {
         let amount = try Money.fixture(number % 2 == 0 ? "3.11" : "-1234.5")
-        if lends {
-          Array(description.utf8).withUnsafeBufferPointer {
-            presenter.presentDetail(descriptionUTF8: $0, amount: amount)
-          }
-        } else {
-          presenter.presentDetail(description: description, amount: amount)
-        }
+        let block = Array("|\(description)|".utf8)
+        let text =
+          shares
+          ? DescriptionText(sharing: block, range: 1..<(block.count - 1)) : DescriptionText(description)
+        presenter.presentDetail(description: text, amount: amount)
       }
-      presenter.presentSubfooter()
+      presenter.presentSubfooter(try .fixture("2016-04-01"))
     }
     #expect(byBytes.rows == byString.rows)
     #expect(byBytes.rows.count == descriptions.count + 3)  // with the header, subheader and subfooter
-    // A view that takes bytes is given them, with the amount and the band of the row.
-    let view = LendingView()
-    let presenter = TransactionReportPresenter(output: view)
-    presenter.presentReportStart()
-    presenter.presentSubheader(date: try .fixture("2016-04-01"))
-    let amount = try Money.fixture("-15.34")
-    Array("Café Lune".utf8).withUnsafeBufferPointer {
-      presenter.presentDetail(descriptionUTF8: $0, amount: amount)
+    // The description the view is given is the one the presenter was given: still shared bytes.
+    let shared = byBytes.rows.compactMap { row in
+      if case .detail(let description, _, _) = row { description.isShared } else { nil }
     }
-    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true"])
-    #expect(view.rows.withLock { $0 } == 1)  // the subheader; the detail came as bytes
-    // A description given as a `String` reaches such a view as its bytes too: no row is made.
-    presenter.presentDetail(description: "Bäckerei Nord", amount: try .fixture("12.5"))
-    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true", "Bäckerei Nord|12.50|true"])
-    #expect(view.rows.withLock { $0 } == 1)
-  }
-
-  /// A view that takes a detail row's description as bytes, and counts the other rows.
-  private final class LendingView: EngineView {
-    let details = Mutex<[String]>([])
-    let rows = Mutex(0)
-    var acceptsDraft: Bool { false }
-    func discardDraft() {}
-    func showReportStart() {}
-    func showRow(_ row: ReportRow) { rows.withLock { $0 += 1 } }
-    func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-      let description = String(decoding: descriptionUTF8, as: UTF8.self)
-      details.withLock { $0.append("\(description)|\(ReportText.amount(amount))|\(odd)") }
-    }
-    func showSourceUnavailable(_ warning: SourceWarning) {}
-    func showReportEnd() {}
-    func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {}
-    func showInputRejected(_ rejection: InputRejection) {}
+    #expect(shared == Array(repeating: true, count: descriptions.count))
   }
 
   @Test("A new report starts its banding from false again")
@@ -122,7 +89,7 @@ import UseCases
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
       presenter.presentDetail(description: "Coffee", amount: try .fixture("1"))
-      presenter.presentSubfooter()
+      presenter.presentSubfooter(try .fixture("2016-04-01"))
       presenter.presentFooter(total: try .fixture("1"))
       presenter.presentHeader(.group(.posted))
       presenter.presentSubheader(date: try .fixture("2016-04-02"))
@@ -153,7 +120,7 @@ import UseCases
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-05-01"))
     presenter.presentDetail(description: "Café", amount: try .fixture("4.2"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(try .fixture("2016-05-01"))
     presenter.presentFooter(total: try .fixture("4.2"))
     presenter.presentGrandFooter(total: try .fixture("4.2"))
     presenter.presentReportEnd()

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Testing
@@ -15,7 +16,9 @@ import Testing
     .detail(description: "東京ラーメン #0968", amount: "722.27", odd: false),
     .detail(description: "Bell\u{7}\u{1B}[31m\\ \"quoted\" \u{AD}", amount: "1.00", odd: false),
     .detail(
-      description: String(repeating: "Very long description ", count: 20), amount: "1,234.56", odd: true),
+      description: DescriptionText(String(repeating: "Very long description ", count: 20)),
+      amount: "1,234.56",
+      odd: true),
     .detail(description: "", amount: "0.00", odd: false),
     .detail(description: "LCBO #6468 [Vancouver] *sale* a_b `x` | <b> & ~", amount: "-424.46", odd: true),
     .detail(description: "www.example.com and https://x.y and me@host.example", amount: "1.00", odd: true),
@@ -109,9 +112,8 @@ import Testing
       for bytes in cut.flatMap({ [$0, Array("Starbucks #1".utf8) + $0] }) + broken {
         var renderer = renderer
         var written: [UInt8] = []
-        bytes.withUnsafeBufferPointer {
-          renderer.renderDetail(descriptionUTF8: $0, amount: "1.00", odd: true, appendingTo: &written)
-        }
+        let description = DescriptionText(sharing: bytes, range: 0..<bytes.count)
+        renderer.render(.detail(description: description, amount: "1.00", odd: true), appendingTo: &written)
         #expect(!written.isEmpty, "\(name): \(bytes)")
         // Nothing that could control a terminal, and no line break but the row's own.
         let controls = written.filter { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }
@@ -135,7 +137,8 @@ import Testing
     return bytes + Array(renderer.finish().utf8)
   }
 
-  /// The bytes of rows rendered one after the other, each detail row's description lent as bytes.
+  /// The bytes of rows rendered one after the other, each detail row's description bytes of a
+  /// shared block.
   private static func lentAsBytes(_ rows: [ReportRow], by renderer: some ByteRenderer) -> [UInt8] {
     var renderer = renderer
     var bytes = Array(renderer.start().utf8)
@@ -144,9 +147,9 @@ import Testing
         renderer.render(row, appendingTo: &bytes)
         continue
       }
-      Array(description.utf8).withUnsafeBufferPointer {
-        renderer.renderDetail(descriptionUTF8: $0, amount: amount, odd: odd, appendingTo: &bytes)
-      }
+      let block = [0x7C] + Array(description.description.utf8) + [0x7C]
+      let shared = DescriptionText(sharing: block, range: 1..<(block.count - 1))
+      renderer.render(.detail(description: shared, amount: amount, odd: odd), appendingTo: &bytes)
     }
     return bytes + Array(renderer.finish().utf8)
   }

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import ReportRendering
@@ -122,7 +123,7 @@ import Testing
   func escaping(data: String, shown: String) throws {
     let html = try body([
       .header(title: data),
-      .detail(description: data, amount: data, odd: true),
+      .detail(description: DescriptionText(data), amount: data, odd: true),
       .message(data),
     ])
     #expect(html.contains(#"<h2 class="header" id="section-1">\#(shown)</h2>"#))

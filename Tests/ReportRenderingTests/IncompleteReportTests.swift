@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Testing

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import ReportRendering
@@ -24,7 +25,7 @@ import Testing
       #expect(MarkdownReportRenderer.escaped(text) == expected, "\(character)")
       // The byte path of a detail row agrees.
       var renderer = MarkdownReportRenderer()
-      let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
+      let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
       var bytes: [UInt8] = []
       var again = renderer
       renderer.render(row, appendingTo: &bytes)
@@ -114,7 +115,7 @@ import Testing
     ])
   func escaping(data: String, escaped: String) {
     #expect(MarkdownReportRenderer.escaped(data) == escaped)
-    let line = render([.detail(description: data, amount: "1.00", odd: true)])
+    let line = render([.detail(description: DescriptionText(data), amount: "1.00", odd: true)])
       .split(separator: "\n").last.map(String.init)
     #expect(line?.hasPrefix("|              | \(escaped)") == true)
   }
@@ -129,7 +130,7 @@ import Testing
       // The part at each place in the eight bytes read at once, and in the bytes left after.
       for lead in 0..<17 {
         let description = String(repeating: "x", count: lead) + part
-        let row = ReportRow.detail(description: description, amount: "1.00", odd: true)
+        let row = ReportRow.detail(description: DescriptionText(description), amount: "1.00", odd: true)
         var renderer = MarkdownReportRenderer()
         var again = renderer
         var bytes: [UInt8] = []
@@ -150,7 +151,9 @@ import Testing
     var bytes = Array(renderer.start().utf8)
     let rows: [ReportRow] =
       [.subheader(title: "Apr 01, 2016", odd: true)]
-      + descriptions.map { .detail(description: $0, amount: "1.00", odd: true) } + [.subfooter(odd: true)]
+      + descriptions.map { .detail(description: DescriptionText($0), amount: "1.00", odd: true) } + [
+        .subfooter(odd: true)
+      ]
     for row in rows { renderer.render(row, appendingTo: &bytes) }
     let text = String(decoding: bytes, as: UTF8.self) + renderer.finish()
     let lines = text.split(separator: "\n").filter { $0.hasPrefix("|") }
@@ -166,7 +169,7 @@ import Testing
   func controls(data: String) {
     let text = render([
       .subheader(title: "Apr 01, 2016", odd: true),
-      .detail(description: data, amount: "1.00", odd: true),
+      .detail(description: DescriptionText(data), amount: "1.00", odd: true),
       .subfooter(odd: true),
     ])
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -248,7 +251,7 @@ import Testing
     ])
   func mathAndEmoji(text: String, shown: String) {
     #expect(MarkdownReportRenderer.escaped(text) == shown)
-    let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
+    let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
     var renderer = MarkdownReportRenderer()
     var bytes: [UInt8] = []
     var again = renderer

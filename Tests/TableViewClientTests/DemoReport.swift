@@ -51,7 +51,7 @@ enum DemoReport {
     ]
     rows.reserveCapacity(count + 6)
     for index in 0..<count {
-      rows.append(.detail(description: "Purchase \(index)", amount: "1.00", odd: true))
+      rows.append(.detail(description: DescriptionText("Purchase \(index)"), amount: "1.00", odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "\(count).00", odd: false), .grandFooter(total: "\(count).00"),

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Testing
 
@@ -88,14 +89,15 @@ import Testing
     ]
     let descriptions = (0..<300).map { $0 % 9 == 4 ? "LCBO #\($0)" : "x\($0)" }
     for description in descriptions {
-      rows.append(.detail(description: description, amount: "1.00", odd: true))
+      rows.append(.detail(description: DescriptionText(description), amount: "1.00", odd: true))
     }
     // Padding rows that make the store hold many blocks, between the described ones.
     var padded: [ReportRow] = Array(rows.prefix(2))
     for row in rows.dropFirst(2) {
       padded.append(row)
       for _ in 0..<1000 {
-        padded.append(.detail(description: String(repeating: "-", count: 60), amount: "0.00", odd: true))
+        padded.append(
+          .detail(description: DescriptionText(String(repeating: "-", count: 60)), amount: "0.00", odd: true))
       }
     }
     padded += [.subfooter(odd: true), .footer(total: "300.00", odd: false), .grandFooter(total: "300.00")]
@@ -103,7 +105,11 @@ import Testing
     let layout = TableLayout(dataSource)
     var found = DescriptionSearch("lcbo", in: dataSource, layout: layout)
     let matchLines = padded.indices.filter {
-      if case .detail(let description, _, _) = padded[$0] { description.hasPrefix("LCBO") } else { false }
+      if case .detail(let description, _, _) = padded[$0] {
+        description.description.hasPrefix("LCBO")
+      } else {
+        false
+      }
     }
 
     // From the middle: the next match after it, found before anything is counted.

@@ -161,7 +161,9 @@ import Testing
     for index in 0..<200_000 {
       rows.append(
         .detail(
-          description: index % 1000 == 500 ? "LCBO #\(index)" : "Row \(index)", amount: "1.00", odd: true))
+          description: DescriptionText(index % 1000 == 500 ? "LCBO #\(index)" : "Row \(index)"),
+          amount: "1.00",
+          odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "200,000.00", odd: false), .grandFooter(total: "200,000.00"),

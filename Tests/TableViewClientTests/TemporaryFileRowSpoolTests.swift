@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import Testing
@@ -54,7 +55,8 @@ import Testing
       .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
     ]
     for index in 0..<40_000 {
-      rows.append(.detail(description: "Starbucks #\(index) Toronto", amount: "3.11", odd: true))
+      rows.append(
+        .detail(description: DescriptionText("Starbucks #\(index) Toronto"), amount: "3.11", odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "124,400.00", odd: false), .grandFooter(total: "124,400.00"),

@@ -110,7 +110,7 @@ private struct RowObject: Decodable {
     case "subheader": return .subheader(title: try required(title, "title"), odd: try required(odd, "odd"))
     case "detail":
       return .detail(
-        description: try required(description, "description"),
+        description: DescriptionText(try required(description, "description")),
         amount: try required(amount, "amount"),
         odd: try required(odd, "odd")
       )

@@ -8,7 +8,7 @@ import UseCases
 /// Give it to a use case in place of a presenter, run the use case, then compare ``calls`` with
 /// the expected list of ``Call`` values. ``replay(into:)`` sends the recorded calls on to a real
 /// presenter, so presenter tests can be driven by what a use case really said.
-public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutput {
+public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// One call to the output boundary, with its arguments.
   public enum Call: Hashable, Sendable {
     /// ``TransactionReportUseCaseOutput/presentReportStart()``.
@@ -17,10 +17,11 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
     case header(ReportScope)
     /// ``TransactionReportUseCaseOutput/presentSubheader(date:)``.
     case subheader(CalendarDate)
-    /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``.
+    /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``, the description as
+    /// its text.
     case detail(String, Money)
-    /// ``TransactionReportUseCaseOutput/presentSubfooter()``.
-    case subfooter
+    /// ``TransactionReportUseCaseOutput/presentSubfooter(_:)``, with every value the block gives.
+    case subfooter(DateBlock)
     /// ``TransactionReportUseCaseOutput/presentFooter(total:)``.
     case footer(Money)
     /// ``TransactionReportUseCaseOutput/presentGrandFooter(total:)``.
@@ -35,7 +36,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
     /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
     case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
-    /// The engine's `discardDraft()` (``EngineOutput``).
+    /// A draft taken back (``takeBack``), by a reading handed it.
     case draftDiscarded
     /// ``TransactionReportUseCaseOutput/presentReportCancelled()``.
     case reportCancelled
@@ -53,8 +54,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
       case .header(let scope): output.presentHeader(scope)
       case .subheader(let date): output.presentSubheader(date: date)
       case .detail(let description, let amount):
-        output.presentDetail(description: description, amount: amount)
-      case .subfooter: output.presentSubfooter()
+        output.presentDetail(description: DescriptionText(description), amount: amount)
+      case .subfooter(let block): output.presentSubfooter(block)
       case .footer(let total): output.presentFooter(total: total)
       case .grandFooter(let total): output.presentGrandFooter(total: total)
       case .sourceUnavailable(let scope, let reason): output.presentSourceUnavailable(scope, reason: reason)
@@ -64,7 +65,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
         output.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
       case .missingInput(let missing, let issues, let totalCount, let recordCount):
         output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
-      case .draftDiscarded: (output as? any EngineOutput)?.discardDraft()
+      case .draftDiscarded: break
       case .reportCancelled: output.presentReportCancelled()
       case .recordsOutsidePeriod(let count, let period):
         output.presentRecordsOutsidePeriod(count: count, period: period)
@@ -76,9 +77,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
   private let recorded = Mutex<[Call]>([])
   private let lent = Mutex(0)
 
-  /// How many of the ``Call/detail(_:_:)`` calls lent their description as bytes
-  /// (the engine's `presentDetail(descriptionUTF8:amount:)`, ``EngineOutput``) rather
-  /// than as a `String`.
+  /// How many of the ``Call/detail(_:_:)`` calls gave their description as bytes of a shared
+  /// block (`DescriptionText`), rather than as a `String`.
   public var lentDescriptionCount: Int { lent.withLock { $0 } }
 
   /// Every call so far, in the order it was made.
@@ -86,8 +86,16 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
 
   private let observer: (@Sendable (Call) -> Void)?
 
-  /// Whether the spy says it takes a draft (the engine's `acceptsDraft`, ``EngineOutput``).
+  /// Whether the spy takes a draft, as an output that holds the report until its end does:
+  /// then ``takeBack`` takes it back.
   public let acceptsDraft: Bool
+
+  /// What takes back a draft, to hand a reading that drafts (`CompactReading`), when the spy
+  /// takes one: it records ``Call/draftDiscarded``.
+  public var takeBack: (@Sendable () -> Void)? {
+    guard acceptsDraft else { return nil }
+    return { @Sendable [self] in discardDraft() }
+  }
 
   /// Creates a spy with no calls recorded.
   ///
@@ -166,21 +174,15 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
   /// - Parameters:
   ///   - description: The transaction's description.
   ///   - amount: The signed amount.
-  public func presentDetail(description: String, amount: Money) { record(.detail(description, amount)) }
-
-  /// Records ``Call/detail(_:_:)``, the description made a `String`, and counts it in
-  /// ``lentDescriptionCount``.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description, lent as bytes.
-  ///   - amount: The signed amount.
-  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    lent.withLock { $0 += 1 }
-    record(.detail(String(decoding: descriptionUTF8, as: UTF8.self), amount))
+  public func presentDetail(description: DescriptionText, amount: Money) {
+    if description.isShared { lent.withLock { $0 += 1 } }
+    record(.detail(description.description, amount))
   }
 
-  /// Records ``Call/subfooter``.
-  public func presentSubfooter() { record(.subfooter) }
+  /// Records ``Call/subfooter(_:)``.
+  ///
+  /// - Parameter block: The block that ends.
+  public func presentSubfooter(_ block: DateBlock) { record(.subfooter(block)) }
 
   /// Records ``Call/footer(_:)``.
   ///

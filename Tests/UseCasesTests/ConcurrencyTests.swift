@@ -230,7 +230,8 @@ import UseCases
     let spy = UseCaseOutputSpy()
     let report = Task.detached {
       let useCase = OneSourceReportUseCase(source: source, output: spy)
-      await (engine ? useCase.reading(with: EngineReading()) : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+        .eventGenerateReport()
     }
     await source.waitUntilRead(10_000)
     report.cancel()
@@ -247,8 +248,10 @@ import UseCases
     let source = try EndlessSource(cancelAfter: 10_000)
     let spy = UseCaseOutputSpy(acceptsDraft: true)
     await Task.detached {
-      await OneSourceReportUseCase(source: source, output: spy).reading(with: EngineReading())
-        .eventGenerateReport()
+      await OneSourceReportUseCase(source: source, output: spy).reading(
+        with: CompactReading(takingBackDrafts: spy.takeBack)
+      )
+      .eventGenerateReport()
     }.value
 
     let readWhenStopped = source.read.withLock { $0 }

@@ -21,8 +21,10 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).reading(with: EngineReading())
-      .eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).reading(
+      with: CompactReading(takingBackDrafts: spy.takeBack)
+    )
+    .eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
@@ -44,8 +46,10 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).reading(with: EngineReading())
-      .eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).reading(
+      with: CompactReading(takingBackDrafts: spy.takeBack)
+    )
+    .eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)

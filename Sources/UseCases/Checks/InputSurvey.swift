@@ -48,30 +48,6 @@ package struct InputSurvey: Sendable {
     self.period = period
   }
 
-  /// Surveys a whole stream.
-  ///
-  /// - Parameters:
-  ///   - stream: The stream, read to its end.
-  ///   - source: The source's name, for issues without an origin.
-  ///   - expectedGroup: In two-source mode, the only group this source may hold.
-  ///   - period: The days reported, or `nil` for every day.
-  ///   - totals: The running totals the report will show, checked for overflow.
-  ///   - issues: Where bad records are logged.
-  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
-  package init(
-    reading stream: inout any TransactionStream,
-    source: String,
-    expectedGroup: TransactionGroup?,
-    period: ReportPeriod? = nil,
-    totals: inout ReportTotals,
-    issues: inout IssueLog
-  ) throws(CancellationError) {
-    self.init(source: source, expectedGroup: expectedGroup, period: period)
-    try stream.readRecords(
-      while: { unavailableReason == nil },
-      each: { record, _ in take(record, totals: &totals, issues: &issues) })
-  }
-
   /// Checks the next record of the source, and counts it.
   ///
   /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) or missing

@@ -11,8 +11,11 @@ import Entities
 package struct ReportCheck {
   /// One source of a report and the groups it holds, in report order.
   package struct Part: Sendable {
-    package let source: any TransactionSource
+    /// The source, and whether it lends its records.
+    package let reading: ReportSource
     package let groups: [TransactionGroup]
+    /// The source.
+    package var source: any TransactionSource { reading.source }
 
     /// What the part's header and unavailable message are about: its one group, or all
     /// transactions when the source holds every group.
@@ -21,8 +24,8 @@ package struct ReportCheck {
     package var expectedGroup: TransactionGroup? { groups.count == 1 ? groups[0] : nil }
 
     /// A source and the groups it holds.
-    package init(source: any TransactionSource, groups: [TransactionGroup]) {
-      self.source = source
+    package init(_ source: ReportSource, groups: [TransactionGroup]) {
+      self.reading = source
       self.groups = groups
     }
   }
@@ -107,12 +110,12 @@ package struct ReportCheck {
   package func check(
     _ part: Part, issues: inout IssueLog, totals: inout ReportTotals, keeping: Bool = false
   ) async throws(ReportStop) -> (Checked, [Transaction]?) {
-    switch await part.source.open() {
+    switch await part.reading.open() {
     case .unavailable(let reason):
       return (.unavailable(reason: reason), nil)
     case .missing(let reason):
       return (.missing(reason: reason), nil)
-    case .available(var stream):
+    case .available(let stream):
       var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period)
       var kept: [Transaction]? = keeping ? [] : nil
       do {

@@ -112,9 +112,23 @@ public enum TransactionSourceContract {
     }
     if let first {
       await checkSideBySide(source, expecting: first, opening: count + 1, violations: &violations)
-      await checkLent(
-        source, expecting: first, opening: count + 2, limit: recordLimit, violations: &violations)
     }
+    return violations
+  }
+
+  /// The promises ``violations(of:openings:locatesIssues:recordLimit:)`` checks, and, for a
+  /// source of the package's own, that what its streams lend is what ``TransactionStream/next()``
+  /// gives.
+  package static func violations(
+    ofLending source: some LendingSource, openings: Int = 3, locatesIssues: Bool = true,
+    recordLimit: Int = 1_000_000
+  ) async -> [Violation] {
+    var violations = await violations(
+      of: source, openings: openings, locatesIssues: locatesIssues, recordLimit: recordLimit)
+    guard case .available(var stream) = await source.open() else { return violations }
+    var records: [SourceRecord] = []
+    while records.count <= recordLimit, let record = stream.next() { records.append(record) }
+    await checkLent(source, expecting: records, limit: recordLimit, violations: &violations)
     return violations
   }
 
@@ -169,20 +183,18 @@ public enum TransactionSourceContract {
     }
   }
 
-  /// Reads one more opening the way the engine reads a stream of the package's own, which lends
+  /// Reads one more opening the way a report reads a stream of the package's own, which lends
   /// its records in batches (`RecordLending`), and compares what it lends with what
-  /// ``TransactionStream/next()`` gave. Nothing for any other stream.
+  /// ``TransactionStream/next()`` gave.
   private static func checkLent(
-    _ source: some TransactionSource, expecting records: [SourceRecord], opening: Int, limit: Int,
-    violations: inout [Violation]
+    _ source: some LendingSource, expecting records: [SourceRecord], limit: Int, violations: inout [Violation]
   ) async {
-    guard case .available(let stream) = await source.open() else {
-      violations.append(.availabilityChanged(opening: opening))
+    guard case .available(let lending) = await source.openLending() else {
+      violations.append(.availabilityChanged(opening: 0))
       return
     }
-    guard let lending = stream as? any RecordLending else { return }
     var lent: [SourceRecord] = []
-    while lent.count <= limit, lending.nextRecords({ lent.append(copy $0) }) {}
+    while lent.count <= limit, lending.nextRecords({ record, _ in lent.append(copy record) }) {}
     if let index = zip(records, lent).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
       violations.append(.lentRecordsDiffer(record: index))
     } else if records.count != lent.count {

@@ -11,7 +11,7 @@ import Entities
 /// Every record is checked before the first row, as in ``TwoSourceReportUseCase``; the rows are
 /// ``ReportTransformer``'s.
 public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
-  private let source: any TransactionSource
+  private let source: ReportSource
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
   private let partial: Bool
@@ -39,6 +39,15 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
     source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
     partial: Bool = false, period: ReportPeriod? = nil
   ) {
+    self.init(
+      source: .plain(source), output: output, issueLimit: issueLimit, partial: partial, period: period)
+  }
+
+  /// Creates the use case with a source the composition root knows to lend its records.
+  package init(
+    source: ReportSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
+    partial: Bool = false, period: ReportPeriod? = nil
+  ) {
     self.source = source
     self.output = output
     self.issueLimit = issueLimit
@@ -60,7 +69,7 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
     let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
-    let parts = [ReportCheck.Part(source: source, groups: TransactionGroup.allCases)]
+    let parts = [ReportCheck.Part(source, groups: TransactionGroup.allCases)]
     await reading.report(parts, check: check)
   }
 }

@@ -43,7 +43,7 @@ package struct PlainReading: ReportReading {
       }
       if Task.isCancelled { throw .cancelled }
       do {
-        try ReportTransformer(period: check.period).present(sources, to: output)
+        try await ReportTransformer(period: check.period).present(sources, to: output)
       } catch {
         // The check summed the same amounts and found every total in range: a transformer that
         // finds otherwise has been changed against its check, and shows no wrong total.

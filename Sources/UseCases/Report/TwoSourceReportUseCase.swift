@@ -19,8 +19,8 @@ import Entities
 /// is cancelled, the report ends as cancelled
 /// (``TransactionReportUseCaseOutput/presentReportCancelled()``).
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
-  private let authorized: any TransactionSource
-  private let posted: any TransactionSource
+  private let authorized: ReportSource
+  private let posted: ReportSource
   private let output: any TransactionReportUseCaseOutput
   private let issueLimit: Int
   private let partial: Bool
@@ -53,6 +53,16 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
     partial: Bool = false,
     period: ReportPeriod? = nil
   ) {
+    self.init(
+      authorized: .plain(authorized), posted: .plain(posted), output: output, issueLimit: issueLimit,
+      partial: partial, period: period)
+  }
+
+  /// Creates the use case with sources the composition root knows to lend their records.
+  package init(
+    authorized: ReportSource, posted: ReportSource, output: any TransactionReportUseCaseOutput,
+    issueLimit: Int = 20, partial: Bool = false, period: ReportPeriod? = nil
+  ) {
     self.authorized = authorized
     self.posted = posted
     self.output = output
@@ -76,8 +86,8 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
   public func eventGenerateReport() async {
     let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
     let parts = [
-      ReportCheck.Part(source: authorized, groups: [.authorized]),
-      ReportCheck.Part(source: posted, groups: [.posted]),
+      ReportCheck.Part(authorized, groups: [.authorized]),
+      ReportCheck.Part(posted, groups: [.posted]),
     ]
     await reading.report(parts, check: check)
   }

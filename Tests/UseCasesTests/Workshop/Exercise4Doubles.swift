@@ -37,7 +37,7 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
     case header(ReportScope)
     case subheader(CalendarDate)
     case detail(String, Money)
-    case subfooter
+    case subfooter(DateBlock)
     case footer(Money)
     case grandFooter(Money)
     case sourceUnavailable(ReportScope, UnavailableReason)
@@ -60,8 +60,8 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
   func presentReportStart() {}
   func presentHeader(_ scope: ReportScope) {}
   func presentSubheader(date: CalendarDate) {}
-  func presentDetail(description: String, amount: Money) {}
-  func presentSubfooter() {}
+  func presentDetail(description: DescriptionText, amount: Money) {}
+  func presentSubfooter(_ block: DateBlock) {}
   func presentFooter(total: Money) {}
   func presentGrandFooter(total: Money) {}
   func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {}

@@ -1,0 +1,67 @@
+import Entities
+
+extension RecordLending {
+  /// Reads the records to their end, lending each to `body`, for as long as `isReading` says
+  /// so, and stops within a few records of the task's cancelling (``CancellationCheck``).
+  ///
+  /// The one loop that reads a whole stream: the survey, and the end of a draft's reading. Once
+  /// `wantsBytes` says so, the stream is asked for descriptions as bytes, and `body` is given
+  /// them with the records read after that; `nil` for every other record.
+  ///
+  /// - Parameters:
+  ///   - isReading: Whether to go on; asked before each record.
+  ///   - wantsBytes: Whether descriptions as bytes would do from now on; asked between runs
+  ///     until it says yes. By default, never.
+  ///   - body: What to do with each record, and its description's bytes when they are lent.
+  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
+  package func readRecords(
+    while isReading: () -> Bool, wantsBytes: () -> Bool = { false },
+    each body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
+  ) throws(CancellationError) {
+    var cancellation = CancellationCheck()
+    var (isOpen, asked, cancelled) = (true, false, false)
+    while isOpen, !cancelled, isReading() {
+      if !asked, wantsBytes() {
+        lendDescriptionsAsBytes()
+        asked = true
+      }
+      isOpen = nextRecords { record, bytes in
+        guard !cancelled, isReading() else { return }
+        guard !cancellation.isCancelled() else {
+          cancelled = true
+          return
+        }
+        body(record, bytes)
+      }
+    }
+    if cancelled { throw CancellationError() }
+  }
+}
+
+/// A client's stream read as one that lends: one record at a time, each a copy `next()` gives,
+/// with no bytes apart. What a reading opens a source through the public port with.
+package final class PlainLending: RecordLending {
+  private var stream: any TransactionStream
+
+  /// Reads a stream.
+  ///
+  /// - Parameter stream: The stream, which this reading owns from now on.
+  package init(_ stream: any TransactionStream) {
+    self.stream = stream
+  }
+
+  package func next() -> SourceRecord? { stream.next() }
+
+  package func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
+    nextRecord(body)
+  }
+
+  package func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
+    guard let record = stream.next() else { return false }
+    body(record, nil)
+    return true
+  }
+
+  /// Nothing: a client's stream gives descriptions as strings.
+  package func lendDescriptionsAsBytes() {}
+}
