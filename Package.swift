@@ -47,6 +47,10 @@ let package = Package(
     .target(name: "FileGateways", dependencies: ["UseCases", "Entities", "BankFormats", "ByteWords"]),
     .target(name: "NetworkGateways", dependencies: ["FileGateways", "UseCases"]),
 
+    // MARK: Storage outside the layers: how a loaded report keeps its rows compactly, spooled block
+    // by block, and searches them, for the table view. Not a product.
+    .target(name: "RowStorage", dependencies: ["Presenters", "Entities"]),
+
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
     .target(name: "ReportRendering", dependencies: ["Presenters", "Entities", "ByteWords"]),
 
@@ -56,7 +60,8 @@ let package = Package(
     // only, as an app's table view is: it knows nothing of the CLI.
     .target(
       name: "CLI", dependencies: ["ReportRendering", "Presenters", "UseCases", "BankFormats", "Entities"]),
-    .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "Entities"]),
+    .target(
+      name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "RowStorage", "Entities"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
     // each client to the report.
@@ -105,6 +110,8 @@ let package = Package(
       name: "NetworkGatewaysTests",
       dependencies: ["NetworkGateways", "FileGateways", "UseCases", "Entities", "Presenters", "TestSupport"]),
     .testTarget(
+      name: "RowStorageTests", dependencies: ["RowStorage", "Presenters", "Entities", "TestSupport"]),
+    .testTarget(
       name: "ReportRenderingTests",
       dependencies: ["ReportRendering", "Presenters", "Entities", "TestSupport"]),
     .testTarget(
@@ -113,8 +120,8 @@ let package = Package(
     .testTarget(
       name: "TableViewClientTests",
       dependencies: [
-        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "InMemoryGateways", "Entities",
-        "TestSupport",
+        "TableViewClient", "ReportRendering", "Presenters", "RowStorage", "UseCases", "InMemoryGateways",
+        "Entities", "TestSupport",
       ]),
     .testTarget(
       name: "CompositionRootTests",

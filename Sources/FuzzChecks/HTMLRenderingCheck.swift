@@ -43,7 +43,7 @@ struct HTMLRenderingCheck {
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
     var renderer = HTMLReportRenderer()
-    let page = Array(renderer.document(rows).utf8)
+    let page = Array(renderer.document(ReportTableDataSource(rows: rows)).utf8)
     let read = Self.rowElements(page)
     let expected = rows.map(Self.element)
     guard read != expected else { return }

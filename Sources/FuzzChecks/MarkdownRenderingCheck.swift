@@ -29,7 +29,7 @@ struct MarkdownRenderingCheck {
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
     var renderer = MarkdownReportRenderer()
-    let document = renderer.document(rows)
+    let document = renderer.document(ReportTableDataSource(rows: rows))
     var lines = document.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for (index, row) in rows.enumerated() {
       guard case .detail(let description, _, _) = row else { continue }

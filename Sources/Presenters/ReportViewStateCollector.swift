@@ -12,15 +12,15 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   private struct Storage {
     var state: ReportViewState = .loading
     var warnings: [SourceWarning] = []
-    var placedWarnings: [ReportSections.PlacedWarning] = []
+    var placedWarnings: [ReportTableDataSource.PlacedWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
     var notes: [SourceNote] = []
-    var rows: ReportRowStore
+    var rows: any ReportRows
   }
 
   private let storage: Mutex<Storage>
-  /// Where the rows' bytes go, if anywhere but memory.
-  private let spool: (any ReportRowSpool)?
+  /// Where a report's rows are kept: an empty store of that kind.
+  private let emptyRows: any ReportRows
 
   /// What the screen should show now.
   public var state: ReportViewState { storage.withLock { $0.state } }
@@ -33,26 +33,23 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// The sources' notes about what they read, in order.
   public var notes: [SourceNote] { storage.withLock { $0.notes } }
 
-  /// Creates a collector in the loading state.
+  /// Creates a collector in the loading state, which keeps a report's rows in memory.
   public convenience init() {
-    self.init(spool: nil)
+    self.init(rows: RowList())
   }
 
-  /// Creates a collector in the loading state whose reports keep their rows' bytes in a spool
-  /// (a file, for a very large report), not in memory.
+  /// Creates a collector in the loading state whose reports keep their rows as `rows` does: the
+  /// terminal's table view hands in rows kept in a few bytes each and spooled to a file.
   ///
-  /// A collector shows one report at a time: its next report, or a draft taken back, takes the
-  /// spool over, and a report loaded before reads no rows from it any more.
-  ///
-  /// - Parameter spool: Where each full block of rows goes; `nil` keeps them in memory.
-  public init(spool: (any ReportRowSpool)?) {
-    self.spool = spool
-    storage = Mutex(Storage(rows: ReportRowStore(spool: spool)))
+  /// - Parameter rows: No rows yet, kept the way the collector's reports keep theirs.
+  package init(rows: some ReportRows) {
+    emptyRows = rows.emptied()
+    storage = Mutex(Storage(rows: rows.emptied()))
   }
 
   /// Starts over: loading, no rows, no warnings.
   public func showReportStart() {
-    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
+    storage.withLock { $0 = Storage(rows: emptyRows.emptied()) }
   }
 
   /// Keeps a row.
@@ -68,7 +65,8 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showSourceUnavailable(_ warning: SourceWarning) {
     storage.withLock { storage in
       storage.warnings.append(warning)
-      storage.placedWarnings.append(ReportSections.PlacedWarning(warning, rowsBefore: storage.rows.count))
+      storage.placedWarnings.append(
+        ReportTableDataSource.PlacedWarning(warning, rowsBefore: storage.rows.count))
     }
   }
 
@@ -91,7 +89,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showReportCancelled() {
     storage.withLock { storage in
       storage.state = .cancelled
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.placedWarnings = []
     }
   }
@@ -100,8 +98,12 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// at their places among the rows.
   public func showReportEnd() {
     storage.withLock { storage in
-      storage.state = .loaded(ReportSections(store: storage.rows, warnings: storage.placedWarnings))
-      storage.rows = ReportRowStore()
+      storage.state = .loaded(
+        ReportTableDataSource(
+          sections: ReportSections(store: storage.rows, warnings: storage.placedWarnings),
+          notes: storage.notes,
+          recordsOutsidePeriod: storage.recordsOutsidePeriod))
+      storage.rows = RowList()
       storage.placedWarnings = []
     }
   }
@@ -115,7 +117,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     let issues = rejection.map { [$0.summary] + $0.lines } ?? []
     storage.withLock { storage in
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.state = .failed(message: (missing.map(\.text) + issues).joined(separator: "\n"))
     }
   }
@@ -126,7 +128,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
     storage.withLock { storage in
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.state = .failed(message: ([rejection.summary] + rejection.lines).joined(separator: "\n"))
     }
   }
@@ -136,6 +138,6 @@ extension ReportViewStateCollector {
   /// Forgets every call since the report's start: a draft taken back (what the composition root
   /// hands a reading that drafts, as the collector shows nothing until the report ends).
   package func discardDraft() {
-    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
+    storage.withLock { $0 = Storage(rows: emptyRows.emptied()) }
   }
 }

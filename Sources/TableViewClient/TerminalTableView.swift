@@ -1,5 +1,6 @@
 import Entities
 import Presenters
+import RowStorage
 import Synchronization
 
 /// The table view as the presenter's view: it keeps the report in a
@@ -21,11 +22,11 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   /// Creates a view in the loading state.
   ///
   /// - Parameters:
-  ///   - spool: Where the report's rows go, block by block (``TemporaryFileRowSpool``); `nil`
-  ///     keeps them in memory.
+  ///   - spool: Where the report's rows go, block by block (``TemporaryFileRowSpool``), kept in a
+  ///     few bytes each (`CompactRows`); `nil` keeps the blocks in memory.
   ///   - onChange: What wakes the screen to look at ``state`` again.
   package init(spool: (any ReportRowSpool)? = nil, onChange: @escaping @Sendable () -> Void) {
-    collector = ReportViewStateCollector(spool: spool)
+    collector = ReportViewStateCollector(rows: CompactRows(spool: spool))
     self.onChange = onChange
   }
 
@@ -35,7 +36,9 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   package var warnings: [SourceWarning] { collector.warnings }
   /// The loaded report as a table view binds it, with its notes and its records outside the
   /// period; `nil` while it is not loaded.
-  package var dataSource: ReportTableDataSource? { ReportTableDataSource(collector) }
+  package var dataSource: ReportTableDataSource? {
+    if case .loaded(let dataSource) = collector.state { dataSource } else { nil }
+  }
   /// The rows made so far, for the loading line.
   package var rowsSoFar: Int { rowCount.load(ordering: .relaxed) }
 

@@ -7,7 +7,7 @@ import Testing
 import UseCases
 
 /// A partial report's document, made at once from the finished report
-/// (`ReportRenderer.document(_: ReportSections)`), is the text the command line streams: the
+/// (`ReportRenderer.document(_:)`), is the text the command line streams: the
 /// `Incomplete report:` marker right after the missing source's message, and the grand total
 /// of the available sources (decision 0023).
 @Suite struct PartialDocumentTests {
@@ -74,9 +74,9 @@ import UseCases
       return
     }
     #expect(sections.isIncomplete)
-    let placed = try #require(sections.warnings.first)
+    let placed = try #require(sections.placedWarnings.first)
     #expect(
       sections.rows[placed.rowsBefore - 1] == .message("Posted Transactions are not currently available."))
-    #expect(!ReportSections(rows: sections.rows).isIncomplete)
+    #expect(!ReportTableDataSource(rows: sections.rows).isIncomplete)
   }
 }

@@ -45,17 +45,18 @@ import UseCases
       Issue.record("the report did not load: \(view.state)")
       return
     }
-    #expect(sections.numberOfSections == 3)  // Authorized, Posted, the grand total
+    #expect(sections.numberOfSections == 2)  // Authorized, Posted; the grand total is the table's footer
+    #expect(sections.header(inSection: 0) == .header(title: "Authorized Transactions"))
     #expect(
-      sections.row(at: ReportIndexPath(section: 0, row: 1)) == .subheader(title: "Apr 01, 2016", odd: true))
-    #expect(sections.row(at: ReportIndexPath(section: 2, row: 0)) == .grandFooter(total: "1338.97"))
+      sections.row(at: ReportIndexPath(section: 0, row: 0)) == .subheader(title: "Apr 01, 2016", odd: true))
+    #expect(sections.grandTotal == .grandFooter(total: "1338.97"))
 
     // MARK: README: the same report as a web page and as Markdown
 
     var html = HTMLReportRenderer()
-    let page = html.document(sections.rows)
+    let page = html.document(sections)
     var markdown = MarkdownReportRenderer()
-    let table = markdown.document(sections.rows)
+    let table = markdown.document(sections)
 
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(page.contains("Mark&#39;s Work Wearhouse") || page.contains("Mark&#x27;s Work Wearhouse"))

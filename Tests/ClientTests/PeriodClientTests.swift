@@ -21,13 +21,13 @@ import UseCases
       return
     }
     #expect(
-      sections.row(at: ReportIndexPath(section: 1, row: 1))
+      sections.row(at: ReportIndexPath(section: 1, row: 0))
         == .message("There are no Posted Transactions in this period"))
     #expect(view.recordsOutsidePeriod?.count == 30)
     #expect(view.recordsOutsidePeriod?.text == "30 records outside 2016-04-01 to 2016-04-30 are not shown")
 
     var page = HTMLReportRenderer(heading: ReportHeading(title: "Visa", period: april), amountStyle: .eur)
-    let html = page.document(sections.rows)
+    let html = page.document(sections)
     #expect(html.contains("<h1>Visa, April 2016</h1>"))
     #expect(html.contains("<p class=\"amount\">560,19\u{A0}€</p>"))
     #expect(AmountStyle.eur.text(try #require(Money(minorUnits: 56019))) == "560,19\u{A0}€")

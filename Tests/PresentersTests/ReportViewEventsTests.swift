@@ -59,11 +59,11 @@ import UseCases
     #expect(
       collector.state
         == .loaded(
-          ReportSections(
+          ReportTableDataSource(
             rows: [
               .header(title: "All"), .message("Transactions are not currently available."),
               .grandFooter(total: "0.00"),
-            ], warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
+            ], warnings: [ReportTableDataSource.PlacedWarning(warning, rowsBefore: 2)])))
   }
 
   @Test("finish() ends the events of a report that presents nothing more")

@@ -44,7 +44,8 @@ import UseCases
     #expect(
       collector.state
         == .loaded(
-          ReportSections(rows: rows, warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
+          ReportTableDataSource(
+            rows: rows, warnings: [ReportTableDataSource.PlacedWarning(warning, rowsBefore: 2)])))
     #expect(collector.warnings == [warning])
   }
 
@@ -97,7 +98,7 @@ import UseCases
     #expect(collector.warnings.isEmpty)
     collector.showRow(.grandFooter(total: "0.00"))
     collector.showReportEnd()
-    #expect(collector.state == .loaded(ReportSections(rows: [.grandFooter(total: "0.00")])))
+    #expect(collector.state == .loaded(ReportTableDataSource(rows: [.grandFooter(total: "0.00")])))
   }
 
   @Test("A report after a complete one shows only its own rows")
@@ -109,7 +110,7 @@ import UseCases
     collector.showReportStart()
     collector.showRow(.header(title: "Posted Transactions"))
     collector.showReportEnd()
-    #expect(collector.state == .loaded(ReportSections(rows: [.header(title: "Posted Transactions")])))
+    #expect(collector.state == .loaded(ReportTableDataSource(rows: [.header(title: "Posted Transactions")])))
   }
 
   @Test("A missing input fails the state with one line per missing input, then the other issues")

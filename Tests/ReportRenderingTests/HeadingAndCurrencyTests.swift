@@ -49,7 +49,7 @@ import Testing
     arguments: [40, 80], [AmountStyle.plain, .usd, .eur])
   func textAlignment(width: Int, style: AmountStyle) {
     var renderer = TextReportRenderer(width: width, colors: false, amountStyle: style)
-    let lines = renderer.document(Self.rows).split(separator: "\n")
+    let lines = renderer.document(ReportTableDataSource(rows: Self.rows)).split(separator: "\n")
     let amountLines = lines.filter { line in
       ["Rent", "Payment", "Coffee", "Total"].contains { line.contains($0) }
     }
@@ -63,7 +63,7 @@ import Testing
   func textAmounts() {
     var usd = TextReportRenderer(width: 40, colors: false, amountStyle: .usd)
     #expect(
-      usd.document(Self.rows) == """
+      usd.document(ReportTableDataSource(rows: Self.rows)) == """
         Authorized Transactions
           Mar 01, 2024
             Rent                     $1,234.56
@@ -80,7 +80,7 @@ import Testing
 
         """)
     var eur = TextReportRenderer(width: 40, colors: false, amountStyle: .eur)
-    let text = eur.document(Self.rows)
+    let text = eur.document(ReportTableDataSource(rows: Self.rows))
     #expect(text.contains("    Rent                    1.234,56\u{A0}€\n"))
     #expect(text.contains("    Payment                    -0,05\u{A0}€\n"))
     #expect(text.contains("Grand Total             1.234.567,89\u{A0}€\n"))
@@ -99,7 +99,7 @@ import Testing
   func markdown() throws {
     var renderer = MarkdownReportRenderer(
       heading: ReportHeading(title: "Acme Visa", period: try Self.march()), amountStyle: .usd)
-    let text = renderer.document(Self.rows)
+    let text = renderer.document(ReportTableDataSource(rows: Self.rows))
     #expect(text.hasPrefix("# Acme Visa, March 2024\n"))
     #expect(text.contains("|              | Payment                          |       -$0.05 |\n"))
     #expect(text.contains("| **Total**    |                                  | **$1,234.51** |\n"))
@@ -115,7 +115,7 @@ import Testing
   @Test("Markdown: the default heading and plain amounts are what they always were")
   func markdownDefault() {
     var renderer = MarkdownReportRenderer()
-    let text = renderer.document(Self.rows)
+    let text = renderer.document(ReportTableDataSource(rows: Self.rows))
     #expect(text.hasPrefix("# Transaction Report\n"))
     #expect(text.contains("**Grand Total: 1234567.89**\n"))
   }
@@ -124,7 +124,7 @@ import Testing
   func html() throws {
     var renderer = HTMLReportRenderer(
       heading: ReportHeading(title: Self.hostile, period: try Self.march()), amountStyle: .eur)
-    let page = renderer.document(Self.rows)
+    let page = renderer.document(ReportTableDataSource(rows: Self.rows))
     let escaped =
       "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; *bold* [link](https://evil.example) \\u{1B}[31m\\u{A}next, March 2024"
     #expect(page.contains("<title>\(escaped)</title>"))
@@ -140,7 +140,7 @@ import Testing
   @Test("JSON keeps the contract's plain amounts: it takes no style or heading")
   func jsonUnchanged() {
     var renderer = JSONReportRenderer()
-    let text = renderer.document(Self.rows)
+    let text = renderer.document(ReportTableDataSource(rows: Self.rows))
     #expect(text.contains(#""amount": "1234.56""#))
     #expect(text.contains(#""total": "1234567.89""#))
     #expect(!text.contains("$"))

@@ -19,7 +19,7 @@ enum DemoReport {
       source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
       output: TransactionReportPresenter(output: collector), period: period
     ).eventGenerateReport()
-    guard let table = ReportTableDataSource(collector) else { throw NotLoaded(state: collector.state) }
+    guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
     return TerminalTableDataSource(table)
   }
 
@@ -39,8 +39,8 @@ enum DemoReport {
         name: DemoTransactions.name, transactions: DemoTransactions.authorized),
       posted: posted, output: TransactionReportPresenter(output: collector)
     ).eventGenerateReport()
-    guard case .loaded(let sections) = collector.state else { throw NotLoaded(state: collector.state) }
-    return TerminalTableDataSource(sections: sections)
+    guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
+    return TerminalTableDataSource(table)
   }
 
   /// A report of one group with `count` transactions on one date, and its grand total: for the
@@ -56,7 +56,7 @@ enum DemoReport {
     rows += [
       .subfooter(odd: true), .footer(total: "\(count).00", odd: false), .grandFooter(total: "\(count).00"),
     ]
-    return TerminalTableDataSource(sections: ReportSections(rows: rows))
+    return TerminalTableDataSource(rows: rows)
   }
 
   /// A source that a service failing looks like.

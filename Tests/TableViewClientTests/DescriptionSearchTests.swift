@@ -7,7 +7,7 @@ import Testing
 /// Searching the descriptions: which rows match, and moving from match to match.
 @Suite struct DescriptionSearchTests {
   private let dataSource = TerminalTableDataSource(
-    sections: ReportSections(rows: [
+    ReportTableDataSource(rows: [
       .header(title: "Authorized Transactions"),
       .subheader(title: "Apr 01, 2016", odd: true),
       .detail(description: "Pizza Pizza", amount: "3.00", odd: true),
@@ -101,7 +101,7 @@ import Testing
       }
     }
     padded += [.subfooter(odd: true), .footer(total: "300.00", odd: false), .grandFooter(total: "300.00")]
-    let dataSource = TerminalTableDataSource(sections: ReportSections(rows: padded))
+    let dataSource = TerminalTableDataSource(rows: (padded))
     let layout = TableLayout(dataSource)
     var found = DescriptionSearch("lcbo", in: dataSource, layout: layout)
     let matchLines = padded.indices.filter {

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import Presenters
+import RowStorage
 import Testing
 
 @testable import TableViewClient
@@ -49,7 +50,8 @@ import Testing
   @Test func aCollectorWithASpoolLoadsTheSameSectionsAsOneWithout() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spooled = ReportViewStateCollector(spool: TemporaryFileRowSpool(folder: folder.path))
+    let spooled = ReportViewStateCollector(
+      rows: CompactRows(spool: TemporaryFileRowSpool(folder: folder.path)))
     let held = ReportViewStateCollector()
     var rows: [ReportRow] = [
       .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
