@@ -355,7 +355,7 @@ package enum CommandLineApp {
   private static func presenter(for command: ReportCommand, view: CommandLineView)
     -> any TransactionReportUseCaseOutput
   {
-    let report = TransactionReportPresenter(output: view)
+    let report = TransactionReportPresenter(output: view, style: style(for: command))
     guard command.format == .transactions else { return report }
     return TransactionListPresenter(output: view, report: report)
   }
@@ -402,7 +402,7 @@ package enum CommandLineApp {
           term: context.term),
         palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
         colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm),
-        heading: heading(for: command), amountStyle: command.amountStyle)
+        heading: heading(for: command), style: style(for: command))
     case .json:
       // The contract's rows, whatever the title, period and currency: scripts read them.
       JSONReportRenderer()
@@ -410,16 +410,25 @@ package enum CommandLineApp {
       // No rows: the transactions' lines, from TransactionListPresenter (report(_:context:compose:)).
       TransactionLines()
     case .markdown:
-      MarkdownReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
+      MarkdownReportRenderer(heading: heading(for: command), style: style(for: command))
     case .html:
-      HTMLReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
+      HTMLReportRenderer(heading: heading(for: command), style: style(for: command))
     }
   }
 
-  /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
-  /// presenter's English wording.
+  /// The report's title (`--title`) and period (`--from`, `--to`, `--month`).
   static func heading(for command: ReportCommand) -> ReportHeading {
     ReportHeading(title: command.title, period: command.period)
+  }
+
+  /// The one style of the command's presenter and renderer: the contract's English words, and
+  /// the amounts of `--currency`, except in the formats scripts read (JSON, the transaction
+  /// list), whose amounts stay plain whatever the currency.
+  static func style(for command: ReportCommand) -> ReportStyle {
+    switch command.format {
+    case .json, .transactions: .english
+    case .text, .markdown, .html: ReportStyle(wording: EnglishReportWording(), amounts: command.amountStyle)
+    }
   }
 }
 

@@ -170,11 +170,12 @@ package enum CommandLineParser {
     return period
   }
 
-  /// The amount style of `--currency`: an ISO 4217 code (``CurrencyCode``), in any case; a
-  /// currency of ``AmountStyle/currencies`` in its own style, any other with its code.
+  /// The amount style of `--currency`: an ISO 4217 code (``CurrencyCode``), in any case, in the
+  /// style ``AmountStyle/init(currencyCode:)`` gives it.
   private static func amountStyle(_ value: String) throws(UsageError) -> AmountStyle {
-    if let style = AmountStyle(currencyCode: value) { return style }
-    if CurrencyCode.all.contains(value.uppercased()) { return AmountStyle(code: value.uppercased()) }
+    if CurrencyCode.all.contains(value.uppercased()), let style = AmountStyle(currencyCode: value) {
+      return style
+    }
     // No guess from the spelling: `yen` is one letter from `YER`, the Yemeni rial.
     throw UsageError(
       "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF (got '\(value)')")

@@ -177,6 +177,14 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
     }
   }
 
+  /// The report was cancelled before its end: what it showed is not a report, so nothing more
+  /// is written (the rows not yet written are dropped, and the renderer does not finish), and the
+  /// status is that of an interrupted run (130), so an `--output` file is not kept.
+  package func showReportCancelled() {
+    renderer.withLock { $0.bytes.removeAll() }
+    status.withLock { $0 = .interrupted }
+  }
+
   /// Writes one error per missing input to standard error, then the issues of the other inputs
   /// as for a rejection; or, when one group's file alone is missing and the other is valid, how
   /// to report the other group without it. The exit status becomes 66.

@@ -58,9 +58,11 @@ package enum TransactionReportApp {
     _ command: ReportCommand, display: CommandLineApp.InteractiveDisplay,
     lines: any TransactionReportPresenterOutput
   ) async -> CommandLineApp.InteractiveEnd {
+    // One style for the presenter and the cells: the words of the rows and of the labels.
+    let words = ReportStyle(wording: EnglishReportWording(), amounts: display.amountStyle)
     var style = TableCells.Style(
       colors: display.colors, palette: display.palette, colorDepth: display.colorDepth)
-    style.amountStyle = display.amountStyle
+    style.report = words
     style.heading = display.heading
     let session: TableViewSession
     do {
@@ -72,7 +74,7 @@ package enum TransactionReportApp {
     // little memory; where no file can be made, they stay in memory.
     let table = TerminalTableView(spool: TemporaryFileRowSpool(), onChange: session.wake)
     // The command line's view first: once the table view hears of a refusal, its words are there.
-    let output = TransactionReportPresenter(output: BothViews(lines, table))
+    let output = TransactionReportPresenter(output: BothViews(lines, table), style: words)
     // The loading screen says how far the sources have read. The table shows nothing before the
     // report ends, so a sorted file is read once, as a draft it takes back if the input is bad.
     let useCase = useCase(

@@ -42,7 +42,7 @@ struct HTMLRenderingCheck {
   ///
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
-    var renderer = HTMLReportRenderer()
+    var renderer = HTMLReportRenderer(style: .english)
     let page = Array(renderer.document(ReportTableDataSource(rows: rows)).utf8)
     let read = Self.rowElements(page)
     let expected = rows.map(Self.element)

@@ -28,7 +28,7 @@ struct MarkdownRenderingCheck {
   ///
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     let document = renderer.document(ReportTableDataSource(rows: rows))
     var lines = document.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for (index, row) in rows.enumerated() {

@@ -11,6 +11,7 @@ final class RecordingView: TransactionReportPresenterOutput {
     case row(ReportRow)
     case sourceUnavailable(SourceWarning)
     case end
+    case cancelled
     case rejected(InputRejection)
     case missing([SourceWarning], InputRejection?)
   }
@@ -73,6 +74,10 @@ final class RecordingView: TransactionReportPresenterOutput {
     record(.end)
   }
 
+  func showReportCancelled() {
+    record(.cancelled)
+  }
+
   func showInputRejected(_ rejection: InputRejection) {
     record(.rejected(rejection))
   }
@@ -89,7 +94,7 @@ final class RecordingView: TransactionReportPresenterOutput {
       if takesDraft {
         switch event {
         case .start, .row, .sourceUnavailable: return []
-        case .end, .rejected, .missing: break
+        case .end, .cancelled, .rejected, .missing: break
         }
       }
       defer { log.passedCount = log.events.count }
@@ -106,6 +111,7 @@ final class RecordingView: TransactionReportPresenterOutput {
     case .row(let row): view.showRow(row)
     case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
     case .end: view.showReportEnd()
+    case .cancelled: view.showReportCancelled()
     case .rejected(let rejection): view.showInputRejected(rejection)
     case .missing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
     }

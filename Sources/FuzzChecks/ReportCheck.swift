@@ -40,7 +40,8 @@ struct ReportCheck {
 
     init(width: Int) {
       view = CommandLineView(
-        renderer: TextReportRenderer(width: width, colors: false), output: output, errors: errors)
+        renderer: TextReportRenderer(width: width, colors: false, style: .english), output: output,
+        errors: errors)
     }
   }
 
@@ -71,7 +72,7 @@ struct ReportCheck {
     let commandLine = CommandLine(width: input.width)
     let collector = ReportViewStateCollector()
     let view = RecordingView(passingOnTo: [commandLine.view, collector], takesDraft: input.takesDraft)
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     await generateReport(into: presenter, compact: true, takeBack: view.takeBack)
     let events = view.events
 
@@ -100,7 +101,8 @@ struct ReportCheck {
     require(again == events, "a second run through the same presenter differs: \(shown(again))")
 
     let reference = RecordingView(passingOnTo: [])
-    await generateReport(into: TransactionReportPresenter(output: reference), compact: false, takeBack: nil)
+    await generateReport(
+      into: TransactionReportPresenter(output: reference, style: .english), compact: false, takeBack: nil)
     let referenceEvents = reference.events
     if referenceEvents != events {
       let first =
@@ -235,16 +237,21 @@ struct ReportCheck {
 
   /// Every renderer writes a detail row whose description is bytes of a shared block (how a
   /// report shows held transactions, decision 0045) as it writes the row with a `String`: the
-  /// same bytes, in each setting that changes a detail row, with the rows around it written alike.
+  /// same bytes, in each setting that changes a detail row, with the rows around it written alike,
+  /// their amounts plain or in a currency as a presenter of that style writes them.
   private func checkLentDescriptions(_ rows: [ReportRow]) {
-    let renderers: [any ByteRenderer] = [
-      TextReportRenderer(width: input.width, colors: false),
-      TextReportRenderer(width: input.width, colors: true),
-      TextReportRenderer(width: input.width, colors: false, amountStyle: .eur), JSONReportRenderer(),
-      MarkdownReportRenderer(), MarkdownReportRenderer(amountStyle: .usd), HTMLReportRenderer(),
-      HTMLReportRenderer(amountStyle: .eur),
+    let english = ReportStyle.english
+    let settings: [(renderer: any ByteRenderer, amounts: AmountStyle)] = [
+      (TextReportRenderer(width: input.width, colors: false, style: english), .plain),
+      (TextReportRenderer(width: input.width, colors: true, style: english), .plain),
+      (TextReportRenderer(width: input.width, colors: false, style: english), .eur),
+      (TextReportRenderer(width: input.width, colors: false, style: english), AmountStyle(code: "JPY")),
+      (JSONReportRenderer(), .plain), (MarkdownReportRenderer(style: english), .plain),
+      (MarkdownReportRenderer(style: english), .usd), (HTMLReportRenderer(style: english), .plain),
+      (HTMLReportRenderer(style: english), .eur),
     ]
-    for renderer in renderers {
+    for (renderer, amounts) in settings {
+      let rows = rows.map { Self.restyled($0, in: amounts) }
       var (byRow, lent) = (renderer, renderer)
       var (rowBytes, lentBytes) = (Array(byRow.start().utf8), Array(lent.start().utf8))
       for row in rows {
@@ -264,6 +271,25 @@ struct ReportCheck {
         lentBytes == rowBytes,
         "\(type(of: renderer)) wrote \(shown(String(decoding: lentBytes, as: UTF8.self))) for rows lent as bytes, "
           + "\(shown(String(decoding: rowBytes, as: UTF8.self))) for the rows")
+    }
+  }
+
+  /// A row with its amounts as a presenter of another style writes them: the plain amount read
+  /// back to the money it is, then written in `style`.
+  private static func restyled(_ row: ReportRow, in style: AmountStyle) -> ReportRow {
+    func text(_ plain: String) -> String {
+      let negative = plain.hasPrefix("-")
+      guard let magnitude = try? Money(parsingUnsignedDecimal: plain.drop { $0 == "-" }),
+        let money = Money(minorUnits: negative ? -magnitude.minorUnits : magnitude.minorUnits)
+      else { fatalError("fuzz invariant broken: a plain amount \(shown(plain)) is not one") }
+      return style.text(money)
+    }
+    switch row {
+    case .detail(let description, let amount, let odd):
+      return .detail(description: description, amount: text(amount), odd: odd)
+    case .footer(let total, let odd): return .footer(total: text(total), odd: odd)
+    case .grandFooter(let total): return .grandFooter(total: text(total))
+    default: return row
     }
   }
 

@@ -23,8 +23,8 @@ struct TextRenderingCheck {
   /// - Parameter rows: The report's rows.
   /// - Returns: The whole uncoloured text, as the command line would write it.
   func run(_ rows: [ReportRow]) -> String {
-    var plain = TextReportRenderer(width: width, colors: false)
-    var colored = TextReportRenderer(width: width, colors: true)
+    var plain = TextReportRenderer(width: width, colors: false, style: .english)
+    var colored = TextReportRenderer(width: width, colors: true, style: .english)
     // The same renderers again, writing bytes as the command line does: the same text.
     var (plainBytes, coloredBytes) = (plain, colored)
     var output = plain.start()

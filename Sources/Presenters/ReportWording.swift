@@ -4,11 +4,12 @@ import UseCases
 /// Every sentence and title a report shows: the seam through which a client words the report
 /// its own way (another language, another tone).
 ///
-/// The inner layers hand over values (a `RecordProblem`, an
-/// `UnavailableReason`); a wording turns them into text. ``EnglishReportWording``
-/// is the default, and gives the exact texts of the contract. A client passes its own to
-/// ``TransactionReportPresenter/init(output:wording:)``; it may reuse the English wording for
-/// anything it does not change.
+/// The inner layers hand over values (a `RecordProblem`, an `UnavailableReason`); a wording
+/// turns them into text. ``EnglishReportWording`` gives the exact texts of the contract. A client
+/// gives its own in a ``ReportStyle`` to the presenter and the renderers. Every member is a
+/// requirement: a wording is complete, or it does not compile, so no English word is left in a
+/// report worded otherwise. A wording may still call the English one for what it keeps, and lays
+/// out an issue line with ``issueLine(_:error:got:hint:characters:)``.
 public protocol ReportWording: Sendable {
   /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
   ///
@@ -113,54 +114,9 @@ public protocol ReportWording: Sendable {
 }
 
 extension ReportWording {
-  /// `en`, for a wording that does not give its own.
-  public var languageTag: String { "en" }
-  /// `Transaction Report`, for a wording that does not give its own.
-  public var reportTitle: String { "Transaction Report" }
-  /// `Total`, for a wording that does not give its own.
-  public var totalLabel: String { "Total" }
-  /// `Grand Total`, for a wording that does not give its own.
-  public var grandTotalLabel: String { "Grand Total" }
-  /// `Grand Total of available sources`, for a wording that does not give its own.
-  public var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
-  /// `Incomplete report:`, for a wording that does not give its own.
-  public var incompleteReportLabel: String { "Incomplete report:" }
-  /// `Date`, `Description` and `Amount`, for a wording that does not give its own.
-  public var columnHeads: (date: String, description: String, amount: String) {
-    ("Date", "Description", "Amount")
-  }
-
-  /// The source's English words for its note, with its hint after a semicolon, for a wording
-  /// that does not give its own: `'a.csv': 2 rows that are not transactions were skipped`.
-  ///
-  /// - Parameter note: The note.
-  /// - Returns: The line.
-  public func note(_ note: AnySourceProblem) -> String {
-    ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
-  }
-
-  /// The English words of ``EnglishReportWording/period(_:)``, for a wording that does not
-  /// give its own.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
-  public func period(_ period: ReportPeriod) -> String { EnglishReportWording().period(period) }
-
-  /// The English line of ``EnglishReportWording/recordsOutsidePeriod(count:period:)``, for a
-  /// wording that does not give its own.
-  ///
-  /// - Parameters:
-  ///   - count: How many records were left out.
-  ///   - period: The period they are outside of.
-  /// - Returns: The line.
-  public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
-    EnglishReportWording().recordsOutsidePeriod(count: count, period: period)
-  }
-}
-
-extension ReportWording {
   /// One issue as one line, laid out as the English wording lays it out, with this wording's
-  /// words: `SOURCE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
+  /// problem and hint and the words given: `SOURCE:LINE:COLUMN: ERROR: FIELD: PROBLEM (GOT
+  /// "VALUE"); HINT: HINT`, the English `error`, `got` and `hint` replaced by yours.
   ///
   /// Parts that are not known are left out. The source and the value are passed through
   /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
@@ -171,23 +127,32 @@ extension ReportWording {
   /// longer than 64 characters is shown by its start and its length:
   /// `(got "1234…", 10000000 characters)`.
   ///
-  /// - Parameter issue: The issue.
+  /// - Parameters:
+  ///   - issue: The issue.
+  ///   - error: The word before the problem: `error`.
+  ///   - got: The word before the value found: `got`.
+  ///   - hint: The word before the hint: `hint`.
+  ///   - characters: The word after a long value's length: `characters`.
   /// - Returns: The line, without a line break.
-  public func issueLine(_ issue: RecordIssue) -> String {
+  public func issueLine(
+    _ issue: RecordIssue, error: String, got: String, hint: String, characters: String
+  ) -> String {
     var line = ReportText.visible(issue.source)
     if let position = issue.position { line += ":\(position.line):\(position.column)" }
-    line += ": error: "
+    line += ": \(error): "
     if let field = issue.field { line += "\(field.rawValue): " }
     line += ReportText.terminalSafe(problem(issue.problem))
     if let found = issue.value ?? Self.valueFound(in: issue.problem) {
       let (value, length) = Self.readable(found)
-      let more = length.map { ", \($0) characters" } ?? ""
+      let more = length.map { ", \($0) \(characters)" } ?? ""
       line +=
         Self.showsValueAsWritten(issue.problem)
-        ? " (got \(ReportText.visible(value))\(more))"
-        : " (got \"\(ReportText.visible(value, quoting: true))\"\(more))"
+        ? " (\(got) \(ReportText.visible(value))\(more))"
+        : " (\(got) \"\(ReportText.visible(value, quoting: true))\"\(more))"
     }
-    if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.terminalSafe(hint))" }
+    if let hintText = self.hint(for: issue.problem) {
+      line += "; \(hint): \(ReportText.terminalSafe(hintText))"
+    }
     return line
   }
 
@@ -209,7 +174,7 @@ extension ReportWording {
   /// total overflows at, or what the source says it found (a byte that is not UTF-8).
   private static func valueFound(in problem: RecordProblem) -> String? {
     switch problem {
-    case .totalOverflow(_, let amount): ReportText.amount(amount)
+    case .totalOverflow(_, let amount): AmountStyle.plain.text(amount)
     case .source(let found): found.found.map(ReportText.text(of:))
     default: nil
     }

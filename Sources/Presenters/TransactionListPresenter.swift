@@ -12,7 +12,7 @@ public struct ListedTransaction: Hashable, Sendable {
   public var group: String
   /// The description, as the source gave it: text from the data, not escaped.
   public var description: String
-  /// The signed amount as the report shows it (``ReportText/amount(_:)``): two decimals,
+  /// The signed amount as the report shows it (``AmountStyle/plain``): two decimals,
   /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
   public var amount: String
 
@@ -113,7 +113,8 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
       ListedTransaction(
-        date: date, group: group, description: description.description, amount: ReportText.amount(amount)))
+        date: date, group: group, description: description.description, amount: AmountStyle.plain.text(amount)
+      ))
   }
 
   /// Nothing: the end of a date block is not a transaction.

@@ -5,6 +5,10 @@ import UseCases
 /// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
 /// formatting, and passes them to a view one at a time.
 ///
+/// Its ``ReportStyle`` words the rows and writes their amounts (``AmountStyle/text(_:)``, the
+/// one place money becomes text); the renderers are given the same style, for the words they
+/// add around the rows.
+///
 /// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
 /// and before every footer, and is not reset between groups. Details and subfooters take the
 /// current value; headers, messages and the grand footer carry none.
@@ -18,19 +22,19 @@ import UseCases
 public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionReportPresenterOutput
   private let wording: any ReportWording
+  private let amounts: AmountStyle
   private let odd = Atomic(false)
 
   /// Creates a presenter.
   ///
   /// - Parameters:
   ///   - output: The view that receives the rows.
-  ///   - wording: The words of titles, messages, dates, issues and warnings; English, as the
-  ///     contract gives them, unless a client brings its own.
-  public init(
-    output: any TransactionReportPresenterOutput, wording: any ReportWording = EnglishReportWording()
-  ) {
+  ///   - style: The words of titles, messages, dates, issues and warnings, and how amounts look:
+  ///     ``ReportStyle/english`` for the contract's.
+  public init(output: any TransactionReportPresenterOutput, style: ReportStyle) {
     self.output = output
-    self.wording = wording
+    self.wording = style.wording
+    self.amounts = style.amounts
   }
 
   /// Starts a report: resets banding and tells the view.
@@ -59,7 +63,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///   - description: The transaction's description, shown as it is, kept where it lies.
   ///   - amount: The signed amount.
   public func presentDetail(description: DescriptionText, amount: Money) {
-    output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
+    output.showRow(.detail(description: description, amount: amounts.text(amount), odd: banding))
   }
 
   /// Shows a subfooter row, closing the date block.
@@ -73,14 +77,14 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   ///
   /// - Parameter total: The group total.
   public func presentFooter(total: Money) {
-    output.showRow(.footer(total: ReportText.amount(total), odd: flipBanding()))
+    output.showRow(.footer(total: amounts.text(total), odd: flipBanding()))
   }
 
   /// Shows the grand footer row.
   ///
   /// - Parameter total: The sum of everything shown.
   public func presentGrandFooter(total: Money) {
-    output.showRow(.grandFooter(total: ReportText.amount(total)))
+    output.showRow(.grandFooter(total: amounts.text(total)))
   }
 
   /// Shows the unavailable message row and warns the view.

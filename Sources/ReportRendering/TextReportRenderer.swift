@@ -20,16 +20,15 @@ import Presenters
 /// The colours come from a ``Palette``, for a light terminal background or a dark one, written
 /// at a ``ColorDepth``: 24-bit, or the nearest entries of xterm's 256-colour palette.
 ///
-/// Amounts are shown in an `AmountStyle` (plain unless given: `-1234.56`; or with a currency,
-/// `-$1,234.56`); wider amounts still end at the same column, and leave the description less
-/// room. A report given a title or a period (a `ReportHeading` that is not the default) starts
+/// Amounts are shown as the presenter wrote them, in the amounts of its `ReportStyle`
+/// (`-1234.56`, `-$1,234.56`); wider amounts still end at the same column, and leave the
+/// description less room. A report given a title or a period (a `ReportHeading` that is not the default) starts
 /// with it on a line of its own, then a blank line; the default heading adds nothing.
 public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   private let starts: LineStarts
   private let width: Int
   private let colors: Bool
   private let heading: ReportHeading
-  private let amountStyle: AmountStyle
   private let wording: any ReportWording
   private var rowsRendered = 0
   private var isIncomplete = false
@@ -44,23 +43,17 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///     palette for a terminal that does not say it supports 24-bit colour.
   ///   - heading: The report's title and period; a title line is written only when one of
   ///     them is given.
-  ///   - amountStyle: How amounts and totals look: plain unless given.
-  ///   - wording: The words the renderer adds (`Total`, `Grand Total`, `Incomplete report:`):
-  ///     English unless given.
+  ///   - style: The style the presenter was given: its wording gives the words the renderer adds
+  ///     (`Total`, `Grand Total`, `Incomplete report:`).
   public init(
     width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor,
-    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
-    wording: any ReportWording = EnglishReportWording()
+    heading: ReportHeading = ReportHeading(), style: ReportStyle
   ) {
     self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
-    // A title not given is the wording's, so one wording changes every word of the report.
-    var heading = heading
-    heading.defaultTitle = wording.reportTitle
     self.heading = heading
-    self.amountStyle = amountStyle
-    self.wording = wording
+    self.wording = style.wording
   }
 
   /// The title line and a blank line when the heading has a title or a period; otherwise
@@ -74,7 +67,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     rowsRendered = 0
     isIncomplete = false
     guard !heading.isDefault else { return "" }
-    let title = DisplayWidth.truncated(ReportText.visible(heading.text), toColumns: width)
+    let title = DisplayWidth.truncated(ReportText.visible(heading.text(in: wording)), toColumns: width)
     return line(title, style: .title) + "\n"
   }
 
@@ -130,13 +123,13 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
       return line("", style: .band(odd: odd), lineEnd: lineEnd)
     case .footer(let total, let odd):
       return line(
-        columns(indent: 2, label: wording.totalLabel, amount: amountStyle.format(total)),
+        columns(indent: 2, label: wording.totalLabel, amount: total),
         style: .band(odd: odd, bold: true),
         lineEnd: lineEnd)
     case .grandFooter(let total):
       let label = incomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel
       return line(
-        columns(indent: 0, label: label, amount: amountStyle.format(total)), style: .grandTotal,
+        columns(indent: 0, label: label, amount: total), style: .grandTotal,
         lineEnd: lineEnd)
     case .message(let message):
       guard lineEnd else { return line("  " + ReportText.visible(message), style: .message, lineEnd: false) }
@@ -180,7 +173,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   private func appendDetail(
     _ description: DescriptionText, amount: String, odd: Bool, to bytes: inout [UInt8]
   ) {
-    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    let (shownAmount, oddBand) = (amount, colors ? odd : nil)
     let amountWidth = Self.amountWidth(shownAmount)
     let room = labelRoom(indent: 4, amountWidth: amountWidth)
     let isWritten = description.withUTF8 { utf8 in
@@ -205,14 +198,14 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// - Parameters:
   ///   - description: The description.
-  ///   - amount: The amount, before ``AmountStyle`` formats it.
+  ///   - amount: The amount, as the presenter wrote it.
   ///   - odd: Whether the row's band is odd; used only with colour.
   ///   - lineEnd: Whether to end the line with a line feed.
   ///   - bytes: The buffer the line is appended to.
   private func appendDetail(
     _ description: String, amount: String, odd: Bool, lineEnd: Bool, to bytes: inout [UInt8]
   ) {
-    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    let (shownAmount, oddBand) = (amount, colors ? odd : nil)
     if let width = DisplayWidth.plainColumns(of: description) {
       appendColumns(
         indent: 4, label: description, labelWidth: width, amount: shownAmount, lineEnd: lineEnd,

@@ -115,6 +115,12 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
     collector.showInputRejected(rejection)
     onChange()
   }
+
+  /// The report was cancelled: the table's state says so. Nothing is woken: a report is
+  /// cancelled here only once the person has quit, and the screen is gone.
+  package func showReportCancelled() {
+    collector.showReportCancelled()
+  }
 }
 
 extension TerminalTableView {

@@ -27,9 +27,10 @@ import UseCases
   private static func streamedAndDocument(_ renderer: some ByteRenderer) async throws -> (String, String) {
     let output = MemoryTextSink()
     let view = CommandLineView(renderer: renderer, output: output, errors: MemoryTextSink())
-    try await useCase(output: TransactionReportPresenter(output: view)).eventGenerateReport()
+    try await useCase(output: TransactionReportPresenter(output: view, style: .english)).eventGenerateReport()
     let collector = ReportViewStateCollector()
-    try await useCase(output: TransactionReportPresenter(output: collector)).eventGenerateReport()
+    try await useCase(output: TransactionReportPresenter(output: collector, style: .english))
+      .eventGenerateReport()
     guard case .loaded(let sections) = collector.state else {
       Issue.record("the report did not load: \(collector.state)")
       return (output.text, "")
@@ -41,7 +42,7 @@ import UseCases
   @Test("Text: the document of a partial report is the streamed text, marker and label in place")
   func text() async throws {
     let (streamed, document) = try await Self.streamedAndDocument(
-      TextReportRenderer(width: 80, colors: false))
+      TextReportRenderer(width: 80, colors: false, style: .english))
     #expect(document == streamed)
     #expect(
       document.contains(
@@ -51,7 +52,7 @@ import UseCases
 
   @Test("Markdown: the document of a partial report is the streamed text, marker and label in place")
   func markdown() async throws {
-    let (streamed, document) = try await Self.streamedAndDocument(MarkdownReportRenderer())
+    let (streamed, document) = try await Self.streamedAndDocument(MarkdownReportRenderer(style: .english))
     #expect(document == streamed)
     #expect(document.contains("> **Incomplete report:** Posted Transactions"))
     #expect(document.contains("**Grand Total of available sources: 43.11**"))
@@ -59,7 +60,7 @@ import UseCases
 
   @Test("HTML: the document of a partial report is the streamed page, marker and label in place")
   func html() async throws {
-    let (streamed, document) = try await Self.streamedAndDocument(HTMLReportRenderer())
+    let (streamed, document) = try await Self.streamedAndDocument(HTMLReportRenderer(style: .english))
     #expect(document == streamed)
     #expect(document.contains(#"<p class="warning" role="note"><strong>Incomplete report:</strong>"#))
     #expect(document.contains(">Grand Total of available sources</h2>"))
@@ -68,7 +69,8 @@ import UseCases
   @Test("The finished report keeps the warning after the message row; a complete one has none")
   func placedWarning() async throws {
     let collector = ReportViewStateCollector()
-    try await Self.useCase(output: TransactionReportPresenter(output: collector)).eventGenerateReport()
+    try await Self.useCase(output: TransactionReportPresenter(output: collector, style: .english))
+      .eventGenerateReport()
     guard case .loaded(let sections) = collector.state else {
       Issue.record("the report did not load: \(collector.state)")
       return

@@ -37,7 +37,7 @@ import UseCases
     let useCase: any TransactionReportUseCaseInput = TwoSourceReportUseCase(
       authorized: DemoService(name: "authorized service", transactions: DemoTransactions.authorized),
       posted: DemoService(name: "posted service", transactions: DemoTransactions.posted),
-      output: TransactionReportPresenter(output: view))
+      output: TransactionReportPresenter(output: view, style: .english))
 
     await Task.detached { await useCase.eventGenerateReport() }.value
 
@@ -53,9 +53,9 @@ import UseCases
 
     // MARK: README: the same report as a web page and as Markdown
 
-    var html = HTMLReportRenderer()
+    var html = HTMLReportRenderer(style: .english)
     let page = html.document(sections)
-    var markdown = MarkdownReportRenderer()
+    var markdown = MarkdownReportRenderer(style: .english)
     let table = markdown.document(sections)
 
     #expect(page.hasPrefix("<!DOCTYPE html>"))
@@ -71,10 +71,10 @@ import UseCases
     let view = ReportViewEvents()
     let useCase = OneSourceReportUseCase(
       source: DemoService(name: "all", transactions: DemoTransactions.all),
-      output: TransactionReportPresenter(output: view))
+      output: TransactionReportPresenter(output: view, style: .english))
     Task.detached { await useCase.eventGenerateReport() }
 
-    var text = TextReportRenderer(width: 60, colors: false)
+    var text = TextReportRenderer(width: 60, colors: false, style: .english)
     var lines = text.start()
     for await event in view.events {
       if case .row(let row) = event { lines += text.render(row) }
@@ -123,6 +123,20 @@ import UseCases
     func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
       recordCount == 1 ? "1 enregistrement invalide" : "\(recordCount) enregistrements invalides"
     }
+    // What the app keeps in English, said member by member: a wording is complete or does not
+    // compile.
+    func period(_ period: ReportPeriod) -> String { english.period(period) }
+    func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+      english.recordsOutsidePeriod(count: count, period: period)
+    }
+    func note(_ note: AnySourceProblem) -> String { english.note(note) }
+    var languageTag: String { english.languageTag }
+    var reportTitle: String { english.reportTitle }
+    var totalLabel: String { english.totalLabel }
+    var grandTotalLabel: String { english.grandTotalLabel }
+    var grandTotalOfAvailableSourcesLabel: String { english.grandTotalOfAvailableSourcesLabel }
+    var incompleteReportLabel: String { english.incompleteReportLabel }
+    var columnHeads: (date: String, description: String, amount: String) { english.columnHeads }
   }
 
   @Test("An invalid upload reaches the app as located issues, as values and in the app's own words")
@@ -132,7 +146,9 @@ import UseCases
       bytes: Array("group,date,description,amount,debit\nA,2016-02-30,Coffee,3.11,D\n".utf8), format: .csv)
     let view = ReportViewEvents()
     await OneSourceReportUseCase(
-      source: upload, output: TransactionReportPresenter(output: view, wording: FrenchWording())
+      source: upload,
+      output: TransactionReportPresenter(
+        output: view, style: ReportStyle(wording: FrenchWording(), amounts: .plain))
     ).eventGenerateReport()
 
     var rejection: InputRejection?

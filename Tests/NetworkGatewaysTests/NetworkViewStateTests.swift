@@ -35,7 +35,7 @@ import UseCases
     let collector = ReportViewStateCollector()
     let useCase = TwoSourceReportUseCase(
       authorized: try source(server.url("/a.json")), posted: try source(server.url("/p.json")),
-      output: TransactionReportPresenter(output: collector))
+      output: TransactionReportPresenter(output: collector, style: .english))
 
     let report = Task { await useCase.eventGenerateReport() }
     try await Task.sleep(for: .milliseconds(500))

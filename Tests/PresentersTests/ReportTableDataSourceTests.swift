@@ -106,7 +106,7 @@ import UseCases
   @Test("Loaded by a collector: none until loaded, then the report with its notes and the records left out")
   func fromCollector() throws {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     presenter.presentReportStart()
     #expect(collector.loadedReport == nil)
     presenter.presentHeader(.group(.posted))

@@ -15,7 +15,7 @@ import UseCases
   @Test("Rows arrive while loading; the end of the report makes them the loaded sections")
   func loaded() throws {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(.group(.authorized), reason: "gone")
@@ -52,7 +52,7 @@ import UseCases
   @Test("A source's notes are kept in order, worded, beside the rows")
   func notes() {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     let (first, second) = (
       AnySourceProblem(StatedProblem("'\(shown: "a\u{7}.csv")': 1 row skipped", hint: "it held totals")),
       AnySourceProblem(StatedProblem("read as Windows-1252"))

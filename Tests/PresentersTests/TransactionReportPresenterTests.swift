@@ -11,7 +11,7 @@ import UseCases
   @Test("Banding flips before every subheader and every footer, and carries on from one group to the next")
   func banding() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
@@ -57,7 +57,7 @@ import UseCases
     let descriptions = ["Starbucks", "Café Lune", "東京ラーメン", "", "bell\u{7}"]
     let (byString, byBytes) = (PresenterOutputSpy(), PresenterOutputSpy())
     for (view, shares) in [(byString, false), (byBytes, true)] {
-      let presenter = TransactionReportPresenter(output: view)
+      let presenter = TransactionReportPresenter(output: view, style: .english)
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
@@ -83,7 +83,7 @@ import UseCases
   @Test("A new report starts its banding from false again")
   func bandingResetsOnReportStart() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     for _ in 1...2 {
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
@@ -112,7 +112,7 @@ import UseCases
   @Test("Headers and messages carry no flag and do not flip it")
   func messagesDoNotFlip() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(
@@ -156,7 +156,7 @@ import UseCases
     ])
   func unavailableMessages(scope: ReportScope, message: String, subject: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentSourceUnavailable(
+    TransactionReportPresenter(output: view, style: .english).presentSourceUnavailable(
       scope, reason: "x.json: Permission denied")
     #expect(
       view.calls == [
@@ -177,7 +177,7 @@ import UseCases
     ])
   func emptyMessages(group: TransactionGroup, message: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentNoTransactions(group: group)
+    TransactionReportPresenter(output: view, style: .english).presentNoTransactions(group: group)
     #expect(view.calls == [.row(.message(message))])
   }
 
@@ -190,14 +190,14 @@ import UseCases
     ])
   func headers(scope: ReportScope, title: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentHeader(scope)
+    TransactionReportPresenter(output: view, style: .english).presentHeader(scope)
     #expect(view.calls == [.row(.header(title: title))])
   }
 
   @Test("The one-source failure report is the All header, the message and a 0.00 grand footer")
   func oneSourceUnavailable() {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.allTransactions)
     presenter.presentSourceUnavailable(.allTransactions, reason: "all.json: No such file or directory")
@@ -221,7 +221,7 @@ import UseCases
         source: "posted.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "I/O error"))),
     ]
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(
+    TransactionReportPresenter(output: view, style: .english).presentInvalidInput(
       issues: issues, totalCount: 25, recordCount: 25)
     let expected = InputRejection(
       issues: issues,
@@ -239,7 +239,7 @@ import UseCases
     let issue = RecordIssue(
       source: "a.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "bad")))
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(
+    TransactionReportPresenter(output: view, style: .english).presentInvalidInput(
       issues: [issue, issue], totalCount: 0, recordCount: 0)
     let line = "a.json: error: cannot read the rest of the file: bad"
     #expect(
@@ -255,7 +255,7 @@ import UseCases
   func missingInput() {
     let view = PresenterOutputSpy()
     let reason = UnavailableReason.fake(.missingFile(path: "p.jsn", similarPath: "p.json"))
-    TransactionReportPresenter(output: view).presentMissingInput(
+    TransactionReportPresenter(output: view, style: .english).presentMissingInput(
       [
         MissingInput(.group(.posted), reason: reason),
         MissingInput(.allTransactions, reason: .fake(.missingFile(path: "all.json", similarPath: nil))),
@@ -278,7 +278,7 @@ import UseCases
   func missingInputWithIssues() {
     let view = PresenterOutputSpy()
     let issue = RecordIssue.fixture(source: "a.json", line: 2)
-    TransactionReportPresenter(output: view).presentMissingInput(
+    TransactionReportPresenter(output: view, style: .english).presentMissingInput(
       [MissingInput(.group(.posted), reason: "gone")], issues: [issue], totalCount: 3, recordCount: 3)
     guard case .inputMissing(_, let rejection?) = view.calls.first else {
       Issue.record("no rejection: \(view.calls)")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct HTMLReportRendererTests {
   /// The whole page for some rows.
   private func page(_ rows: [ReportRow]) -> String {
-    var renderer = HTMLReportRenderer()
+    var renderer = HTMLReportRenderer(style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -209,7 +209,7 @@ import Testing
 
   @Test("A renderer started again forgets the page before")
   func restart() {
-    var renderer = HTMLReportRenderer()
+    var renderer = HTMLReportRenderer(style: .english)
     _ =
       renderer.start() + renderer.render(.header(title: "A"))
       + renderer.render(.subheader(title: "t", odd: true))

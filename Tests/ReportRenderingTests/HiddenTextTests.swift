@@ -17,8 +17,9 @@ import Testing
 
   /// The renderers for people, by name.
   static let renderers: [(String, any ByteRenderer)] = [
-    ("text", TextReportRenderer(width: 200, colors: false)), ("markdown", MarkdownReportRenderer()),
-    ("html", HTMLReportRenderer()),
+    ("text", TextReportRenderer(width: 200, colors: false, style: .english)),
+    ("markdown", MarkdownReportRenderer(style: .english)),
+    ("html", HTMLReportRenderer(style: .english)),
   ]
 
   /// The detail row written each of the three ways.

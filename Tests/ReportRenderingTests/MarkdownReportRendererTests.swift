@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct MarkdownReportRendererTests {
   private func render(_ rows: [ReportRow]) -> String {
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -24,7 +24,7 @@ import Testing
         character == "\\" ? #"x\\\\x"# : syntax.contains(character) ? "x\\\(character)x" : text
       #expect(MarkdownReportRenderer.escaped(text) == expected, "\(character)")
       // The byte path of a detail row agrees.
-      var renderer = MarkdownReportRenderer()
+      var renderer = MarkdownReportRenderer(style: .english)
       let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
       var bytes: [UInt8] = []
       var again = renderer
@@ -131,7 +131,7 @@ import Testing
       for lead in 0..<17 {
         let description = String(repeating: "x", count: lead) + part
         let row = ReportRow.detail(description: DescriptionText(description), amount: "1.00", odd: true)
-        var renderer = MarkdownReportRenderer()
+        var renderer = MarkdownReportRenderer(style: .english)
         var again = renderer
         var bytes: [UInt8] = []
         renderer.render(row, appendingTo: &bytes)
@@ -147,7 +147,7 @@ import Testing
       "東京ラーメン", "👍🏽!", "\u{600}1",
     ]
     // Through the renderer's bytes, as the report writes them (their own count of characters).
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     var bytes = Array(renderer.start().utf8)
     let rows: [ReportRow] =
       [.subheader(title: "Apr 01, 2016", odd: true)]
@@ -252,7 +252,7 @@ import Testing
   func mathAndEmoji(text: String, shown: String) {
     #expect(MarkdownReportRenderer.escaped(text) == shown)
     let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     var bytes: [UInt8] = []
     var again = renderer
     renderer.render(row, appendingTo: &bytes)

@@ -28,7 +28,8 @@ import Testing
   ]
 
   private func render(_ rows: [ReportRow], palette: Palette, depth: Depth, width: Int = 80) -> String {
-    var renderer = TextReportRenderer(width: width, colors: true, palette: palette, colorDepth: depth)
+    var renderer = TextReportRenderer(
+      width: width, colors: true, palette: palette, colorDepth: depth, style: .english)
     return renderer.document(ReportTableDataSource(rows: rows))
   }
 
@@ -56,7 +57,7 @@ import Testing
 
   @Test("The renderer made without a palette is the light one in 24-bit colour, as it always was")
   func defaultIsLightTrueColor() {
-    var plain = TextReportRenderer(width: 80, colors: true)
+    var plain = TextReportRenderer(width: 80, colors: true, style: .english)
     #expect(
       plain.document(ReportTableDataSource(rows: Self.rows))
         == render(Self.rows, palette: .light, depth: .trueColor))
@@ -203,8 +204,9 @@ import Testing
 
   @Test("Without colour, the palette and depth change nothing", arguments: styles)
   func noColors(palette: Palette, depth: Depth) {
-    var plain = TextReportRenderer(width: 80, colors: false)
-    var other = TextReportRenderer(width: 80, colors: false, palette: palette, colorDepth: depth)
+    var plain = TextReportRenderer(width: 80, colors: false, style: .english)
+    var other = TextReportRenderer(
+      width: 80, colors: false, palette: palette, colorDepth: depth, style: .english)
     let text = other.document(ReportTableDataSource(rows: Self.rows))
     #expect(text == plain.document(ReportTableDataSource(rows: Self.rows)))
     #expect(!text.contains("\u{1B}"))

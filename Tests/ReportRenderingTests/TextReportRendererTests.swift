@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct TextReportRendererTests {
   private func render(_ rows: [ReportRow], colors: Bool = false, width: Int = 80) -> String {
-    var renderer = TextReportRenderer(width: width, colors: colors)
+    var renderer = TextReportRenderer(width: width, colors: colors, style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -189,11 +189,11 @@ import Testing
   func cellsAreTheDocumentsLines(colors: Bool) {
     let warning = SourceWarning(scope: .group(.posted), reason: "gone", text: "Posted Transactions: gone")
     let rows = block.dropLast() + [.header(title: "Posted Transactions"), .message("none")]
-    var renderer = TextReportRenderer(width: 60, colors: colors)
+    var renderer = TextReportRenderer(width: 60, colors: colors, style: .english)
     let document =
       renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.render(warning)
       + renderer.render(.grandFooter(total: "1.00")) + renderer.finish()
-    let cells = TextReportRenderer(width: 60, colors: colors)
+    let cells = TextReportRenderer(width: 60, colors: colors, style: .english)
     let expected =
       rows.prefix(6).map { cells.cell(for: $0) } + [""] + rows.suffix(2).map { cells.cell(for: $0) }
       + [cells.cell(for: warning), "", cells.cell(for: .grandFooter(total: "1.00"), incomplete: true)]

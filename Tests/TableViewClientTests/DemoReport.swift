@@ -17,7 +17,7 @@ enum DemoReport {
     let collector = ReportViewStateCollector()
     await OneSourceReportUseCase(
       source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-      output: TransactionReportPresenter(output: collector), period: period
+      output: TransactionReportPresenter(output: collector, style: .english), period: period
     ).eventGenerateReport()
     guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
     return TerminalTableDataSource(table)
@@ -37,7 +37,7 @@ enum DemoReport {
     await TwoSourceReportUseCase(
       authorized: InMemoryTransactionSource(
         name: DemoTransactions.name, transactions: DemoTransactions.authorized),
-      posted: posted, output: TransactionReportPresenter(output: collector)
+      posted: posted, output: TransactionReportPresenter(output: collector, style: .english)
     ).eventGenerateReport()
     guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
     return TerminalTableDataSource(table)

@@ -31,7 +31,7 @@ import Testing
 
   /// The demo as `txreport` prints it, line by line.
   private func printed(width: Int = 80) async throws -> [String] {
-    var renderer = TextReportRenderer(width: width, colors: false)
+    var renderer = TextReportRenderer(width: width, colors: false, style: .english)
     let report = try await DemoReport.dataSource().table
     return renderer.document(report).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }

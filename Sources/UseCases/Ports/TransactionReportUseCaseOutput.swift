@@ -32,7 +32,7 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///
   /// - Parameters:
   ///   - description: The transaction's description, as a `String` or as bytes a large report
-  ///     keeps (``DescriptionText``); pass it on as it is.
+  ///     keeps (a `DescriptionText`); pass it on as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
   func presentDetail(description: DescriptionText, amount: Money)
   /// The block of transactions on one date ends.
@@ -108,13 +108,12 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int)
   /// The task making the report was cancelled: the report ends here, unfinished, whatever it
   /// presented before (perhaps nothing, perhaps some rows). It is never followed by
-  /// ``presentReportEnd()``, and no rejection comes with it.
+  /// ``presentReportEnd()``, and no rejection comes with it. A requirement with no default: an
+  /// output that does not answer it does not compile.
   func presentReportCancelled()
 }
 
 extension TransactionReportUseCaseOutput {
-  /// Nothing: an output that does not tell a cancelled report from one that stopped.
-  public func presentReportCancelled() {}
   /// Nothing: an output that does not say how many records a period left out.
   ///
   /// - Parameters:

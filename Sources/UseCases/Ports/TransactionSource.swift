@@ -54,7 +54,12 @@ extension TransactionSource {
 /// to fix (a mistyped file name), so it stops the report, unless the use case was asked for a
 /// partial report. An unavailable service is what the report's message row is for: the report
 /// is made, with that message in place of its group. Invalid data stops the report.
-public enum SourceOpening {
+///
+/// An opening is `Sendable`, so a client may open a source in a task of its own (to race it
+/// against a deadline) and hand the opening back. Its stream is not shared by the move: the
+/// opening is the stream's one owner, and whoever holds it reads it, on one task at a time, as
+/// ``TransactionStream`` asks.
+public enum SourceOpening: @unchecked Sendable {
   /// The source is a service that cannot be reached now (a server that is down, a request that
   /// timed out); `reason` says why, as a value a presenter words.
   case unavailable(reason: UnavailableReason)

@@ -43,6 +43,7 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
     case sourceUnavailable(ReportScope, UnavailableReason)
     case noTransactions(TransactionGroup)
     case reportEnd
+    case reportCancelled
     case missingInput([MissingInput])
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
   }
@@ -67,6 +68,7 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
   func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {}
   func presentNoTransactions(group: TransactionGroup) {}
   func presentReportEnd() {}
+  func presentReportCancelled() {}
   func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {}
