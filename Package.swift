@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Entities", targets: ["Entities"]),
     .library(name: "BankFormats", targets: ["BankFormats"]),
     .library(name: "UseCases", targets: ["UseCases"]),
+    .library(name: "TransactionSourceTesting", targets: ["TransactionSourceTesting"]),
     .library(name: "Presenters", targets: ["Presenters"]),
     .library(name: "ReportRendering", targets: ["ReportRendering"]),
     .library(name: "InMemoryGateways", targets: ["InMemoryGateways"]),
@@ -29,6 +30,9 @@ let package = Package(
 
     // MARK: Use cases: the two transformers and the ports they own.
     .target(name: "UseCases", dependencies: ["Entities", "ByteWords"]),
+    // The port's contract as a check for the tests of a client's own source, as swift-nio keeps
+    // NIOTestUtils apart from NIOCore: a product of its own, beside the layers it tests.
+    .target(name: "TransactionSourceTesting", dependencies: ["UseCases"]),
 
     // MARK: Storage outside the layers, as ByteWords is: how the command line reads a large input
     // for the transformer (drafts, sorted sources read again as they stream, unsorted ones held
@@ -89,7 +93,8 @@ let package = Package(
     .testTarget(name: "ByteWordsTests", dependencies: ["ByteWords"]),
     .testTarget(name: "BankFormatsTests", dependencies: ["BankFormats", "Entities"]),
     .testTarget(
-      name: "UseCasesTests", dependencies: ["UseCases", "TransactionStorage", "Entities", "TestSupport"]),
+      name: "UseCasesTests",
+      dependencies: ["UseCases", "TransactionSourceTesting", "TransactionStorage", "Entities", "TestSupport"]),
     .testTarget(
       name: "TransactionStorageTests",
       dependencies: ["TransactionStorage", "UseCases", "Entities", "TestSupport"]),
@@ -103,12 +108,15 @@ let package = Package(
     .testTarget(
       name: "FileGatewaysTests",
       dependencies: [
-        "FileGateways", "InMemoryGateways", "UseCases", "BankFormats", "Entities", "Presenters",
-        "TestSupport",
+        "FileGateways", "InMemoryGateways", "UseCases", "TransactionSourceTesting", "BankFormats", "Entities",
+        "Presenters", "TestSupport",
       ]),
     .testTarget(
       name: "NetworkGatewaysTests",
-      dependencies: ["NetworkGateways", "FileGateways", "UseCases", "Entities", "Presenters", "TestSupport"]),
+      dependencies: [
+        "NetworkGateways", "FileGateways", "UseCases", "TransactionSourceTesting", "Entities", "Presenters",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "RowStorageTests", dependencies: ["RowStorage", "Presenters", "Entities", "TestSupport"]),
     .testTarget(
@@ -133,7 +141,7 @@ let package = Package(
       name: "ClientTests",
       dependencies: [
         "Entities", "UseCases", "Presenters", "ReportRendering", "InMemoryGateways", "FileGateways",
-        "NetworkGateways",
+        "NetworkGateways", "TransactionSourceTesting",
       ]
     ),
 

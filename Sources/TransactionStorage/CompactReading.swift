@@ -37,12 +37,13 @@ package struct CompactReading: ReportReading {
       if let takeBack, !parts.isEmpty {
         try await reportDrafting(parts, check: check, transformer: transformer, takeBack: takeBack)
       } else {
-        let checks = try await check.checkAll(parts[...]).get()
+        let checks = try await check.checkAll(parts[...], keeping: ReadingTrace.self).get()
         guard let checked = try await check.verdict(parts, checks) else { return }
         // The second reading opens the sources one after the other: what they wait on, all at once.
         await ReportCheck.prepareAll(parts[...])
         if Task.isCancelled { throw .cancelled }
-        try await present(zip(parts, checked).map(Self.readAgain), parts, with: transformer, to: check.output)
+        let sources = parts.indices.map { Self.readAgain(parts[$0], checked[$0], checks[$0].kept) }
+        try await present(sources, parts, with: transformer, to: check.output)
       }
     } catch {
       // A draft of a report that will not end is not a report.
@@ -87,13 +88,13 @@ package struct CompactReading: ReportReading {
       // A draft stopped, or a total did not fit: the report is made again, if there is one.
     }
     await prepared
-    var (checks, held) = ([ReportCheck.PartCheck](), [HeldAfterDraft?]())
+    var (checks, held) = ([ReportCheck.PartCheck<ReadingTrace>](), [HeldAfterDraft?]())
     for draft in drafts where draft.isStarted {
       let (partCheck, partHeld) = try draft.finishReading()
       checks.append(partCheck)
       held.append(partHeld)
     }
-    checks += try await check.checkAll(parts[checks.count...]).get()
+    checks += try await check.checkAll(parts[checks.count...], keeping: ReadingTrace.self).get()
     held += Array(repeating: nil, count: parts.count - held.count)
     guard let checked = try await check.verdict(parts, checks, beforeRejection: takeBack) else { return }
     takeBack()
@@ -102,7 +103,7 @@ package struct CompactReading: ReportReading {
       // Taken out of the list, not copied: held pages that are shared are copied whole when they
       // are next written to.
       guard case .surveyed(let survey) = checked[index], let partHeld = held[index].take() else {
-        sources.append(Self.readAgain(parts[index], checked[index]))
+        sources.append(Self.readAgain(parts[index], checked[index], checks[index].kept))
         continue
       }
       // Out of order: what the reading held after its first record out of order, and the records
@@ -120,19 +121,22 @@ package struct CompactReading: ReportReading {
 
   /// A checked source as the second reading shows it: its message, its records streamed again,
   /// or, out of report order, held whole from a second reading.
-  private static func readAgain(_ part: ReportCheck.Part, _ checked: ReportCheck.Checked)
+  private static func readAgain(
+    _ part: ReportCheck.Part, _ checked: ReportCheck.Checked, _ trace: ReadingTrace
+  )
     -> ReportTransformer.Source
   {
     switch checked {
     case .unavailable(let reason), .missing(let reason):
       ReportTransformer.Source(groups: part.groups, unavailable: reason)
-    case .surveyed(let survey) where survey.isInReportOrder || survey.count == 0:
-      ReportTransformer.Source(groups: part.groups, reading: StreamedTransactions(part, survey: survey))
+    case .surveyed(let survey) where trace.isInReportOrder || survey.count == 0:
+      ReportTransformer.Source(
+        groups: part.groups, reading: StreamedTransactions(part, survey: survey, digest: trace.digest.value))
     case .surveyed(let survey):
       ReportTransformer.Source(
         groups: part.groups,
         reading: SortedHeldTransactions(
-          part, survey: survey, prefixCount: survey.count, prefixDigest: survey.digest,
+          part, survey: survey, prefixCount: survey.count, prefixDigest: trace.digest.value,
           rest: HeldTransactions()))
     }
   }

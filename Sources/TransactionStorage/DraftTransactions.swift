@@ -92,9 +92,13 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
   /// - Returns: What the check found, and what was held when the draft stopped at a record out of
   ///   order and nothing else went wrong.
   /// - Throws: ``UseCases/ReportStop/cancelled`` when the task is cancelled.
-  func finishReading() throws(ReportStop) -> (ReportCheck.PartCheck, HeldAfterDraft?) {
+  func finishReading() throws(ReportStop) -> (ReportCheck.PartCheck<ReadingTrace>, HeldAfterDraft?) {
     if let unreadable {
-      return (ReportCheck.PartCheck(checked: unreadable, issues: reading.issues, totals: reading.totals), nil)
+      return (
+        ReportCheck.PartCheck(
+          checked: unreadable, issues: reading.issues, totals: reading.totals, kept: reading.trace),
+        nil
+      )
     }
     var read = DraftReading.moved(from: &reading)
     defer { swap(&read, &reading) }
@@ -117,7 +121,10 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
     } else {
       checked = .surveyed(read.survey)
     }
-    return (ReportCheck.PartCheck(checked: checked, issues: read.issues, totals: read.totals), read.held)
+    return (
+      ReportCheck.PartCheck(checked: checked, issues: read.issues, totals: read.totals, kept: read.trace),
+      read.held
+    )
   }
 }
 
@@ -127,6 +134,8 @@ private struct DraftReading {
   var survey: InputSurvey
   var issues: IssueLog
   var totals = ReportTotals()
+  /// The order and digest of the valid transactions so far.
+  var trace = ReadingTrace()
   /// Whether every record so far is in the draft: all valid, in report order.
   var presents = true
   /// What the reading holds once a record came out of report order, if nothing else went wrong.
@@ -156,12 +165,12 @@ private struct DraftReading {
   ) {
     if case .note = record {
       // A note changes no row and no total: the draft goes on.
-      survey.take(record, totals: &totals, issues: &issues)
+      survey.take(record, totals: &totals, issues: &issues, keeping: &trace)
       return
     }
-    let digestBefore = survey.digest
+    let digestBefore = trace.digest.value
     let isTransaction = survey.take(
-      record, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues)
+      record, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues, keeping: &trace)
     guard presents else {
       // An issue (or the end of what could be read): nothing will be reported from these.
       guard holds, isTransaction, let transaction = record.transaction else {
@@ -179,7 +188,7 @@ private struct DraftReading {
       presents = false
       return
     }
-    guard survey.isInReportOrder else {
+    guard trace.isInReportOrder else {
       presents = false
       guard survey.issueCount == 0 else { return }
       // The first record out of order: hold it and what follows.

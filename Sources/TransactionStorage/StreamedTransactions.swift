@@ -8,7 +8,7 @@ import UseCases
 /// The second reading expects exactly what the survey of the first saw. Anything else means the
 /// source changed in between, and it throws ``UseCases/ReportStop/sourceChanged(_:)``: a bad
 /// record, a record out of order or of the wrong group, a different count, or the same count of
-/// different transactions (the reading's ``UseCases/ReadingDigest`` differs from the survey's,
+/// different transactions (the reading's ``ReadingDigest`` differs from the check's,
 /// compared when the reading ends, before the source's last subfooter). A source the survey found
 /// empty is not opened again.
 final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
@@ -16,6 +16,8 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
   // and checking each access at run time cost a tenth of a sorted file's report.
   private let part: ReportCheck.Part
   private let survey: InputSurvey
+  /// The digest of the first reading's valid transactions (``ReadingTrace``).
+  private let digest: Int
   @exclusivity(unchecked) private var stream: (any RecordLending)?
   @exclusivity(unchecked) private var isOpened = false
   @exclusivity(unchecked) private var reading: SecondReading
@@ -26,9 +28,10 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
   var outsidePeriodCount: Int { survey.outsidePeriodCount }
 
   /// The second reading of a part's source, which opens it when the transformer comes to it.
-  init(_ part: ReportCheck.Part, survey: InputSurvey) {
+  init(_ part: ReportCheck.Part, survey: InputSurvey, digest: Int) {
     self.part = part
     self.survey = survey
+    self.digest = digest
     reading = SecondReading(survey: survey)
   }
 
@@ -67,7 +70,7 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
       // batch read ahead.
       if Task.isCancelled { throw .cancelled }
     }
-    if read.isChanged || (read.isAtEnd && (read.remaining != 0 || read.digest.value != survey.digest)) {
+    if read.isChanged || (read.isAtEnd && (read.remaining != 0 || read.digest.value != digest)) {
       throw changed
     }
   }

@@ -3,11 +3,11 @@ import Entities
 /// The transaction report, defined: the transactions of each source in, one `present…` call for
 /// each row out, in order (SPEC §2 to §5).
 ///
-/// This is the transformer of the blog series the package comes from, and the one statement of
-/// the report: every client runs it, the command line and the table view too. How a source keeps
-/// its transactions (a list in memory, a sorted file read again as it streams, an unsorted one
-/// held in compact pages) is the business of what it reads them from, which gives them a date
-/// block at a time, in report order. Read it aloud; it is the whole report:
+/// The transformer of the blog series the package comes from, and the one statement of the
+/// report: every client runs it, the command line and the table view too. How a source keeps its
+/// transactions (a list in memory, a sorted file streamed again, an unsorted one held in compact
+/// pages) is the business of what it reads them from (`ReportTransactions`), which gives them
+/// a date block at a time, in report order. Read it aloud; it is the whole report:
 ///
 /// - The sources come in report order: the Authorized group's, then the Posted group's (in
 ///   one-source mode, one source holds both).
@@ -19,13 +19,10 @@ import Entities
 /// - The notes the sources made, the count of records the period left out, and a grand footer
 ///   with the sum of the group totals end the report.
 ///
-/// The banding (the `odd` flag that flips before every subheader and footer) is the
-/// presenter's, since it is how the rows look, not what they are.
-///
-/// Totals are exact sums, in 128 bits until they are shown. The use cases check the input before
-/// it gets here (every record valid, every total in range); input the transformer cannot present
-/// (a transaction of a group its source does not hold, a total that does not fit) makes it throw,
-/// never drop a row or show a wrong total.
+/// The banding is the presenter's: it is how the rows look, not what they are. Totals are exact
+/// sums, in 128 bits until shown. The use cases check the input before it gets here; input the
+/// transformer cannot present (a transaction of a group its source does not hold, a total that
+/// does not fit) makes it throw, never drop a row or show a wrong total.
 public struct ReportTransformer: Sendable {
   /// One source of a report, read and checked.
   public struct Source: Sendable {
@@ -64,11 +61,6 @@ public struct ReportTransformer: Sendable {
       (self.groups, content) = (groups, .reading(reading))
     }
 
-    /// Why the source could not be read, when it could not.
-    public var unavailableReason: UnavailableReason? {
-      if case .unavailable(let reason) = content { reason } else { nil }
-    }
-
     /// What the source's header and message are about: its one group, or all transactions.
     var scope: ReportScope { groups.count == 1 ? .group(groups[0]) : .allTransactions }
   }
@@ -97,11 +89,7 @@ public struct ReportTransformer: Sendable {
     var groupTotals: [Money] = []
     var (notes, leftOut) = ([AnySourceProblem](), 0)
     for source in sources {
-      guard let transactions = try transactions(of: source) else {
-        output.presentHeader(source.scope)
-        output.presentSourceUnavailable(source.scope, reason: source.unavailableReason ?? "")
-        continue
-      }
+      guard let transactions = try transactions(of: source, to: output) else { continue }
       for group in source.groups {
         groupTotals.append(try await present(group, from: transactions, to: output))
       }
@@ -140,13 +128,19 @@ public struct ReportTransformer: Sendable {
     return sum
   }
 
-  /// What the transformer reads a source's transactions from; `nil` when it could not be read.
-  private func transactions(of source: Source) throws(Refusal) -> (any ReportTransactions)? {
+  /// What the transformer reads a source's transactions from; `nil` when it could not be read,
+  /// after its header and message.
+  private func transactions(of source: Source, to output: any TransactionReportUseCaseOutput) throws(Refusal)
+    -> (any ReportTransactions)?
+  {
     switch source.content {
-    case .unavailable: nil
+    case .unavailable(let reason):
+      output.presentHeader(source.scope)
+      output.presentSourceUnavailable(source.scope, reason: reason)
+      return nil
     case .kept(let transactions, let notes):
-      try SortedTransactions(transactions, groups: source.groups, notes: notes, period: period)
-    case .reading(let reading): reading
+      return try SortedTransactions(transactions, groups: source.groups, notes: notes, period: period)
+    case .reading(let reading): return reading
     }
   }
 }

@@ -4,6 +4,7 @@ import InMemoryGateways
 import Presenters
 import ReportRendering
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 /// The package as an outside app uses it: library products and public API only (no

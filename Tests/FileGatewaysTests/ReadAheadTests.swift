@@ -41,10 +41,6 @@ import UseCases
     }
 
     func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-      nextRecord(body)
-    }
-
-    func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
       guard let record = next() else { return false }
       body(record, nil)
       return true
@@ -101,17 +97,6 @@ import UseCases
       guard let record = stream.next() else { break }
       read.append(record)
       _ = stream.nextRecords { record, _ in read.append(copy record) }
-    }
-    #expect(read == (0..<10_000).map { CountingStream.record($0 + 1) })
-  }
-
-  @Test func recordsLentOneByOneGoOnFromTheBatchTheyAreIn() {
-    let stream = ReadAheadTransactionStream(CountingStream(total: 10_000, log: .init()))
-    var read: [SourceRecord] = []
-    // One lent alone, then the rest of its batch, then one alone again, ...
-    while stream.nextRecord({ record, _ in read.append(copy record) }) {
-      _ = stream.nextRecords { record, _ in read.append(copy record) }
-      _ = stream.nextRecord { record, _ in read.append(copy record) }
     }
     #expect(read == (0..<10_000).map { CountingStream.record($0 + 1) })
   }

@@ -97,10 +97,6 @@ private final class CountingLendingSource: LendingSource {
       records.next()
     }
 
-    func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-      lend(upTo: 1, body)
-    }
-
     func lendDescriptionsAsBytes() {
       source.counts.withLock { $0.asked += 1 }
       lendsBytes = true

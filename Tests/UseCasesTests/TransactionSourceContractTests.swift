@@ -1,6 +1,7 @@
 import Entities
 import TestSupport
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 /// The public helper a client runs on its own source: each promise of the port, kept and broken.
@@ -96,12 +97,6 @@ import UseCases
         return true
       }
 
-      func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-        guard let record = next() else { return false }
-        body(record, nil)
-        return true
-      }
-
       func lendDescriptionsAsBytes() {}
     }
 
@@ -118,12 +113,8 @@ import UseCases
   func lentRecords() async throws {
     let records = records(try SmallReport.authorized())
     #expect(
-      await TransactionSourceContract.violations(
-        ofLending: PairLendingSource(records: records, skipping: nil)
-      ).isEmpty)
-    #expect(
-      await TransactionSourceContract.violations(ofLending: PairLendingSource(records: records, skipping: 2))
-        == [.lentRecordsDiffer(record: 2)])
+      await LendingContract.firstDifference(in: PairLendingSource(records: records, skipping: nil)) == nil)
+    #expect(await LendingContract.firstDifference(in: PairLendingSource(records: records, skipping: 2)) == 2)
   }
 
   @Test("A stream that does not end within the limit is caught, and the check itself ends")

@@ -73,17 +73,6 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
     return true
   }
 
-  func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-    guard let batch = lendingBatch else {
-      guard let record = next() else { return false }
-      body(record, nil)
-      return true
-    }
-    guard filled(batch) else { return false }
-    batch.lendFirst(to: body)
-    return true
-  }
-
   /// Whether the lending batch has a record to lend, filling it again once it has lent all.
   private func filled(_ batch: RecordBatch) -> Bool {
     if batch.isEmpty {

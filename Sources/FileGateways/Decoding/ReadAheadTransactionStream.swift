@@ -88,13 +88,6 @@ final class ReadAheadTransactionStream: RecordLending {
     return true
   }
 
-  func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-    if let inPlace { return inPlace.nextRecord(body) }
-    guard hasBatch() else { return false }
-    batch.lendFirst(to: body)
-    return true
-  }
-
   /// Makes sure the current batch has records to give, taking the next one from the reader
   /// (and giving the one read back) when it has none; `false` after the last.
   private func hasBatch() -> Bool {
@@ -207,16 +200,6 @@ final class RecordBatch: @unchecked Sendable {
       (storage + taken).initialize(to: consume record)
       taken += 1
     }
-  }
-
-  /// Lends the first record not yet given out to `body`, as ``lendRest(to:)`` lends each; the
-  /// batch must not be empty.
-  func lendFirst(to body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) {
-    precondition(taken < count, "an empty batch")
-    let record = (storage + taken).move()
-    body(record, descriptions?.pointee.bytes(at: taken))
-    (storage + taken).initialize(to: consume record)
-    taken += 1
   }
 
   /// Releases the records, to be filled again.

@@ -4,10 +4,9 @@ import Entities
 ///
 /// The survey validates each record (the gateway has already checked its fields; the survey
 /// adds the rules that need more than one record: the group must match the source, and no
-/// total may overflow), counts the valid records, notes whether they arrive in
-/// report order, and keeps a digest of the valid transactions in the order read, so the second
-/// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
-/// counters, so a source of any size is surveyed in constant memory.
+/// total may overflow) and counts the valid records, each of which it gives to what its caller
+/// keeps (``CheckKeeping``). It holds nothing but counters, so a source of any size is surveyed
+/// in constant memory.
 package struct InputSurvey: Sendable {
   package let source: String
   package let expectedGroup: TransactionGroup?
@@ -21,7 +20,6 @@ package struct InputSurvey: Sendable {
   package private(set) var otherGroupCount = 0
   /// How many issues the source's records gave, its group mismatches included.
   package private(set) var issueCount = 0
-  package private(set) var isInReportOrder = true
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
   package private(set) var unavailableReason: UnavailableReason?
@@ -30,11 +28,6 @@ package struct InputSurvey: Sendable {
   package private(set) var endedAsMissing = false
   /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
   package private(set) var notes: [AnySourceProblem] = []
-  private var last: ReportOrder?
-  private var reading = ReadingDigest()
-
-  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
-  package var digest: Int { reading.value }
 
   /// Starts a survey of a source; ``take(_:totals:issues:)`` checks its records one by one.
   ///
@@ -48,25 +41,21 @@ package struct InputSurvey: Sendable {
     self.period = period
   }
 
-  /// Checks the next record of the source, and counts it.
-  ///
-  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) or missing
-  /// (``SourceRecord/missing(_:)``) ends the survey: the reason is kept, and the caller reads no
-  /// further.
+  /// Checks the next record of the source, and counts it. A source that becomes unavailable or
+  /// missing ends the survey: the reason is kept, and the caller reads no further.
   ///
   /// - Parameters:
   ///   - record: The next record.
-  ///   - descriptionBytes: The bytes of its transaction's description, when they are lent
-  ///     apart from it (``RecordLending``).
+  ///   - descriptionBytes: Its description's bytes, when lent apart from it (``RecordLending``).
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
+  ///   - kept: What is kept of each valid transaction of the expected group.
   /// - Returns: Whether the record is a transaction of the expected group (inside the period or
-  ///   not); `false` for an issue, or the end of what could be read. The caller reads the
-  ///   transaction from the record it still holds, so that it is not copied for every record.
+  ///   not), which the caller reads from the record it still holds.
   @discardableResult
-  package mutating func take(
+  package mutating func take<Kept: CheckKeeping>(
     _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, totals: inout ReportTotals,
-    issues: inout IssueLog
+    issues: inout IssueLog, keeping kept: inout Kept
   ) -> Bool {
     switch record {
     case .unavailable(let reason):
@@ -95,7 +84,7 @@ package struct InputSurvey: Sendable {
         otherGroupCount += 1
         return false
       }
-      reading.add(transaction, descriptionBytes: descriptionBytes)
+      kept.keep(transaction, descriptionBytes: descriptionBytes)
       // Only the records the report shows count towards its totals.
       if let period, !period.contains(transaction.date) {
         outsidePeriodCount += 1
@@ -103,9 +92,6 @@ package struct InputSurvey: Sendable {
         totals.add(transaction, origin: origin, source: source)
       }
       count += 1
-      let order = ReportOrder(transaction)
-      if let last, order < last { isInReportOrder = false }
-      last = order
       return true
     }
   }

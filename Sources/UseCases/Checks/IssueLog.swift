@@ -44,7 +44,6 @@ package struct IssueLog: Sendable {
     hasUnlisted = true
   }
 
-  /// Adds the issues of a later log, as if each had been recorded here in its order.
   /// Adds the issues of a later log, of another source, as if each had been recorded here in
   /// its order.
   package mutating func append(_ later: IssueLog) {

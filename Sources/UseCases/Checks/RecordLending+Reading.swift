@@ -2,16 +2,13 @@ import Entities
 
 extension RecordLending {
   /// Reads the records to their end, lending each to `body`, for as long as `isReading` says
-  /// so, and stops within a few records of the task's cancelling (``CancellationCheck``).
-  ///
-  /// The one loop that reads a whole stream: the survey, and the end of a draft's reading. Once
-  /// `wantsBytes` says so, the stream is asked for descriptions as bytes, and `body` is given
-  /// them with the records read after that; `nil` for every other record.
+  /// so, and stops within a few records of the task's cancelling (``CancellationCheck``): the one
+  /// loop that reads a whole stream (the survey, the end of a draft's reading, a held prefix).
   ///
   /// - Parameters:
   ///   - isReading: Whether to go on; asked before each record.
-  ///   - wantsBytes: Whether descriptions as bytes would do from now on; asked between runs
-  ///     until it says yes. By default, never.
+  ///   - wantsBytes: Whether descriptions as bytes would do from now on, asked between batches
+  ///     until it says yes (then the stream is asked for them); by default, never.
   ///   - body: What to do with each record, and its description's bytes when they are lent.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
   package func readRecords(
@@ -53,10 +50,6 @@ package final class PlainLending: RecordLending {
   package func next() -> SourceRecord? { stream.next() }
 
   package func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
-    nextRecord(body)
-  }
-
-  package func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
     guard let record = stream.next() else { return false }
     body(record, nil)
     return true

@@ -1,19 +1,15 @@
 import Entities
 
-// What the package's own sources can do beyond the public port, at the `package` level: lend
-// their records where they keep them. A client's source implements `TransactionSource` only. The
-// composition root knows which sources lend when it makes them, and hands them to the use cases
-// as such (`ReportSource.lending(_:)`): nothing finds it out at run time.
-
 /// A stream of the package's own that lends its records where it keeps them, and can lend each
 /// transaction's description as the UTF-8 bytes it was read from instead of a `String` of its own
-/// (decisions 0036 and 0043).
+/// (decisions 0036 and 0043): moving each record out of a batch read ahead, and making a `String`
+/// for each description, were a large part of reading a big file.
 ///
-/// Moving each record out of a batch read ahead, and making a `String` for each description,
-/// were a large part of reading a big file; a lending stream does neither. A reading that holds
-/// transactions in memory asks for bytes (``lendDescriptionsAsBytes()``); the records read after
-/// that come with their descriptions' bytes, and a transaction whose bytes are lent has an empty
-/// `description`: the bytes are its description.
+/// A client's source implements `TransactionSource` only. The composition root knows which
+/// sources lend when it makes them, and hands them to the use cases as such
+/// (``ReportSource/lending(_:)``): nothing finds it out at run time. A reading that holds
+/// transactions asks for bytes (``lendDescriptionsAsBytes()``); a transaction read after that
+/// whose bytes are lent has an empty `description`: the bytes are its description.
 package protocol RecordLending: AnyObject, TransactionStream {
   /// Lends the next records, each to `body` in turn: as many as the stream has at hand (a batch
   /// read ahead, or one record), at least one: the records ``TransactionStream/next()`` would
@@ -24,13 +20,6 @@ package protocol RecordLending: AnyObject, TransactionStream {
   ///   only during the call.
   /// - Returns: `false` once the source is exhausted, without calling `body`.
   func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool
-
-  /// Lends the next record alone, as ``nextRecords(_:)`` lends each: for a reading that stops
-  /// after any record.
-  ///
-  /// - Parameter body: What to do with the record and its description's bytes.
-  /// - Returns: `false` once the source is exhausted, without calling `body`.
-  func nextRecord(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool
 
   /// Asks for the descriptions of the records read from now on as bytes. Records the stream has
   /// already read (such as those it reads ahead) keep theirs as strings.
@@ -84,44 +73,18 @@ package struct ReportSource: Sendable {
   package let lending: (any LendingSource)?
 
   /// A source read through the public port only.
-  ///
-  /// - Parameter source: The source.
-  /// - Returns: The source.
   package static func plain(_ source: any TransactionSource) -> ReportSource {
     ReportSource(source: source, lending: nil)
   }
 
   /// A source of the package's own that lends its records.
-  ///
-  /// - Parameter source: The source.
-  /// - Returns: The source.
   package static func lending(_ source: some LendingSource) -> ReportSource {
     ReportSource(source: source, lending: source)
   }
 
   /// Opens the source: through ``LendingSource/openLending()`` when it lends.
-  ///
-  /// - Returns: What opening it gave.
   package func open() async -> ReadingOpening {
     if let lending { return await lending.openLending() }
     return ReadingOpening(await source.open())
-  }
-}
-
-extension SourceRecord {
-  /// The record with the description lent apart from it as bytes (``RecordLending``) made its
-  /// transaction's description again: the record a stream that makes strings gives. `nil` when
-  /// the record cannot take them: it is not a transaction, its own description is not empty, or
-  /// the bytes are not UTF-8. How the package's tests and fuzzers check what a lending stream
-  /// gave.
-  ///
-  /// - Parameter bytes: The description's bytes, as a stream lent them with the record.
-  /// - Returns: The record, or `nil`.
-  package func withDescription(lentAs bytes: UnsafeBufferPointer<UInt8>) -> SourceRecord? {
-    guard case .transaction(var transaction, let origin) = self, transaction.description.isEmpty,
-      let description = String(validating: bytes, as: UTF8.self)
-    else { return nil }
-    transaction.description = description
-    return .transaction(transaction, origin)
   }
 }

@@ -8,7 +8,8 @@ import Entities
 /// is fast and works on bytes already at hand. A source is `Sendable`: a report opens the two
 /// sources of a two-source report at once, from tasks of its own.
 ///
-/// The contract, which ``TransactionSourceContract`` checks for a client's own source:
+/// The contract, which `TransactionSourceContract` (in TransactionSourceTesting) checks for a
+/// client's own source:
 ///
 /// - ``open()`` may be called more than once (a report reads a source once to check it and once
 ///   to show it), and every opening replays the same records in the same order, from the first;

@@ -11,14 +11,7 @@ import Entities
 /// Every record is checked before the first row, as in ``TwoSourceReportUseCase``; the rows are
 /// ``ReportTransformer``'s.
 public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
-  private let source: ReportSource
-  private let output: any TransactionReportUseCaseOutput
-  private let issueLimit: Int
-  private let partial: Bool
-  private let period: ReportPeriod?
-  /// How the sources are read: the plain way, unless the composition root hands in another
-  /// (``reading(with:)``).
-  private var reading: any ReportReading = PlainReading()
+  private var request: ReportRequest
 
   /// Creates the use case.
   ///
@@ -48,28 +41,20 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
     source: ReportSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
     partial: Bool = false, period: ReportPeriod? = nil
   ) {
-    self.source = source
-    self.output = output
-    self.issueLimit = issueLimit
-    self.partial = partial
-    self.period = period
+    request = ReportRequest(
+      [ReportCheck.Part(source, groups: TransactionGroup.allCases)],
+      ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period))
   }
 
-  /// The same use case, reading its sources another way: the same report, in less memory (what
-  /// the command line's composition root hands in, from TransactionStorage).
-  ///
-  /// - Parameter reading: How to read the sources for the transformer.
-  /// - Returns: The use case.
+  /// The same use case, reading its source another way (``ReportRequest/reading``).
   package func reading(with reading: any ReportReading) -> Self {
     var useCase = self
-    useCase.reading = reading
+    useCase.request.reading = reading
     return useCase
   }
 
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
-    let parts = [ReportCheck.Part(source, groups: TransactionGroup.allCases)]
-    await reading.report(parts, check: check)
+    await request.run()
   }
 }

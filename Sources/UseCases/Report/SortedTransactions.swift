@@ -13,10 +13,8 @@ final class SortedTransactions: ReportTransactions, @unchecked Sendable {
   /// The group and date of the current block.
   @exclusivity(unchecked) private var block: (group: TransactionGroup, date: CalendarDate)?
 
-  /// Sorts a source's transactions.
-  ///
-  /// - Throws: ``ReportTransformer/Refusal/transactionOutsideGroups(_:groups:)`` for the first
-  ///   transaction of a group the source does not hold, which the report could not show.
+  /// Sorts a source's transactions; throws ``ReportTransformer/Refusal/transactionOutsideGroups(_:groups:)``
+  /// for the first of a group the source does not hold, which the report could not show.
   init(
     _ transactions: [Transaction], groups: [TransactionGroup], notes: [AnySourceProblem],
     period: ReportPeriod?

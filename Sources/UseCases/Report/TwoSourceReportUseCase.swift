@@ -19,15 +19,7 @@ import Entities
 /// is cancelled, the report ends as cancelled
 /// (``TransactionReportUseCaseOutput/presentReportCancelled()``).
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
-  private let authorized: ReportSource
-  private let posted: ReportSource
-  private let output: any TransactionReportUseCaseOutput
-  private let issueLimit: Int
-  private let partial: Bool
-  private let period: ReportPeriod?
-  /// How the sources are read: the plain way, unless the composition root hands in another
-  /// (``reading(with:)``).
-  private var reading: any ReportReading = PlainReading()
+  private var request: ReportRequest
 
   /// Creates the use case.
   ///
@@ -63,32 +55,20 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
     authorized: ReportSource, posted: ReportSource, output: any TransactionReportUseCaseOutput,
     issueLimit: Int = 20, partial: Bool = false, period: ReportPeriod? = nil
   ) {
-    self.authorized = authorized
-    self.posted = posted
-    self.output = output
-    self.issueLimit = issueLimit
-    self.partial = partial
-    self.period = period
+    request = ReportRequest(
+      [ReportCheck.Part(authorized, groups: [.authorized]), ReportCheck.Part(posted, groups: [.posted])],
+      ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period))
   }
 
-  /// The same use case, reading its sources another way: the same report, in less memory (what
-  /// the command line's composition root hands in, from TransactionStorage).
-  ///
-  /// - Parameter reading: How to read the sources for the transformer.
-  /// - Returns: The use case.
+  /// The same use case, reading its sources another way (``ReportRequest/reading``).
   package func reading(with reading: any ReportReading) -> Self {
     var useCase = self
-    useCase.reading = reading
+    useCase.request.reading = reading
     return useCase
   }
 
   /// Reads both sources and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
-    let parts = [
-      ReportCheck.Part(authorized, groups: [.authorized]),
-      ReportCheck.Part(posted, groups: [.posted]),
-    ]
-    await reading.report(parts, check: check)
+    await request.run()
   }
 }

@@ -17,11 +17,11 @@ import Entities
 /// several times cheaper than the standard library's `Hasher` (SipHash), which it replaced when
 /// a report of a sorted file came down to one reading and the digest became a tenth of what
 /// was left (decision 0030).
-package struct ReadingDigest {
+struct ReadingDigest {
   private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
   /// Nothing yet.
-  package init() {}
+  init() {}
 
   /// Adds the next transaction of the reading.
   ///
@@ -32,7 +32,7 @@ package struct ReadingDigest {
   ///   - transaction: The transaction.
   ///   - descriptionBytes: Its description's bytes, when they were lent apart from it
   ///   (``RecordLending``): then they count, not its empty `description`.
-  package mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
+  mutating func add(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil) {
     let date = transaction.date
     var fields = UInt64(truncatingIfNeeded: date.year) << 16 | UInt64(date.month) << 8 | UInt64(date.day)
     if transaction.group == .posted { fields |= 1 << 62 }
@@ -61,7 +61,7 @@ package struct ReadingDigest {
   }
 
   /// The digest of the transactions added so far.
-  package var value: Int { Int(truncatingIfNeeded: state) }
+  var value: Int { Int(truncatingIfNeeded: state) }
 
   /// Mixes one word into the state: the 128-bit product of the two, folded.
   private mutating func mix(_ word: UInt64) {
