@@ -4,10 +4,8 @@ import Entities
 /// currency (`-$1,234.56`, `-1.234,56 €`, `¥1,235`).
 ///
 /// The presenter writes every amount of a row in the style of its ``ReportStyle``, from the
-/// `Money` itself (``text(_:)``): the one place money becomes text. Scripts read plain amounts
-/// (the JSON output keeps them); a person reads the report in a currency. The rule is the
-/// style's, written here by hand, so the output never depends on the machine's locale
-/// (decision 0034).
+/// `Money` itself (``text(_:)``): the one place money becomes text. The rule is the style's,
+/// written here by hand, so the output never depends on the machine's locale (decision 0034).
 ///
 /// | style | rule | examples |
 /// | --- | --- | --- |
@@ -62,14 +60,9 @@ public struct AmountStyle: Hashable, Sendable {
     self.minorDigits = max(0, minorDigits)
   }
 
-  /// A style for any currency, by a fixed rule that no locale changes.
-  ///
-  /// ```swift
-  /// let chf = AmountStyle(
-  ///   currencyCode: "CHF", symbol: "CHF", placement: .before(spaced: true),
-  ///   groupingSeparator: "'", decimalMark: ".")
-  /// chf.text(amount)  // "-CHF 1'234.56"
-  /// ```
+  /// A style for any currency, by a fixed rule that no locale changes: Swiss francs as
+  /// `-CHF 1'234.56` are `AmountStyle(currencyCode: "CHF", symbol: "CHF", placement:
+  /// .before(spaced: true), groupingSeparator: "'", decimalMark: ".")`.
   ///
   /// - Parameters:
   ///   - currencyCode: The ISO 4217 code of the currency, such as `CHF`; `nil` when the style

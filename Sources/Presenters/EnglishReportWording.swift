@@ -12,9 +12,6 @@ public struct EnglishReportWording: ReportWording {
   public init() {}
 
   /// `Authorized Transactions`, `Posted Transactions` or `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The title.
   public func title(of scope: ReportScope) -> String {
     switch scope {
     case .group(let group): Self.groupTitle(group)
@@ -23,17 +20,11 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// `Authorized Transactions are not currently available.`
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The message.
   public func unavailableMessage(for scope: ReportScope) -> String {
     "\(Self.subject(of: scope)) are not currently available."
   }
 
   /// `There are no Posted Transactions in this period` (no final period).
-  ///
-  /// - Parameter group: The empty group.
-  /// - Returns: The message.
   public func noTransactionsMessage(for group: TransactionGroup) -> String {
     "There are no \(Self.groupTitle(group)) in this period"
   }
@@ -43,9 +34,6 @@ public struct EnglishReportWording: ReportWording {
   /// The text is always twelve ASCII bytes (a year has four digits, 1 to 9999), written in
   /// place: a string that short is kept inline, with nothing allocated, and a report makes one
   /// for each date block.
-  ///
-  /// - Parameter date: The date.
-  /// - Returns: The text.
   public func date(_ date: CalendarDate) -> String {
     let (year, month, day) = (date.year, date.month, date.day)
     return String(unsafeUninitializedCapacity: 12) { text in
@@ -64,9 +52,6 @@ public struct EnglishReportWording: ReportWording {
   /// `March 2024` for a whole month; otherwise its days as subheaders show dates:
   /// `Mar 01, 2024 – Mar 15, 2024` (an en dash between spaces), `from Mar 01, 2024`,
   /// `until Mar 31, 2024`.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
   public func period(_ period: ReportPeriod) -> String {
     switch (period.first, period.last) {
     case (let first?, let last?) where period.isWholeMonth:
@@ -81,11 +66,6 @@ public struct EnglishReportWording: ReportWording {
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`; for a period open at one
   /// end, `3 records before 2024-03-01 are not shown` or `1 record after 2024-03-31 is not
   /// shown`. Dates as the options take them, `YYYY-MM-DD`.
-  ///
-  /// - Parameters:
-  ///   - count: How many records were left out, at least one.
-  ///   - period: The period they are outside of.
-  /// - Returns: The line.
   public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
     let records = count == 1 ? "1 record" : "\(count) records"
     let verb = count == 1 ? "is" : "are"
@@ -101,9 +81,6 @@ public struct EnglishReportWording: ReportWording {
 
   /// What is wrong, such as `not a real calendar date`: the source's words for a problem it
   /// found, the use cases' own for the rules across records.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The words.
   public func problem(_ problem: RecordProblem) -> String {
     switch problem {
     case .source(let found): ReportText.text(of: found.words)
@@ -117,9 +94,6 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// How to fix a problem, such as `2016-02 has 29 days`, or `nil` when no hint helps.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The hint.
   public func hint(for problem: RecordProblem) -> String? {
     switch problem {
     case .source(let found): found.hint.map(ReportText.text(of:))
@@ -134,9 +108,6 @@ public struct EnglishReportWording: ReportWording {
 
   /// Why a source cannot be read, in the source's words, such as `cannot read 'a.json': No such
   /// file or directory`, with its hint after a semicolon: `; did you mean 'b.json'?`.
-  ///
-  /// - Parameter reason: The reason.
-  /// - Returns: The words.
   public func reason(_ reason: UnavailableReason) -> String {
     ReportText.text(of: reason.problem.words)
       + (reason.problem.hint.map { "; " + ReportText.text(of: $0) } ?? "")
@@ -144,18 +115,12 @@ public struct EnglishReportWording: ReportWording {
 
   /// One issue as one line: `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`,
   /// laid out by ``ReportWording/issueLine(_:error:got:hint:characters:)``.
-  ///
-  /// - Parameter issue: The issue.
-  /// - Returns: The line, without a line break.
   public func issueLine(_ issue: RecordIssue) -> String {
     issueLine(issue, error: "error", got: "got", hint: "hint", characters: "characters")
   }
 
   /// A source's note in its own English words, with its hint after a semicolon:
   /// `'a.csv': 2 rows that are not transactions were skipped`.
-  ///
-  /// - Parameter note: The note.
-  /// - Returns: The line.
   public func note(_ note: AnySourceProblem) -> String {
     ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
   }
@@ -178,11 +143,6 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// `Authorized Transactions are not available: REASON`.
-  ///
-  /// - Parameters:
-  ///   - scope: The group, or all transactions.
-  ///   - reason: Why its source cannot be read.
-  /// - Returns: The warning.
   public func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
     "\(Self.subject(of: scope)) are not available: \(self.reason(reason))"
   }
@@ -190,12 +150,6 @@ public struct EnglishReportWording: ReportWording {
   /// `3 invalid records; no report was made.`; with the problems when the records have more
   /// than one each: `1 invalid record with 4 problems; no report was made.`; and with the
   /// count of problems not listed: `25 invalid records (5 not shown); no report was made.`
-  ///
-  /// - Parameters:
-  ///   - recordCount: How many invalid records there were.
-  ///   - issueCount: How many problems they had in all.
-  ///   - unlistedCount: How many problems were not listed.
-  /// - Returns: The line.
   public func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
     let records = recordCount == 1 ? "1 invalid record" : "\(recordCount) invalid records"
     let problems = issueCount > recordCount ? " with \(issueCount) problems" : ""

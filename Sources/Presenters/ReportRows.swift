@@ -14,14 +14,9 @@ package protocol ReportRows: Sendable {
   var dateStarts: [Int] { get }
 
   /// Keeps a row after the others.
-  ///
-  /// - Parameter row: The row.
   mutating func append(_ row: ReportRow)
 
   /// The row at an index, from 0.
-  ///
-  /// - Parameter index: The row's index.
-  /// - Returns: The row, or `nil` outside the rows (or where they cannot be read back).
   func row(at index: Int) -> ReportRow?
 
   /// The rows of the report that ended: what it holds, read from now on.
@@ -32,16 +27,9 @@ package protocol ReportRows: Sendable {
 
   /// The chunk of rows a search reads at once that holds a row: a few thousand rows, read
   /// together (a block of the compact rows).
-  ///
-  /// - Parameter index: A row's index.
-  /// - Returns: The chunk's rows.
   func chunk(containing index: Int) -> Range<Int>
 
   /// Calls `body` with each detail row among `rows` and its description's bytes, in order.
-  ///
-  /// - Parameters:
-  ///   - rows: Rows of one chunk.
-  ///   - body: What to do with each detail row's index and description, valid for the call.
   func forEachDetail(in rows: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void)
 }
 

@@ -46,17 +46,7 @@ public enum ReportText {
   /// - Returns: The text with every unsafe character escaped.
   public static func visible(_ text: String, quoting: Bool = false) -> String {
     guard needsEscapes(text, quoting: quoting) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if mustBeEscaped(scalar) || isInvisible(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else if scalar == "\\" || (quoting && scalar == "\"") {
-        result += "\\" + String(scalar)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return escaped(text, backslashes: true, quoting: quoting)
   }
 
   /// Text made safe for a terminal without touching backslashes: what ``visible(_:quoting:)``
@@ -72,10 +62,18 @@ public enum ReportText {
     guard mayNeedEscapes(text, quoting: false),
       text.unicodeScalars.contains(where: { mustBeEscaped($0) || isInvisible($0) })
     else { return text }
+    return escaped(text, backslashes: false, quoting: false)
+  }
+
+  /// The text with every unsafe and invisible character written `\u{…}`, and, when asked, each
+  /// backslash and quote after a backslash.
+  private static func escaped(_ text: String, backslashes: Bool, quoting: Bool) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if mustBeEscaped(scalar) || isInvisible(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else if (backslashes && scalar == "\\") || (quoting && scalar == "\"") {
+        result += "\\" + String(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }

@@ -40,8 +40,6 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
 
   /// Creates a collector in the loading state whose reports keep their rows as `rows` does: the
   /// terminal's table view hands in rows kept in a few bytes each and spooled to a file.
-  ///
-  /// - Parameter rows: No rows yet, kept the way the collector's reports keep theirs.
   package init(rows: some ReportRows) {
     emptyRows = rows.emptied()
     storage = Mutex(Storage(rows: rows.emptied()))
@@ -53,15 +51,11 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   }
 
   /// Keeps a row.
-  ///
-  /// - Parameter row: The next row.
   public func showRow(_ row: ReportRow) {
     storage.withLock { $0.rows.append(row) }
   }
 
   /// Keeps a warning, and its place after the rows that arrived before it.
-  ///
-  /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
     storage.withLock { storage in
       storage.warnings.append(warning)
@@ -71,15 +65,11 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   }
 
   /// Keeps the note of the records the period left out.
-  ///
-  /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     storage.withLock { $0.recordsOutsidePeriod = note }
   }
 
   /// Keeps a source's note.
-  ///
-  /// - Parameter note: The note.
   public func showSourceNote(_ note: SourceNote) {
     storage.withLock { $0.notes.append(note) }
   }
@@ -110,10 +100,6 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with one line
   /// per missing input, then the issues of the other inputs as for a rejection.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs.
-  ///   - rejection: The issues of the other inputs, if any.
   public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     let issues = rejection.map { [$0.summary] + $0.lines } ?? []
     storage.withLock { storage in
@@ -124,8 +110,6 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with the
   /// summary first and then one line per listed issue.
-  ///
-  /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
     storage.withLock { storage in
       storage.rows = RowList()

@@ -12,36 +12,19 @@ import UseCases
 /// out an issue line with ``issueLine(_:error:got:hint:characters:)``.
 public protocol ReportWording: Sendable {
   /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The title.
   func title(of scope: ReportScope) -> String
   /// The message row of a source that cannot be read:
   /// `Authorized Transactions are not currently available.`
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The message.
   func unavailableMessage(for scope: ReportScope) -> String
   /// The message row of a group without transactions:
   /// `There are no Posted Transactions in this period`.
-  ///
-  /// - Parameter group: The empty group.
-  /// - Returns: The message.
   func noTransactionsMessage(for group: TransactionGroup) -> String
   /// A date as a subheader shows it: `Apr 01, 2016`.
-  ///
-  /// - Parameter date: The date.
-  /// - Returns: The text.
   func date(_ date: CalendarDate) -> String
-  /// What is wrong, in a few words: `not a real calendar date`.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The words, without the field or the value found.
+  /// What is wrong, in a few words, without the field or the value found:
+  /// `not a real calendar date`.
   func problem(_ problem: RecordProblem) -> String
-  /// How to fix a problem, when a hint helps: `2016-02 has 29 days`.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The hint, or `nil`.
+  /// How to fix a problem, when a hint helps (`nil` otherwise): `2016-02 has 29 days`.
   func hint(for problem: RecordProblem) -> String?
   /// One issue as one line, such as
   /// `posted.json:12:15: error: date: not a real calendar date (got "2016-02-30"); hint: …`.
@@ -50,9 +33,6 @@ public protocol ReportWording: Sendable {
   /// - Returns: The line, without a line break. Text from the data is shown escaped.
   func issueLine(_ issue: RecordIssue) -> String
   /// Why a source cannot be read: `cannot read 'a.json': No such file or directory`.
-  ///
-  /// - Parameter reason: The reason.
-  /// - Returns: The words.
   func reason(_ reason: UnavailableReason) -> String
   /// The warning that goes beside an unavailable message:
   /// `Authorized Transactions are not available: cannot read 'a.json': …`.
@@ -74,9 +54,6 @@ public protocol ReportWording: Sendable {
   func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String
   /// A report's period, as its title shows it: `March 2024` for a whole month,
   /// `Mar 01, 2024 – Mar 15, 2024`, `from Mar 01, 2024`, `until Mar 31, 2024`.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
   func period(_ period: ReportPeriod) -> String
   /// How many valid records a period left out:
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
@@ -88,9 +65,6 @@ public protocol ReportWording: Sendable {
   func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String
   /// A source's note about what it read, as one line: its words, and its hint after a
   /// semicolon.
-  ///
-  /// - Parameter note: The note, in the source's terms.
-  /// - Returns: The line.
   func note(_ note: AnySourceProblem) -> String
 
   // MARK: The words a rendered report adds around the rows

@@ -40,8 +40,6 @@ public struct ListedTransaction: Hashable, Sendable {
 /// forwards to, and so to that presenter's view: often the same object.
 public protocol TransactionListOutput: AnyObject, Sendable {
   /// The next transaction of the report.
-  ///
-  /// - Parameter transaction: The transaction, its values display-ready.
   func showTransaction(_ transaction: ListedTransaction)
 }
 
@@ -118,32 +116,20 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Nothing: the end of a date block is not a transaction.
-  ///
-  /// - Parameter block: The block that ends.
   public func presentSubfooter(_ block: DateBlock) {}
 
   /// Nothing: a group's total is not a transaction (a script sums the amounts it wants).
-  ///
-  /// - Parameter total: The group total.
   public func presentFooter(total: Money) {}
 
   /// Nothing: the grand total is not a transaction.
-  ///
-  /// - Parameter total: The sum of everything shown.
   public func presentGrandFooter(total: Money) {}
 
   /// Passes the unavailable source on: its view warns and makes the run's status say so.
-  ///
-  /// - Parameters:
-  ///   - scope: The group whose source is unavailable, or all transactions.
-  ///   - reason: Why the source is unavailable.
   public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     report.presentSourceUnavailable(scope, reason: reason)
   }
 
   /// Nothing: a group with no transactions has none to list.
-  ///
-  /// - Parameter group: The empty group.
   public func presentNoTransactions(group: TransactionGroup) {}
 
   /// Passes the end on.
@@ -152,28 +138,16 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Passes on how many records the period left out.
-  ///
-  /// - Parameters:
-  ///   - count: How many valid records were left out.
-  ///   - period: The period they are outside of.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     report.presentRecordsOutsidePeriod(count: count, period: period)
   }
 
   /// Passes a source's note on.
-  ///
-  /// - Parameter note: The note, in the source's terms.
   public func presentSourceNote(_ note: AnySourceProblem) {
     report.presentSourceNote(note)
   }
 
   /// Passes the missing inputs on: there is no list.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs, in report order.
-  ///   - issues: The issues of the other inputs to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {
@@ -181,11 +155,6 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Passes the invalid input on: there is no list.
-  ///
-  /// - Parameters:
-  ///   - issues: The issues to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     report.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
   }

@@ -26,11 +26,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let odd = Atomic(false)
 
   /// Creates a presenter.
-  ///
-  /// - Parameters:
-  ///   - output: The view that receives the rows.
-  ///   - style: The words of titles, messages, dates, issues and warnings, and how amounts look:
-  ///     ``ReportStyle/english`` for the contract's.
   public init(output: any TransactionReportPresenterOutput, style: ReportStyle) {
     self.output = output
     self.wording = style.wording
@@ -44,54 +39,36 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Shows a header row titled after the group, or `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
   public func presentHeader(_ scope: ReportScope) {
     output.showRow(.header(title: wording.title(of: scope)))
   }
 
   /// Flips the banding and shows a subheader row titled with the date.
-  ///
-  /// - Parameter date: The date of the block.
   public func presentSubheader(date: CalendarDate) {
     output.showRow(.subheader(title: wording.date(date), odd: flipBanding()))
   }
 
   /// Shows a detail row.
-  ///
-  /// - Parameters:
-  ///   - description: The transaction's description, shown as it is, kept where it lies.
-  ///   - amount: The signed amount.
   public func presentDetail(description: DescriptionText, amount: Money) {
     output.showRow(.detail(description: description, amount: amounts.text(amount), odd: banding))
   }
 
   /// Shows a subfooter row, closing the date block.
-  ///
-  /// - Parameter block: The block that ends.
   public func presentSubfooter(_ block: DateBlock) {
     output.showRow(.subfooter(odd: banding))
   }
 
   /// Flips the banding and shows a footer row with the group total.
-  ///
-  /// - Parameter total: The group total.
   public func presentFooter(total: Money) {
     output.showRow(.footer(total: amounts.text(total), odd: flipBanding()))
   }
 
   /// Shows the grand footer row.
-  ///
-  /// - Parameter total: The sum of everything shown.
   public func presentGrandFooter(total: Money) {
     output.showRow(.grandFooter(total: amounts.text(total)))
   }
 
   /// Shows the unavailable message row and warns the view.
-  ///
-  /// - Parameters:
-  ///   - scope: The group whose source is unavailable, or all transactions.
-  ///   - reason: Why the source is unavailable.
   public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     output.showRow(.message(wording.unavailableMessage(for: scope)))
     output.showSourceUnavailable(
@@ -99,17 +76,11 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Shows the empty-group message row.
-  ///
-  /// - Parameter group: The group with no transactions.
   public func presentNoTransactions(group: TransactionGroup) {
     output.showRow(.message(wording.noTransactionsMessage(for: group)))
   }
 
   /// Words how many records the period left out, and tells the view.
-  ///
-  /// - Parameters:
-  ///   - count: How many valid records were left out.
-  ///   - period: The period they are outside of.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     output.showRecordsOutsidePeriod(
       RecordsOutsidePeriod(
@@ -117,8 +88,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Words a source's note, and tells the view.
-  ///
-  /// - Parameter note: The note, in the source's terms.
   public func presentSourceNote(_ note: AnySourceProblem) {
     output.showSourceNote(SourceNote(note: note, text: wording.note(note)))
   }
@@ -130,12 +99,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
 
   /// Words why each missing input cannot be read, and the issues of the other inputs, and
   /// tells the view there is no report.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs, in report order.
-  ///   - issues: The issues of the other inputs to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {
@@ -151,11 +114,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Formats the issues, one line each, and tells the view there is no report.
-  ///
-  /// - Parameters:
-  ///   - issues: The issues to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     output.showInputRejected(rejection(issues: issues, totalCount: totalCount, recordCount: recordCount))
   }
