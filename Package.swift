@@ -163,6 +163,6 @@ let package = Package(
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "FuzzChecksTests",
-      dependencies: ["FuzzChecks", "FileGateways", "UseCases", "Entities", "ReportRendering"]),
+      dependencies: ["FuzzChecks", "FileGateways", "UseCases", "Entities", "ReportRendering", "TestSupport"]),
   ]
 )

@@ -63,7 +63,7 @@ struct HTMLRenderingCheck {
     case .subheader(let title, let odd): Element(kind: "subheader", band: band(odd), texts: [visible(title)])
     case .detail(let description, let amount, let odd):
       Element(kind: "detail", band: band(odd), texts: [visible(description.description), amount])
-    case .subfooter(let odd): Element(kind: "subfooter", band: band(odd), texts: [""])
+    case .subfooter: Element(kind: "subfooter", band: band(row.odd == true), texts: [""])
     case .footer(let total, let odd): Element(kind: "footer", band: band(odd), texts: ["Total", total])
     case .grandFooter(let total): Element(kind: "grandfooter", band: nil, texts: ["Grand Total", total])
     case .message(let message): Element(kind: "message", band: nil, texts: [visible(message)])

@@ -130,10 +130,13 @@ struct JSONRowsReader {
     return unit
   }
 
-  /// The row an object stands for, if its keys are exactly its type's, in order.
+  /// The row an object stands for, if the keys it knows are exactly its type's, in order. A
+  /// member it does not know (a value a row gains, such as a count per date block) is passed
+  /// over: this reader checks what it knows of a row.
   private static func row(_ members: [(key: String, value: Value)]) -> ReportRow? {
     guard case .string(let type)? = members.first?.value, members.first?.key == "type" else { return nil }
-    let rest = Array(members.dropFirst())
+    let known: Set = ["title", "description", "amount", "total", "message", "odd"]
+    let rest = Array(members.dropFirst().filter { known.contains($0.key) })
     func strings(_ keys: String...) -> [String]? {
       let values = rest.prefix(keys.count)
       guard values.map(\.key) == keys else { return nil }

@@ -88,9 +88,11 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       html += Self.amountCell(amount)
       html += "</tr>\n"
       return html
-    case .subfooter(let odd):
+    case .subfooter:
+      // The row's band by `row.odd`, so that a value the row gains changes nothing here.
       return openTable() + openRowGroup()
-        + #"<tr class="subfooter \#(Self.band(odd))" aria-hidden="true"><td colspan="2"></td></tr>"# + "\n"
+        + #"<tr class="subfooter \#(Self.band(row.odd == true))" aria-hidden="true"><td colspan="2"></td></tr>"#
+        + "\n"
         + closeRowGroup()
     case .footer(let total, let odd):
       return openTable() + closeRowGroup() + "<tfoot>\n" + #"<tr class="footer \#(Self.band(odd))">"#

@@ -119,8 +119,9 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
       return madeOnce {
         appendDetail(description.description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0)
       }
-    case .subfooter(let odd):
-      return line("", style: .band(odd: odd), lineEnd: lineEnd)
+    case .subfooter:
+      // The row's band by `row.odd`, so that a value the row gains changes nothing here.
+      return line("", style: .band(odd: row.odd == true), lineEnd: lineEnd)
     case .footer(let total, let odd):
       return line(
         columns(indent: 2, label: wording.totalLabel, amount: total),

@@ -39,7 +39,7 @@ import UseCases
       .grandFooter(try .fixture("-396.89")),
       .reportEnd,
     ]
-    for call in calls { call.send(to: presenter) }
+    UseCaseOutputSpy.Call.send(calls, to: presenter)
     #expect(
       list.transactions == [
         ListedTransaction(date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11"),
@@ -75,7 +75,7 @@ import UseCases
       .missingInput([MissingInput(.allTransactions, reason: unavailable)]),
       .reportCancelled,
     ]
-    for call in calls { call.send(to: presenter) }
+    UseCaseOutputSpy.Call.send(calls, to: presenter)
     #expect(
       report.calls == [
         .reportStart,

@@ -2,12 +2,15 @@ import Entities
 import UseCases
 
 extension DateBlock {
-  /// The end of the block of a date written as `YYYY-MM-DD`, as the transformer gives it.
+  /// The block whose calls a test saw: its subheader's date and its details' amounts. What a use
+  /// case says of a block must be this (``UseCaseOutputSpy`` checks every one), so a value a block
+  /// gains is worked out here too, from what was presented, and every test with a spy checks it.
   ///
-  /// - Parameter date: The date, such as `2016-04-01`.
+  /// - Parameters:
+  ///   - date: The date of the block's subheader.
+  ///   - amounts: The amounts of its details, in order.
   /// - Returns: The block.
-  /// - Throws: ``FixtureError`` when the date is not a real date in that form.
-  public static func fixture(_ date: String) throws -> DateBlock {
-    DateBlock(date: try .fixture(date))
+  public static func seen(date: CalendarDate, amounts: [Money]) -> DateBlock {
+    DateBlock(date: date)
   }
 }

@@ -1,5 +1,6 @@
 import Entities
 import Synchronization
+import Testing
 import UseCases
 
 /// A use-case output that records every `present…` call, in order, so a test can compare the
@@ -8,6 +9,11 @@ import UseCases
 /// Give it to a use case in place of a presenter, run the use case, then compare ``calls`` with
 /// the expected list of ``Call`` values. ``replay(into:)`` sends the recorded calls on to a real
 /// presenter, so presenter tests can be driven by what a use case really said.
+///
+/// A date block's end is recorded by its date; every value the use case gives of the block
+/// (its `DateBlock`) is checked as it comes against the block the spy saw presented
+/// (`DateBlock.seen(date:amounts:)`), so that every test with a spy checks a value a block
+/// gains (workshop, exercise 3) with no expectation written anew.
 public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// One call to the output boundary, with its arguments.
   public enum Call: Hashable, Sendable {
@@ -20,8 +26,9 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``, the description as
     /// its text.
     case detail(String, Money)
-    /// ``TransactionReportUseCaseOutput/presentSubfooter(_:)``, with every value the block gives.
-    case subfooter(DateBlock)
+    /// ``TransactionReportUseCaseOutput/presentSubfooter(_:)``: the block's date. The block's
+    /// other values are checked as they come (`DateBlock.seen(date:amounts:)`).
+    case subfooter(CalendarDate)
     /// ``TransactionReportUseCaseOutput/presentFooter(total:)``.
     case footer(Money)
     /// ``TransactionReportUseCaseOutput/presentGrandFooter(total:)``.
@@ -45,17 +52,35 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
     /// ``TransactionReportUseCaseOutput/presentSourceNote(_:)``.
     case sourceNote(AnySourceProblem)
 
-    /// Makes the same call on another output.
+    /// Makes the calls on another output, in order: a block's end with the block its calls
+    /// since its subheader make (`DateBlock.seen(date:amounts:)`).
     ///
-    /// - Parameter output: The output to call, such as a real presenter.
-    public func send(to output: any TransactionReportUseCaseOutput) {
+    /// - Parameters:
+    ///   - calls: The calls.
+    ///   - output: The output to call, such as a real presenter.
+    public static func send(_ calls: [Call], to output: any TransactionReportUseCaseOutput) {
+      var amounts: [Money] = []
+      for call in calls {
+        switch call {
+        case .subheader: amounts = []
+        case .detail(_, let amount): amounts.append(amount)
+        case .subfooter(let date): output.presentSubfooter(DateBlock.seen(date: date, amounts: amounts))
+        default: break
+        }
+        if case .subfooter = call { continue }
+        call.send(to: output)
+      }
+    }
+
+    /// Makes the same call on another output; a block's end, with no details seen.
+    private func send(to output: any TransactionReportUseCaseOutput) {
       switch self {
       case .reportStart: output.presentReportStart()
       case .header(let scope): output.presentHeader(scope)
       case .subheader(let date): output.presentSubheader(date: date)
       case .detail(let description, let amount):
         output.presentDetail(description: DescriptionText(description), amount: amount)
-      case .subfooter(let block): output.presentSubfooter(block)
+      case .subfooter(let date): output.presentSubfooter(DateBlock.seen(date: date, amounts: []))
       case .footer(let total): output.presentFooter(total: total)
       case .grandFooter(let total): output.presentGrandFooter(total: total)
       case .sourceUnavailable(let scope, let reason): output.presentSourceUnavailable(scope, reason: reason)
@@ -76,6 +101,8 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
 
   private let recorded = Mutex<[Call]>([])
   private let lent = Mutex(0)
+  /// The date and the amounts of the block being presented, for the check of its end.
+  private let block = Mutex((date: CalendarDate?.none, amounts: [Money]()))
 
   /// How many of the ``Call/detail(_:_:)`` calls gave their description as bytes of a shared
   /// block (`DescriptionText`), rather than as a `String`.
@@ -148,7 +175,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///
   /// - Parameter output: The output to call, such as a real presenter.
   public func replay(into output: any TransactionReportUseCaseOutput) {
-    for call in calls { call.send(to: output) }
+    Call.send(calls, to: output)
   }
 
   private func record(_ call: Call) {
@@ -167,7 +194,10 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// Records ``Call/subheader(_:)``.
   ///
   /// - Parameter date: The date of the block.
-  public func presentSubheader(date: CalendarDate) { record(.subheader(date)) }
+  public func presentSubheader(date: CalendarDate) {
+    block.withLock { $0 = (date, []) }
+    record(.subheader(date))
+  }
 
   /// Records ``Call/detail(_:_:)``.
   ///
@@ -176,13 +206,23 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   ///   - amount: The signed amount.
   public func presentDetail(description: DescriptionText, amount: Money) {
     if description.isShared { lent.withLock { $0 += 1 } }
+    block.withLock { $0.amounts.append(amount) }
     record(.detail(description.description, amount))
   }
 
-  /// Records ``Call/subfooter(_:)``.
+  /// Records ``Call/subfooter(_:)``, after checking the block against the one the spy saw: its
+  /// subheader's date, its details' amounts.
   ///
   /// - Parameter block: The block that ends.
-  public func presentSubfooter(_ block: DateBlock) { record(.subfooter(block)) }
+  public func presentSubfooter(_ block: DateBlock) {
+    let seen = self.block.withLock { DateBlock.seen(date: $0.date ?? block.date, amounts: $0.amounts) }
+    if block != seen {
+      Issue.record(
+        "the use case ends a date block as \(block), but its calls make it \(seen) (DateBlock.seen in TestSupport)"
+      )
+    }
+    record(.subfooter(block.date))
+  }
 
   /// Records ``Call/footer(_:)``.
   ///

@@ -42,14 +42,15 @@ struct Workshop4TestDoubleTests {
     output.presentHeader(.group(.posted))
     output.presentSubheader(date: try .fixture("2016-05-01"))
     output.presentDetail(description: "Rent", amount: try .fixture("400.00"))
-    output.presentSubfooter(try .fixture("2016-05-01"))
+    output.presentSubfooter(.seen(date: try .fixture("2016-05-01"), amounts: [try .fixture("400.00")]))
     output.presentFooter(total: try .fixture("400.00"))
     output.presentGrandFooter(total: try .fixture("400.00"))
     output.presentReportEnd()
     #expect(
       output.calls == [
         .reportStart, .header(.group(.posted)), .subheader(try .fixture("2016-05-01")),
-        .detail("Rent", try .fixture("400.00")), .subfooter(try .fixture("2016-05-01")),
+        .detail("Rent", try .fixture("400.00")),
+        .subfooter(.seen(date: try .fixture("2016-05-01"), amounts: [try .fixture("400.00")])),
         .footer(try .fixture("400.00")),
         .grandFooter(try .fixture("400.00")), .reportEnd,
       ],
@@ -70,10 +71,10 @@ struct Workshop4TestDoubleTests {
       .subheader(.fixture("2016-04-01")),
       .detail("Coffee", .fixture("3.11")),
       .detail("Books", .fixture("15.34")),
-      .subfooter(.fixture("2016-04-01")),
+      .subfooter(.seen(date: .fixture("2016-04-01"), amounts: [.fixture("3.11"), .fixture("15.34")])),
       .subheader(.fixture("2016-04-02")),
       .detail("Train", .fixture("28.00")),
-      .subfooter(.fixture("2016-04-02")),
+      .subfooter(.seen(date: .fixture("2016-04-02"), amounts: [.fixture("28.00")])),
       .footer(.fixture("46.45")),
       .header(.group(.posted)),
       .noTransactions(.posted),
