@@ -112,8 +112,8 @@ package enum CommandLineParser {
     if let format = OutputFormat.inferred(fromPath: path) { return format }
     guard let unknown = OutputFormat.otherExtension(ofPath: path) else { return nil }
     throw UsageError(
-      "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(unknown) is none"
-        + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
+      "--output \(path): txreport writes \(OutputFormat.listed), and .\(unknown) is none"
+        + " of them; name the file \(OutputFormat.listedFileNames), or give the format with --format")
   }
 
   /// The period of `--from` and `--to`, or of `--month`; `nil` when none is given.

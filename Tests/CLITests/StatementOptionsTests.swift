@@ -34,8 +34,8 @@ import Testing
       let ext = path.split(separator: ".").last.map(String.init) ?? ""
       #expect(
         throws: UsageError(
-          "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(ext) is none"
-            + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
+          "--output \(path): txreport writes \(OutputFormat.listed), and .\(ext) is none"
+            + " of them; name the file \(OutputFormat.listedFileNames), or give the format with --format")
       ) { try CommandLineParser.parse(["-o", path]) }
       return
     }

@@ -74,7 +74,7 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors
-        == "txreport: error: --format must be text, json, transactions, markdown or html (got 'yaml')\nRun 'txreport --help' for usage.\n"
+        == "txreport: error: --format must be \(OutputFormat.listed) (got 'yaml')\nRun 'txreport --help' for usage.\n"
     )
   }
 
