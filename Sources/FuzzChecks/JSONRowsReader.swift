@@ -5,13 +5,17 @@ import ReportRendering
 /// Reads the output of ``JSONReportRenderer`` back into rows: a small JSON parser of its own,
 /// so that the fuzzer checks the output is JSON and says what the rows say.
 ///
-/// It accepts an array of objects whose values are strings or booleans, and turns each object
-/// into a row if it has exactly the keys SPEC §8 gives its type, in that order.
+/// It accepts an array of objects whose values are strings, booleans or whole numbers, and turns
+/// each object into a row if the keys it knows are exactly those SPEC §8 gives its type, in that
+/// order.
 struct JSONRowsReader {
   /// A JSON value the rows use.
   private enum Value: Equatable {
     case string(String)
     case bool(Bool)
+    /// A whole number, as written: no row this reader knows holds one, but a value a row gains
+    /// may be one.
+    case number(String)
   }
 
   private let bytes: [UInt8]
@@ -75,6 +79,13 @@ struct JSONRowsReader {
     where bytes[index...].starts(with: literal.utf8) {
       index += literal.utf8.count
       return .bool(value)
+    }
+    let digits = bytes[index...].prefix {
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-")
+    }
+    if !digits.isEmpty {
+      index += digits.count
+      return .number(String(decoding: digits, as: UTF8.self))
     }
     return string().map(Value.string)
   }
