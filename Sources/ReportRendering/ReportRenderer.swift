@@ -66,9 +66,9 @@ extension ReportRenderer {
 }
 
 /// A renderer of the package's own that writes its rows' UTF-8 straight into a buffer, without
-/// making a `String` for each: the command line's fast path, found at run time. A client's own
-/// renderer implements ``ReportRenderer`` only, and its rows are written from the strings it
-/// returns.
+/// making a `String` for each: the command line's fast path, handed to its view as what it is. A
+/// client's own renderer implements ``ReportRenderer`` only; the command line wraps one
+/// (`StringRendering`) and writes the strings it returns.
 package protocol ByteRenderer: ReportRenderer {
   /// Appends the text of one row, as UTF-8, to a buffer: what ``ReportRenderer/render(_:)``
   /// returns, without making a `String` of it.

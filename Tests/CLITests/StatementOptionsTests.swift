@@ -27,7 +27,7 @@ import Testing
       ("r.htm", .html), ("tx.ndjson", .transactions), ("tx.jsonl", .transactions),
       ("report", .text), ("out/.report", .text), ("report.2024-05", .text), ("-", .text),
       ("/dev/stdout", .text),
-      ("report.csv", nil), ("report.pdf", nil), ("report.xlsx", nil), ("report.log", nil),
+      ("report.pdf", nil), ("report.xlsx", nil), ("report.log", nil),
     ])
   func outputExtension(path: String, format: OutputFormat?) throws {
     guard let format else {
