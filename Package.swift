@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "BankFormats", targets: ["BankFormats"]),
     .library(name: "BankReading", targets: ["BankReading"]),
     .library(name: "UseCases", targets: ["UseCases"]),
+    .library(name: "TransactionSourceTesting", targets: ["TransactionSourceTesting"]),
     .library(name: "Presenters", targets: ["Presenters"]),
     .library(name: "ReportRendering", targets: ["ReportRendering"]),
     .library(name: "InMemoryGateways", targets: ["InMemoryGateways"]),
@@ -30,6 +31,14 @@ let package = Package(
 
     // MARK: Use cases: the two transformers and the ports they own.
     .target(name: "UseCases", dependencies: ["Entities", "ByteWords"]),
+    // The port's contract as a check for the tests of a client's own source, as swift-nio keeps
+    // NIOTestUtils apart from NIOCore: a product of its own, beside the layers it tests.
+    .target(name: "TransactionSourceTesting", dependencies: ["UseCases"]),
+
+    // MARK: Storage outside the layers, as ByteWords is: how the command line reads a large input
+    // for the transformer (drafts, sorted sources read again as they stream, unsorted ones held
+    // in compact pages), handed to the use cases by the composition root. Not a product.
+    .target(name: "TransactionStorage", dependencies: ["UseCases", "Entities", "ByteWords"]),
 
     // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
     // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
@@ -49,6 +58,10 @@ let package = Package(
       name: "FileGateways", dependencies: ["UseCases", "Entities", "BankReading", "BankFormats", "ByteWords"]),
     .target(name: "NetworkGateways", dependencies: ["FileGateways", "BankReading", "UseCases"]),
 
+    // MARK: Storage outside the layers: how a loaded report keeps its rows compactly, spooled block
+    // by block, and searches them, for the table view. Not a product.
+    .target(name: "RowStorage", dependencies: ["Presenters", "Entities"]),
+
     // MARK: Rendering: rows to the text of a format (text, JSON, Markdown, HTML), for any client.
     .target(name: "ReportRendering", dependencies: ["Presenters", "Entities", "ByteWords"]),
 
@@ -59,7 +72,8 @@ let package = Package(
     .target(
       name: "CLI",
       dependencies: ["ReportRendering", "Presenters", "UseCases", "BankReading", "BankFormats", "Entities"]),
-    .target(name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "Entities"]),
+    .target(
+      name: "TableViewClient", dependencies: ["ReportRendering", "Presenters", "RowStorage", "Entities"]),
 
     // MARK: Composition root: the one place that names concrete gateways and renderers, and wires
     // each client to the report.
@@ -67,8 +81,7 @@ let package = Package(
       name: "CompositionRoot",
       dependencies: [
         "CLI", "TableViewClient", "Presenters", "InMemoryGateways", "FileGateways", "NetworkGateways",
-        "UseCases",
-        "BankReading", "BankFormats", "Entities",
+        "TransactionStorage", "UseCases", "BankReading", "BankFormats", "Entities",
       ]
     ),
     // The network helper: the one module that loads the HTTP client (the system's libcurl, through
@@ -89,7 +102,12 @@ let package = Package(
     .testTarget(name: "BankFormatsTests", dependencies: ["BankFormats", "Entities"]),
     .testTarget(
       name: "BankReadingTests", dependencies: ["BankReading", "BankFormats", "UseCases", "Entities"]),
-    .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "UseCasesTests",
+      dependencies: ["UseCases", "TransactionSourceTesting", "TransactionStorage", "Entities", "TestSupport"]),
+    .testTarget(
+      name: "TransactionStorageTests",
+      dependencies: ["TransactionStorage", "UseCases", "Entities", "TestSupport"]),
     .testTarget(
       name: "PresentersTests",
       dependencies: ["Presenters", "UseCases", "Entities", "TestSupport"]
@@ -100,13 +118,18 @@ let package = Package(
     .testTarget(
       name: "FileGatewaysTests",
       dependencies: [
-        "FileGateways", "InMemoryGateways", "UseCases", "BankReading", "BankFormats", "Entities",
-        "Presenters",
-        "TestSupport",
+        "FileGateways", "InMemoryGateways", "UseCases", "TransactionSourceTesting", "BankReading",
+        "BankFormats",
+        "Entities", "Presenters", "TestSupport",
       ]),
     .testTarget(
       name: "NetworkGatewaysTests",
-      dependencies: ["NetworkGateways", "FileGateways", "UseCases", "Entities", "Presenters", "TestSupport"]),
+      dependencies: [
+        "NetworkGateways", "FileGateways", "UseCases", "TransactionSourceTesting", "Entities", "Presenters",
+        "TestSupport",
+      ]),
+    .testTarget(
+      name: "RowStorageTests", dependencies: ["RowStorage", "Presenters", "Entities", "TestSupport"]),
     .testTarget(
       name: "ReportRenderingTests",
       dependencies: ["ReportRendering", "Presenters", "Entities", "TestSupport"]),
@@ -116,7 +139,8 @@ let package = Package(
     .testTarget(
       name: "TableViewClientTests",
       dependencies: [
-        "TableViewClient", "ReportRendering", "Presenters", "UseCases", "InMemoryGateways", "TestSupport",
+        "TableViewClient", "ReportRendering", "Presenters", "RowStorage", "UseCases", "InMemoryGateways",
+        "Entities", "TestSupport",
       ]),
     .testTarget(
       name: "CompositionRootTests",
@@ -128,7 +152,7 @@ let package = Package(
       name: "ClientTests",
       dependencies: [
         "Entities", "UseCases", "Presenters", "ReportRendering", "InMemoryGateways", "FileGateways",
-        "NetworkGateways",
+        "NetworkGateways", "TransactionSourceTesting",
       ]
     ),
 
@@ -138,7 +162,9 @@ let package = Package(
     .target(
       name: "FuzzChecks",
       dependencies: [
-        "CLI", "ReportRendering", "Presenters", "FileGateways", "BankReading", "UseCases", "Entities",
+        "CLI", "ReportRendering", "Presenters", "FileGateways", "TransactionStorage", "BankReading",
+        "UseCases",
+        "Entities",
       ]
     ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),
@@ -150,6 +176,6 @@ let package = Package(
     .executableTarget(name: "FuzzReport", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "FuzzChecksTests",
-      dependencies: ["FuzzChecks", "FileGateways", "UseCases", "Entities", "ReportRendering"]),
+      dependencies: ["FuzzChecks", "FileGateways", "UseCases", "Entities", "ReportRendering", "TestSupport"]),
   ]
 )

@@ -6,7 +6,9 @@
 
 `list` prints one line per public declaration (its path, then its declaration as the compiler
 spells it, white space folded) and one line per type's conformances, sorted, so the same API
-always gives the same text. It exits 1, naming them on standard error, when a public
+always gives the same text. A protocol extension's default implementation of a requirement is
+listed apart, marked `(default)`, so a requirement without one (which every conforming type must
+answer) is told from one with one. It exits 1, naming them on standard error, when a public
 declaration has no doc comment. Members the compiler synthesizes from a standard-library
 protocol (hashValue of a RawRepresentable enum, say) are left out: the conformance line stands
 for them. Called by Scripts/api.
@@ -36,11 +38,14 @@ def listing(graphs, module):
         graph = json.load(open(path))
         extended = os.path.basename(path)[len(module) + 1:-len(".symbols.json")] if "@" in path else None
         names = {s["identifier"]["precise"]: ".".join(s["pathComponents"]) for s in graph["symbols"]}
+        defaults = {r["source"] for r in graph["relationships"] if r["kind"] == "defaultImplementationOf"}
         for symbol in graph["symbols"]:
             if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
                 continue
             name = ".".join(symbol["pathComponents"])
             where = f" (extension in {module} of {extended})" if extended else ""
+            if symbol["identifier"]["precise"] in defaults:
+                where += " (default)"
             lines.add(f"{name}: {declaration(symbol)}{where}")
             if not symbol.get("docComment"):
                 undocumented.append(name + where)

@@ -156,10 +156,11 @@ extension CommandLineApp {
 
 /// The renderer of the command line's view under a full-screen view: the screen shows the rows,
 /// so the view renders none.
-private struct NoRowsRenderer: ReportRenderer {
+private struct NoRowsRenderer: ByteRenderer {
   mutating func start() -> String { "" }
   mutating func render(_ row: ReportRow) -> String { "" }
   mutating func finish() -> String { "" }
+  mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {}
 }
 
 /// A sink that keeps nothing: where the command line's view writes rows it did not render.

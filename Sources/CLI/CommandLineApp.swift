@@ -19,10 +19,12 @@ import UseCases
 /// the same composition serves another client.
 package enum CommandLineApp {
   /// What the application needs of the composition root: the use case for a command, whose
-  /// presenter output and progress line the application made.
+  /// presenter output and progress line the application made, with what takes back the rows
+  /// the output was shown when its view can (``CommandLineView/takesBackDrafts``).
   package typealias Composer =
     @Sendable (
-      _ command: ReportCommand, _ output: any TransactionReportUseCaseOutput, _ progress: ProgressLine?
+      _ command: ReportCommand, _ output: any TransactionReportUseCaseOutput, _ progress: ProgressLine?,
+      _ takeBack: (@Sendable () -> Void)?
     ) -> any TransactionReportUseCaseInput
 
   /// What `txreport` needs from the process it runs in, gathered so tests can supply their own.
@@ -353,10 +355,18 @@ package enum CommandLineApp {
       // Ctrl-C may cut the report between a colour and its reset: the terminal is reset then.
       EndingSignals.resetColorsOnEnd(of: 1)
     }
-    let view = CommandLineView(
-      renderer: renderer(for: command, context: context), output: file ?? context.output,
-      errors: context.errors, coloredLabels: coloredLabels)
-    await compose(command, presenter(for: command, view: view), progress).eventGenerateReport()
+    let view =
+      if let file {
+        CommandLineView(
+          renderer: renderer(for: command, context: context), file: file, errors: context.errors,
+          coloredLabels: coloredLabels)
+      } else {
+        CommandLineView(
+          renderer: renderer(for: command, context: context), output: context.output, errors: context.errors,
+          coloredLabels: coloredLabels)
+      }
+    let takeBack: (@Sendable () -> Void)? = view.takesBackDrafts ? { @Sendable in view.discardDraft() } : nil
+    await compose(command, presenter(for: command, view: view), progress, takeBack).eventGenerateReport()
     progress?.clear()
     guard let file else { return view.exitStatus }
     defer {
@@ -388,7 +398,7 @@ package enum CommandLineApp {
   private static func presenter(for command: ReportCommand, view: CommandLineView)
     -> any TransactionReportUseCaseOutput
   {
-    let report = TransactionReportPresenter(output: view)
+    let report = TransactionReportPresenter(output: view, style: style(for: command))
     guard command.format == .transactions else { return report }
     return TransactionListPresenter(output: view, report: report)
   }
@@ -425,7 +435,7 @@ package enum CommandLineApp {
   /// (``ColorChoice/isEnabled(outputIsTerminal:noColor:term:)``), the palette of `--theme`
   /// else of the terminal's background (``Theme/resolved(_:colorFGBG:)``), 24-bit or 256
   /// colours as `COLORTERM` says (``TextReportRenderer/ColorDepth/init(colorTerm:)``).
-  private static func renderer(for command: ReportCommand, context: Context) -> any ReportRenderer {
+  private static func renderer(for command: ReportCommand, context: Context) -> any ByteRenderer {
     switch command.format {
     case .text:
       TextReportRenderer(
@@ -433,7 +443,7 @@ package enum CommandLineApp {
         colors: colors(for: command, context: context),
         palette: Theme.resolved(command.theme, colorFGBG: context.colorFGBG).palette,
         colorDepth: TextReportRenderer.ColorDepth(colorTerm: context.colorTerm),
-        heading: heading(for: command), amountStyle: command.amountStyle)
+        heading: heading(for: command), style: style(for: command))
     case .json:
       // The contract's rows, whatever the title, period and currency: scripts read them.
       JSONReportRenderer()
@@ -441,9 +451,9 @@ package enum CommandLineApp {
       // No rows: the transactions' lines, from TransactionListPresenter (report(_:context:compose:)).
       TransactionLines()
     case .markdown:
-      MarkdownReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
+      MarkdownReportRenderer(heading: heading(for: command), style: style(for: command))
     case .html:
-      HTMLReportRenderer(heading: heading(for: command), amountStyle: command.amountStyle)
+      HTMLReportRenderer(heading: heading(for: command), style: style(for: command))
     }
   }
 
@@ -456,10 +466,19 @@ package enum CommandLineApp {
         term: context.term)
   }
 
-  /// The report's title (`--title`) and period (`--from`, `--to`, `--month`), in the
-  /// presenter's English wording.
+  /// The report's title (`--title`) and period (`--from`, `--to`, `--month`).
   static func heading(for command: ReportCommand) -> ReportHeading {
     ReportHeading(title: command.title, period: command.period)
+  }
+
+  /// The one style of the command's presenter and renderer: the contract's English words, and
+  /// the amounts of `--currency`, except in the formats scripts read (JSON, the transaction
+  /// list), whose amounts stay plain whatever the currency.
+  static func style(for command: ReportCommand) -> ReportStyle {
+    switch command.format {
+    case .json, .transactions: .english
+    case .text, .markdown, .html: ReportStyle(wording: EnglishReportWording(), amounts: command.amountStyle)
+    }
   }
 }
 

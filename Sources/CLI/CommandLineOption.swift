@@ -267,18 +267,7 @@ extension CommandLineOption {
     CommandLineOption(
       name: "--format", shortName: "-f",
       value: .choice(placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue)), section: .output,
-      summary: "the output format",
-      help: [
-        "text (default): aligned and banded, for a terminal",
-        "json: one array of row objects, for scripts",
-        "transactions: one JSON object a line (NDJSON) per",
-        "transaction: date, group, description, amount",
-        "markdown: a table per group, for notes and chats",
-        "html: one self-contained page, for a browser",
-        "With --output and no --format, the output file's",
-        "extension picks it (.txt, .json, .ndjson or .jsonl,",
-        ".md, .html); any other extension is refused",
-      ]),
+      summary: "the output format", help: OutputFormat.help),
     CommandLineOption(
       name: "--output", shortName: "-o", value: .file(placeholder: "FILE"), section: .output,
       summary: "write the report to FILE",

@@ -118,8 +118,8 @@ package enum CommandLineParser {
     if let format = OutputFormat.inferred(fromPath: path) { return format }
     guard let unknown = OutputFormat.otherExtension(ofPath: path) else { return nil }
     throw UsageError(
-      "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(unknown) is none"
-        + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
+      "--output \(path): txreport writes \(OutputFormat.listed), and .\(unknown) is none"
+        + " of them; name the file \(OutputFormat.listedFileNames), or give the format with --format")
   }
 
   /// The period of `--from` and `--to`, or of `--month`; `nil` when none is given.
@@ -176,11 +176,12 @@ package enum CommandLineParser {
     return period
   }
 
-  /// The amount style of `--currency`: an ISO 4217 code (``CurrencyCode``), in any case; a
-  /// currency of ``AmountStyle/currencies`` in its own style, any other with its code.
+  /// The amount style of `--currency`: an ISO 4217 code (``CurrencyCode``), in any case, in the
+  /// style ``AmountStyle/init(currencyCode:)`` gives it.
   private static func amountStyle(_ value: String) throws(UsageError) -> AmountStyle {
-    if let style = AmountStyle(currencyCode: value) { return style }
-    if CurrencyCode.all.contains(value.uppercased()) { return AmountStyle(code: value.uppercased()) }
+    if CurrencyCode.all.contains(value.uppercased()), let style = AmountStyle(currencyCode: value) {
+      return style
+    }
     // No guess from the spelling: `yen` is one letter from `YER`, the Yemeni rial.
     throw UsageError(
       "--currency must be a currency's ISO 4217 code, such as USD, EUR, GBP or CHF")

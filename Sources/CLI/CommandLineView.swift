@@ -17,12 +17,17 @@ import Synchronization
 /// flushed: the output takes a lock of its own for every write, and when each row was written
 /// on its own, that lock and the copy were a fifth of the work of writing a row (decision
 /// 0040).
-package final class CommandLineView: TransactionReportPresenterOutput, EngineView, TransactionListOutput {
+///
+/// Given the file it writes to as one (``OutputFileSink``), it can take back a draft when that
+/// file holds the report until its end (``takesBackDrafts``).
+package final class CommandLineView: TransactionReportPresenterOutput, TransactionListOutput {
   private let renderer: Mutex<Rendering>
   /// The renderer as it was made, to start again from after a discarded draft.
-  private let initialRenderer: any ReportRenderer
+  private let initialRenderer: any ByteRenderer
   private let status = Mutex(ExitCode.success)
   private let output: any TextSink
+  /// The output as the file it is, when it is one.
+  private let file: (any OutputFileSink)?
   private let errors: any TextSink
   private let coloredLabels: Bool
   /// The exit status the run has earned so far.
@@ -31,17 +36,37 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
   /// Creates a view.
   ///
   /// - Parameters:
-  ///   - renderer: The renderer of the chosen output format.
+  ///   - renderer: The renderer of the chosen output format, one of the package's own, which
+  ///     writes its rows as bytes; a client's renderer goes through ``StringRendering``.
   ///   - output: Where the report goes (standard output).
   ///   - errors: Where warnings and errors go (standard error).
   ///   - coloredLabels: Whether to colour the labels `txreport: error:` and `txreport: warning:`
   ///     (standard error is a terminal and colour is on).
   package init(
-    renderer: any ReportRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
+    renderer: any ByteRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
   ) {
-    self.renderer = Mutex(Rendering(renderer: Rendering.bytes(of: renderer)))
+    self.renderer = Mutex(Rendering(renderer: Rendering.copy(of: renderer)))
     self.initialRenderer = renderer
     self.output = output
+    self.file = nil
+    self.errors = errors
+    self.coloredLabels = coloredLabels
+  }
+
+  /// Creates a view that writes to a file of `--output`, or to standard output held back.
+  ///
+  /// - Parameters:
+  ///   - renderer: The renderer of the chosen output format.
+  ///   - file: Where the report goes.
+  ///   - errors: Where warnings and errors go (standard error).
+  ///   - coloredLabels: Whether to colour the labels of errors and warnings.
+  package init(
+    renderer: any ByteRenderer, file: any OutputFileSink, errors: any TextSink, coloredLabels: Bool
+  ) {
+    self.renderer = Mutex(Rendering(renderer: Rendering.copy(of: renderer)))
+    self.initialRenderer = renderer
+    self.output = file
+    self.file = file
     self.errors = errors
     self.coloredLabels = coloredLabels
   }
@@ -64,22 +89,6 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
   package func showRow(_ row: ReportRow) {
     renderer.withLock { rendering in
       rendering.renderer.render(row, appendingTo: &rendering.bytes)
-      if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
-    }
-  }
-
-  /// Writes one detail row whose description is lent as bytes, as ``showRow(_:)`` writes it
-  /// (`ByteRenderer.renderDetail(descriptionUTF8:amount:odd:appendingTo:)`).
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes.
-  ///   - amount: The signed amount.
-  ///   - odd: Whether the row's band is odd.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    let amount = ReportText.amount(amount)
-    renderer.withLock { rendering in
-      rendering.renderer.renderDetail(
-        descriptionUTF8: descriptionUTF8, amount: amount, odd: odd, appendingTo: &rendering.bytes)
       if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
     }
   }
@@ -109,16 +118,16 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
     output.flush()
   }
 
-  /// Whether the report goes to a sink that holds it until the end (standard output kept
+  /// Whether the report goes to a file that holds it until the end (standard output kept
   /// back, an `--output` file): then it may be written as a draft, and read once.
-  package var acceptsDraft: Bool { (output as? any OutputFileSink)?.canRewind ?? false }
+  package var takesBackDrafts: Bool { file?.canRewind ?? false }
 
-  /// Forgets the draft: the sink's text, and the renderer's state and the rows it has not
-  /// written yet.
+  /// Forgets the draft: the file's text, and the renderer's state and the rows it has not
+  /// written yet; nothing when the file cannot take back what it was given.
   package func discardDraft() {
-    guard let file = output as? any OutputFileSink, file.canRewind else { return }
+    guard let file, file.canRewind else { return }
     renderer.withLock { rendering in
-      rendering.renderer = Rendering.bytes(of: initialRenderer)
+      rendering.renderer = Rendering.copy(of: initialRenderer)
       rendering.bytes.removeAll(keepingCapacity: true)
     }
     file.rewind()
@@ -168,6 +177,14 @@ package final class CommandLineView: TransactionReportPresenterOutput, EngineVie
     }
   }
 
+  /// The report was cancelled before its end: what it showed is not a report, so nothing more
+  /// is written (the rows not yet written are dropped, and the renderer does not finish), and the
+  /// status is that of an interrupted run (130), so an `--output` file is not kept.
+  package func showReportCancelled() {
+    renderer.withLock { $0.bytes.removeAll() }
+    status.withLock { $0 = .interrupted }
+  }
+
   /// Writes one error per missing input to standard error, then the issues of the other inputs
   /// as for a rejection; or, when one group's file alone is missing and the other is valid, how
   /// to report the other group without it. The exit status becomes 66.
@@ -213,31 +230,31 @@ private struct Rendering {
   var renderer: any ByteRenderer
   var bytes: [UInt8] = []
 
-  /// The renderer as one that writes bytes: itself, when it is one of the package's own
-  /// (``ByteRenderer``); else one that writes the strings it returns.
-  static func bytes(of renderer: any ReportRenderer) -> any ByteRenderer {
-    renderer as? any ByteRenderer ?? StringRendering(base: renderer)
+  /// A copy of a renderer in a box of its own: a large renderer is kept boxed, and a box shared
+  /// with the renderer kept to start again from would be copied whole on every row rendered.
+  static func copy(of renderer: some ByteRenderer) -> any ByteRenderer {
+    renderer
   }
 }
 
-/// A client's own renderer, whose rows are written from the strings it returns.
-private struct StringRendering: ByteRenderer {
-  var base: any ReportRenderer
+/// A client's own renderer, whose rows are written from the strings it returns: what a view
+/// is given when the renderer is not one of the package's own.
+package struct StringRendering: ByteRenderer {
+  private var base: any ReportRenderer
 
-  mutating func start() -> String { base.start() }
-  mutating func render(_ row: ReportRow) -> String { base.render(row) }
-  mutating func render(_ warning: SourceWarning) -> String { base.render(warning) }
-  mutating func finish() -> String { base.finish() }
-
-  mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    bytes += base.render(row).utf8
+  /// A renderer that writes the strings `base` returns.
+  ///
+  /// - Parameter base: The renderer.
+  package init(_ base: any ReportRenderer) {
+    self.base = base
   }
 
-  mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8]
-  ) {
-    let row = ReportRow.detail(
-      description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount, odd: odd)
+  package mutating func start() -> String { base.start() }
+  package mutating func render(_ row: ReportRow) -> String { base.render(row) }
+  package mutating func render(_ warning: SourceWarning) -> String { base.render(warning) }
+  package mutating func finish() -> String { base.finish() }
+
+  package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     bytes += base.render(row).utf8
   }
 }

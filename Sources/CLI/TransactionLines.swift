@@ -22,10 +22,6 @@ package struct TransactionLines: ByteRenderer {
   package mutating func finish() -> String { "" }
   /// Nothing: a row is not a transaction.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {}
-  /// Nothing: a detail row is not how the list gets a transaction.
-  package mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8]
-  ) {}
   /// The transaction's line.
   package mutating func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8]) {
     lines.render(transaction, appendingTo: &bytes)

@@ -7,6 +7,7 @@ import NetworkGateways
 import Presenters
 import Synchronization
 import TableViewClient
+import TransactionStorage
 import UseCases
 
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ package enum TransactionReportApp {
 
   /// Runs `txreport` in this process and exits with its status. `main` calls only this.
   package static func main() async -> Never {
-    await CommandLineApp.main(composing: useCase(for:output:progress:), interactive: tableView)
+    await CommandLineApp.main(composing: useCase(for:output:progress:takingBack:), interactive: tableView)
   }
 
   /// Runs `txreport` once, with this root's composition.
@@ -37,7 +38,8 @@ package enum TransactionReportApp {
   /// - Parameter context: The arguments, environment and output streams.
   /// - Returns: The exit code: 0, 3, 64, 65 or 74 (see ``CLI/ExitCode``).
   package static func run(_ context: Context) async -> ExitCode {
-    await CommandLineApp.run(context, composing: useCase(for:output:progress:), interactive: tableView)
+    await CommandLineApp.run(
+      context, composing: useCase(for:output:progress:takingBack:), interactive: tableView)
   }
 
   /// `txreport --interactive`: the report of a command in the table view, full-screen, until the
@@ -57,9 +59,11 @@ package enum TransactionReportApp {
     _ command: ReportCommand, display: CommandLineApp.InteractiveDisplay,
     lines: any TransactionReportPresenterOutput
   ) async -> CommandLineApp.InteractiveEnd {
+    // One style for the presenter and the cells: the words of the rows and of the labels.
+    let words = ReportStyle(wording: EnglishReportWording(), amounts: display.amountStyle)
     var style = TableCells.Style(
       colors: display.colors, palette: display.palette, colorDepth: display.colorDepth)
-    style.amountStyle = display.amountStyle
+    style.report = words
     style.heading = display.heading
     let session: TableViewSession
     do {
@@ -71,11 +75,13 @@ package enum TransactionReportApp {
     // little memory; where no file can be made, they stay in memory.
     let table = TerminalTableView(spool: TemporaryFileRowSpool(), onChange: session.wake)
     // The command line's view first: once the table view hears of a refusal, its words are there.
-    let output = TransactionReportPresenter(output: BothViews(lines, table))
-    // The loading screen says how far the sources have read.
+    let output = TransactionReportPresenter(output: BothViews(lines, table), style: words)
+    // The loading screen says how far the sources have read. The table shows nothing before the
+    // report ends, so a sorted file is read once, as a draft it takes back if the input is bad.
     let useCase = useCase(
-      for: command, output: output, reading: { table.showReading($0.source, $0.bytesRead, of: $0.totalBytes) }
-    )
+      for: command, output: output,
+      reading: { table.showReading($0.source, $0.bytesRead, of: $0.totalBytes) },
+      takingBack: { table.discardDraft() })
     let report = Task.detached { await useCase.eventGenerateReport() }
     let end = await session.run(showing: table)
     report.cancel()
@@ -98,51 +104,56 @@ package enum TransactionReportApp {
   ///   - command: What to report.
   ///   - output: The presenter that receives the report.
   ///   - progress: The progress line that file sources report their readings to, if any.
+  ///   - takeBack: What takes back every row the output was shown since the report's start, when
+  ///     its view can: then a sorted file is read once, as a draft.
   /// - Returns: The use case, ready for its one event.
   package static func useCase(
-    for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?
+    for command: ReportCommand, output: any TransactionReportUseCaseOutput, progress: ProgressLine?,
+    takingBack takeBack: (@Sendable () -> Void)?
   ) -> any TransactionReportUseCaseInput {
-    useCase(for: command, output: output, reading: observer(progress))
+    useCase(for: command, output: output, reading: observer(progress), takingBack: takeBack)
   }
 
   /// The use case for a command, its sources telling `progress` how far each has read.
   private static func useCase(
     for command: ReportCommand, output: any TransactionReportUseCaseOutput,
-    reading progress: (@Sendable (ReadProgress) -> Void)?
+    reading progress: (@Sendable (ReadProgress) -> Void)?, takingBack takeBack: (@Sendable () -> Void)?
   ) -> any TransactionReportUseCaseInput {
-    let fileSource = { (path: String, group: TransactionGroup?) -> any TransactionSource in
+    // The files and services read here are the package's own, which lend their records.
+    let fileSource = { (path: String, group: TransactionGroup?) -> ReportSource in
       let options = readingOptions(command.reading, group: group)
       guard ReportInput.isURL(path) else {
-        return TransactionReportApp.fileSource(
-          path, format: command.inputFormat, options: options, progress: progress)
+        return .lending(
+          TransactionReportApp.fileSource(
+            path, format: command.inputFormat, options: options, progress: progress))
       }
-      return TransactionReportApp.urlSource(path, command: command, options: options, progress: progress)
+      return .lending(
+        TransactionReportApp.urlSource(path, command: command, options: options, progress: progress))
     }
-    // The command line's reports are made by the engine: a sorted file streamed in one pass, in
-    // constant memory (SPEC §5), with exactly the rows of the plain way.
+    let demo = { (transactions: [Transaction]) -> ReportSource in
+      .plain(InMemoryTransactionSource(name: DemoTransactions.name, transactions: transactions))
+    }
+    // The command line reads its sources compactly: a sorted file streamed in one pass, in
+    // constant memory (SPEC §5), for the same transformer as every client's.
+    let reading = CompactReading(takingBackDrafts: takeBack)
     return switch command.input {
     case .demo(oneSource: false):
       TwoSourceReportUseCase(
-        authorized: InMemoryTransactionSource(
-          name: DemoTransactions.name, transactions: DemoTransactions.authorized),
-        posted: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.posted),
-        output: output, period: command.period
-      ).usingEngine()
+        authorized: demo(DemoTransactions.authorized), posted: demo(DemoTransactions.posted), output: output,
+        period: command.period
+      ).reading(with: reading)
     case .demo(oneSource: true):
-      OneSourceReportUseCase(
-        source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-        output: output, period: command.period
-      ).usingEngine()
+      OneSourceReportUseCase(source: demo(DemoTransactions.all), output: output, period: command.period)
+        .reading(with: reading)
     case .twoFiles(let authorized, let posted):
       TwoSourceReportUseCase(
-        authorized: fileSource(authorized, .authorized),
-        posted: fileSource(posted, .posted),
-        output: output, partial: command.partial, period: command.period
-      ).usingEngine()
+        authorized: fileSource(authorized, .authorized), posted: fileSource(posted, .posted), output: output,
+        partial: command.partial, period: command.period
+      ).reading(with: reading)
     case .oneFile(let path):
       OneSourceReportUseCase(
         source: fileSource(path, nil), output: output, partial: command.partial, period: command.period
-      ).usingEngine()
+      ).reading(with: reading)
     }
   }
 
@@ -250,19 +261,13 @@ private final class Once: Sendable {
   func claim() -> Bool { !claimed.exchange(true, ordering: .relaxed) }
 }
 
-/// Two views of one presenter: each call goes to both, in order.
-///
-/// It takes the engine's draft when the table does (``TableViewClient/TerminalTableView``): the
-/// table then fills as the input is read once, and a detail's description reaches it as bytes.
-/// The command line's view here shows no rows (its renderer is `NoRowsRenderer`): rows go to
-/// the table alone, and as a draft holds nothing but rows, that view has nothing to take back.
-private final class BothViews: EngineView {
+/// Two views of one presenter: each call goes to both, in order, but rows, which go to the table
+/// alone (the command line's view here words the errors and warnings, and shows no rows).
+private final class BothViews: TransactionReportPresenterOutput {
   private let first: any TransactionReportPresenterOutput
-  /// The table, an `EngineView` by its type: its fast path is known when the pair is made, with
-  /// no cast for a row and no other way for a detail to go.
-  private let second: any EngineView
+  private let second: any TransactionReportPresenterOutput
 
-  init(_ first: any TransactionReportPresenterOutput, _ second: any EngineView) {
+  init(_ first: any TransactionReportPresenterOutput, _ second: any TransactionReportPresenterOutput) {
     self.first = first
     self.second = second
   }
@@ -270,16 +275,6 @@ private final class BothViews: EngineView {
   func showReportStart() {
     first.showReportStart()
     second.showReportStart()
-  }
-
-  var acceptsDraft: Bool { second.acceptsDraft }
-
-  func discardDraft() {
-    second.discardDraft()
-  }
-
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    second.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
   }
 
   func showRow(_ row: ReportRow) {

@@ -98,7 +98,7 @@ struct ExpectedReport {
         total += Int128(transaction.signedAmount.minorUnits)
         rows.append(
           .detail(
-            description: transaction.description,
+            description: DescriptionText(transaction.description),
             amount: text(of: Int128(transaction.signedAmount.minorUnits)),
             odd: odd))
       }

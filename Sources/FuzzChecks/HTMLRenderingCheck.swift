@@ -42,8 +42,8 @@ struct HTMLRenderingCheck {
   ///
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
-    var renderer = HTMLReportRenderer()
-    let page = Array(renderer.document(rows).utf8)
+    var renderer = HTMLReportRenderer(style: .english)
+    let page = Array(renderer.document(ReportTableDataSource(rows: rows)).utf8)
     let read = Self.rowElements(page)
     let expected = rows.map(Self.element)
     guard read != expected else { return }
@@ -62,8 +62,8 @@ struct HTMLRenderingCheck {
     case .header(let title): Element(kind: "header", band: nil, texts: [visible(title)])
     case .subheader(let title, let odd): Element(kind: "subheader", band: band(odd), texts: [visible(title)])
     case .detail(let description, let amount, let odd):
-      Element(kind: "detail", band: band(odd), texts: [visible(description), amount])
-    case .subfooter(let odd): Element(kind: "subfooter", band: band(odd), texts: [""])
+      Element(kind: "detail", band: band(odd), texts: [visible(description.description), amount])
+    case .subfooter: Element(kind: "subfooter", band: band(row.odd == true), texts: [""])
     case .footer(let total, let odd): Element(kind: "footer", band: band(odd), texts: ["Total", total])
     case .grandFooter(let total): Element(kind: "grandfooter", band: nil, texts: ["Grand Total", total])
     case .message(let message): Element(kind: "message", band: nil, texts: [visible(message)])

@@ -1,16 +1,21 @@
+import Entities
 import Presenters
 import ReportRendering
 
 /// Reads the output of ``JSONReportRenderer`` back into rows: a small JSON parser of its own,
 /// so that the fuzzer checks the output is JSON and says what the rows say.
 ///
-/// It accepts an array of objects whose values are strings or booleans, and turns each object
-/// into a row if it has exactly the keys SPEC §8 gives its type, in that order.
+/// It accepts an array of objects whose values are strings, booleans or whole numbers, and turns
+/// each object into a row if the keys it knows are exactly those SPEC §8 gives its type, in that
+/// order.
 struct JSONRowsReader {
   /// A JSON value the rows use.
   private enum Value: Equatable {
     case string(String)
     case bool(Bool)
+    /// A whole number, as written: no row this reader knows holds one, but a value a row gains
+    /// may be one.
+    case number(String)
   }
 
   private let bytes: [UInt8]
@@ -75,6 +80,13 @@ struct JSONRowsReader {
       index += literal.utf8.count
       return .bool(value)
     }
+    let digits = bytes[index...].prefix {
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-")
+    }
+    if !digits.isEmpty {
+      index += digits.count
+      return .number(String(decoding: digits, as: UTF8.self))
+    }
     return string().map(Value.string)
   }
 
@@ -129,10 +141,13 @@ struct JSONRowsReader {
     return unit
   }
 
-  /// The row an object stands for, if its keys are exactly its type's, in order.
+  /// The row an object stands for, if the keys it knows are exactly its type's, in order. A
+  /// member it does not know (a value a row gains, such as a count per date block) is passed
+  /// over: this reader checks what it knows of a row.
   private static func row(_ members: [(key: String, value: Value)]) -> ReportRow? {
     guard case .string(let type)? = members.first?.value, members.first?.key == "type" else { return nil }
-    let rest = Array(members.dropFirst())
+    let known: Set = ["title", "description", "amount", "total", "message", "odd"]
+    let rest = Array(members.dropFirst().filter { known.contains($0.key) })
     func strings(_ keys: String...) -> [String]? {
       let values = rest.prefix(keys.count)
       guard values.map(\.key) == keys else { return nil }
@@ -151,7 +166,7 @@ struct JSONRowsReader {
       return .subheader(title: values[0], odd: odd)
     case ("detail", 3):
       guard let values = strings("description", "amount"), values.count == 2, let odd else { return nil }
-      return .detail(description: values[0], amount: values[1], odd: odd)
+      return .detail(description: DescriptionText(values[0]), amount: values[1], odd: odd)
     case ("subfooter", 1):
       guard let odd else { return nil }
       return .subfooter(odd: odd)

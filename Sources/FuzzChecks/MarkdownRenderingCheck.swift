@@ -28,8 +28,8 @@ struct MarkdownRenderingCheck {
   ///
   /// - Parameter rows: The report's rows.
   func run(_ rows: [ReportRow]) {
-    var renderer = MarkdownReportRenderer()
-    let document = renderer.document(rows)
+    var renderer = MarkdownReportRenderer(style: .english)
+    let document = renderer.document(ReportTableDataSource(rows: rows))
     var lines = document.split(separator: "\n", omittingEmptySubsequences: false)[...]
     for (index, row) in rows.enumerated() {
       guard case .detail(let description, _, _) = row else { continue }
@@ -49,7 +49,7 @@ struct MarkdownRenderingCheck {
         cells.count == 3,
         "Markdown: row \(index)'s line \(shown(String(line))) has \(cells.count) cells, not 3")
       let read = Self.read(cells[1], row: index)
-      let expected = Self.trimmed(Array(TerminalSafety.escaped(description).utf8))
+      let expected = Self.trimmed(Array(TerminalSafety.escaped(description.description).utf8))
       require(
         read == expected,
         "Markdown: row \(index)'s description reads back as \(shown(String(decoding: read, as: UTF8.self))), "

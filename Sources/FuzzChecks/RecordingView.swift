@@ -4,13 +4,14 @@ import Synchronization
 
 /// A view that records every call the presenter makes, in order, and passes each on to other
 /// views, so that one report can be checked as events and through real views at once.
-final class RecordingView: EngineView {
+final class RecordingView: TransactionReportPresenterOutput {
   /// One call to the view.
   enum Event: Equatable {
     case start
     case row(ReportRow)
     case sourceUnavailable(SourceWarning)
     case end
+    case cancelled
     case rejected(InputRejection)
     case missing([SourceWarning], InputRejection?)
   }
@@ -34,7 +35,7 @@ final class RecordingView: EngineView {
   ///
   /// - Parameters:
   ///   - others: The views that get every call too, in order.
-  ///   - takesDraft: Whether it takes a draft (``acceptsDraft``): then it passes calls on only
+  ///   - takesDraft: Whether it takes a draft (``takeBack``): then it passes calls on only
   ///     once the report ends (or is rejected), as a view that holds its output back does, and
   ///     forgets a draft discarded.
   init(passingOnTo others: [any TransactionReportPresenterOutput], takesDraft: Bool = false) {
@@ -42,8 +43,13 @@ final class RecordingView: EngineView {
     self.takesDraft = takesDraft
   }
 
-  var acceptsDraft: Bool { takesDraft }
+  /// What takes back a draft, to hand a reading that drafts, when the view takes one.
+  var takeBack: (@Sendable () -> Void)? {
+    guard takesDraft else { return nil }
+    return { @Sendable [self] in discardDraft() }
+  }
 
+  /// Forgets every call since the report's start: a draft taken back.
   func discardDraft() {
     log.withLock { log in
       if let start = log.events.lastIndex(of: .start) { log.events.removeSubrange(start...) }
@@ -60,19 +66,16 @@ final class RecordingView: EngineView {
     record(.row(row))
   }
 
-  /// Records the row a description lent as bytes stands for: the engine's held transactions
-  /// are shown so (decision 0045), and must give the rows `showRow(_:)` would be given.
-  func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    let description = String(decoding: descriptionUTF8, as: UTF8.self)
-    record(.row(.detail(description: description, amount: ReportText.amount(amount), odd: odd)))
-  }
-
   func showSourceUnavailable(_ warning: SourceWarning) {
     record(.sourceUnavailable(warning))
   }
 
   func showReportEnd() {
     record(.end)
+  }
+
+  func showReportCancelled() {
+    record(.cancelled)
   }
 
   func showInputRejected(_ rejection: InputRejection) {
@@ -91,7 +94,7 @@ final class RecordingView: EngineView {
       if takesDraft {
         switch event {
         case .start, .row, .sourceUnavailable: return []
-        case .end, .rejected, .missing: break
+        case .end, .cancelled, .rejected, .missing: break
         }
       }
       defer { log.passedCount = log.events.count }
@@ -108,6 +111,7 @@ final class RecordingView: EngineView {
     case .row(let row): view.showRow(row)
     case .sourceUnavailable(let warning): view.showSourceUnavailable(warning)
     case .end: view.showReportEnd()
+    case .cancelled: view.showReportCancelled()
     case .rejected(let rejection): view.showInputRejected(rejection)
     case .missing(let missing, let rejection): view.showInputMissing(missing, rejection: rejection)
     }

@@ -201,15 +201,13 @@ struct RecordsCheck {
   private func checkLendingDescriptions(_ source: BytesTransactionSource, expecting records: [SourceRecord])
     async
   {
-    guard case .available(let stream) = await source.open(),
-      let lending = stream as? any RecordLending
-    else {
+    guard case .available(let lending) = await source.openLending() else {
       fatalError("fuzz invariant broken: \(source.name) opens no stream that lends descriptions as bytes")
     }
     lending.lendDescriptionsAsBytes()
     var read: [SourceRecord] = []
     while read.count <= records.count,
-      lending.nextRecordsAndDescriptionBytes({ record, bytes in
+      lending.nextRecords({ record, bytes in
         guard let bytes else { return read.append(copy record) }
         guard let whole = record.withDescription(lentAs: bytes) else {
           return require(false, "bytes lent with a record that cannot take them: \(shown(record))")

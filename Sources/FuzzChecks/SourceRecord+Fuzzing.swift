@@ -28,11 +28,11 @@ extension SourceRecord {
   /// - Parameters:
   ///   - source: The source; it must open.
   ///   - limit: The most records the stream may yield: one more means it does not end.
-  ///   - lent: Whether to read the stream as the engine reads it, with
+  ///   - lent: Whether to read the stream as a report reads it, with
   ///     `RecordLending.nextRecords(_:)`, which must lend the records `next()` gives.
   /// - Returns: The records, in order.
-  static func all(of source: some TransactionSource, limit: Int, lent: Bool = false) async -> [SourceRecord] {
-    guard case .available(var stream) = await source.open() else {
+  static func all(of source: some LendingSource, limit: Int, lent: Bool = false) async -> [SourceRecord] {
+    guard case .available(var stream) = await source.openLending() else {
       fatalError("fuzz invariant broken: \(source.name) is unavailable, but bytes in memory always open")
     }
     var records: [SourceRecord] = []
@@ -42,9 +42,9 @@ extension SourceRecord {
         records.count <= limit,
         "\(source.name): the stream yields more than \(limit) records and issues; it does not end")
     }
-    if lent, let lending = stream as? any RecordLending {
-      while records.count <= limit, lending.nextRecords({ keep(copy $0) }) {}
-      require(!lending.nextRecords { _ in }, "\(source.name): the stream lends again after its end")
+    if lent {
+      while records.count <= limit, stream.nextRecords({ record, _ in keep(copy record) }) {}
+      require(!stream.nextRecords { _, _ in }, "\(source.name): the stream lends again after its end")
     } else {
       while let record = stream.next() { keep(record) }
     }

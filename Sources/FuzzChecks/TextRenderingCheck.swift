@@ -23,8 +23,8 @@ struct TextRenderingCheck {
   /// - Parameter rows: The report's rows.
   /// - Returns: The whole uncoloured text, as the command line would write it.
   func run(_ rows: [ReportRow]) -> String {
-    var plain = TextReportRenderer(width: width, colors: false)
-    var colored = TextReportRenderer(width: width, colors: true)
+    var plain = TextReportRenderer(width: width, colors: false, style: .english)
+    var colored = TextReportRenderer(width: width, colors: true, style: .english)
     // The same renderers again, writing bytes as the command line does: the same text.
     var (plainBytes, coloredBytes) = (plain, colored)
     var output = plain.start()
@@ -74,7 +74,8 @@ struct TextRenderingCheck {
         "message row \(index) is shown as \(shown(line)), not \(shown(expected)) wrapped")
     case .message(let message): expect(line, "  " + TerminalSafety.escaped(message), at: index)
     case .detail(let description, let amount, _):
-      checkColumns(line, indent: 4, label: TerminalSafety.escaped(description), amount: amount, row: row)
+      checkColumns(
+        line, indent: 4, label: TerminalSafety.escaped(description.description), amount: amount, row: row)
     case .footer(let total, _):
       checkColumns(line, indent: 2, label: "Total", amount: total, row: row)
     case .grandFooter(let total):

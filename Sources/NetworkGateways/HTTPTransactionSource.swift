@@ -21,7 +21,7 @@ import UseCases
 /// A format the user gave (``formatIsGiven``, `--input-format`) wins over all of them: a
 /// server's `Content-Type` is often generic or wrong, and an explicit choice is never
 /// overridden.
-public struct HTTPTransactionSource: TransactionSource, Sendable {
+public struct HTTPTransactionSource: TransactionSource, LendingSource, Sendable {
   /// What is fetched, and the limits.
   public let request: DownloadRequest
   /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
@@ -93,6 +93,13 @@ public struct HTTPTransactionSource: TransactionSource, Sendable {
   /// - Returns: `SourceOpening.unavailable(reason:)` when the answer cannot be fetched whole,
   ///   or the records of the answer.
   public func open() async -> SourceOpening {
+    await openLending().opening
+  }
+
+  /// Opens the answer as ``open()`` does, with a stream that lends its records.
+  ///
+  /// - Returns: What opening it gave.
+  package func openLending() async -> ReadingOpening {
     switch await downloaded() {
     case .failed(let reason):
       return .unavailable(reason: reason)

@@ -1,23 +1,22 @@
 import Entities
 
-/// How the report's amounts look to people: plain (`-1234.56`, the contract's form), or with a
-/// currency (`-$1,234.56`, `-1.234,56 €`).
+/// How the report's amounts look to people: plain (`-1234.56`, the contract's form), or in a
+/// currency (`-$1,234.56`, `-1.234,56 €`, `¥1,235`).
 ///
-/// Rows carry amounts in the plain form (SPEC §2), which scripts read (the JSON output keeps
-/// it). A renderer for people (text, Markdown, HTML) shows each amount through a style:
-/// ``format(_:)`` rewrites the plain text by a fixed rule, written here by hand, so the output
-/// never depends on the machine's locale (decision 0034).
+/// The presenter writes every amount of a row in the style of its ``ReportStyle``, from the
+/// `Money` itself (``text(_:)``): the one place money becomes text. The rule is the style's,
+/// written here by hand, so the output never depends on the machine's locale (decision 0034).
 ///
 /// | style | rule | examples |
 /// | --- | --- | --- |
-/// | ``plain`` | as the row has it | `0.00`, `-1234.56`, `1234567.89` |
-/// | ``usd`` | minus sign, `$`, `,` between thousands, `.` before the cents | `$0.00`, `-$1,234.56`, `$1,234,567.89` |
-/// | ``eur`` | minus sign, `.` between thousands, `,` before the cents, a no-break space (U+00A0), `€` | `0,00 €`, `-1.234,56 €`, `1.234.567,89 €` |
+/// | ``plain`` | as the contract writes them | `0.00`, `-1234.56`, `1234567.89` |
+/// | ``usd`` | minus sign, `$`, `,` between thousands, `.` before the cents | `$0.00`, `-$1,234.56` |
+/// | ``eur`` | minus sign, `.` between thousands, `,` before the cents, a no-break space, `€` | `-1.234,56 €` |
+/// | `AmountStyle(code: "JPY")` | the code after the amount, with the currency's minor digits | `1,234 JPY` |
 ///
-/// Any other currency is described with
-/// ``init(currencyCode:symbol:placement:groupingSeparator:decimalMark:negativeSign:)``: its
-/// symbol or code, before or after the number, the grouping separator, the decimal mark and
-/// where the minus sign goes. No Foundation and no locale: the rule is the style's.
+/// A currency's minor digits are ISO 4217's: none for the yen or the won, three for the Kuwaiti
+/// dinar, two for most (``minorDigits(ofCurrency:)``). Amounts are exact to the cent, so an amount
+/// with cents in a currency of no minor digits shows them, rather than rounding them away.
 public struct AmountStyle: Hashable, Sendable {
   /// Where the currency's symbol or code goes, beside the number.
   public enum Placement: Hashable, Sendable {
@@ -40,38 +39,30 @@ public struct AmountStyle: Hashable, Sendable {
 
   /// The ISO 4217 code of the currency, such as `USD`, or `nil` for plain amounts.
   public let currencyCode: String?
-  private let prefix: String
-  private let suffix: String
+  /// How many digits follow the decimal mark: the currency's minor digits (2 for plain amounts).
+  public let minorDigits: Int
+  private let prefix: [UInt8]
+  private let suffix: [UInt8]
   private let groupSeparator: [UInt8]
-  private let decimalSeparator: [UInt8]
+  private let decimalMark: [UInt8]
   private let negativeSign: NegativeSign
-  /// Whether the style writes a plain amount otherwise than it is: `false` for ``plain``, whose
-  /// amounts the renderers copy as they are.
-  package let rewrites: Bool
 
   private init(
-    currencyCode: String?, prefix: String, suffix: String, groupSeparator: String?, decimalSeparator: String,
-    negativeSign: NegativeSign = .leading
+    currencyCode: String?, prefix: String, suffix: String, groupSeparator: String, decimalMark: String,
+    negativeSign: NegativeSign = .leading, minorDigits: Int = 2
   ) {
     self.currencyCode = currencyCode
-    self.prefix = prefix
-    self.suffix = suffix
-    self.groupSeparator = Array((groupSeparator ?? "").utf8)
-    self.decimalSeparator = Array(decimalSeparator.utf8)
+    self.prefix = Array(prefix.utf8)
+    self.suffix = Array(suffix.utf8)
+    self.groupSeparator = Array(groupSeparator.utf8)
+    self.decimalMark = Array(decimalMark.utf8)
     self.negativeSign = negativeSign
-    rewrites =
-      !prefix.isEmpty || !suffix.isEmpty || groupSeparator?.isEmpty == false || decimalSeparator != "."
-      || negativeSign != .leading
+    self.minorDigits = max(0, minorDigits)
   }
 
-  /// A style for any currency, by a fixed rule that no locale changes.
-  ///
-  /// ```swift
-  /// let chf = AmountStyle(
-  ///   currencyCode: "CHF", symbol: "CHF", placement: .before(spaced: true),
-  ///   groupingSeparator: "'", decimalMark: ".")
-  /// chf.format("-1234.56")  // "-CHF 1'234.56", with a no-break space
-  /// ```
+  /// A style for any currency, by a fixed rule that no locale changes: Swiss francs as
+  /// `-CHF 1'234.56` are `AmountStyle(currencyCode: "CHF", symbol: "CHF", placement:
+  /// .before(spaced: true), groupingSeparator: "'", decimalMark: ".")`.
   ///
   /// - Parameters:
   ///   - currencyCode: The ISO 4217 code of the currency, such as `CHF`; `nil` when the style
@@ -79,116 +70,150 @@ public struct AmountStyle: Hashable, Sendable {
   ///   - symbol: What is written beside the number: a symbol (`£`, `$`) or the code itself
   ///     (`CHF`); empty for none.
   ///   - placement: Whether the symbol goes before or after the number, and whether a space
-  ///     separates them. The space is a no-break space (U+00A0), so that a line never breaks
-  ///     between the number and its currency.
+  ///     (U+0020) separates them. For a space no line breaks at, give the symbol with a no-break
+  ///     space in it, such as `"\u{A0}€"` after the number.
   ///   - groupingSeparator: What is written between groups of three digits (`,`, `.`, `'`, a
   ///     no-break space), or `nil` for no grouping.
-  ///   - decimalMark: What is written before the cents: `.` or `,`.
+  ///   - decimalMark: What is written before the minor digits: `.` or `,`.
   ///   - negativeSign: Where the minus sign of a negative amount goes; before everything by
   ///     default.
+  ///   - minorDigits: How many digits follow the decimal mark; by default the currency's
+  ///     (``minorDigits(ofCurrency:)``), else 2.
   public init(
     currencyCode: String?, symbol: String, placement: Placement, groupingSeparator: String?,
-    decimalMark: String, negativeSign: NegativeSign = .leading
+    decimalMark: String, negativeSign: NegativeSign = .leading, minorDigits: Int? = nil
   ) {
-    let prefix: String
-    let suffix: String
-    switch placement {
-    case .before(let spaced): (prefix, suffix) = (symbol.isEmpty || !spaced ? symbol : symbol + "\u{A0}", "")
-    case .after(let spaced): (prefix, suffix) = ("", symbol.isEmpty || !spaced ? symbol : "\u{A0}" + symbol)
-    }
+    let (prefix, suffix) =
+      switch placement {
+      case .before(let spaced): (symbol.isEmpty || !spaced ? symbol : symbol + " ", "")
+      case .after(let spaced): ("", symbol.isEmpty || !spaced ? symbol : " " + symbol)
+      }
     self.init(
-      currencyCode: currencyCode, prefix: prefix, suffix: suffix, groupSeparator: groupingSeparator,
-      decimalSeparator: decimalMark, negativeSign: negativeSign)
+      currencyCode: currencyCode, prefix: prefix, suffix: suffix, groupSeparator: groupingSeparator ?? "",
+      decimalMark: decimalMark, negativeSign: negativeSign,
+      minorDigits: minorDigits ?? currencyCode.map(Self.minorDigits(ofCurrency:)) ?? 2)
   }
 
-  /// Amounts as rows carry them: `-1234.56`.
+  /// Amounts as the contract writes them: `-1234.56`.
   public static let plain = AmountStyle(
-    currencyCode: nil, prefix: "", suffix: "", groupSeparator: nil, decimalSeparator: ".")
+    currencyCode: nil, prefix: "", suffix: "", groupSeparator: "", decimalMark: ".")
   /// US dollars, as written in the United States: `$1,234.56`, `-$1,234.56`.
   public static let usd = AmountStyle(
-    currencyCode: "USD", prefix: "$", suffix: "", groupSeparator: ",", decimalSeparator: ".")
+    currencyCode: "USD", prefix: "$", suffix: "", groupSeparator: ",", decimalMark: ".")
   /// Euros, as written in Germany and much of the euro area: `1.234,56 €`, `-1.234,56 €`, with a
   /// no-break space before the sign so that a line never breaks between the number and `€`.
   public static let eur = AmountStyle(
-    currencyCode: "EUR", prefix: "", suffix: "\u{A0}€", groupSeparator: ".", decimalSeparator: ",")
+    currencyCode: "EUR", prefix: "", suffix: "\u{A0}€", groupSeparator: ".", decimalMark: ",")
 
-  /// A currency without a style of its own (none of ``currencies``), written with its ISO 4217
-  /// code: grouped as ``usd`` is, the code after the amount, with a no-break space before it
-  /// (`-1,234.56 CHF`). No locale decides it, and the code is never mistaken for another
-  /// currency's symbol.
+  /// A currency written with its ISO 4217 code: grouped as ``usd`` is, with the currency's minor
+  /// digits, the code after the amount with a no-break space before it (`-1,234.56 CHF`,
+  /// `1,234 JPY`). No locale decides it, and the code is never mistaken for another currency's
+  /// symbol.
   ///
   /// - Parameter code: The ISO 4217 code, such as `CHF`, in capitals.
   public init(code: String) {
     self.init(
-      currencyCode: code, prefix: "", suffix: "\u{A0}" + code, groupSeparator: ",", decimalSeparator: ".")
+      currencyCode: code, prefix: "", suffix: "\u{A0}" + code, groupSeparator: ",", decimalMark: ".",
+      minorDigits: Self.minorDigits(ofCurrency: code))
   }
 
-  /// The styles with a currency, in the order they are offered.
-  public static let currencies: [AmountStyle] = [.usd, .eur]
-
-  /// The style of a currency, by its code in any letter case: `USD`, `usd`, `Eur`.
+  /// The style of a currency, by its ISO 4217 code in any letter case: US dollars and euros in
+  /// their own style (``usd``, ``eur``), any other with its code (``init(code:)``); `nil` for a
+  /// code that is not three ASCII letters.
   ///
-  /// A currency without a style (see ``currencies``) gives `nil`.
-  ///
-  /// - Parameter code: The ISO 4217 code.
+  /// - Parameter code: The code: three letters.
   public init?(currencyCode code: String) {
-    guard let style = Self.currencies.first(where: { $0.currencyCode == code.uppercased() }) else {
-      return nil
+    let code = code.uppercased()
+    guard code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+    switch code {
+    case "USD": self = .usd
+    case "EUR": self = .eur
+    default: self.init(code: code)
     }
-    self = style
   }
 
-  /// An amount in this style.
+  /// How many digits a currency writes after its decimal mark, as ISO 4217 gives them: 0 for the
+  /// yen, the won and the other currencies without minor units, 3 for the dinars of Bahrain,
+  /// Iraq, Jordan, Kuwait and Libya, the Omani rial and the Tunisian dinar, 4 for the units of
+  /// account of Chile and Uruguay, 2 for every other.
+  ///
+  /// - Parameter code: The ISO 4217 code, in capitals.
+  /// - Returns: The digits.
+  public static func minorDigits(ofCurrency code: String) -> Int {
+    switch code {
+    case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
+      "XAF",
+      "XOF", "XPF":
+      0
+    case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND": 3
+    case "CLF", "UYW": 4
+    default: 2
+    }
+  }
+
+  /// Whether this is the contract's plain form, written the fast way.
+  private var isPlain: Bool {
+    prefix.isEmpty && suffix.isEmpty && groupSeparator.isEmpty && decimalMark == [UInt8(ascii: ".")]
+      && negativeSign == .leading && minorDigits == 2
+  }
+
+  /// An amount in this style: the one place the report's money becomes text.
   ///
   /// - Parameter money: The amount.
-  /// - Returns: The text, such as `-$1,234.56`.
+  /// - Returns: The text, such as `-$1,234.56`; for ``plain``, two decimals, `-` for negatives,
+  ///   no thousands separator, never `-0.00`.
   public func text(_ money: Money) -> String {
-    format(ReportText.amount(money))
+    guard isPlain else { return styled(money) }
+    // Written backwards into a small buffer: a report formats an amount for every row, and
+    // this is several times faster than interpolation. The longest amount has 23 bytes.
+    var cents = money.minorUnits.magnitude
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<2 {
+        put(UInt8(ascii: "0") + UInt8(cents % 10))
+        cents /= 10
+      }
+      put(UInt8(ascii: "."))
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(cents % 10))
+        cents /= 10
+      } while cents > 0
+      if money.isNegative { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
   }
 
-  /// A plain amount, as a row carries it (`-1234.56`: an optional `-`, digits, `.` and two
-  /// digits), rewritten in this style. Any other text is returned as it is.
-  ///
-  /// - Parameter amount: The plain amount, such as `-1234.56`.
-  /// - Returns: The amount in this style, such as `-$1,234.56`; the text itself for ``plain``.
-  public func format(_ amount: String) -> String {
-    guard rewrites else { return amount }
-    var amount = amount
-    return amount.withUTF8 { utf8 -> String in
-      let negative = utf8.first == UInt8(ascii: "-")
-      let number = UnsafeBufferPointer(rebasing: utf8[(negative ? 1 : 0)...])
-      let digits = number.count - 3
-      guard digits >= 1, number[digits] == UInt8(ascii: "."),
-        number.indices.allSatisfy({
-          $0 == digits || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(number[$0])
-        })
-      else { return String(decoding: utf8, as: UTF8.self) }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(
-        utf8.count + digits / 3 * groupSeparator.count + prefix.utf8.count + suffix.utf8.count + 2)
-      switch (negative, negativeSign) {
-      case (true, .leading):
-        bytes.append(UInt8(ascii: "-"))
-        bytes.append(contentsOf: prefix.utf8)
-      case (true, .beforeNumber):
-        bytes.append(contentsOf: prefix.utf8)
-        bytes.append(UInt8(ascii: "-"))
-      case (true, .parentheses):
-        bytes.append(UInt8(ascii: "("))
-        bytes.append(contentsOf: prefix.utf8)
-      case (false, _):
-        bytes.append(contentsOf: prefix.utf8)
-      }
-      for index in 0..<digits {
-        if index > 0, (digits - index) % 3 == 0 { bytes.append(contentsOf: groupSeparator) }
-        bytes.append(number[index])
-      }
-      bytes.append(contentsOf: decimalSeparator)
-      bytes.append(number[digits + 1])
-      bytes.append(number[digits + 2])
-      bytes.append(contentsOf: suffix.utf8)
-      if negative, negativeSign == .parentheses { bytes.append(UInt8(ascii: ")")) }
-      return String(decoding: bytes, as: UTF8.self)
+  /// An amount by the style's rule: the symbol and the sign where they go, the whole units
+  /// grouped, and the minor digits, cents that a currency of fewer digits has shown rather than
+  /// rounded away.
+  private func styled(_ money: Money) -> String {
+    let cents = money.minorUnits.magnitude
+    let whole = Array(String(cents / 100).utf8)
+    let hundredths = cents % 100
+    let fraction: [UInt8] =
+      minorDigits == 0 && hundredths == 0
+      ? []
+      : [UInt8(ascii: "0") + UInt8(hundredths / 10), UInt8(ascii: "0") + UInt8(hundredths % 10)]
+        + Array(repeating: UInt8(ascii: "0"), count: max(0, minorDigits - 2))
+    var bytes: [UInt8] = []
+    let negative = money.isNegative
+    switch (negative, negativeSign) {
+    case (true, .leading): bytes += [UInt8(ascii: "-")] + prefix
+    case (true, .beforeNumber): bytes += prefix + [UInt8(ascii: "-")]
+    case (true, .parentheses): bytes += [UInt8(ascii: "(")] + prefix
+    case (false, _): bytes += prefix
     }
+    for (index, digit) in whole.enumerated() {
+      if index > 0, (whole.count - index) % 3 == 0 { bytes += groupSeparator }
+      bytes.append(digit)
+    }
+    if !fraction.isEmpty { bytes += decimalMark + fraction }
+    bytes += suffix
+    if negative, negativeSign == .parentheses { bytes.append(UInt8(ascii: ")")) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

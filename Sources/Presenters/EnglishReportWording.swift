@@ -2,58 +2,70 @@ import Entities
 import UseCases
 
 /// The report's words in English: the exact texts of the contract, and of every issue and
-/// warning `txreport` prints.
+/// warning `txreport` prints; the one home of the report's English words.
 ///
-/// It is the default ``ReportWording``. Titles, messages and dates come from ``ReportText``;
-/// the sentences of problems, hints and reasons are here, in one place.
+/// It is the wording of ``ReportStyle/english``. Every text is made by hand: nothing depends on
+/// the machine's time zone, locale or clock, so the same input gives byte-identical output
+/// everywhere.
 public struct EnglishReportWording: ReportWording {
   /// Creates the English wording.
   public init() {}
 
   /// `Authorized Transactions`, `Posted Transactions` or `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The title.
-  public func title(of scope: ReportScope) -> String { ReportText.title(of: scope) }
+  public func title(of scope: ReportScope) -> String {
+    switch scope {
+    case .group(let group): Self.groupTitle(group)
+    case .allTransactions: "All"
+    }
+  }
 
   /// `Authorized Transactions are not currently available.`
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The message.
   public func unavailableMessage(for scope: ReportScope) -> String {
-    ReportText.unavailableMessage(for: scope)
+    "\(Self.subject(of: scope)) are not currently available."
   }
 
-  /// `There are no Posted Transactions in this period`.
-  ///
-  /// - Parameter group: The empty group.
-  /// - Returns: The message.
+  /// `There are no Posted Transactions in this period` (no final period).
   public func noTransactionsMessage(for group: TransactionGroup) -> String {
-    ReportText.noTransactionsMessage(for: group)
+    "There are no \(Self.groupTitle(group)) in this period"
   }
 
-  /// `Apr 01, 2016`.
+  /// `Apr 01, 2016`: `MMM dd, yyyy`.
   ///
-  /// - Parameter date: The date.
-  /// - Returns: The text.
-  public func date(_ date: CalendarDate) -> String { ReportText.date(date) }
+  /// The text is always twelve ASCII bytes (a year has four digits, 1 to 9999), written in
+  /// place: a string that short is kept inline, with nothing allocated, and a report makes one
+  /// for each date block.
+  public func date(_ date: CalendarDate) -> String {
+    let (year, month, day) = (date.year, date.month, date.day)
+    return String(unsafeUninitializedCapacity: 12) { text in
+      let letters = (month - 1) * 3
+      (text[0], text[1], text[2]) = (
+        Self.monthLetters[letters], Self.monthLetters[letters + 1], Self.monthLetters[letters + 2]
+      )
+      (text[3], text[4], text[5]) = (UInt8(ascii: " "), Self.digit(day / 10), Self.digit(day % 10))
+      (text[6], text[7]) = (UInt8(ascii: ","), UInt8(ascii: " "))
+      (text[8], text[9]) = (Self.digit(year / 1000), Self.digit(year / 100 % 10))
+      (text[10], text[11]) = (Self.digit(year / 10 % 10), Self.digit(year % 10))
+      return 12
+    }
+  }
 
   /// `March 2024` for a whole month; otherwise its days as subheaders show dates:
   /// `Mar 01, 2024 – Mar 15, 2024` (an en dash between spaces), `from Mar 01, 2024`,
   /// `until Mar 31, 2024`.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
-  public func period(_ period: ReportPeriod) -> String { ReportText.period(period) }
+  public func period(_ period: ReportPeriod) -> String {
+    switch (period.first, period.last) {
+    case (let first?, let last?) where period.isWholeMonth:
+      "\(Self.monthNames[first.month - 1]) \(ReportText.isoDate(last).prefix(4))"
+    case (let first?, let last?): "\(date(first)) \u{2013} \(date(last))"
+    case (let first?, nil): "from \(date(first))"
+    case (nil, let last?): "until \(date(last))"
+    case (nil, nil): "every day"
+    }
+  }
 
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`; for a period open at one
   /// end, `3 records before 2024-03-01 are not shown` or `1 record after 2024-03-31 is not
   /// shown`. Dates as the options take them, `YYYY-MM-DD`.
-  ///
-  /// - Parameters:
-  ///   - count: How many records were left out, at least one.
-  ///   - period: The period they are outside of.
-  /// - Returns: The line.
   public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
     let records = count == 1 ? "1 record" : "\(count) records"
     let verb = count == 1 ? "is" : "are"
@@ -69,9 +81,6 @@ public struct EnglishReportWording: ReportWording {
 
   /// What is wrong, such as `not a real calendar date`: the source's words for a problem it
   /// found, the use cases' own for the rules across records.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The words.
   public func problem(_ problem: RecordProblem) -> String {
     switch problem {
     case .source(let found): ReportText.text(of: found.words)
@@ -85,9 +94,6 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// How to fix a problem, such as `2016-02 has 29 days`, or `nil` when no hint helps.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The hint.
   public func hint(for problem: RecordProblem) -> String? {
     switch problem {
     case .source(let found): found.hint.map(ReportText.text(of:))
@@ -102,33 +108,48 @@ public struct EnglishReportWording: ReportWording {
 
   /// Why a source cannot be read, in the source's words, such as `cannot read 'a.json': No such
   /// file or directory`, with its hint after a semicolon: `; did you mean 'b.json'?`.
-  ///
-  /// - Parameter reason: The reason.
-  /// - Returns: The words.
   public func reason(_ reason: UnavailableReason) -> String {
     ReportText.text(of: reason.problem.words)
       + (reason.problem.hint.map { "; " + ReportText.text(of: $0) } ?? "")
   }
 
+  /// One issue as one line: `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`,
+  /// laid out by ``ReportWording/issueLine(_:error:got:hint:characters:)``.
+  public func issueLine(_ issue: RecordIssue) -> String {
+    issueLine(issue, error: "error", got: "got", hint: "hint", characters: "characters")
+  }
+
+  /// A source's note in its own English words, with its hint after a semicolon:
+  /// `'a.csv': 2 rows that are not transactions were skipped`.
+  public func note(_ note: AnySourceProblem) -> String {
+    ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
+  }
+
+  /// `en`.
+  public var languageTag: String { "en" }
+  /// `Transaction Report`.
+  public var reportTitle: String { "Transaction Report" }
+  /// `Total`.
+  public var totalLabel: String { "Total" }
+  /// `Grand Total`.
+  public var grandTotalLabel: String { "Grand Total" }
+  /// `Grand Total of available sources`.
+  public var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
+  /// `Incomplete report:`.
+  public var incompleteReportLabel: String { "Incomplete report:" }
+  /// `Date`, `Description` and `Amount`.
+  public var columnHeads: (date: String, description: String, amount: String) {
+    ("Date", "Description", "Amount")
+  }
+
   /// `Authorized Transactions are not available: REASON`.
-  ///
-  /// - Parameters:
-  ///   - scope: The group, or all transactions.
-  ///   - reason: Why its source cannot be read.
-  /// - Returns: The warning.
   public func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
-    "\(ReportText.subject(of: scope)) are not available: \(self.reason(reason))"
+    "\(Self.subject(of: scope)) are not available: \(self.reason(reason))"
   }
 
   /// `3 invalid records; no report was made.`; with the problems when the records have more
   /// than one each: `1 invalid record with 4 problems; no report was made.`; and with the
   /// count of problems not listed: `25 invalid records (5 not shown); no report was made.`
-  ///
-  /// - Parameters:
-  ///   - recordCount: How many invalid records there were.
-  ///   - issueCount: How many problems they had in all.
-  ///   - unlistedCount: How many problems were not listed.
-  /// - Returns: The line.
   public func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
     let records = recordCount == 1 ? "1 invalid record" : "\(recordCount) invalid records"
     let problems = issueCount > recordCount ? " with \(issueCount) problems" : ""
@@ -137,6 +158,32 @@ public struct EnglishReportWording: ReportWording {
   }
 
   // MARK: The parts
+
+  private static func groupTitle(_ group: TransactionGroup) -> String {
+    switch group {
+    case .authorized: "Authorized Transactions"
+    case .posted: "Posted Transactions"
+    }
+  }
+
+  /// What a scope's transactions are called in messages: a group's title, or `Transactions`.
+  private static func subject(of scope: ReportScope) -> String {
+    switch scope {
+    case .group(let group): groupTitle(group)
+    case .allTransactions: "Transactions"
+    }
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
+  /// The months' abbreviations, one after the other: the first three letters of each name.
+  private static let monthLetters = monthNames.flatMap { $0.utf8.prefix(3) }
+
+  /// The ASCII digit of a number from 0 to 9.
+  private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
 
   private func label(_ total: ReportTotal) -> String {
     switch total {

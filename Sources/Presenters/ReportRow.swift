@@ -1,3 +1,5 @@
+import Entities
+
 /// One row of the report, ready to show: every value is already display text.
 ///
 /// There are exactly seven kinds. `odd` is the banding flag: rows of one date block share it,
@@ -7,8 +9,9 @@ public enum ReportRow: Hashable, Sendable {
   case header(title: String)
   /// The start of a date block; the title is the date, such as `Apr 01, 2016`.
   case subheader(title: String, odd: Bool)
-  /// One transaction: its description and its amount, such as `-400.00`.
-  case detail(description: String, amount: String, odd: Bool)
+  /// One transaction: its description (a `String`, or bytes a large report shares, as the use
+  /// case gave it) and its amount, such as `-400.00`.
+  case detail(description: DescriptionText, amount: String, odd: Bool)
   /// The end of a date block: the equal bottom margin of the banded block.
   case subfooter(odd: Bool)
   /// The end of a group, with the group total.

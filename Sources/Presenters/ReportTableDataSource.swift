@@ -14,17 +14,37 @@
 /// | `tableView(_:viewForFooterInSection:)` | ``footer(inSection:)`` (the group's total) and ``warnings(inSection:)`` |
 /// | the table's footer | ``grandTotal``, labelled as covering the available sources when ``isIncomplete`` |
 /// | `sectionIndexTitles`, a "next date" key | ``dateRows(inSection:)`` |
-/// | a search bar | ``ReportSearch`` over ``sections``: a count, and the next or previous match |
+/// | exporting the report | a renderer's `document(_:)`, which writes ``rows`` and ``placedWarnings`` |
 ///
 /// Nothing here formats or counts money: every text is already in the rows.
 ///
 /// ```swift
-/// // After the report, on the main actor: nil unless the report loaded.
-/// guard let dataSource = ReportTableDataSource(collector) else { return }
+/// // After the report, on the main actor.
+/// guard case .loaded(let dataSource) = collector.state else { return }
 /// ```
 public struct ReportTableDataSource: Hashable, Sendable {
-  /// The presenter's sectioned report, as loaded.
-  public let sections: ReportSections
+  /// A warning about a source the report was made without, and its place among the rows.
+  public struct PlacedWarning: Hashable, Sendable {
+    /// The source that could not be read, and why.
+    public let warning: SourceWarning
+    /// How many of the report's rows come before the warning: it follows the last of them,
+    /// its group's message row.
+    public let rowsBefore: Int
+
+    /// Places a warning among the rows.
+    ///
+    /// - Parameters:
+    ///   - warning: The source that could not be read, and why.
+    ///   - rowsBefore: How many of the report's rows come before it.
+    public init(_ warning: SourceWarning, rowsBefore: Int) {
+      self.warning = warning
+      self.rowsBefore = rowsBefore
+    }
+  }
+
+  /// The rows in sections starting at their headers, as the terminal's table and its search see
+  /// them.
+  package let sections: ReportSections
   /// How many sections there are: one per group (or per report-level message), not counting
   /// the grand total, which is ``grandTotal``.
   public let numberOfSections: Int
@@ -46,16 +66,27 @@ public struct ReportTableDataSource: Hashable, Sendable {
     var footer: Bool
   }
 
-  /// Binds to a loaded report.
+  /// Binds to the rows of a report, as a collector loads them.
   ///
   /// - Parameters:
-  ///   - sections: The report, as ``ReportViewState/loaded(_:)`` holds it.
-  ///   - notes: The sources' notes (``ReportViewStateCollector/notes``); none by default.
-  ///   - recordsOutsidePeriod: The records the period left out
-  ///     (``ReportViewStateCollector/recordsOutsidePeriod``); `nil` by default.
+  ///   - rows: The report's rows, in order.
+  ///   - warnings: The warnings about the sources the report was made without, each with its
+  ///     place among the rows; none by default.
+  ///   - notes: The sources' notes; none by default.
+  ///   - recordsOutsidePeriod: The records the period left out; `nil` by default.
   public init(
-    sections: ReportSections, notes: [SourceNote] = [], recordsOutsidePeriod: RecordsOutsidePeriod? = nil
+    rows: [ReportRow], warnings: [PlacedWarning] = [], notes: [SourceNote] = [],
+    recordsOutsidePeriod: RecordsOutsidePeriod? = nil
   ) {
+    var list = RowList()
+    for row in rows { list.append(row) }
+    self.init(
+      sections: ReportSections(store: list, warnings: warnings), notes: notes,
+      recordsOutsidePeriod: recordsOutsidePeriod)
+  }
+
+  /// Binds to a report's sections.
+  package init(sections: ReportSections, notes: [SourceNote], recordsOutsidePeriod: RecordsOutsidePeriod?) {
     self.sections = sections
     self.notes = notes
     self.recordsOutsidePeriod = recordsOutsidePeriod
@@ -90,22 +121,21 @@ public struct ReportTableDataSource: Hashable, Sendable {
     sectionWarnings = warnings
   }
 
-  /// Binds to the report a collector has loaded, with its notes and its records outside the
-  /// period; `nil` while the report is not loaded (loading, failed or cancelled).
-  ///
-  /// - Parameter collector: The collector the presenter showed the report to.
-  public init?(_ collector: ReportViewStateCollector) {
-    guard case .loaded(let sections) = collector.state else { return nil }
-    self.init(
-      sections: sections, notes: collector.notes, recordsOutsidePeriod: collector.recordsOutsidePeriod)
-  }
-
   /// Whether a source is missing from the report: the grand total then covers only the sources
   /// that were available, and says so (`ReportWording.grandTotalOfAvailableSourcesLabel`).
-  public var isIncomplete: Bool { sections.isIncomplete }
+  public var isIncomplete: Bool { !sections.warnings.isEmpty }
 
   /// The warnings about the sources the report was made without, in report order.
   public var warnings: [SourceWarning] { sections.warnings.map(\.warning) }
+
+  /// The same warnings, each with its place among ``rows``: right after its group's message row,
+  /// where a document says `Incomplete report:`.
+  public var placedWarnings: [PlacedWarning] { sections.warnings }
+
+  /// Every row of the report, in order, each made a ``ReportRow``: what a document of the whole
+  /// report writes, a small report's test reads. A table asks for the rows it shows with
+  /// ``row(at:)``, which makes only those.
+  public var rows: [ReportRow] { sections.rows }
 
   /// How many rows a section has, without its header and its footer.
   ///

@@ -1,154 +1,19 @@
 import Entities
 import UseCases
 
-/// The report's formatting: titles, messages and dates in English, amounts, and the escaping of
-/// text from the data.
+/// Text that is not words: text from the data made safe to show (escapes), a source's words as a
+/// line, and dates as `YYYY-MM-DD`. The words themselves are a ``ReportWording``'s; money
+/// becomes text in an ``AmountStyle``.
 ///
-/// All formatting is done by hand: nothing depends on the machine's time zone, locale or clock,
-/// so the same input gives byte-identical output everywhere. ``EnglishReportWording`` words the
-/// report with these functions; a client's own ``ReportWording`` may use them too.
+/// Nothing here depends on the machine's time zone, locale or clock, so the same input gives
+/// byte-identical output everywhere. A client's own ``ReportWording`` may use these too.
 public enum ReportText {
-  /// The months' English abbreviations, one after the other: the first three letters of each
-  /// of `monthNames`.
-  private static let monthLetters = monthNames.flatMap { $0.utf8.prefix(3) }
-
-  /// A date as `MMM dd, yyyy` in English, such as `Apr 01, 2016`.
-  ///
-  /// The text is always twelve ASCII bytes (a year has four digits, 1 to 9999), written in
-  /// place: a string that short is kept inline, with nothing allocated, and a report makes one
-  /// for each date block (a file of few transactions a day, one for every few rows).
-  ///
-  /// - Parameter date: The date.
-  /// - Returns: The formatted date.
-  public static func date(_ date: CalendarDate) -> String {
-    let (year, month, day) = (date.year, date.month, date.day)
-    return String(unsafeUninitializedCapacity: 12) { text in
-      let letters = (month - 1) * 3
-      (text[0], text[1], text[2]) = (
-        monthLetters[letters], monthLetters[letters + 1], monthLetters[letters + 2]
-      )
-      (text[3], text[4], text[5]) = (UInt8(ascii: " "), digit(day / 10), digit(day % 10))
-      (text[6], text[7]) = (UInt8(ascii: ","), UInt8(ascii: " "))
-      (text[8], text[9]) = (digit(year / 1000), digit(year / 100 % 10))
-      (text[10], text[11]) = (digit(year / 10 % 10), digit(year % 10))
-      return 12
-    }
-  }
-
-  /// The ASCII digit of a number from 0 to 9.
-  private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
-
-  private static let monthNames = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December",
-  ]
-
   /// A date as `YYYY-MM-DD`, the form the input and the command line's options use.
   ///
   /// - Parameter date: The date.
   /// - Returns: The text, such as `2024-03-01`.
   public static func isoDate(_ date: CalendarDate) -> String {
     "\(padded(date.year, to: 4))-\(padded(date.month, to: 2))-\(padded(date.day, to: 2))"
-  }
-
-  /// A period in English: `March 2024` for a whole calendar month
-  /// (`ReportPeriod.isWholeMonth`); else `Mar 01, 2024 – Mar 15, 2024` (an en dash between
-  /// spaces), `from Mar 01, 2024` or `until Mar 31, 2024`, each date as ``date(_:)`` writes it.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
-  public static func period(_ period: ReportPeriod) -> String {
-    switch (period.first, period.last) {
-    case (let first?, let last?) where period.isWholeMonth:
-      "\(monthNames[first.month - 1]) \(padded(last.year, to: 4))"
-    case (let first?, let last?): "\(date(first)) \u{2013} \(date(last))"
-    case (let first?, nil): "from \(date(first))"
-    case (nil, let last?): "until \(date(last))"
-    case (nil, nil): "every day"
-    }
-  }
-
-  /// An amount with exactly two decimals, `-` for negatives and no thousands separator.
-  ///
-  /// Zero is `0.00`, never `-0.00`.
-  ///
-  /// - Parameter money: The amount.
-  /// - Returns: The formatted amount, such as `-400.00`.
-  public static func amount(_ money: Money) -> String {
-    // Written backwards into a small buffer: a report formats an amount for every row, and
-    // this is several times faster than interpolation. The longest amount has 23 bytes.
-    var cents = money.minorUnits.magnitude
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      var start = buffer.count
-      func put(_ byte: UInt8) {
-        start -= 1
-        buffer[start] = byte
-      }
-      for _ in 0..<2 {
-        put(UInt8(ascii: "0") + UInt8(cents % 10))
-        cents /= 10
-      }
-      put(UInt8(ascii: "."))
-      repeat {
-        put(UInt8(ascii: "0") + UInt8(cents % 10))
-        cents /= 10
-      } while cents > 0
-      if money.isNegative { put(UInt8(ascii: "-")) }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-    }
-  }
-
-  /// The header title of a group, or `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: `Authorized Transactions`, `Posted Transactions` or `All`.
-  public static func title(of scope: ReportScope) -> String {
-    switch scope {
-    case .group(let group): groupTitle(group)
-    case .allTransactions: "All"
-    }
-  }
-
-  /// What a scope's transactions are called in messages.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: `Authorized Transactions`, `Posted Transactions` or `Transactions`.
-  public static func subject(of scope: ReportScope) -> String {
-    switch scope {
-    case .group(let group): groupTitle(group)
-    case .allTransactions: "Transactions"
-    }
-  }
-
-  /// The message shown when a source is unavailable, such as
-  /// `Authorized Transactions are not currently available.`
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The message, ending with a period.
-  public static func unavailableMessage(for scope: ReportScope) -> String {
-    "\(subject(of: scope)) are not currently available."
-  }
-
-  /// The message shown when a source is empty, such as
-  /// `There are no Posted Transactions in this period` (no final period).
-  ///
-  /// - Parameter group: The empty group.
-  /// - Returns: The message.
-  public static func noTransactionsMessage(for group: TransactionGroup) -> String {
-    "There are no \(groupTitle(group)) in this period"
-  }
-
-  /// One issue as one line, in English:
-  /// `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
-  ///
-  /// Parts that are not known are left out. The value is quoted with ``visible(_:quoting:)``, so
-  /// control characters in bad data never reach a terminal raw. The words are
-  /// ``EnglishReportWording``'s; a client words issues its own way with a ``ReportWording``.
-  ///
-  /// - Parameter issue: The issue.
-  /// - Returns: The line, without a line break.
-  public static func issueLine(_ issue: RecordIssue) -> String {
-    EnglishReportWording().issueLine(issue)
   }
 
   /// A source's words as one line of text: its own words as they are, the parts from the input
@@ -181,17 +46,7 @@ public enum ReportText {
   /// - Returns: The text with every unsafe character escaped.
   public static func visible(_ text: String, quoting: Bool = false) -> String {
     guard needsEscapes(text, quoting: quoting) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if mustBeEscaped(scalar) || isInvisible(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else if scalar == "\\" || (quoting && scalar == "\"") {
-        result += "\\" + String(scalar)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return escaped(text, backslashes: true, quoting: quoting)
   }
 
   /// Text made safe for a terminal without touching backslashes: what ``visible(_:quoting:)``
@@ -207,10 +62,18 @@ public enum ReportText {
     guard mayNeedEscapes(text, quoting: false),
       text.unicodeScalars.contains(where: { mustBeEscaped($0) || isInvisible($0) })
     else { return text }
+    return escaped(text, backslashes: false, quoting: false)
+  }
+
+  /// The text with every unsafe and invisible character written `\u{…}`, and, when asked, each
+  /// backslash and quote after a backslash.
+  private static func escaped(_ text: String, backslashes: Bool, quoting: Bool) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if mustBeEscaped(scalar) || isInvisible(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else if (backslashes && scalar == "\\") || (quoting && scalar == "\"") {
+        result += "\\" + String(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -288,13 +151,6 @@ public enum ReportText {
     case 0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060...0x2064, 0x3164, 0xFEFF, 0xFFA0: true
     case 0xFFF9...0xFFFB, 0xE0000...0xE007F: true
     default: false
-    }
-  }
-
-  private static func groupTitle(_ group: TransactionGroup) -> String {
-    switch group {
-    case .authorized: "Authorized Transactions"
-    case .posted: "Posted Transactions"
     }
   }
 

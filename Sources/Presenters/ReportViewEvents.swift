@@ -8,7 +8,8 @@
 /// ```swift
 /// let view = ReportViewEvents()
 /// let useCase = TwoSourceReportUseCase(
-///   authorized: authorized, posted: posted, output: TransactionReportPresenter(output: view))
+///   authorized: authorized, posted: posted,
+///   output: TransactionReportPresenter(output: view, style: .english))
 /// Task.detached { await useCase.eventGenerateReport() }
 /// for await event in view.events {  // on the main actor
 ///   switch event {
@@ -49,8 +50,6 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
 
     /// Makes the same call on another view, such as a ``ReportViewStateCollector`` or a
     /// screen's own view on its actor.
-    ///
-    /// - Parameter view: The view to call.
     public func send(to view: any TransactionReportPresenterOutput) {
       switch self {
       case .reportStart: view.showReportStart()
@@ -87,29 +86,21 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   }
 
   /// Sends ``Event/row(_:)``.
-  ///
-  /// - Parameter row: The next row.
   public func showRow(_ row: ReportRow) {
     continuation.yield(.row(row))
   }
 
   /// Sends ``Event/sourceUnavailable(_:)``.
-  ///
-  /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
     continuation.yield(.sourceUnavailable(warning))
   }
 
   /// Sends ``Event/recordsOutsidePeriod(_:)``.
-  ///
-  /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     continuation.yield(.recordsOutsidePeriod(note))
   }
 
   /// Sends ``Event/sourceNote(_:)``.
-  ///
-  /// - Parameter note: A source's note.
   public func showSourceNote(_ note: SourceNote) {
     continuation.yield(.sourceNote(note))
   }
@@ -127,18 +118,12 @@ public final class ReportViewEvents: TransactionReportPresenterOutput {
   }
 
   /// Sends ``Event/inputMissing(_:rejection:)`` and finishes ``events``.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs.
-  ///   - rejection: The issues of the other inputs, if any.
   public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     continuation.yield(.inputMissing(missing, rejection: rejection))
     continuation.finish()
   }
 
   /// Sends ``Event/inputRejected(_:)`` and finishes ``events``.
-  ///
-  /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
     continuation.yield(.inputRejected(rejection))
     continuation.finish()

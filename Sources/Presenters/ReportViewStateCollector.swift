@@ -12,15 +12,15 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   private struct Storage {
     var state: ReportViewState = .loading
     var warnings: [SourceWarning] = []
-    var placedWarnings: [ReportSections.PlacedWarning] = []
+    var placedWarnings: [ReportTableDataSource.PlacedWarning] = []
     var recordsOutsidePeriod: RecordsOutsidePeriod?
     var notes: [SourceNote] = []
-    var rows: ReportRowStore
+    var rows: any ReportRows
   }
 
   private let storage: Mutex<Storage>
-  /// Where the rows' bytes go, if anywhere but memory.
-  private let spool: (any ReportRowSpool)?
+  /// Where a report's rows are kept: an empty store of that kind.
+  private let emptyRows: any ReportRows
 
   /// What the screen should show now.
   public var state: ReportViewState { storage.withLock { $0.state } }
@@ -33,55 +33,43 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// The sources' notes about what they read, in order.
   public var notes: [SourceNote] { storage.withLock { $0.notes } }
 
-  /// Creates a collector in the loading state.
+  /// Creates a collector in the loading state, which keeps a report's rows in memory.
   public convenience init() {
-    self.init(spool: nil)
+    self.init(rows: RowList())
   }
 
-  /// Creates a collector in the loading state whose reports keep their rows' bytes in a spool
-  /// (a file, for a very large report), not in memory.
-  ///
-  /// A collector shows one report at a time: its next report, or a draft taken back, takes the
-  /// spool over, and a report loaded before reads no rows from it any more.
-  ///
-  /// - Parameter spool: Where each full block of rows goes; `nil` keeps them in memory.
-  public init(spool: (any ReportRowSpool)?) {
-    self.spool = spool
-    storage = Mutex(Storage(rows: ReportRowStore(spool: spool)))
+  /// Creates a collector in the loading state whose reports keep their rows as `rows` does: the
+  /// terminal's table view hands in rows kept in a few bytes each and spooled to a file.
+  package init(rows: some ReportRows) {
+    emptyRows = rows.emptied()
+    storage = Mutex(Storage(rows: rows.emptied()))
   }
 
   /// Starts over: loading, no rows, no warnings.
   public func showReportStart() {
-    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
+    storage.withLock { $0 = Storage(rows: emptyRows.emptied()) }
   }
 
   /// Keeps a row.
-  ///
-  /// - Parameter row: The next row.
   public func showRow(_ row: ReportRow) {
     storage.withLock { $0.rows.append(row) }
   }
 
   /// Keeps a warning, and its place after the rows that arrived before it.
-  ///
-  /// - Parameter warning: The source that could not be read.
   public func showSourceUnavailable(_ warning: SourceWarning) {
     storage.withLock { storage in
       storage.warnings.append(warning)
-      storage.placedWarnings.append(ReportSections.PlacedWarning(warning, rowsBefore: storage.rows.count))
+      storage.placedWarnings.append(
+        ReportTableDataSource.PlacedWarning(warning, rowsBefore: storage.rows.count))
     }
   }
 
   /// Keeps the note of the records the period left out.
-  ///
-  /// - Parameter note: How many records the period left out.
   public func showRecordsOutsidePeriod(_ note: RecordsOutsidePeriod) {
     storage.withLock { $0.recordsOutsidePeriod = note }
   }
 
   /// Keeps a source's note.
-  ///
-  /// - Parameter note: The note.
   public func showSourceNote(_ note: SourceNote) {
     storage.withLock { $0.notes.append(note) }
   }
@@ -91,7 +79,7 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   public func showReportCancelled() {
     storage.withLock { storage in
       storage.state = .cancelled
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.placedWarnings = []
     }
   }
@@ -100,51 +88,40 @@ public final class ReportViewStateCollector: TransactionReportPresenterOutput {
   /// at their places among the rows.
   public func showReportEnd() {
     storage.withLock { storage in
-      storage.state = .loaded(ReportSections(store: storage.rows, warnings: storage.placedWarnings))
-      storage.rows = ReportRowStore()
+      storage.state = .loaded(
+        ReportTableDataSource(
+          sections: ReportSections(store: storage.rows, warnings: storage.placedWarnings),
+          notes: storage.notes,
+          recordsOutsidePeriod: storage.recordsOutsidePeriod))
+      storage.rows = RowList()
       storage.placedWarnings = []
     }
   }
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with one line
   /// per missing input, then the issues of the other inputs as for a rejection.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs.
-  ///   - rejection: The issues of the other inputs, if any.
   public func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {
     let issues = rejection.map { [$0.summary] + $0.lines } ?? []
     storage.withLock { storage in
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.state = .failed(message: (missing.map(\.text) + issues).joined(separator: "\n"))
     }
   }
 
   /// There is no report: the state becomes ``ReportViewState/failed(message:)``, with the
   /// summary first and then one line per listed issue.
-  ///
-  /// - Parameter rejection: The issues.
   public func showInputRejected(_ rejection: InputRejection) {
     storage.withLock { storage in
-      storage.rows = ReportRowStore()
+      storage.rows = RowList()
       storage.state = .failed(message: ([rejection.summary] + rejection.lines).joined(separator: "\n"))
     }
   }
 }
 
-// MARK: The engine's fast path (package)
-
-extension ReportViewStateCollector: EngineView {
-  /// A collector takes a draft: until the report ends, nothing it holds is shown.
-  package var acceptsDraft: Bool { true }
-
-  /// Forgets every call since the report's start.
+extension ReportViewStateCollector {
+  /// Forgets every call since the report's start: a draft taken back (what the composition root
+  /// hands a reading that drafts, as the collector shows nothing until the report ends).
   package func discardDraft() {
-    storage.withLock { $0 = Storage(rows: ReportRowStore(spool: spool)) }
-  }
-
-  /// Keeps a detail row whose description is lent as bytes, without making a `String` of it.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    storage.withLock { $0.rows.appendDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd) }
+    storage.withLock { $0 = Storage(rows: emptyRows.emptied()) }
   }
 }

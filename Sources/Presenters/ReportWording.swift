@@ -4,43 +4,27 @@ import UseCases
 /// Every sentence and title a report shows: the seam through which a client words the report
 /// its own way (another language, another tone).
 ///
-/// The inner layers hand over values (a `RecordProblem`, an
-/// `UnavailableReason`); a wording turns them into text. ``EnglishReportWording``
-/// is the default, and gives the exact texts of the contract. A client passes its own to
-/// ``TransactionReportPresenter/init(output:wording:)``; it may reuse the English wording for
-/// anything it does not change.
+/// The inner layers hand over values (a `RecordProblem`, an `UnavailableReason`); a wording
+/// turns them into text. ``EnglishReportWording`` gives the exact texts of the contract. A client
+/// gives its own in a ``ReportStyle`` to the presenter and the renderers. Every member is a
+/// requirement: a wording is complete, or it does not compile, so no English word is left in a
+/// report worded otherwise. A wording may still call the English one for what it keeps, and lays
+/// out an issue line with ``issueLine(_:error:got:hint:characters:)``.
 public protocol ReportWording: Sendable {
   /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The title.
   func title(of scope: ReportScope) -> String
   /// The message row of a source that cannot be read:
   /// `Authorized Transactions are not currently available.`
-  ///
-  /// - Parameter scope: The group, or all transactions.
-  /// - Returns: The message.
   func unavailableMessage(for scope: ReportScope) -> String
   /// The message row of a group without transactions:
   /// `There are no Posted Transactions in this period`.
-  ///
-  /// - Parameter group: The empty group.
-  /// - Returns: The message.
   func noTransactionsMessage(for group: TransactionGroup) -> String
   /// A date as a subheader shows it: `Apr 01, 2016`.
-  ///
-  /// - Parameter date: The date.
-  /// - Returns: The text.
   func date(_ date: CalendarDate) -> String
-  /// What is wrong, in a few words: `not a real calendar date`.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The words, without the field or the value found.
+  /// What is wrong, in a few words, without the field or the value found:
+  /// `not a real calendar date`.
   func problem(_ problem: RecordProblem) -> String
-  /// How to fix a problem, when a hint helps: `2016-02 has 29 days`.
-  ///
-  /// - Parameter problem: The problem.
-  /// - Returns: The hint, or `nil`.
+  /// How to fix a problem, when a hint helps (`nil` otherwise): `2016-02 has 29 days`.
   func hint(for problem: RecordProblem) -> String?
   /// One issue as one line, such as
   /// `posted.json:12:15: error: date: not a real calendar date (got "2016-02-30"); hint: …`.
@@ -49,9 +33,6 @@ public protocol ReportWording: Sendable {
   /// - Returns: The line, without a line break. Text from the data is shown escaped.
   func issueLine(_ issue: RecordIssue) -> String
   /// Why a source cannot be read: `cannot read 'a.json': No such file or directory`.
-  ///
-  /// - Parameter reason: The reason.
-  /// - Returns: The words.
   func reason(_ reason: UnavailableReason) -> String
   /// The warning that goes beside an unavailable message:
   /// `Authorized Transactions are not available: cannot read 'a.json': …`.
@@ -73,9 +54,6 @@ public protocol ReportWording: Sendable {
   func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String
   /// A report's period, as its title shows it: `March 2024` for a whole month,
   /// `Mar 01, 2024 – Mar 15, 2024`, `from Mar 01, 2024`, `until Mar 31, 2024`.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
   func period(_ period: ReportPeriod) -> String
   /// How many valid records a period left out:
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`.
@@ -87,9 +65,6 @@ public protocol ReportWording: Sendable {
   func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String
   /// A source's note about what it read, as one line: its words, and its hint after a
   /// semicolon.
-  ///
-  /// - Parameter note: The note, in the source's terms.
-  /// - Returns: The line.
   func note(_ note: AnySourceProblem) -> String
 
   // MARK: The words a rendered report adds around the rows
@@ -113,54 +88,9 @@ public protocol ReportWording: Sendable {
 }
 
 extension ReportWording {
-  /// `en`, for a wording that does not give its own.
-  public var languageTag: String { "en" }
-  /// `Transaction Report`, for a wording that does not give its own.
-  public var reportTitle: String { "Transaction Report" }
-  /// `Total`, for a wording that does not give its own.
-  public var totalLabel: String { "Total" }
-  /// `Grand Total`, for a wording that does not give its own.
-  public var grandTotalLabel: String { "Grand Total" }
-  /// `Grand Total of available sources`, for a wording that does not give its own.
-  public var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
-  /// `Incomplete report:`, for a wording that does not give its own.
-  public var incompleteReportLabel: String { "Incomplete report:" }
-  /// `Date`, `Description` and `Amount`, for a wording that does not give its own.
-  public var columnHeads: (date: String, description: String, amount: String) {
-    ("Date", "Description", "Amount")
-  }
-
-  /// The source's English words for its note, with its hint after a semicolon, for a wording
-  /// that does not give its own: `'a.csv': 2 rows that are not transactions were skipped`.
-  ///
-  /// - Parameter note: The note.
-  /// - Returns: The line.
-  public func note(_ note: AnySourceProblem) -> String {
-    ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
-  }
-
-  /// The English words of ``EnglishReportWording/period(_:)``, for a wording that does not
-  /// give its own.
-  ///
-  /// - Parameter period: The period.
-  /// - Returns: The words.
-  public func period(_ period: ReportPeriod) -> String { EnglishReportWording().period(period) }
-
-  /// The English line of ``EnglishReportWording/recordsOutsidePeriod(count:period:)``, for a
-  /// wording that does not give its own.
-  ///
-  /// - Parameters:
-  ///   - count: How many records were left out.
-  ///   - period: The period they are outside of.
-  /// - Returns: The line.
-  public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
-    EnglishReportWording().recordsOutsidePeriod(count: count, period: period)
-  }
-}
-
-extension ReportWording {
   /// One issue as one line, laid out as the English wording lays it out, with this wording's
-  /// words: `SOURCE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`.
+  /// problem and hint and the words given: `SOURCE:LINE:COLUMN: ERROR: FIELD: PROBLEM (GOT
+  /// "VALUE"); HINT: HINT`, the English `error`, `got` and `hint` replaced by yours.
   ///
   /// Parts that are not known are left out. The source and the value are passed through
   /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
@@ -171,23 +101,32 @@ extension ReportWording {
   /// longer than 64 characters is shown by its start and its length:
   /// `(got "1234…", 10000000 characters)`.
   ///
-  /// - Parameter issue: The issue.
+  /// - Parameters:
+  ///   - issue: The issue.
+  ///   - error: The word before the problem: `error`.
+  ///   - got: The word before the value found: `got`.
+  ///   - hint: The word before the hint: `hint`.
+  ///   - characters: The word after a long value's length: `characters`.
   /// - Returns: The line, without a line break.
-  public func issueLine(_ issue: RecordIssue) -> String {
+  public func issueLine(
+    _ issue: RecordIssue, error: String, got: String, hint: String, characters: String
+  ) -> String {
     var line = ReportText.visible(issue.source)
     if let position = issue.position { line += ":\(position.line):\(position.column)" }
-    line += ": error: "
+    line += ": \(error): "
     if let field = issue.field { line += "\(field.rawValue): " }
     line += ReportText.terminalSafe(problem(issue.problem))
     if let found = issue.value ?? Self.valueFound(in: issue.problem) {
       let (value, length) = Self.readable(found)
-      let more = length.map { ", \($0) characters" } ?? ""
+      let more = length.map { ", \($0) \(characters)" } ?? ""
       line +=
         Self.showsValueAsWritten(issue.problem)
-        ? " (got \(ReportText.visible(value))\(more))"
-        : " (got \"\(ReportText.visible(value, quoting: true))\"\(more))"
+        ? " (\(got) \(ReportText.visible(value))\(more))"
+        : " (\(got) \"\(ReportText.visible(value, quoting: true))\"\(more))"
     }
-    if let hint = hint(for: issue.problem) { line += "; hint: \(ReportText.terminalSafe(hint))" }
+    if let hintText = self.hint(for: issue.problem) {
+      line += "; \(hint): \(ReportText.terminalSafe(hintText))"
+    }
     return line
   }
 
@@ -209,7 +148,7 @@ extension ReportWording {
   /// total overflows at, or what the source says it found (a byte that is not UTF-8).
   private static func valueFound(in problem: RecordProblem) -> String? {
     switch problem {
-    case .totalOverflow(_, let amount): ReportText.amount(amount)
+    case .totalOverflow(_, let amount): AmountStyle.plain.text(amount)
     case .source(let found): found.found.map(ReportText.text(of:))
     default: nil
     }

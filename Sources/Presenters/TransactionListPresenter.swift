@@ -12,7 +12,7 @@ public struct ListedTransaction: Hashable, Sendable {
   public var group: String
   /// The description, as the source gave it: text from the data, not escaped.
   public var description: String
-  /// The signed amount as the report shows it (``ReportText/amount(_:)``): two decimals,
+  /// The signed amount as the report shows it (``AmountStyle/plain``): two decimals,
   /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
   public var amount: String
 
@@ -40,8 +40,6 @@ public struct ListedTransaction: Hashable, Sendable {
 /// forwards to, and so to that presenter's view: often the same object.
 public protocol TransactionListOutput: AnyObject, Sendable {
   /// The next transaction of the report.
-  ///
-  /// - Parameter transaction: The transaction, its values display-ready.
   func showTransaction(_ transaction: ListedTransaction)
 }
 
@@ -109,38 +107,29 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  public func presentDetail(description: String, amount: Money) {
+  public func presentDetail(description: DescriptionText, amount: Money) {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
-      ListedTransaction(date: date, group: group, description: description, amount: ReportText.amount(amount))
-    )
+      ListedTransaction(
+        date: date, group: group, description: description.description, amount: AmountStyle.plain.text(amount)
+      ))
   }
 
   /// Nothing: the end of a date block is not a transaction.
-  public func presentSubfooter() {}
+  public func presentSubfooter(_ block: DateBlock) {}
 
   /// Nothing: a group's total is not a transaction (a script sums the amounts it wants).
-  ///
-  /// - Parameter total: The group total.
   public func presentFooter(total: Money) {}
 
   /// Nothing: the grand total is not a transaction.
-  ///
-  /// - Parameter total: The sum of everything shown.
   public func presentGrandFooter(total: Money) {}
 
   /// Passes the unavailable source on: its view warns and makes the run's status say so.
-  ///
-  /// - Parameters:
-  ///   - scope: The group whose source is unavailable, or all transactions.
-  ///   - reason: Why the source is unavailable.
   public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     report.presentSourceUnavailable(scope, reason: reason)
   }
 
   /// Nothing: a group with no transactions has none to list.
-  ///
-  /// - Parameter group: The empty group.
   public func presentNoTransactions(group: TransactionGroup) {}
 
   /// Passes the end on.
@@ -149,28 +138,16 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Passes on how many records the period left out.
-  ///
-  /// - Parameters:
-  ///   - count: How many valid records were left out.
-  ///   - period: The period they are outside of.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     report.presentRecordsOutsidePeriod(count: count, period: period)
   }
 
   /// Passes a source's note on.
-  ///
-  /// - Parameter note: The note, in the source's terms.
   public func presentSourceNote(_ note: AnySourceProblem) {
     report.presentSourceNote(note)
   }
 
   /// Passes the missing inputs on: there is no list.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs, in report order.
-  ///   - issues: The issues of the other inputs to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {
@@ -178,11 +155,6 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Passes the invalid input on: there is no list.
-  ///
-  /// - Parameters:
-  ///   - issues: The issues to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     report.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
   }
@@ -190,34 +162,5 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// Passes the cancelling on.
   public func presentReportCancelled() {
     report.presentReportCancelled()
-  }
-}
-
-// MARK: The engine's fast path (package)
-
-extension TransactionListPresenter: EngineOutput {
-  /// Whether both outputs take a draft: the one the transactions go to (an ``EngineView``) and
-  /// the one the rest goes to (an `EngineOutput`, such as ``TransactionReportPresenter``). The
-  /// command line gives one view for both.
-  package var acceptsDraft: Bool {
-    (report as? any EngineOutput)?.acceptsDraft == true && (output as? any EngineView)?.acceptsDraft == true
-  }
-
-  /// Takes back every call since the report's start, from both outputs (a view given as both
-  /// forgets the draft twice, which forgets nothing more).
-  package func discardDraft() {
-    (report as? any EngineOutput)?.discardDraft()
-    (output as? any EngineView)?.discardDraft()
-    block.withLock { $0 = (group: "", date: "") }
-  }
-
-  /// Shows one transaction whose description is lent as bytes: the description made a `String`,
-  /// as the list shows it.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8.
-  ///   - amount: The signed amount.
-  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
   }
 }

@@ -5,6 +5,10 @@ import UseCases
 /// Turns the use case's `present…` calls into ``ReportRow`` values, with banding and all
 /// formatting, and passes them to a view one at a time.
 ///
+/// Its ``ReportStyle`` words the rows and writes their amounts (``AmountStyle/text(_:)``, the
+/// one place money becomes text); the renderers are given the same style, for the words they
+/// add around the rows.
+///
 /// Banding follows one `odd` flag per report: it starts `false`, flips before every subheader
 /// and before every footer, and is not reset between groups. Details and subfooters take the
 /// current value; headers, messages and the grand footer carry none.
@@ -15,25 +19,17 @@ import UseCases
 /// So the flag needs no lock: a detail row reads it with a plain load (a lock taken and given
 /// back for every row was a tenth of the report's task), and only a subheader or a footer
 /// changes it.
-public final class TransactionReportPresenter: TransactionReportUseCaseOutput, EngineOutput {
+public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionReportPresenterOutput
-  /// The view's fast path, when it has one (``EngineView``).
-  private let engineView: (any EngineView)?
   private let wording: any ReportWording
+  private let amounts: AmountStyle
   private let odd = Atomic(false)
 
   /// Creates a presenter.
-  ///
-  /// - Parameters:
-  ///   - output: The view that receives the rows.
-  ///   - wording: The words of titles, messages, dates, issues and warnings; English, as the
-  ///     contract gives them, unless a client brings its own.
-  public init(
-    output: any TransactionReportPresenterOutput, wording: any ReportWording = EnglishReportWording()
-  ) {
+  public init(output: any TransactionReportPresenterOutput, style: ReportStyle) {
     self.output = output
-    self.engineView = output as? any EngineView
-    self.wording = wording
+    self.wording = style.wording
+    self.amounts = style.amounts
   }
 
   /// Starts a report: resets banding and tells the view.
@@ -43,59 +39,36 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   }
 
   /// Shows a header row titled after the group, or `All`.
-  ///
-  /// - Parameter scope: The group, or all transactions.
   public func presentHeader(_ scope: ReportScope) {
     output.showRow(.header(title: wording.title(of: scope)))
   }
 
   /// Flips the banding and shows a subheader row titled with the date.
-  ///
-  /// - Parameter date: The date of the block.
   public func presentSubheader(date: CalendarDate) {
     output.showRow(.subheader(title: wording.date(date), odd: flipBanding()))
   }
 
   /// Shows a detail row.
-  ///
-  /// - Parameters:
-  ///   - description: The transaction's description, shown as it is.
-  ///   - amount: The signed amount.
-  public func presentDetail(description: String, amount: Money) {
-    if let engineView {
-      // The package's own views keep or render the bytes and the number: no row to make here
-      // and take apart there, no amount formatted for a row that may never be shown.
-      var description = description
-      description.withUTF8 { engineView.showDetail(descriptionUTF8: $0, amount: amount, odd: banding) }
-    } else {
-      output.showRow(.detail(description: description, amount: ReportText.amount(amount), odd: banding))
-    }
+  public func presentDetail(description: DescriptionText, amount: Money) {
+    output.showRow(.detail(description: description, amount: amounts.text(amount), odd: banding))
   }
 
   /// Shows a subfooter row, closing the date block.
-  public func presentSubfooter() {
+  public func presentSubfooter(_ block: DateBlock) {
     output.showRow(.subfooter(odd: banding))
   }
 
   /// Flips the banding and shows a footer row with the group total.
-  ///
-  /// - Parameter total: The group total.
   public func presentFooter(total: Money) {
-    output.showRow(.footer(total: ReportText.amount(total), odd: flipBanding()))
+    output.showRow(.footer(total: amounts.text(total), odd: flipBanding()))
   }
 
   /// Shows the grand footer row.
-  ///
-  /// - Parameter total: The sum of everything shown.
   public func presentGrandFooter(total: Money) {
-    output.showRow(.grandFooter(total: ReportText.amount(total)))
+    output.showRow(.grandFooter(total: amounts.text(total)))
   }
 
   /// Shows the unavailable message row and warns the view.
-  ///
-  /// - Parameters:
-  ///   - scope: The group whose source is unavailable, or all transactions.
-  ///   - reason: Why the source is unavailable.
   public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     output.showRow(.message(wording.unavailableMessage(for: scope)))
     output.showSourceUnavailable(
@@ -103,17 +76,11 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   }
 
   /// Shows the empty-group message row.
-  ///
-  /// - Parameter group: The group with no transactions.
   public func presentNoTransactions(group: TransactionGroup) {
     output.showRow(.message(wording.noTransactionsMessage(for: group)))
   }
 
   /// Words how many records the period left out, and tells the view.
-  ///
-  /// - Parameters:
-  ///   - count: How many valid records were left out.
-  ///   - period: The period they are outside of.
   public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     output.showRecordsOutsidePeriod(
       RecordsOutsidePeriod(
@@ -121,8 +88,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   }
 
   /// Words a source's note, and tells the view.
-  ///
-  /// - Parameter note: The note, in the source's terms.
   public func presentSourceNote(_ note: AnySourceProblem) {
     output.showSourceNote(SourceNote(note: note, text: wording.note(note)))
   }
@@ -134,12 +99,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
 
   /// Words why each missing input cannot be read, and the issues of the other inputs, and
   /// tells the view there is no report.
-  ///
-  /// - Parameters:
-  ///   - missing: The missing inputs, in report order.
-  ///   - issues: The issues of the other inputs to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {
@@ -155,11 +114,6 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   }
 
   /// Formats the issues, one line each, and tells the view there is no report.
-  ///
-  /// - Parameters:
-  ///   - issues: The issues to list.
-  ///   - totalCount: How many there were in all.
-  ///   - recordCount: How many invalid records they were found in.
   public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     output.showInputRejected(rejection(issues: issues, totalCount: totalCount, recordCount: recordCount))
   }
@@ -181,31 +135,5 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput, E
   /// Flips the banding flag, as every subheader and footer does, and returns the new value.
   private func flipBanding() -> Bool {
     odd.logicalXor(true, ordering: .relaxed).newValue
-  }
-
-  // MARK: The engine's fast path (package)
-
-  /// Whether the view takes a draft (``EngineView``): rows shown while the input is still being
-  /// checked.
-  package var acceptsDraft: Bool { engineView?.acceptsDraft ?? false }
-
-  /// Tells the view to take back every row since the report's start.
-  package func discardDraft() {
-    engineView?.discardDraft()
-  }
-
-  /// Shows a detail row for one transaction whose description is lent as bytes: the row of
-  /// ``presentDetail(description:amount:)``, the description passed on to a view that takes it
-  /// so, made a `String` for any other.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description as valid UTF-8, shown as it is.
-  ///   - amount: The signed amount.
-  package func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    if let engineView {
-      engineView.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: banding)
-    } else {
-      presentDetail(description: String(decoding: descriptionUTF8, as: UTF8.self), amount: amount)
-    }
   }
 }

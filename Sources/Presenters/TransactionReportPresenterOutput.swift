@@ -54,12 +54,13 @@ public protocol TransactionReportPresenterOutput: AnyObject, Sendable {
   func showInputRejected(_ rejection: InputRejection)
   /// The report was cancelled before its end: what was shown is not a report. A view tells it
   /// apart from a report that loaded (``ReportViewState/cancelled``).
+  ///
+  /// A requirement with no default: a view that does not answer it does not compile, so none
+  /// can mistake a report cancelled half way for one still loading or one complete.
   func showReportCancelled()
 }
 
 extension TransactionReportPresenterOutput {
-  /// Nothing: a view that shows nothing of a report cancelled.
-  public func showReportCancelled() {}
   /// Nothing: a view without a place for the note leaves it out.
   ///
   /// - Parameter note: How many records the period left out.

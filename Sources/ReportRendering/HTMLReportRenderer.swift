@@ -20,9 +20,10 @@ import Presenters
 /// exactly as in the text output, and then `&`, `<`, `>`, `"` and `'` become character
 /// references.
 ///
-/// The page's `<title>` and `<h1>` are `Transaction Report`, or the `ReportHeading` given
-/// (`Acme Visa, March 2024`, escaped as data is). Amounts are shown in an `AmountStyle`: plain
-/// unless given (`-1234.56`), or with a currency (`-$1,234.56`, `-1.234,56 €`).
+/// The page's `<title>` and `<h1>` are the wording's title (`Transaction Report`), or the
+/// `ReportHeading` given (`Acme Visa, March 2024`, escaped as data is). Amounts are shown as
+/// the presenter wrote them, in the amounts of its `ReportStyle` (`-1234.56`, `-$1,234.56`,
+/// `-1.234,56 €`); the page's words are the same style's.
 ///
 /// The renderer streams: it remembers only which elements are open and how many sections it
 /// has numbered, and closes whatever is open before it starts something that cannot nest.
@@ -33,26 +34,17 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   private var sectionCount = 0
   private var isIncomplete = false
   private let heading: ReportHeading
-  private let amountStyle: AmountStyle
   private let wording: any ReportWording
 
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - heading: The report's title and period: `Transaction Report` unless given.
-  ///   - amountStyle: How amounts and totals look: plain unless given.
-  ///   - wording: The words the renderer adds (`Total`, `Grand Total`, `Incomplete report:`) and
-  ///     the page's language: English unless given.
-  public init(
-    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
-    wording: any ReportWording = EnglishReportWording()
-  ) {
-    // A title not given is the wording's, so one wording changes every word of the report.
-    var heading = heading
-    heading.defaultTitle = wording.reportTitle
+  ///   - heading: The report's title and period: the wording's title unless given.
+  ///   - style: The style the presenter was given: its wording gives the words the renderer
+  ///     adds (`Total`, `Grand Total`, `Incomplete report:`) and the page's language.
+  public init(heading: ReportHeading = ReportHeading(), style: ReportStyle) {
     self.heading = heading
-    self.amountStyle = amountStyle
-    self.wording = wording
+    self.wording = style.wording
   }
 
   /// The start of the page: the document head with its style sheet, and the page title.
@@ -64,7 +56,8 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     rowGroupIsOpen = false
     sectionCount = 0
     isIncomplete = false
-    return Self.pageStart(title: Self.text(heading.text), language: Self.text(wording.languageTag))
+    return Self.pageStart(
+      title: Self.text(heading.text(in: wording)), language: Self.text(wording.languageTag))
   }
 
   /// The markup of one row, after closing whatever the row cannot appear inside.
@@ -87,27 +80,29 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       // Appended in place, in a string made large enough once: every detail row is one.
       var html = openTable()
       html += openRowGroup()
+      let description = description.description
       html.reserveCapacity(html.utf8.count + 120 + description.utf8.count)
       html += odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
       html += Self.text(description)
       html += "</th>"
-      html += Self.amountCell(amountStyle.format(amount))
+      html += Self.amountCell(amount)
       html += "</tr>\n"
       return html
-    case .subfooter(let odd):
+    case .subfooter:
+      // The row's band by `row.odd`, so that a value the row gains changes nothing here.
       return openTable() + openRowGroup()
-        + #"<tr class="subfooter \#(Self.band(odd))" aria-hidden="true"><td colspan="2"></td></tr>"# + "\n"
+        + #"<tr class="subfooter \#(Self.band(row.odd == true))" aria-hidden="true"><td colspan="2"></td></tr>"#
+        + "\n"
         + closeRowGroup()
     case .footer(let total, let odd):
       return openTable() + closeRowGroup() + "<tfoot>\n" + #"<tr class="footer \#(Self.band(odd))">"#
-        + #"<th scope="row">\#(Self.text(wording.totalLabel))</th>\#(Self.amountCell(amountStyle.format(total)))</tr>"#
+        + #"<th scope="row">\#(Self.text(wording.totalLabel))</th>\#(Self.amountCell(total))</tr>"#
         + "\n</tfoot>\n"
         + closeTable()
     case .grandFooter(let total):
       let id = nextID()
       let label = Self.text(
         isIncomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel)
-      let total = amountStyle.format(total)
       return closeSection() + #"<section class="grandfooter" aria-labelledby="\#(id)">"#
         + #"<h2 id="\#(id)">\#(label)</h2><p class="\#(Self.amountClass(total))">\#(Self.text(total))</p>"#
         + "</section>\n"
@@ -125,37 +120,14 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   ///   - bytes: The buffer the row's markup is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     // A description with nothing to show as an escape is written straight, its `& < > " '`
-    // as character references, as `escaped(_:)` writes them; amounts only plain (the plain style
-    // is the one without a currency).
-    guard case .detail(let description, let amount, let odd) = row, !amountStyle.rewrites,
-      DisplayWidth.plainColumns(of: description) != nil, Self.isPlain(amount)
+    // as character references, as `escaped(_:)` writes them; amounts only plain ones (those of
+    // the plain style, which no currency rewrites).
+    guard case .detail(let description, let amount, let odd) = row,
+      Self.isPlain(amount),
+      description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(odd: odd, to: &bytes)
-    Self.appendEscaped(description, to: &bytes)
-    closeDetail(amount: amount, to: &bytes)
-  }
-
-  /// Appends a detail row whose description is lent as bytes: the markup
-  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
-  /// needs no escape but character references (nearly every one).
-  ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's markup is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
-  ) {
-    guard !amountStyle.rewrites, DisplayWidth.plainColumns(utf8: utf8) != nil,
-      Self.isPlain(amount)
-    else {
-      let description = String(decoding: utf8, as: UTF8.self)
-      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
-    }
-    openDetail(odd: odd, to: &bytes)
-    Self.appendEscaped(utf8: utf8, to: &bytes)
+    description.withUTF8 { Self.appendEscaped(utf8: $0, to: &bytes) }
     closeDetail(amount: amount, to: &bytes)
   }
 

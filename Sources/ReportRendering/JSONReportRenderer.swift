@@ -45,7 +45,7 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     case .detail(let description, let amount, let odd):
       // Nearly every row: five appends, each constant part with the quotes around it.
       Self.openDetail(isFirst: isFirst, to: &bytes)
-      Self.appendEscaped(description, to: &bytes)
+      description.withUTF8 { Self.appendEscaped(utf8: $0, to: &bytes) }
       Self.closeDetail(amount: amount, odd: odd, to: &bytes)
       return
     case .header(let title), .subheader(let title, _):
@@ -65,24 +65,6 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     case false?: bytes.append(",\n    \"odd\": false\n  }")
     case nil: bytes.append("\n  }")
     }
-  }
-
-  /// Appends a detail row whose description is lent as bytes: the bytes
-  /// ``render(_:appendingTo:)`` appends for the row.
-  ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's text is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
-  ) {
-    Self.openDetail(isFirst: isFirst, to: &bytes)
-    isFirst = false
-    Self.appendEscaped(utf8: utf8, to: &bytes)
-    Self.closeDetail(amount: amount, odd: odd, to: &bytes)
   }
 
   /// Appends a detail row's object up to its description's opening quote.

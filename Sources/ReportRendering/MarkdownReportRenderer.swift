@@ -20,8 +20,8 @@ import Presenters
 /// emoji shortcode (`:smile:`, which GitHub replaces after reading the escapes) is written as a
 /// code span.
 ///
-/// Amounts are shown in an `AmountStyle`: plain unless given (`-1234.56`), or with a currency
-/// (`-$1,234.56`, `-1.234,56 €`).
+/// Amounts are shown as the presenter wrote them, in the amounts of its `ReportStyle`
+/// (`-1234.56`, `-$1,234.56`, `-1.234,56 €`); the words around them are the same style's.
 ///
 /// The renderer streams: it remembers only whether a table is open and the date of a block
 /// whose first row has not been written yet.
@@ -34,25 +34,17 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   private var pendingDate: String?
   private var isIncomplete = false
   private let heading: ReportHeading
-  private let amountStyle: AmountStyle
   private let wording: any ReportWording
 
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - heading: The report's title and period: `Transaction Report` unless given.
-  ///   - amountStyle: How amounts and totals look: plain unless given.
-  ///   - wording: The words around the rows (column heads, total labels); English unless given.
-  public init(
-    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
-    wording: any ReportWording = EnglishReportWording()
-  ) {
-    // A title not given is the wording's, so one wording changes every word of the report.
-    var heading = heading
-    heading.defaultTitle = wording.reportTitle
+  ///   - heading: The report's title and period: the wording's title unless given.
+  ///   - style: The style the presenter was given: its wording gives the words around the rows
+  ///     (column heads, total labels).
+  public init(heading: ReportHeading = ReportHeading(), style: ReportStyle) {
     self.heading = heading
-    self.amountStyle = amountStyle
-    self.wording = wording
+    self.wording = style.wording
   }
 
   /// The report's title.
@@ -62,10 +54,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     tableIsOpen = false
     pendingDate = nil
     isIncomplete = false
-    guard !heading.isDefault else {
-      return "# " + Self.escaped(heading.defaultTitle, startsBlock: true) + "\n"
-    }
-    return "# " + Self.escaped(heading.text, startsBlock: true) + "\n"
+    return "# " + Self.escaped(heading.text(in: wording), startsBlock: true) + "\n"
   }
 
   /// The Markdown of one row: a heading, a table line, or a paragraph.
@@ -86,17 +75,18 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       defer { pendingDate = nil }
       return text
         + Self.tableLine(
-          pendingDate ?? "", Self.escaped(description), Self.shownAmount(amountStyle.format(amount)))
+          pendingDate ?? "", Self.escaped(description.description),
+          Self.shownAmount(amount))
     case .subfooter:
       return openTable() + flushPendingDate()
     case .footer(let total, _):
-      let total = Self.shownAmount(amountStyle.format(total))
+      let total = Self.shownAmount(total)
       return openTable() + flushPendingDate()
         + Self.tableLine("**\(Self.escaped(wording.totalLabel))**", "", "**\(total)**")
         + closeTable()
     case .grandFooter(let total):
       let label = isIncomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel
-      return closeTable() + "\n**\(Self.escaped(label)): \(Self.shownAmount(amountStyle.format(total)))**\n"
+      return closeTable() + "\n**\(Self.escaped(label)): \(Self.shownAmount(total))**\n"
     case .message(let message):
       return closeTable() + "\n" + Self.escaped(message, startsBlock: true) + "\n"
     }
@@ -112,39 +102,12 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    // Plain amounts only: the plain style is the one without a currency (a look at one field,
-    // where comparing two styles compared their strings on every row).
-    guard case .detail(let description, let amount, _) = row, !amountStyle.rewrites,
-      Self.isPlain(description), let amountCount = Self.plainAmountCount(amount)
+    guard case .detail(let description, let amount, _) = row,
+      description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
     openDetail(to: &bytes)
-    let descriptionCount = description.withUTF8InPlace { Self.appendEscapedPlain($0, to: &bytes) }
+    let descriptionCount = description.withUTF8 { Self.appendEscapedPlain($0, to: &bytes) }
     Self.closeDetail(descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
-  }
-
-  /// Appends a detail row whose description is lent as bytes: the text
-  /// ``render(_:appendingTo:)`` appends for the row, written straight in when the description
-  /// is plain (nearly every one).
-  ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd (a table line shows no band).
-  ///   - bytes: The buffer the row's text is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
-  ) {
-    guard !amountStyle.rewrites, Self.isPlain(utf8: utf8),
-      let amountCount = Self.plainAmountCount(amount)
-    else {
-      let description = String(decoding: utf8, as: UTF8.self)
-      return bytes.appendUTF8(of: render(.detail(description: description, amount: amount, odd: odd)))
-    }
-    openDetail(to: &bytes)
-    let descriptionCount = Self.appendEscapedPlain(utf8, to: &bytes)
-    Self.closeDetail(
-      descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
   }
 
   /// Appends what comes before a detail line's description: the table's head when it is not

@@ -36,57 +36,39 @@ extension ReportRenderer {
   /// - Returns: An empty string.
   public mutating func render(_ warning: SourceWarning) -> String { "" }
 
-  /// The whole document of a finished report: the text before the first row, every row, and
-  /// the text after the last, in one string.
+  /// The whole document of a finished report, as the stream writes it: the text before the
+  /// first row, every row, each warning about a source the report was made without at its place
+  /// (right after its group's message row, so the document says it is incomplete,
+  /// `Incomplete report:`, and labels its grand total as covering the available sources only,
+  /// as the command line's output does), and the text after the last row.
   ///
-  /// A client that has all the rows at once (a table-view app that exports a report, a web
-  /// handler) uses this instead of calling ``start()``, ``render(_:)-(ReportRow)`` and ``finish()`` itself.
-  ///
-  /// - Parameter rows: The report's rows, in order.
-  /// - Returns: The document, such as a whole HTML page.
-  public mutating func document(_ rows: some Sequence<ReportRow>) -> String {
-    var text = start()
-    for row in rows { text += render(row) }
-    return text + finish()
-  }
-
-  /// The whole document of a finished report, as the stream writes it: each warning about a
-  /// source the report was made without is rendered at its place, right after its group's
-  /// message row, so the document says it is incomplete (`Incomplete report:`) and labels its
-  /// grand total as covering the available sources only, as the command line's output does.
-  ///
-  /// A client that keeps a loaded `ReportViewState` (from Presenters) exports it with this:
-  /// `renderer.document(sections)`.
+  /// A client that has a loaded report (a table-view app that exports it, a web handler) uses
+  /// this instead of calling ``start()``, ``render(_:)-(ReportRow)`` and ``finish()`` itself:
+  /// `renderer.document(dataSource)`. A report of rows of its own making is
+  /// `ReportTableDataSource(rows:)`.
   ///
   /// - Parameter report: The finished report, as `ReportViewState.loaded(_:)` holds it.
   /// - Returns: The document, such as a whole HTML page.
-  public mutating func document(_ report: ReportSections) -> String {
+  public mutating func document(_ report: ReportTableDataSource) -> String {
     var text = start()
-    let warnings = report.warnings
+    let warnings = report.placedWarnings
     var next = 0
-    var rowsDone = 0
-    for section in report.sections {
-      for row in section {
-        while next < warnings.count, warnings[next].rowsBefore <= rowsDone {
-          text += render(warnings[next].warning)
-          next += 1
-        }
-        text += render(row)
-        rowsDone += 1
+    for (index, row) in report.rows.enumerated() {
+      while next < warnings.count, warnings[next].rowsBefore <= index {
+        text += render(warnings[next].warning)
+        next += 1
       }
+      text += render(row)
     }
-    while next < warnings.count {
-      text += render(warnings[next].warning)
-      next += 1
-    }
+    for warning in warnings[next...] { text += render(warning.warning) }
     return text + finish()
   }
 }
 
 /// A renderer of the package's own that writes its rows' UTF-8 straight into a buffer, without
-/// making a `String` for each: the command line's fast path, found at run time. A client's own
-/// renderer implements ``ReportRenderer`` only, and its rows are written from the strings it
-/// returns.
+/// making a `String` for each: the command line's fast path, handed to its view as what it is. A
+/// client's own renderer implements ``ReportRenderer`` only; the command line wraps one
+/// (`StringRendering`) and writes the strings it returns.
 package protocol ByteRenderer: ReportRenderer {
   /// Appends the text of one row, as UTF-8, to a buffer: what ``ReportRenderer/render(_:)``
   /// returns, without making a `String` of it.
@@ -95,20 +77,6 @@ package protocol ByteRenderer: ReportRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8])
-  /// Appends a detail row whose description is lent as its UTF-8 bytes, not made a `String`:
-  /// the bytes ``render(_:appendingTo:)`` appends for `.detail(description:amount:odd:)`. A
-  /// report of input out of report order shows its rows so (decision 0045).
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The description's bytes: valid UTF-8, as a `String`'s are, lent for
-  ///     the call only. A renderer reads no byte past them whatever they hold, and still escapes
-  ///     a control or a quote after a broken character, but may write other bytes that are not
-  ///     UTF-8 as they are.
-  ///   - amount: The amount as shown.
-  ///   - odd: Whether the row's band is odd.
-  ///   - bytes: The buffer the row's text is appended to.
-  mutating func renderDetail(
-    descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, appendingTo bytes: inout [UInt8])
   /// Appends one transaction of a transaction list (`TransactionListPresenter`'s, for
   /// `--format transactions`), as UTF-8. A renderer of rows shows none: the default appends
   /// nothing, as a view of rows is never given a transaction.

@@ -20,16 +20,15 @@ import Presenters
 /// The colours come from a ``Palette``, for a light terminal background or a dark one, written
 /// at a ``ColorDepth``: 24-bit, or the nearest entries of xterm's 256-colour palette.
 ///
-/// Amounts are shown in an `AmountStyle` (plain unless given: `-1234.56`; or with a currency,
-/// `-$1,234.56`); wider amounts still end at the same column, and leave the description less
-/// room. A report given a title or a period (a `ReportHeading` that is not the default) starts
+/// Amounts are shown as the presenter wrote them, in the amounts of its `ReportStyle`
+/// (`-1234.56`, `-$1,234.56`); wider amounts still end at the same column, and leave the
+/// description less room. A report given a title or a period (a `ReportHeading` that is not the default) starts
 /// with it on a line of its own, then a blank line; the default heading adds nothing.
 public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   private let starts: LineStarts
   private let width: Int
   private let colors: Bool
   private let heading: ReportHeading
-  private let amountStyle: AmountStyle
   private let wording: any ReportWording
   private var rowsRendered = 0
   private var isIncomplete = false
@@ -44,23 +43,17 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///     palette for a terminal that does not say it supports 24-bit colour.
   ///   - heading: The report's title and period; a title line is written only when one of
   ///     them is given.
-  ///   - amountStyle: How amounts and totals look: plain unless given.
-  ///   - wording: The words the renderer adds (`Total`, `Grand Total`, `Incomplete report:`):
-  ///     English unless given.
+  ///   - style: The style the presenter was given: its wording gives the words the renderer adds
+  ///     (`Total`, `Grand Total`, `Incomplete report:`).
   public init(
     width: Int = 80, colors: Bool, palette: Palette = .light, colorDepth: ColorDepth = .trueColor,
-    heading: ReportHeading = ReportHeading(), amountStyle: AmountStyle = .plain,
-    wording: any ReportWording = EnglishReportWording()
+    heading: ReportHeading = ReportHeading(), style: ReportStyle
   ) {
     self.starts = LineStarts.of(palette, depth: colorDepth)
     self.width = max(40, width)
     self.colors = colors
-    // A title not given is the wording's, so one wording changes every word of the report.
-    var heading = heading
-    heading.defaultTitle = wording.reportTitle
     self.heading = heading
-    self.amountStyle = amountStyle
-    self.wording = wording
+    self.wording = style.wording
   }
 
   /// The title line and a blank line when the heading has a title or a period; otherwise
@@ -74,7 +67,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     rowsRendered = 0
     isIncomplete = false
     guard !heading.isDefault else { return "" }
-    let title = DisplayWidth.truncated(ReportText.visible(heading.text), toColumns: width)
+    let title = DisplayWidth.truncated(ReportText.visible(heading.text(in: wording)), toColumns: width)
     return line(title, style: .title) + "\n"
   }
 
@@ -123,18 +116,21 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     case .subheader(let title, let odd):
       return line("  " + title, style: .band(odd: odd, bold: true), lineEnd: lineEnd)
     case .detail(let description, let amount, let odd):
-      return madeOnce { appendDetail(description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0) }
-    case .subfooter(let odd):
-      return line("", style: .band(odd: odd), lineEnd: lineEnd)
+      return madeOnce {
+        appendDetail(description.description, amount: amount, odd: odd, lineEnd: lineEnd, to: &$0)
+      }
+    case .subfooter:
+      // The row's band by `row.odd`, so that a value the row gains changes nothing here.
+      return line("", style: .band(odd: row.odd == true), lineEnd: lineEnd)
     case .footer(let total, let odd):
       return line(
-        columns(indent: 2, label: wording.totalLabel, amount: amountStyle.format(total)),
+        columns(indent: 2, label: wording.totalLabel, amount: total),
         style: .band(odd: odd, bold: true),
         lineEnd: lineEnd)
     case .grandFooter(let total):
       let label = incomplete ? wording.grandTotalOfAvailableSourcesLabel : wording.grandTotalLabel
       return line(
-        columns(indent: 0, label: label, amount: amountStyle.format(total)), style: .grandTotal,
+        columns(indent: 0, label: label, amount: total), style: .grandTotal,
         lineEnd: lineEnd)
     case .message(let message):
       guard lineEnd else { return line("  " + ReportText.visible(message), style: .message, lineEnd: false) }
@@ -167,35 +163,30 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
       return bytes.appendUTF8(of: render(row))
     }
     rowsRendered += 1
-    appendDetail(description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
+    appendDetail(description, amount: amount, odd: odd, to: &bytes)
   }
 
-  /// Appends a detail row whose description is lent as bytes: the line
-  /// ``render(_:appendingTo:)`` appends for the row. A description that is plain and fits is
-  /// written as it is lent; any other is made a `String` and goes the way of a row's.
+  /// Appends a detail row's line, with its line end: a description that is plain and fits
+  /// written as it lies, any other made a `String` and written the way of a row's.
   ///
-  /// - Parameters:
-  ///   - utf8: The description's bytes: valid UTF-8, lent for the call.
-  ///   - amount: The amount, before the renderer's `AmountStyle` formats it.
-  ///   - odd: Whether the row's band is odd; used only with colour.
-  ///   - bytes: The buffer the line is appended to.
-  package mutating func renderDetail(
-    descriptionUTF8 utf8: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool,
-    appendingTo bytes: inout [UInt8]
+  /// Not `mutating`: the closure that reads the description's bytes would take a copy of the
+  /// renderer, for every row, to read it in a method that may change it.
+  private func appendDetail(
+    _ description: DescriptionText, amount: String, odd: Bool, to bytes: inout [UInt8]
   ) {
-    rowsRendered += 1
-    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    let (shownAmount, oddBand) = (amount, colors ? odd : nil)
     let amountWidth = Self.amountWidth(shownAmount)
-    if let width = DisplayWidth.plainColumns(utf8: utf8),
-      width <= labelRoom(indent: 4, amountWidth: amountWidth)
-    {
+    let room = labelRoom(indent: 4, amountWidth: amountWidth)
+    let isWritten = description.withUTF8 { utf8 in
+      guard let width = DisplayWidth.plainColumns(utf8: utf8), width <= room else { return false }
       appendColumns(
         indent: 4, label: utf8, labelWidth: width, amount: shownAmount, amountWidth: amountWidth,
         lineEnd: true,
         oddBand: oddBand, to: &bytes)
-    } else {
-      appendDetail(
-        String(decoding: utf8, as: UTF8.self), amount: amount, odd: odd, lineEnd: true, to: &bytes)
+      return true
+    }
+    if !isWritten {
+      appendDetail(description.description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
     }
   }
 
@@ -208,14 +199,14 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// - Parameters:
   ///   - description: The description.
-  ///   - amount: The amount, before ``AmountStyle`` formats it.
+  ///   - amount: The amount, as the presenter wrote it.
   ///   - odd: Whether the row's band is odd; used only with colour.
   ///   - lineEnd: Whether to end the line with a line feed.
   ///   - bytes: The buffer the line is appended to.
   private func appendDetail(
     _ description: String, amount: String, odd: Bool, lineEnd: Bool, to bytes: inout [UInt8]
   ) {
-    let (shownAmount, oddBand) = (amountStyle.format(amount), colors ? odd : nil)
+    let (shownAmount, oddBand) = (amount, colors ? odd : nil)
     if let width = DisplayWidth.plainColumns(of: description) {
       appendColumns(
         indent: 4, label: description, labelWidth: width, amount: shownAmount, lineEnd: lineEnd,
@@ -349,6 +340,7 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///   - lineEnd: Whether to end the text with a line feed.
   ///   - oddBand: For a coloured detail line, whether its band is odd (`nil` without colour).
   ///   - bytes: The buffer the line is appended to.
+  @inline(__always)
   private func appendColumns(
     indent: Int, label: UnsafeBufferPointer<UInt8>, labelWidth: Int, amount: String, amountWidth: Int,
     lineEnd: Bool, oddBand: Bool?, to bytes: inout [UInt8]

@@ -1,11 +1,12 @@
 import Presenters
+import RowStorage
 
 /// A search of the report's descriptions: how many detail rows hold a text, which of them is
 /// the current match, and the next and previous ones.
 ///
 /// Letters match in either case when they are ASCII (`pizza` finds `Pizza Pizza`); any other
 /// character matches only itself, byte for byte in UTF-8, so `東京` finds `東京ラーメン`. It
-/// is the data source's ``Presenters/ReportSearch``: the first match is found by reading on
+/// is the data source's ``Presenters/RowSearch``: the first match is found by reading on
 /// from where the table is, and the matches are counted afterwards, a slice at a time between
 /// two keys (``countMore()``), so the first match of a search of millions of rows shows at once
 /// and the count grows on the status line. No list of matches is kept, so a search that
@@ -22,7 +23,7 @@ package struct DescriptionSearch: Sendable {
   package private(set) var current: Int?
   /// The line of the current match.
   package private(set) var currentLine: Int?
-  private var search: ReportSearch
+  private var search: RowSearch
   private let layout: TableLayout
   /// The report's first and last rows, where a search goes round.
   private let first: ReportIndexPath
@@ -37,7 +38,7 @@ package struct DescriptionSearch: Sendable {
   ///   - dataSource: The report.
   ///   - layout: Its lines.
   package init(_ text: String, in dataSource: TerminalTableDataSource, layout: TableLayout) {
-    search = ReportSearch(text, in: dataSource.sections, counting: .later)
+    search = RowSearch(text, in: dataSource.sections, counting: .later)
     self.layout = layout
     first = ReportIndexPath(section: 0, row: 0)
     let sections = dataSource.sections

@@ -11,15 +11,15 @@ import ReportRendering
 /// reverse video: both are attributes, not colours, so they show with `NO_COLOR` too.
 package struct TableCells: Sendable {
   /// How the screen is coloured.
-  package struct Style: Equatable, Sendable {
+  package struct Style: Sendable {
     /// Whether to colour the rows (off with `NO_COLOR`, `--color never`, `TERM=dumb`).
     package var colors: Bool
     /// The colours, for a light or a dark background.
     package var palette: TextReportRenderer.Palette
     /// 24-bit colours or the 256-colour palette.
     package var colorDepth: TextReportRenderer.ColorDepth
-    /// How amounts look: plain, or with a currency (`--currency`).
-    package var amountStyle: AmountStyle = .plain
+    /// The style the presenter was given: the words of the labels and the heading's period.
+    package var report = ReportStyle.english
     /// The report's title and period (`--title`, `--from`, `--to`, `--month`), which the status
     /// line shows when one is given.
     package var heading = ReportHeading()
@@ -42,8 +42,8 @@ package struct TableCells: Sendable {
 
   /// The width of the screen, in columns.
   package let width: Int
-  /// The report's title and period.
-  package let heading: ReportHeading
+  /// The report's title and period as one line, or `nil` when neither is given.
+  package let heading: String?
   private let renderer: TextReportRenderer
 
   /// Creates the cells of a screen.
@@ -53,10 +53,10 @@ package struct TableCells: Sendable {
   ///   - style: How it is coloured.
   package init(width: Int, style: Style) {
     self.width = width
-    heading = style.heading
+    heading = style.heading.isDefault ? nil : style.heading.text(in: style.report.wording)
     renderer = TextReportRenderer(
       width: width, colors: style.colors, palette: style.palette, colorDepth: style.colorDepth,
-      amountStyle: style.amountStyle)
+      style: style.report)
   }
 
   /// A row's cell.

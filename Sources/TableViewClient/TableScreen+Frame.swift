@@ -100,7 +100,7 @@ extension TableScreen {
   /// The position, after the report's title and period when one is given: the table view's
   /// navigation title, `Visa, March 2024 · lines 1–22 of 135 (0%)` (the status line escapes it).
   private func titled(_ position: String) -> String {
-    cells.heading.isDefault ? position : cells.heading.text + " · " + position
+    cells.heading.map { $0 + " · " + position } ?? position
   }
 
   /// The current match: `match 3 of 120 for “pizza”`; while the matches are counted,

@@ -117,9 +117,8 @@ package final class TableViewSession: Sendable {
       case .failed: return .reportFailed
       // Only quitting cancels the report this session shows.
       case .cancelled: return .quit
-      case .loaded(let sections) where screen.isLoading:
-        // With the report's notes and its records outside the period, as the collector has them.
-        screen.load(TerminalTableDataSource(view.dataSource ?? ReportTableDataSource(sections: sections)))
+      case .loaded(let dataSource) where screen.isLoading:
+        screen.load(TerminalTableDataSource(dataSource))
       case .loading: screen.loading(rows: view.rowsSoFar, percent: view.percentRead)
       case .loaded: break
       }

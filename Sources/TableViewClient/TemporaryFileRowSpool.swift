@@ -1,4 +1,5 @@
 import Presenters
+import RowStorage
 import Synchronization
 
 #if canImport(Glibc)

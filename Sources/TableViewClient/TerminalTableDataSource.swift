@@ -12,7 +12,7 @@ package struct TerminalTableDataSource: Sendable {
   /// The public data source this one draws.
   package let table: ReportTableDataSource
 
-  /// The presenter's sectioned view state, as loaded.
+  /// The rows in sections starting at their headers, as this data source counts them.
   package var sections: ReportSections { table.sections }
   /// The sources the report was made without, each shown under its group's message row.
   package var warnings: [SourceWarning] { table.warnings }
@@ -29,12 +29,14 @@ package struct TerminalTableDataSource: Sendable {
     self.table = table
   }
 
-  /// Binds to a loaded report.
+  /// Binds to a report of rows, with the warnings of the sources it was made without at their
+  /// places: what a test draws.
   ///
-  /// - Parameter sections: The report's sections, as ``Presenters/ReportViewState/loaded(_:)``
-  ///   holds them, with their warnings.
-  package init(sections: ReportSections) {
-    self.init(ReportTableDataSource(sections: sections))
+  /// - Parameters:
+  ///   - rows: The report's rows, in order.
+  ///   - warnings: The warnings, each with its place among the rows.
+  package init(rows: [ReportRow], warnings: [ReportTableDataSource.PlacedWarning] = []) {
+    self.init(ReportTableDataSource(rows: rows, warnings: warnings))
   }
 
   /// How many lines a section's rows take: its header, its rows and its footer.

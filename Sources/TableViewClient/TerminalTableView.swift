@@ -1,5 +1,6 @@
 import Entities
 import Presenters
+import RowStorage
 import Synchronization
 
 /// The table view as the presenter's view: it keeps the report in a
@@ -21,11 +22,11 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   /// Creates a view in the loading state.
   ///
   /// - Parameters:
-  ///   - spool: Where the report's rows go, block by block (``TemporaryFileRowSpool``); `nil`
-  ///     keeps them in memory.
+  ///   - spool: Where the report's rows go, block by block (``TemporaryFileRowSpool``), kept in a
+  ///     few bytes each (`CompactRows`); `nil` keeps the blocks in memory.
   ///   - onChange: What wakes the screen to look at ``state`` again.
   package init(spool: (any ReportRowSpool)? = nil, onChange: @escaping @Sendable () -> Void) {
-    collector = ReportViewStateCollector(spool: spool)
+    collector = ReportViewStateCollector(rows: CompactRows(spool: spool))
     self.onChange = onChange
   }
 
@@ -35,7 +36,9 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
   package var warnings: [SourceWarning] { collector.warnings }
   /// The loaded report as a table view binds it, with its notes and its records outside the
   /// period; `nil` while it is not loaded.
-  package var dataSource: ReportTableDataSource? { ReportTableDataSource(collector) }
+  package var dataSource: ReportTableDataSource? {
+    if case .loaded(let dataSource) = collector.state { dataSource } else { nil }
+  }
   /// The rows made so far, for the loading line.
   package var rowsSoFar: Int { rowCount.load(ordering: .relaxed) }
 
@@ -112,24 +115,20 @@ package final class TerminalTableView: TransactionReportPresenterOutput {
     collector.showInputRejected(rejection)
     onChange()
   }
+
+  /// The report was cancelled: the table's state says so. Nothing is woken: a report is
+  /// cancelled here only once the person has quit, and the screen is gone.
+  package func showReportCancelled() {
+    collector.showReportCancelled()
+  }
 }
 
-// MARK: The engine's fast path (package)
-
-extension TerminalTableView: EngineView {
-  /// The table takes a draft, as its collector does: nothing is shown before the report ends,
-  /// so rows of an input that proves invalid are forgotten unseen.
-  package var acceptsDraft: Bool { collector.acceptsDraft }
-
-  /// Forgets the draft, and its count of rows.
+extension TerminalTableView {
+  /// Forgets a draft, and its count of rows: the table shows nothing before the report ends, so
+  /// the rows of an input that proves invalid are forgotten unseen (what the composition root
+  /// hands a reading that drafts).
   package func discardDraft() {
     collector.discardDraft()
     rowCount.store(0, ordering: .relaxed)
-  }
-
-  /// Keeps a detail row whose description is lent as bytes: the collector keeps the bytes.
-  package func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-    collector.showDetail(descriptionUTF8: descriptionUTF8, amount: amount, odd: odd)
-    rowCount.add(1, ordering: .relaxed)
   }
 }

@@ -3,10 +3,11 @@ import Entities
 /// The transaction report, defined: the transactions of each source in, one `present…` call for
 /// each row out, in order (SPEC §2 to §5).
 ///
-/// This is the transformer of the blog series the package comes from, and the reference for
-/// everything else here: the use cases present what it presents, and the engine the command line
-/// uses for speed (`ReportEngine`) is checked against it by a test and by a fuzzer on every
-/// input. Read it aloud; it is the whole report:
+/// The transformer of the blog series the package comes from, and the one statement of the
+/// report: every client runs it, the command line and the table view too. How a source keeps its
+/// transactions (a list in memory, a sorted file streamed again, an unsorted one held in compact
+/// pages) is the business of what it reads them from (`ReportTransactions`), which gives them
+/// a date block at a time, in report order. Read it aloud; it is the whole report:
 ///
 /// - The sources come in report order: the Authorized group's, then the Posted group's (in
 ///   one-source mode, one source holds both).
@@ -18,34 +19,32 @@ import Entities
 /// - The notes the sources made, the count of records the period left out, and a grand footer
 ///   with the sum of the group totals end the report.
 ///
-/// The banding (the `odd` flag that flips before every subheader and footer) is the
-/// presenter's, since it is how the rows look, not what they are.
-///
-/// Totals are exact sums (`Money.sum(_:)`, in Entities). The input is checked before it gets here (every
-/// record valid, every total in range), so a total never overflows; if one did, the transformer
-/// would throw rather than show a wrong one.
+/// The banding is the presenter's: it is how the rows look, not what they are. Totals are exact
+/// sums, in 128 bits until shown. The use cases check the input before it gets here; input the
+/// transformer cannot present (a transaction of a group its source does not hold, a total that
+/// does not fit) makes it throw, never drop a row or show a wrong total.
 public struct ReportTransformer: Sendable {
   /// One source of a report, read and checked.
   public struct Source: Sendable {
     /// The groups the source holds, in report order: one in two-source mode, both in one.
     public var groups: [TransactionGroup]
-    /// Its transactions, in input order; `nil` when it could not be read.
-    public var transactions: [Transaction]?
-    /// Why it could not be read, when it could not.
-    public var unavailableReason: UnavailableReason?
-    /// What the source said about what it read (rows it skipped, another encoding).
-    public var notes: [AnySourceProblem]
+    /// What it gives: its transactions, or why it could not be read.
+    let content: Content
+
+    enum Content: Sendable {
+      case unavailable(UnavailableReason)
+      case kept([Transaction], notes: [AnySourceProblem])
+      case reading(any ReportTransactions)
+    }
 
     /// A source that was read.
     ///
     /// - Parameters:
     ///   - groups: The groups it holds, in report order.
-    ///   - transactions: Its transactions, in input order.
+    ///   - transactions: Its transactions, in input order, each of one of `groups`.
     ///   - notes: What it said about what it read.
     public init(groups: [TransactionGroup], transactions: [Transaction], notes: [AnySourceProblem] = []) {
-      (self.groups, self.transactions, self.unavailableReason, self.notes) = (
-        groups, transactions, nil, notes
-      )
+      (self.groups, content) = (groups, .kept(transactions, notes: notes))
     }
 
     /// A source that could not be read.
@@ -54,7 +53,12 @@ public struct ReportTransformer: Sendable {
     ///   - groups: The groups it holds, in report order.
     ///   - reason: Why it could not be read.
     public init(groups: [TransactionGroup], unavailable reason: UnavailableReason) {
-      (self.groups, self.transactions, self.unavailableReason, self.notes) = (groups, nil, reason, [])
+      (self.groups, content) = (groups, .unavailable(reason))
+    }
+
+    /// A source read as it is shown: its transactions come from `reading`, a date block at a time.
+    package init(groups: [TransactionGroup], reading: any ReportTransactions) {
+      (self.groups, content) = (groups, .reading(reading))
     }
 
     /// What the source's header and message are about: its one group, or all transactions.
@@ -77,24 +81,21 @@ public struct ReportTransformer: Sendable {
   /// - Parameters:
   ///   - sources: The sources, in report order.
   ///   - output: The presenter.
-  /// - Throws: `MoneyOverflow` when a total does not fit, which checked input never does.
-  public func present(
-    _ sources: [Source], to output: any TransactionReportUseCaseOutput
-  ) throws(MoneyOverflow) {
+  /// - Throws: ``Refusal`` for a transaction of a group its source does not hold, `MoneyOverflow`
+  ///   for a total that does not fit (checked input has neither), or what a source's reading
+  ///   throws (the task was cancelled, a file changed while it was read again).
+  public func present(_ sources: [Source], to output: any TransactionReportUseCaseOutput) async throws {
     output.presentReportStart()
     var groupTotals: [Money] = []
-    var leftOut = 0
+    var (notes, leftOut) = ([AnySourceProblem](), 0)
     for source in sources {
-      guard let transactions = source.transactions else {
-        output.presentHeader(source.scope)
-        output.presentSourceUnavailable(source.scope, reason: source.unavailableReason ?? "")
-        continue
+      guard let transactions = try transactions(of: source, to: output) else { continue }
+      for group in source.groups {
+        groupTotals.append(try await present(group, from: transactions, to: output))
       }
-      let shown = transactions.filter { period?.contains($0.date) ?? true }
-      leftOut += transactions.count - shown.count
-      for group in source.groups { groupTotals.append(try present(group, from: shown, to: output)) }
+      (notes, leftOut) = (notes + transactions.notes, leftOut + transactions.outsidePeriodCount)
     }
-    for note in sources.flatMap(\.notes) { output.presentSourceNote(note) }
+    for note in notes { output.presentSourceNote(note) }
     if let period, leftOut > 0 { output.presentRecordsOutsidePeriod(count: leftOut, period: period) }
     output.presentGrandFooter(total: try Money.sum(groupTotals))
     output.presentReportEnd()
@@ -104,27 +105,42 @@ public struct ReportTransformer: Sendable {
   ///
   /// - Returns: The group's total.
   private func present(
-    _ group: TransactionGroup, from transactions: [Transaction], to output: any TransactionReportUseCaseOutput
-  ) throws(MoneyOverflow) -> Money {
+    _ group: TransactionGroup, from transactions: any ReportTransactions,
+    to output: any TransactionReportUseCaseOutput
+  ) async throws -> Money {
     output.presentHeader(.group(group))
-    // Swift's sort is stable: transactions of the same date keep their input order.
-    let inGroup = transactions.filter { $0.group == group }.sorted { $0.date < $1.date }
-    guard !inGroup.isEmpty else {
+    var (total, blocks) = (Int128(0), 0)
+    while let date = try await transactions.nextDate(in: group) {
+      output.presentSubheader(date: date)
+      while let detail = try transactions.nextDetail() {
+        output.presentDetail(description: detail.description, amount: detail.amount)
+        total += Int128(detail.amount.minorUnits)
+      }
+      output.presentSubfooter(DateBlock(date: date))
+      blocks += 1
+    }
+    guard blocks > 0 else {
       output.presentNoTransactions(group: group)
       return .zero
     }
-    var next = inGroup.startIndex
-    while next < inGroup.endIndex {
-      let date = inGroup[next].date
-      output.presentSubheader(date: date)
-      while next < inGroup.endIndex, inGroup[next].date == date {
-        output.presentDetail(description: inGroup[next].description, amount: inGroup[next].signedAmount)
-        next += 1
-      }
-      output.presentSubfooter()
+    guard let units = Int64(exactly: total), let sum = Money(minorUnits: units) else { throw MoneyOverflow() }
+    output.presentFooter(total: sum)
+    return sum
+  }
+
+  /// What the transformer reads a source's transactions from; `nil` when it could not be read,
+  /// after its header and message.
+  private func transactions(of source: Source, to output: any TransactionReportUseCaseOutput) throws(Refusal)
+    -> (any ReportTransactions)?
+  {
+    switch source.content {
+    case .unavailable(let reason):
+      output.presentHeader(source.scope)
+      output.presentSourceUnavailable(source.scope, reason: reason)
+      return nil
+    case .kept(let transactions, let notes):
+      return try SortedTransactions(transactions, groups: source.groups, notes: notes, period: period)
+    case .reading(let reading): return reading
     }
-    let total = try Money.sum(inGroup.map(\.signedAmount))
-    output.presentFooter(total: total)
-    return total
   }
 }

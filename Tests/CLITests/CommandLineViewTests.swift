@@ -19,15 +19,18 @@ import UseCases
     #expect(view.exitStatus == .success)
   }
 
-  @Test("A detail row whose description is lent as bytes is written as the row, with the rows around it")
+  @Test(
+    "A detail row whose description is bytes of a shared block is written as one with a String, with the rows around it"
+  )
   func detailLentAsBytes() {
     let descriptions = [
       "Starbucks", "Café \"Lune\" <b>", "東京 #1 *x*", "bell\u{7}", String(repeating: "long ", count: 30),
     ]
     for renderer in [
-      TextReportRenderer(width: 60, colors: true), JSONReportRenderer(), MarkdownReportRenderer(),
-      HTMLReportRenderer(),
-    ] as [any ReportRenderer] {
+      TextReportRenderer(width: 60, colors: true, style: .english), JSONReportRenderer(),
+      MarkdownReportRenderer(style: .english),
+      HTMLReportRenderer(style: .english),
+    ] as [any ByteRenderer] {
       let (byRow, lent) = (MemoryTextSink(), MemoryTextSink())
       let views = [
         CommandLineView(renderer: renderer, output: byRow, errors: MemoryTextSink()),
@@ -41,11 +44,13 @@ import UseCases
           let amount = Money(minorUnits: number % 2 == 0 ? 100 : -250) ?? .zero
           if index == 0 {
             view.showRow(
-              .detail(description: description, amount: ReportText.amount(amount), odd: number % 3 == 0))
+              .detail(
+                description: DescriptionText(description), amount: AmountStyle.plain.text(amount),
+                odd: number % 3 == 0))
           } else {
-            Array(description.utf8).withUnsafeBufferPointer {
-              view.showDetail(descriptionUTF8: $0, amount: amount, odd: number % 3 == 0)
-            }
+            let shared = DescriptionText(sharing: Array(description.utf8), range: 0..<description.utf8.count)
+            view.showRow(
+              .detail(description: shared, amount: AmountStyle.plain.text(amount), odd: number % 3 == 0))
           }
         }
         view.showRow(.subfooter(odd: true))
@@ -76,7 +81,7 @@ import UseCases
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let view = CommandLineView(renderer: JSONReportRenderer(), output: output, errors: errors)
     let note = AnySourceProblem(StatedProblem("'a.csv': 2 rows that are not transactions were skipped"))
-    TransactionReportPresenter(output: view).presentSourceNote(note)
+    TransactionReportPresenter(output: view, style: .english).presentSourceNote(note)
 
     #expect(errors.text == "txreport: note: 'a.csv': 2 rows that are not transactions were skipped\n")
     #expect(view.exitStatus == .success)
@@ -85,7 +90,8 @@ import UseCases
   @Test("Rejected input lists each issue and a summary on standard error, with exit status 65")
   func rejection() {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
-    let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false, style: .english), output: output, errors: errors)
     view.showSourceUnavailable(
       SourceWarning(
         scope: .group(.posted), reason: "gone", text: "Posted Transactions are not available: gone"))
@@ -127,7 +133,8 @@ import UseCases
     let all = SourceWarning(scope: .allTransactions, reason: "a", text: "cannot read 'all.json': gone")
     for (missing, note) in [([one], true), ([all], false), ([one, one], false)] {
       let (output, errors) = (MemoryTextSink(), MemoryTextSink())
-      let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+      let view = CommandLineView(
+        renderer: TextReportRenderer(colors: false, style: .english), output: output, errors: errors)
       view.showInputMissing(missing, rejection: nil)
       let lines = missing.map { "txreport: error: \($0.text)\n" }.joined()
       let hint = "txreport: note: no report was made; to report the other group without it, add --partial\n"
@@ -140,7 +147,8 @@ import UseCases
   @Test("Missing inputs with invalid records elsewhere: the errors, every issue line, the summary; exit 66")
   func missingInputAndRejection() {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
-    let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false, style: .english), output: output, errors: errors)
     view.showInputMissing(
       [SourceWarning(scope: .group(.posted), reason: "p", text: "cannot read 'p.json': gone")],
       rejection: InputRejection(
@@ -179,21 +187,21 @@ import UseCases
   }
 
   private static func detail(_ number: Int) -> ReportRow {
-    .detail(description: "Shop \(number)", amount: "\(number).00", odd: number % 2 == 0)
+    .detail(description: DescriptionText("Shop \(number)"), amount: "\(number).00", odd: number % 2 == 0)
   }
 
   /// A text view whose output and errors write to one log.
   private static func loggedView() -> (CommandLineView, Log) {
     let log = Log()
     let view = CommandLineView(
-      renderer: TextReportRenderer(colors: false), output: LoggingSink("out", log: log),
+      renderer: TextReportRenderer(colors: false, style: .english), output: LoggingSink("out", log: log),
       errors: LoggingSink("err", log: log))
     return (view, log)
   }
 
   /// The text the renderer gives each row on its own, joined.
   private static func rendered(_ rows: [ReportRow]) -> String {
-    var renderer = TextReportRenderer(colors: false)
+    var renderer = TextReportRenderer(colors: false, style: .english)
     return rows.map { renderer.render($0) }.joined()
   }
 
@@ -240,8 +248,10 @@ import UseCases
     let standardOutput = MemoryTextSink()
     let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
     let view = CommandLineView(
-      renderer: TextReportRenderer(colors: false), output: spool, errors: MemoryTextSink())
-    #expect(view.acceptsDraft)
+      renderer: TextReportRenderer(colors: false, style: .english), file: spool, errors: MemoryTextSink(),
+      coloredLabels: false
+    )
+    #expect(view.takesBackDrafts)
     for number in 0..<rowsInDraft { view.showRow(Self.detail(number)) }
     view.discardDraft()
     view.showRow(Self.detail(7))
@@ -256,11 +266,12 @@ import UseCases
   func transactionList() throws {
     let (standardOutput, errors) = (MemoryTextSink(), MemoryTextSink())
     let spool = SpooledStandardOutput(releasingTo: standardOutput, isTerminal: false)
-    let view = CommandLineView(renderer: TransactionLines(), output: spool, errors: errors)
+    let view = CommandLineView(
+      renderer: TransactionLines(), file: spool, errors: errors, coloredLabels: false)
     let starbucks = ListedTransaction(
       date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11")
     let payment = ListedTransaction(date: "2016-05-02", group: "P", description: "Payment", amount: "-400.00")
-    #expect(view.acceptsDraft)
+    #expect(view.takesBackDrafts)
     view.showReportStart()
     view.showTransaction(payment)
     view.discardDraft()  // a draft of the list is taken back as a draft of rows is

@@ -34,7 +34,8 @@ import Testing
     for colored in [false, true] {
       let errors = MemoryTextSink()
       let view = CommandLineView(
-        renderer: TextReportRenderer(colors: false), output: MemoryTextSink(), errors: errors,
+        renderer: TextReportRenderer(colors: false, style: .english), output: MemoryTextSink(),
+        errors: errors,
         coloredLabels: colored)
       view.showSourceUnavailable(warning)
       view.showInputRejected(rejection)

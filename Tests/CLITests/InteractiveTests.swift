@@ -87,7 +87,7 @@ import UseCases
       output: standardOutput, errors: errors)
     let status = await CommandLineApp.run(
       context,
-      composing: { _, _, _ in
+      composing: { _, _, _, _ in
         Issue.record("the printed report's composition must not run for --interactive")
         return NoReport()
       },
@@ -193,7 +193,7 @@ import UseCases
       inputIsTerminal: true,
       output: standardOutput, errors: errors)
     let status = await CommandLineApp.run(
-      context, composing: { _, _, _ in NoReport() }, interactive: frontend)
+      context, composing: { _, _, _, _ in NoReport() }, interactive: frontend)
     #expect(status == .sourceUnavailable)
     #expect(errorsDuringSession.withLock { $0 } == "", "nothing is written under the screen")
     #expect(errors.text == "txreport: warning: Posted Transactions are not available: down\n")

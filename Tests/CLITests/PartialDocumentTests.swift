@@ -7,7 +7,7 @@ import Testing
 import UseCases
 
 /// A partial report's document, made at once from the finished report
-/// (`ReportRenderer.document(_: ReportSections)`), is the text the command line streams: the
+/// (`ReportRenderer.document(_:)`), is the text the command line streams: the
 /// `Incomplete report:` marker right after the missing source's message, and the grand total
 /// of the available sources (decision 0023).
 @Suite struct PartialDocumentTests {
@@ -24,12 +24,13 @@ import UseCases
   }
 
   /// The text the command line's view streams, and the document of the collected report.
-  private static func streamedAndDocument(_ renderer: some ReportRenderer) async throws -> (String, String) {
+  private static func streamedAndDocument(_ renderer: some ByteRenderer) async throws -> (String, String) {
     let output = MemoryTextSink()
     let view = CommandLineView(renderer: renderer, output: output, errors: MemoryTextSink())
-    try await useCase(output: TransactionReportPresenter(output: view)).eventGenerateReport()
+    try await useCase(output: TransactionReportPresenter(output: view, style: .english)).eventGenerateReport()
     let collector = ReportViewStateCollector()
-    try await useCase(output: TransactionReportPresenter(output: collector)).eventGenerateReport()
+    try await useCase(output: TransactionReportPresenter(output: collector, style: .english))
+      .eventGenerateReport()
     guard case .loaded(let sections) = collector.state else {
       Issue.record("the report did not load: \(collector.state)")
       return (output.text, "")
@@ -41,7 +42,7 @@ import UseCases
   @Test("Text: the document of a partial report is the streamed text, marker and label in place")
   func text() async throws {
     let (streamed, document) = try await Self.streamedAndDocument(
-      TextReportRenderer(width: 80, colors: false))
+      TextReportRenderer(width: 80, colors: false, style: .english))
     #expect(document == streamed)
     #expect(
       document.contains(
@@ -51,7 +52,7 @@ import UseCases
 
   @Test("Markdown: the document of a partial report is the streamed text, marker and label in place")
   func markdown() async throws {
-    let (streamed, document) = try await Self.streamedAndDocument(MarkdownReportRenderer())
+    let (streamed, document) = try await Self.streamedAndDocument(MarkdownReportRenderer(style: .english))
     #expect(document == streamed)
     #expect(document.contains("> **Incomplete report:** Posted Transactions"))
     #expect(document.contains("**Grand Total of available sources: 43.11**"))
@@ -59,7 +60,7 @@ import UseCases
 
   @Test("HTML: the document of a partial report is the streamed page, marker and label in place")
   func html() async throws {
-    let (streamed, document) = try await Self.streamedAndDocument(HTMLReportRenderer())
+    let (streamed, document) = try await Self.streamedAndDocument(HTMLReportRenderer(style: .english))
     #expect(document == streamed)
     #expect(document.contains(#"<p class="warning" role="note"><strong>Incomplete report:</strong>"#))
     #expect(document.contains(">Grand Total of available sources</h2>"))
@@ -68,15 +69,16 @@ import UseCases
   @Test("The finished report keeps the warning after the message row; a complete one has none")
   func placedWarning() async throws {
     let collector = ReportViewStateCollector()
-    try await Self.useCase(output: TransactionReportPresenter(output: collector)).eventGenerateReport()
+    try await Self.useCase(output: TransactionReportPresenter(output: collector, style: .english))
+      .eventGenerateReport()
     guard case .loaded(let sections) = collector.state else {
       Issue.record("the report did not load: \(collector.state)")
       return
     }
     #expect(sections.isIncomplete)
-    let placed = try #require(sections.warnings.first)
+    let placed = try #require(sections.placedWarnings.first)
     #expect(
       sections.rows[placed.rowsBefore - 1] == .message("Posted Transactions are not currently available."))
-    #expect(!ReportSections(rows: sections.rows).isIncomplete)
+    #expect(!ReportTableDataSource(rows: sections.rows).isIncomplete)
   }
 }

@@ -52,8 +52,10 @@ import Testing
     let style = try command(["--currency", "chf"]).amountStyle
 
     #expect(style == AmountStyle(code: "CHF"))
-    #expect(style.format("-1234.56") == "-1,234.56\u{A0}CHF")
+    #expect(style.text(try #require(Money(minorUnits: -123_456))) == "-1,234.56\u{A0}CHF")
     #expect(try command(["--currency", "GBP"]).amountStyle.currencyCode == "GBP")
+    let yen = try command(["--currency", "jpy"]).amountStyle
+    #expect(yen.text(try #require(Money(minorUnits: 123_400))) == "1,234\u{A0}JPY")
   }
 
   @Test(
@@ -106,7 +108,8 @@ import Testing
   func viewNote() throws {
     let output = MemoryTextSink()
     let errors = MemoryTextSink()
-    let view = CommandLineView(renderer: TextReportRenderer(colors: false), output: output, errors: errors)
+    let view = CommandLineView(
+      renderer: TextReportRenderer(colors: false, style: .english), output: output, errors: errors)
     let period = try ReportPeriod.month(year: 2024, month: 3)
     view.showRecordsOutsidePeriod(
       RecordsOutsidePeriod(

@@ -36,11 +36,14 @@ import UseCases
   private func run(
     _ arguments: [String],
     _ makeUseCase:
-      @escaping @Sendable (any TransactionReportUseCaseOutput) -> any TransactionReportUseCaseInput
+      @escaping @Sendable (any TransactionReportUseCaseOutput, (@Sendable () -> Void)?) ->
+      any TransactionReportUseCaseInput
   ) async -> (status: ExitCode, output: String, errors: String) {
     let (output, errors) = (MemoryTextSink(), MemoryTextSink())
     let context = CommandLineApp.Context(arguments: arguments, output: output, errors: errors)
-    let status = await CommandLineApp.run(context) { _, presenter, _ in makeUseCase(presenter) }
+    let status = await CommandLineApp.run(context) { _, presenter, _, takeBack in
+      makeUseCase(presenter, takeBack)
+    }
     return (status, output.text, errors.text)
   }
 
@@ -49,7 +52,7 @@ import UseCases
     for arguments in [
       ["--all", "a.json"], ["--authorized", "a.json", "--posted", "-"], ["--all", "a.json", "-o", "-"],
     ] {
-      let result = await run(arguments + ["--format", "json"]) { ChangedMidway(output: $0) }
+      let result = await run(arguments + ["--format", "json"]) { output, _ in ChangedMidway(output: output) }
       #expect(result.status == .dataError)
       #expect(result.output == "")
       #expect(result.errors.hasSuffix("no report was made.\n"))
@@ -58,7 +61,7 @@ import UseCases
 
   @Test("A good report of files reaches standard output whole, once it has ended")
   func goodReportIsWritten() async {
-    let result = await run(["--all", "a.json", "--format", "json"]) { Good(output: $0) }
+    let result = await run(["--all", "a.json", "--format", "json"]) { output, _ in Good(output: output) }
     #expect(result.status == .success)
     #expect(result.output.hasPrefix("[\n") && result.output.hasSuffix("]\n"))
   }
@@ -67,12 +70,14 @@ import UseCases
   /// another, as a source out of report order makes the report do (decision 0030).
   private struct RedraftedReport: TransactionReportUseCaseInput {
     let output: any TransactionReportUseCaseOutput
+    /// What takes back the draft, as the command line hands it to the composition root.
+    let takeBack: (@Sendable () -> Void)?
     func eventGenerateReport() async {
-      if let drafting = output as? any EngineOutput, drafting.acceptsDraft {
+      if let takeBack {
         output.presentReportStart()
         output.presentHeader(.group(.authorized))
         output.presentDetail(description: "Draft only", amount: Money(minorUnits: 100) ?? .zero)
-        drafting.discardDraft()
+        takeBack()
       }
       output.presentReportStart()
       output.presentHeader(.group(.authorized))
@@ -85,8 +90,10 @@ import UseCases
   @Test("Output held until the end takes a draft; a discarded draft leaves nothing, in any format")
   func discardedDraftLeavesNothing() async throws {
     for format in ["text", "json", "markdown", "html"] {
-      let drafted = await run(["--all", "a.json", "--format", format]) { RedraftedReport(output: $0) }
-      let direct = await run(["--format", format]) { RedraftedReport(output: $0) }
+      let drafted = await run(["--all", "a.json", "--format", format]) {
+        RedraftedReport(output: $0, takeBack: $1)
+      }
+      let direct = await run(["--format", format]) { RedraftedReport(output: $0, takeBack: $1) }
       #expect(drafted.status == .success)
       #expect(!drafted.output.contains("Draft only"), "\(format)")
       #expect(drafted.output == direct.output, "\(format): the same as a report made once")

@@ -36,7 +36,7 @@ import UseCases
         asked.withLock { $0 += 1 }
         return standardInput
       })
-    let status = await CommandLineApp.run(context) { command, output, _ in
+    let status = await CommandLineApp.run(context) { command, output, _, _ in
       composed.withLock { $0 = command.input }
       return EmptyReport(output: output)
     }

@@ -27,15 +27,15 @@ import Testing
       ("r.htm", .html), ("tx.ndjson", .transactions), ("tx.jsonl", .transactions),
       ("report", .text), ("out/.report", .text), ("report.2024-05", .text), ("-", .text),
       ("/dev/stdout", .text),
-      ("report.csv", nil), ("report.pdf", nil), ("report.xlsx", nil), ("report.log", nil),
+      ("report.pdf", nil), ("report.xlsx", nil), ("report.log", nil),
     ])
   func outputExtension(path: String, format: OutputFormat?) throws {
     guard let format else {
       let ext = path.split(separator: ".").last.map(String.init) ?? ""
       #expect(
         throws: UsageError(
-          "--output \(path): txreport writes text, json, transactions, markdown or html, and .\(ext) is none"
-            + " of them; name the file .txt, .json, .ndjson, .md or .html, or give the format with --format")
+          "--output \(path): txreport writes \(OutputFormat.listed), and .\(ext) is none"
+            + " of them; name the file \(OutputFormat.listedFileNames), or give the format with --format")
       ) { try CommandLineParser.parse(["-o", path]) }
       return
     }

@@ -4,6 +4,7 @@ import InMemoryGateways
 import Presenters
 import ReportRendering
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 /// The package as an outside app uses it: library products and public API only (no
@@ -37,7 +38,7 @@ import UseCases
     let useCase: any TransactionReportUseCaseInput = TwoSourceReportUseCase(
       authorized: DemoService(name: "authorized service", transactions: DemoTransactions.authorized),
       posted: DemoService(name: "posted service", transactions: DemoTransactions.posted),
-      output: TransactionReportPresenter(output: view))
+      output: TransactionReportPresenter(output: view, style: .english))
 
     await Task.detached { await useCase.eventGenerateReport() }.value
 
@@ -45,17 +46,18 @@ import UseCases
       Issue.record("the report did not load: \(view.state)")
       return
     }
-    #expect(sections.numberOfSections == 3)  // Authorized, Posted, the grand total
+    #expect(sections.numberOfSections == 2)  // Authorized, Posted; the grand total is the table's footer
+    #expect(sections.header(inSection: 0) == .header(title: "Authorized Transactions"))
     #expect(
-      sections.row(at: ReportIndexPath(section: 0, row: 1)) == .subheader(title: "Apr 01, 2016", odd: true))
-    #expect(sections.row(at: ReportIndexPath(section: 2, row: 0)) == .grandFooter(total: "1338.97"))
+      sections.row(at: ReportIndexPath(section: 0, row: 0)) == .subheader(title: "Apr 01, 2016", odd: true))
+    #expect(sections.grandTotal == .grandFooter(total: "1338.97"))
 
     // MARK: README: the same report as a web page and as Markdown
 
-    var html = HTMLReportRenderer()
-    let page = html.document(sections.rows)
-    var markdown = MarkdownReportRenderer()
-    let table = markdown.document(sections.rows)
+    var html = HTMLReportRenderer(style: .english)
+    let page = html.document(sections)
+    var markdown = MarkdownReportRenderer(style: .english)
+    let table = markdown.document(sections)
 
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(page.contains("Mark&#39;s Work Wearhouse") || page.contains("Mark&#x27;s Work Wearhouse"))
@@ -70,10 +72,10 @@ import UseCases
     let view = ReportViewEvents()
     let useCase = OneSourceReportUseCase(
       source: DemoService(name: "all", transactions: DemoTransactions.all),
-      output: TransactionReportPresenter(output: view))
+      output: TransactionReportPresenter(output: view, style: .english))
     Task.detached { await useCase.eventGenerateReport() }
 
-    var text = TextReportRenderer(width: 60, colors: false)
+    var text = TextReportRenderer(width: 60, colors: false, style: .english)
     var lines = text.start()
     for await event in view.events {
       if case .row(let row) = event { lines += text.render(row) }
@@ -122,6 +124,20 @@ import UseCases
     func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
       recordCount == 1 ? "1 enregistrement invalide" : "\(recordCount) enregistrements invalides"
     }
+    // What the app keeps in English, said member by member: a wording is complete or does not
+    // compile.
+    func period(_ period: ReportPeriod) -> String { english.period(period) }
+    func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+      english.recordsOutsidePeriod(count: count, period: period)
+    }
+    func note(_ note: AnySourceProblem) -> String { english.note(note) }
+    var languageTag: String { english.languageTag }
+    var reportTitle: String { english.reportTitle }
+    var totalLabel: String { english.totalLabel }
+    var grandTotalLabel: String { english.grandTotalLabel }
+    var grandTotalOfAvailableSourcesLabel: String { english.grandTotalOfAvailableSourcesLabel }
+    var incompleteReportLabel: String { english.incompleteReportLabel }
+    var columnHeads: (date: String, description: String, amount: String) { english.columnHeads }
   }
 
   @Test("An invalid upload reaches the app as located issues, as values and in the app's own words")
@@ -131,7 +147,9 @@ import UseCases
       bytes: Array("group,date,description,amount,debit\nA,2016-02-30,Coffee,3.11,D\n".utf8), format: .csv)
     let view = ReportViewEvents()
     await OneSourceReportUseCase(
-      source: upload, output: TransactionReportPresenter(output: view, wording: FrenchWording())
+      source: upload,
+      output: TransactionReportPresenter(
+        output: view, style: ReportStyle(wording: FrenchWording(), amounts: .plain))
     ).eventGenerateReport()
 
     var rejection: InputRejection?

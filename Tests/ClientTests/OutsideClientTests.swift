@@ -128,7 +128,7 @@ import UseCases
             authorized: SlowService(
               name: "a\(index)", transactions: authorized, delay: .milliseconds(9 - index)),
             posted: SlowService(name: "p\(index)", transactions: posted),
-            output: TransactionReportPresenter(output: collector)
+            output: TransactionReportPresenter(output: collector, style: .english)
           ).eventGenerateReport()
           return (index, collector.state)
         }
@@ -145,7 +145,9 @@ import UseCases
       }
       let details = sections.rows.filter { $0.kind == "detail" }
       #expect(details.count == index + 1)
-      #expect(details.first == .detail(description: "Kauf \(index).1", amount: "\(index).00", odd: true))
+      #expect(
+        details.first
+          == .detail(description: DescriptionText("Kauf \(index).1"), amount: "\(index).00", odd: true))
       let total = index * index * 100 + 1
       #expect(sections.rows.last == .grandFooter(total: "\(total / 100).\(String(format2: total % 100))"))
     }
@@ -160,13 +162,12 @@ import UseCases
     let useCase = TwoSourceReportUseCase(
       authorized: HangingService(opening: opening),
       posted: SlowService(name: "posted", transactions: []),
-      output: TransactionReportPresenter(output: collector))
+      output: TransactionReportPresenter(output: collector, style: .english))
     let task = Task.detached { await useCase.eventGenerateReport() }
     try await opening.wait()
     task.cancel()
     await task.value
     #expect(collector.state == .cancelled)
-    #expect(ReportTableDataSource(collector) == nil)
   }
 
   @Test("Cancelled while a source is read, the report ends cancelled, and the events say so last")
@@ -178,7 +179,7 @@ import UseCases
     }
     let useCase = OneSourceReportUseCase(
       source: CancelledMidway(report: report, transactions: transactions),
-      output: TransactionReportPresenter(output: view))
+      output: TransactionReportPresenter(output: view, style: .english))
     let task = Task.detached { await useCase.eventGenerateReport() }
     report.set(task)
     await task.value
@@ -194,7 +195,8 @@ import UseCases
 
   // MARK: A German report
 
-  /// The client's words: German, every one.
+  /// The client's words: German, every one. A wording with a member left out does not compile:
+  /// no member of `ReportWording` has an English default.
   struct GermanWording: ReportWording {
     func title(of scope: ReportScope) -> String {
       switch scope {
@@ -222,6 +224,21 @@ import UseCases
     func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
       "\(recordCount) ungültige Datensätze"
     }
+    func issueLine(_ issue: RecordIssue) -> String {
+      issueLine(issue, error: "Fehler", got: "gefunden", hint: "Tipp", characters: "Zeichen")
+    }
+    func period(_ period: ReportPeriod) -> String {
+      switch (period.first, period.last) {
+      case (let first?, let last?): "\(date(first)) – \(date(last))"
+      case (let first?, nil): "ab \(date(first))"
+      case (nil, let last?): "bis \(date(last))"
+      case (nil, nil): "jeder Tag"
+      }
+    }
+    func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+      "\(count) Datensätze außerhalb von \(self.period(period)) werden nicht gezeigt"
+    }
+    func note(_ note: AnySourceProblem) -> String { "Hinweis der Quelle" }
     var languageTag: String { "de" }
     var reportTitle: String { "Umsatzbericht" }
     var totalLabel: String { "Summe" }
@@ -236,8 +253,11 @@ import UseCases
   /// The English words of the report, none of which a German report may hold.
   static let englishWords = [
     "Total", "Grand", "Transaction", "Report", "Authorized", "Posted", "Date", "Description", "Amount",
-    "Incomplete", "available", "sources", "lang=\"en\"",
+    "Incomplete", "available", "sources", "lang=\"en\"", "Apr ", "from", "until", "$",
   ]
+
+  /// The German report's style, given once: to the presenter and to every renderer.
+  static let german = ReportStyle(wording: GermanWording(), amounts: .eur)
 
   /// A German report of the client's services, one of them down when `partial`.
   static func germanReport(partial: Bool) async throws -> ReportViewStateCollector {
@@ -254,19 +274,19 @@ import UseCases
           try transaction(.authorized, day: 1, "Bäckerei", cents: 311),
           try transaction(.authorized, day: 2, "Buchhandlung", cents: 123_456),
         ]),
-      posted: posted, output: TransactionReportPresenter(output: collector, wording: GermanWording())
+      posted: posted, output: TransactionReportPresenter(output: collector, style: german)
     ).eventGenerateReport()
     return collector
   }
 
-  /// Every renderer's document of a report, in the German words.
-  static func documents(of sections: ReportSections) -> [String: String] {
-    let wording = GermanWording()
-    var text = TextReportRenderer(
-      colors: false, heading: ReportHeading(title: "Umsatzbericht"), wording: wording)
-    // The Markdown and HTML titles are the renderers' wording's when the heading gives none.
-    var markdown = MarkdownReportRenderer(amountStyle: .eur, wording: wording)
-    var html = HTMLReportRenderer(amountStyle: .eur, wording: wording)
+  /// Every renderer's document of a report, in the German words of the one style.
+  static func documents(of sections: ReportTableDataSource) throws -> [String: String] {
+    let period = try ReportPeriod(
+      first: CalendarDate(year: 2016, month: 4, day: 1), last: CalendarDate(year: 2016, month: 4, day: 15))
+    var text = TextReportRenderer(colors: false, heading: ReportHeading(period: period), style: german)
+    // The Markdown and HTML titles are the style's wording's when the heading gives none.
+    var markdown = MarkdownReportRenderer(style: german)
+    var html = HTMLReportRenderer(heading: ReportHeading(period: period), style: german)
     var json = JSONReportRenderer()
     return [
       "text": text.document(sections), "markdown": markdown.document(sections),
@@ -283,7 +303,7 @@ import UseCases
         Issue.record("the report did not load: \(collector.state)")
         continue
       }
-      let documents = Self.documents(of: sections)
+      let documents = try Self.documents(of: sections)
       for (format, document) in documents {
         for word in Self.englishWords {
           #expect(!document.contains(word), "\(format) (partial: \(partial)) says \"\(word)\":\n\(document)")
@@ -302,6 +322,8 @@ import UseCases
       #expect(text.contains(partial ? "Gesamtsumme der verfügbaren Quellen" : "Gesamtsumme "))
       #expect(text.contains("Summe"))
       #expect(text.contains("01.04.2016"))
+      #expect(text.hasPrefix("Umsatzbericht, 01.04.2016 – 15.04.2016\n"))
+      #expect(text.contains("1.234,56\u{A0}€"))
     }
   }
 
@@ -317,7 +339,7 @@ import UseCases
       return
     }
     let wording = GermanWording()
-    var renderer = TextReportRenderer(width: 72, colors: false, wording: wording)
+    var renderer = TextReportRenderer(width: 72, colors: false, style: Self.german)
     let document = renderer.document(sections)
     #expect(
       document.contains(
@@ -325,12 +347,12 @@ import UseCases
     #expect(document.contains(wording.grandTotalOfAvailableSourcesLabel + " "))
 
     // The same rows streamed, as a client that writes each event as it comes.
-    var streamed = TextReportRenderer(width: 72, colors: false, wording: wording)
+    var streamed = TextReportRenderer(width: 72, colors: false, style: Self.german)
     var stream = streamed.start()
     var next = 0
     for (index, row) in sections.rows.enumerated() {
-      while next < sections.warnings.count, sections.warnings[next].rowsBefore == index {
-        stream += streamed.render(sections.warnings[next].warning)
+      while next < sections.placedWarnings.count, sections.placedWarnings[next].rowsBefore == index {
+        stream += streamed.render(sections.placedWarnings[next].warning)
         next += 1
       }
       stream += streamed.render(row)
@@ -346,7 +368,7 @@ import UseCases
   final class TableView {
     var lines: [String] = []
 
-    func reloadData(_ dataSource: ReportTableDataSource, wording: some ReportWording) {
+    func reloadData(_ dataSource: ReportTableDataSource, wording: any ReportWording) {
       lines = []
       for section in 0..<dataSource.numberOfSections {
         if case .header(let title)? = dataSource.header(inSection: section) { lines.append("[\(title)]") }
@@ -379,21 +401,24 @@ import UseCases
     "The public table data source binds as a table view binds it: headers and footers apart from the rows")
   func tableView() async throws {
     let collector = try await Self.germanReport(partial: true)
-    let dataSource = try #require(ReportTableDataSource(collector))
+    guard case .loaded(let dataSource) = collector.state else {
+      Issue.record("the report did not load: \(collector.state)")
+      return
+    }
     let table = TableView()
-    table.reloadData(dataSource, wording: GermanWording())
+    table.reloadData(dataSource, wording: Self.german.wording)
     #expect(
       table.lines == [
         "[Vorgemerkte Umsätze]",
         "  01.04.2016",
-        "    Bäckerei 3.11",
+        "    Bäckerei 3,11\u{A0}€",
         "  02.04.2016",
-        "    Buchhandlung 1234.56",
-        "  Summe 1237.67",
+        "    Buchhandlung 1.234,56\u{A0}€",
+        "  Summe 1.237,67\u{A0}€",
         "[Gebuchte Umsätze]",
         "  Gebuchte Umsätze sind derzeit nicht abrufbar.",
         "  Unvollständiger Bericht: Gebuchte Umsätze fehlen: Dienst nicht erreichbar",
-        "Gesamtsumme der verfügbaren Quellen 1237.67",
+        "Gesamtsumme der verfügbaren Quellen 1.237,67\u{A0}€",
       ])
   }
 }

@@ -74,7 +74,7 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors
-        == "txreport: error: --format must be text, json, transactions, markdown or html\nRun 'txreport --help' for usage.\n"
+        == "txreport: error: --format must be \(OutputFormat.listed)\nRun 'txreport --help' for usage.\n"
     )
   }
 

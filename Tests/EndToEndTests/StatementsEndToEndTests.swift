@@ -170,10 +170,10 @@ import Testing
 
   // MARK: Output files and currencies
 
-  @Test("An output file named .csv is refused, exit 64, and nothing is written")
-  func outputNamedCSV() throws {
+  @Test("An output file named .xlsx is refused, exit 64, and nothing is written")
+  func outputNamedXLSX() throws {
     let folder = try TemporaryDirectory("txreport-e2e")
-    let path = folder.path + "/report.csv"
+    let path = folder.path + "/report.xlsx"
 
     let result = try InputProcess.run(["--all", "Fixtures/demo_all.json", "-o", path])
 

@@ -17,7 +17,7 @@ import UseCases
     let text = "Date,Description,Amount\n2024-03-01,Coffee,\"\(amount)\"\n"
     let records = try await readAll(
       BytesTransactionSource(name: "bank.csv", bytes: Array(text.utf8), format: .csv, options: options))
-    return records.first?.issue.map(ReportText.issueLine)
+    return records.first?.issue.map(EnglishReportWording().issueLine)
   }
 
   @Test("An amount the other mark reads gets that mark's option, and the option reads it")

@@ -34,10 +34,7 @@ import UseCases
   ) -> (records: [SourceRecord], lent: Int) {
     let input = ByteInput(
       provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
-    guard let stream = format.stream(reading: input, source: "input") as? any BatchFilling else {
-      Issue.record("the decoding stream fills no batches", sourceLocation: sourceLocation)
-      return ([], 0)
-    }
+    let stream = format.stream(reading: input, source: "input")
     var (records, lent) = ([SourceRecord](), 0)
     let batch = RecordBatch(capacity: batchSize)
     repeat {

@@ -88,14 +88,14 @@ import UseCases
 
     // One record at a time (`next()`, a slot of its own), and in batches read ahead by a thread.
     let oneByOne = try await readAll(BytesTransactionSource(name: path, bytes: bytes, format: .ndjson))
-    guard case .available(let stream) = await FileTransactionSource(path: path, format: .ndjson).open(),
-      let lending = stream as? any RecordLending
+    guard
+      case .available(let lending) = await FileTransactionSource(path: path, format: .ndjson).openLending()
     else {
-      Issue.record("\(path) did not open as a stream that lends its records")
+      Issue.record("\(path) did not open")
       return
     }
     var batched: [SourceRecord] = []
-    while lending.nextRecords({ batched.append(copy $0) }) {}
+    while lending.nextRecords({ record, _ in batched.append(copy record) }) {}
 
     for records in [oneByOne, batched] {
       #expect(records.count == 1, "\(records)")

@@ -2,6 +2,7 @@ import FileGateways
 import InMemoryGateways
 import TestSupport
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 /// The package's own gateways keep the contract a client's source is checked against.
@@ -30,12 +31,14 @@ import UseCases
       }
     let bytes = BytesTransactionSource(name: "t.\(format.rawValue)", bytes: Array(text.utf8), format: format)
     #expect(await TransactionSourceContract.violations(of: bytes).isEmpty)
+    #expect(await LendingContract.firstDifference(in: bytes) == nil)
 
     let directory = try TemporaryDirectory()
     let path = try directory.file("t.\(format.rawValue)", text: text)
     let file = FileTransactionSource(path: path, format: format)
     let violations = await TransactionSourceContract.violations(of: file)
     #expect(violations.isEmpty, "\(violations)")
+    #expect(await LendingContract.firstDifference(in: file) == nil)
     let missing = FileTransactionSource(path: path + ".missing", format: format)
     #expect(await TransactionSourceContract.violations(of: missing).isEmpty)
   }

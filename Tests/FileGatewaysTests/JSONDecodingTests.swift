@@ -158,7 +158,7 @@ import UseCases
         .syntax(.foundByteNotUTF8(0xFF, instead: .expected(.recordOrArrayEnd, inputEnded: nil)))
       ])
     #expect(records.map(\.issue?.position) == [at(1, 2)])
-    let line = try #require(records.first?.issue.map(ReportText.issueLine))
+    let line = try #require(records.first?.issue.map(EnglishReportWording().issueLine))
     #expect(
       line.hasSuffix(
         #":1:2: error: expected a record ('{') or ']' after '[' (got "byte 0xFF (not UTF-8)"); hint: each element of the array must be an object with group, date, description, amount and debit"#

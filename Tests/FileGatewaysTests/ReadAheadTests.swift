@@ -11,8 +11,8 @@ import UseCases
 /// before its end stops its reader.
 @Suite struct ReadAheadTests {
   /// A stream of numbered records, every seventh one invalid, that counts what it gave and
-  /// says when it is gone.
-  final class CountingStream: TransactionStream {
+  /// says when it is gone; it fills a batch one record at a time, as a client's stream would.
+  final class CountingStream: BatchFilling, RecordLending {
     let total: Int
     let log: Log
     private var given = 0
@@ -35,6 +35,18 @@ import UseCases
       log.given.withLock { $0 = given }
       return Self.record(given)
     }
+
+    func fill(_ batch: RecordBatch) {
+      while !batch.isFull, let record = next() { batch.append(record) }
+    }
+
+    func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
+      guard let record = next() else { return false }
+      body(record, nil)
+      return true
+    }
+
+    func lendDescriptionsAsBytes() {}
 
     /// The first day of each month of 2016.
     static let firstDays = (1...12).compactMap { try? CalendarDate(year: 2016, month: $0, day: 1) }
@@ -68,12 +80,12 @@ import UseCases
     let stream = ReadAheadTransactionStream(CountingStream(total: total, log: .init()))
     var read: [SourceRecord] = []
     var calls = 0
-    while stream.nextRecords({ read.append(copy $0) }) { calls += 1 }
+    while stream.nextRecords({ record, _ in read.append(copy record) }) { calls += 1 }
     #expect(read == (0..<total).map { CountingStream.record($0 + 1) })
     // A call lends what is left of a batch: the batches are full but the last.
     let batches = (total + ReadAheadTransactionStream.batchSize - 1) / ReadAheadTransactionStream.batchSize
     #expect(calls == batches)
-    #expect(!stream.nextRecords { _ in Issue.record("a record after the end") })
+    #expect(!stream.nextRecords { _, _ in Issue.record("a record after the end") })
     #expect(stream.next() == nil)
   }
 
@@ -84,7 +96,7 @@ import UseCases
       // One taken, then the rest of its batch lent, then one taken again, ...
       guard let record = stream.next() else { break }
       read.append(record)
-      _ = stream.nextRecords { read.append(copy $0) }
+      _ = stream.nextRecords { record, _ in read.append(copy record) }
     }
     #expect(read == (0..<10_000).map { CountingStream.record($0 + 1) })
   }
@@ -178,7 +190,7 @@ import UseCases
     var read = [try #require(stream.next())]
     stream.lendDescriptionsAsBytes()
     var (lent, asStrings) = (0, 0)
-    while stream.nextRecordsAndDescriptionBytes({ record, bytes in
+    while stream.nextRecords({ record, bytes in
       guard let bytes else {
         if case .transaction = record { asStrings += 1 }
         read.append(copy record)

@@ -99,7 +99,7 @@ import UseCases
       ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
-    #expect(ReportText.issueLine(issue) == line)
+    #expect(EnglishReportWording().issueLine(issue) == line)
   }
 
 }

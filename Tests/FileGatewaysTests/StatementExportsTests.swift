@@ -179,7 +179,9 @@ import UseCases
       ])
     let issue = try #require(wrong.compactMap(\.issue).first)
     #expect(issue.value == "2/30'00")
-    #expect(ReportText.issueLine(issue).contains("(got \"2/30'00\")"), "\(ReportText.issueLine(issue))")
+    #expect(
+      EnglishReportWording().issueLine(issue).contains("(got \"2/30'00\")"),
+      "\(EnglishReportWording().issueLine(issue))")
     #expect(
       untold.first?.issue?.readingProblem == .syntax(.asks(.datesFitLayouts([.monthDayYear, .dayMonthYear]))))
     #expect(untold.first?.issue?.value == "1/ 2'00")

@@ -38,7 +38,8 @@ extension StatementProofTests {
     #expect(issue.field == .amount)
     #expect(issue.value == "-1,100.00")
     #expect(records.compactMap(\.transaction).isEmpty)
-    #expect(ReportText.issueLine(issue).contains("the U amount is not the T amount -1,000.00 at 4:2"))
+    #expect(
+      EnglishReportWording().issueLine(issue).contains("the U amount is not the T amount -1,000.00 at 4:2"))
   }
 
   @Test(

@@ -205,7 +205,8 @@ extension StatementProofTests {
     #expect(issue.readingProblem == .mixedCurrencies("EUR", earlier: "USD", otherAccount: true))
     let curdef = Self.january.filter { $0 == "\n" }.count + 7
     #expect(issue.position == TextPosition(line: curdef, column: 9))
-    #expect(ReportText.issueLine(issue).contains("hint: report each account alone, with --account"))
+    #expect(
+      EnglishReportWording().issueLine(issue).contains("hint: report each account alone, with --account"))
     #expect(descriptions(dollars) == ["JAN ONE", "JAN TWO"])
     #expect(dollars.allSatisfy { $0.issue == nil })
   }
@@ -333,7 +334,7 @@ extension StatementProofTests {
       from: second.startIndex, to: try #require(second.range(of: "<BALAMT>")).lowerBound)
     #expect(issue.position == TextPosition(line: 7, column: column + 1))
     #expect(
-      ReportText.issueLine(issue).contains(
+      EnglishReportWording().issueLine(issue).contains(
         "the closing balance 870.00 is not the previous statement's 1000.00"))
   }
 
@@ -428,7 +429,7 @@ extension StatementProofTests {
     let column = january.distance(
       from: january.startIndex, to: try #require(january.range(of: "<DTSTART>")).lowerBound)
     #expect(issue.position == TextPosition(line: 7, column: column + 1))
-    #expect(ReportText.issueLine(issue).contains("hint: give each statement once"))
+    #expect(EnglishReportWording().issueLine(issue).contains("hint: give each statement once"))
   }
 
   @Test(

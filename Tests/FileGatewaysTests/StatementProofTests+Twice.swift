@@ -70,7 +70,7 @@ extension StatementProofTests {
     #expect(issue.position == (try position(of: "A2<NAME>", occurrence: 1, in: Self.overlap)))
     #expect(issue.value == "A2")
     #expect(
-      ReportText.issueLine(issue).contains(
+      EnglishReportWording().issueLine(issue).contains(
         "the FITID was given before to the transaction at 14:1 of the same account"))
   }
 

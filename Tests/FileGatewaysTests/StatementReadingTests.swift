@@ -94,7 +94,7 @@ import UseCases
 
     let issue = try #require(records.first?.issue)
     #expect(issue.readingProblem == .unreadableAmount(.tooManyFractionDigits, nil))
-    let line = ReportText.issueLine(issue)
+    let line = EnglishReportWording().issueLine(issue)
     #expect(line.contains("has a fraction of a cent"))
     #expect(!line.contains("--decimal"))
   }

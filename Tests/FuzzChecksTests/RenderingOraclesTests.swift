@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
       "  spaces  ", "", "café 東京 🇨🇦", "tab\there", "esc\u{1B}[31m", "\u{202E}rtl", "\"quoted\" 'single'",
       "mailto:a@b.c", "http://x/(a)", "a@b", "@handle", "x@localhost", "a/b@c.d", "zero\u{200B}width",
       "C:\\path\\u{1B}",
-    ].map { ReportRow.detail(description: $0, amount: "1.00", odd: true) }
+    ].map { ReportRow.detail(description: DescriptionText($0), amount: "1.00", odd: true) }
     + [
       .subfooter(odd: true), .footer(total: "32.00", odd: false),
       .message("There are no Posted Transactions in this period"), .grandFooter(total: "32.00"),

@@ -4,6 +4,7 @@ import NetworkGateways
 import Synchronization
 import TestSupport
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 #if canImport(Glibc)
@@ -138,6 +139,7 @@ final class FakeDownloader: ResponseDownloader {
       request: DownloadRequest(url: "http://h/a.csv"),
       downloader: FakeDownloader(body: Self.csv + "Q,x,y,1,D\n"))
     #expect(await TransactionSourceContract.violations(of: ok).isEmpty)
+    #expect(await LendingContract.firstDifference(in: ok) == nil)
     let down = HTTPTransactionSource(
       request: DownloadRequest(url: "http://h/a.csv"), downloader: FakeDownloader(failure: .status(503)))
     #expect(await TransactionSourceContract.violations(of: down).isEmpty)

@@ -35,7 +35,7 @@ import UseCases
     let collector = ReportViewStateCollector()
     let useCase = TwoSourceReportUseCase(
       authorized: try source(server.url("/a.json")), posted: try source(server.url("/p.json")),
-      output: TransactionReportPresenter(output: collector))
+      output: TransactionReportPresenter(output: collector, style: .english))
 
     let report = Task { await useCase.eventGenerateReport() }
     try await Task.sleep(for: .milliseconds(500))
@@ -53,9 +53,11 @@ import UseCases
       }
     }
     #expect(rows.contains(.message("Posted Transactions are not currently available.")), "\(rows)")
+    // The footer is the section's footer, apart from its rows.
+    #expect(sections.footer(inSection: 0)?.kind == "footer")
     #expect(
-      rows.contains(.footer(total: "560.19", odd: false))
-        || rows.contains(.footer(total: "560.19", odd: true)))
+      sections.footer(inSection: 0) == .footer(total: "560.19", odd: false)
+        || sections.footer(inSection: 0) == .footer(total: "560.19", odd: true))
     #expect(
       collector.warnings.map(\.reason) == [
         UnavailableReason(ServiceFailure(url: server.url("/p.json"), problem: .status(503)))

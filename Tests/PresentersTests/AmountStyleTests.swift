@@ -2,54 +2,84 @@ import Entities
 import Presenters
 import Testing
 
+/// An amount of the tests, in cents.
+private func money(_ cents: Int64) throws -> Money { try #require(Money(minorUnits: cents)) }
+
 @Suite struct AmountStyleTests {
+  @Test(
+    "Plain: two decimals, the sign first, no grouping, never -0.00",
+    arguments: [
+      (0, "0.00"), (5, "0.05"), (-5, "-0.05"), (123_456, "1234.56"), (-123_456, "-1234.56"),
+      (Int64.max, "92233720368547758.07"), (Int64.min + 1, "-92233720368547758.07"),
+    ] as [(Int64, String)])
+  func plain(cents: Int64, shown: String) throws {
+    #expect(AmountStyle.plain.text(try money(cents)) == shown)
+  }
+
   @Test(
     "US dollars: the sign first, then $, commas between thousands",
     arguments: [
-      ("0.00", "$0.00"), ("0.05", "$0.05"), ("-0.05", "-$0.05"), ("3.11", "$3.11"), ("999.99", "$999.99"),
-      ("1000.00", "$1,000.00"), ("-1234.56", "-$1,234.56"), ("123456.78", "$123,456.78"),
-      ("1234567.89", "$1,234,567.89"), ("-12345678.00", "-$12,345,678.00"),
-      ("92233720368547758.07", "$92,233,720,368,547,758.07"),
-      ("-92233720368547758.08", "-$92,233,720,368,547,758.08"),
-    ])
-  func usd(plain: String, shown: String) {
-    #expect(AmountStyle.usd.format(plain) == shown)
+      (0, "$0.00"), (5, "$0.05"), (-5, "-$0.05"), (311, "$3.11"), (99_999, "$999.99"),
+      (100_000, "$1,000.00"), (-123_456, "-$1,234.56"), (12_345_678, "$123,456.78"),
+      (123_456_789, "$1,234,567.89"), (-1_234_567_800, "-$12,345,678.00"),
+      (Int64.max, "$92,233,720,368,547,758.07"), (Int64.min + 1, "-$92,233,720,368,547,758.07"),
+    ] as [(Int64, String)])
+  func usd(cents: Int64, shown: String) throws {
+    #expect(AmountStyle.usd.text(try money(cents)) == shown)
   }
 
   @Test(
     "Euros: the sign first, dots between thousands, a decimal comma, a no-break space and €",
     arguments: [
-      ("0.00", "0,00\u{A0}€"), ("-0.05", "-0,05\u{A0}€"), ("999.99", "999,99\u{A0}€"),
-      ("1000.00", "1.000,00\u{A0}€"), ("-1234.56", "-1.234,56\u{A0}€"), ("1234567.89", "1.234.567,89\u{A0}€"),
-      ("92233720368547758.07", "92.233.720.368.547.758,07\u{A0}€"),
-    ])
-  func eur(plain: String, shown: String) {
-    #expect(AmountStyle.eur.format(plain) == shown)
-  }
-
-  @Test("Plain amounts stay as the row has them; text that is not a plain amount is left alone")
-  func plainAndOtherText() {
-    #expect(AmountStyle.plain.format("-1234.56") == "-1234.56")
-    for text in ["", "-", ".00", "12.3", "1,234.56", "abc.de", "--1.00", "1.234"] {
-      #expect(AmountStyle.usd.format(text) == text)
-    }
-  }
-
-  @Test("An amount of Money is the presenter's plain text in the style")
-  func money() throws {
-    #expect(AmountStyle.usd.text(try #require(Money(minorUnits: -123_456))) == "-$1,234.56")
-    #expect(AmountStyle.eur.text(.zero) == "0,00\u{A0}€")
+      (0, "0,00\u{A0}€"), (-5, "-0,05\u{A0}€"), (99_999, "999,99\u{A0}€"), (100_000, "1.000,00\u{A0}€"),
+      (-123_456, "-1.234,56\u{A0}€"), (123_456_789, "1.234.567,89\u{A0}€"),
+      (Int64.max, "92.233.720.368.547.758,07\u{A0}€"),
+    ] as [(Int64, String)])
+  func eur(cents: Int64, shown: String) throws {
+    #expect(AmountStyle.eur.text(try money(cents)) == shown)
   }
 
   @Test(
-    "Currency codes are read in any case; others have no style",
-    arguments: ["USD", "usd", "Usd", "EUR", "eUr"])
-  func codes(code: String) throws {
+    "Any three-letter code in any case has a style: dollars and euros their own, any other its code",
+    arguments: [
+      ("USD", "-$1,234.56"), ("usd", "-$1,234.56"), ("eUr", "-1.234,56\u{A0}€"),
+      ("gbp", "-1,234.56\u{A0}GBP"),
+    ])
+  func codes(code: String, shown: String) throws {
     let style = try #require(AmountStyle(currencyCode: code))
     #expect(style.currencyCode == code.uppercased())
-    #expect(AmountStyle(currencyCode: "GBP") == nil)
-    #expect(AmountStyle(currencyCode: "") == nil)
-    #expect(AmountStyle.currencies.compactMap(\.currencyCode) == ["USD", "EUR"])
+    #expect(style.text(try money(-123_456)) == shown)
+    for notACode in ["", "US", "USDX", "U$D", "ÜSD"] { #expect(AmountStyle(currencyCode: notACode) == nil) }
+  }
+
+  @Test(
+    "A currency's minor digits are ISO 4217's: none for the yen and the won, three for the dinars, two for most",
+    arguments: [
+      ("JPY", 0), ("KRW", 0), ("ISK", 0), ("KWD", 3), ("BHD", 3), ("TND", 3), ("CLF", 4), ("CHF", 2),
+      ("USD", 2),
+      ("EUR", 2), ("XYZ", 2),
+    ])
+  func minorDigits(code: String, digits: Int) throws {
+    #expect(AmountStyle.minorDigits(ofCurrency: code) == digits)
+    #expect(try #require(AmountStyle(currencyCode: code)).minorDigits == digits)
+  }
+
+  @Test("Yen have no minor digits; cents a source gave are shown, not rounded away")
+  func yen() throws {
+    let yen = AmountStyle(code: "JPY")
+    #expect(yen.text(try money(123_456_700)) == "1,234,567\u{A0}JPY")
+    #expect(yen.text(try money(-500)) == "-5\u{A0}JPY")
+    #expect(yen.text(try money(0)) == "0\u{A0}JPY")
+    #expect(yen.text(try money(150)) == "1.50\u{A0}JPY")
+    let symbol = AmountStyle(
+      currencyCode: "JPY", symbol: "¥", placement: .before(spaced: false), groupingSeparator: ",",
+      decimalMark: ".")
+    #expect(symbol.text(try money(123_456_700)) == "¥1,234,567")
+  }
+
+  @Test("Kuwaiti dinars have three minor digits")
+  func dinars() throws {
+    #expect(AmountStyle(code: "KWD").text(try money(123_456)) == "1,234.560\u{A0}KWD")
   }
 }
 
@@ -62,61 +92,58 @@ import Testing
   private let gbp = AmountStyle(
     currencyCode: "GBP", symbol: "£", placement: .before(spaced: false), groupingSeparator: ",",
     decimalMark: ".")
-  private let jpy = AmountStyle(
-    currencyCode: "JPY", symbol: "JPY", placement: .after(spaced: true), groupingSeparator: ",",
-    decimalMark: ".")
 
   @Test(
-    "Swiss francs: the code first, a no-break space, apostrophes between thousands, the sign before the digits",
+    "Swiss francs: the code first, a space as given, apostrophes between thousands, the sign before the digits",
     arguments: [
-      ("1234.56", "CHF\u{A0}1'234.56"), ("-1234.56", "CHF\u{A0}-1'234.56"), ("0.05", "CHF\u{A0}0.05"),
-      ("1234567.89", "CHF\u{A0}1'234'567.89"),
-    ])
-  func swissFrancs(plain: String, shown: String) {
-    #expect(chf.format(plain) == shown)
+      (123_456, "CHF 1'234.56"), (-123_456, "CHF -1'234.56"), (5, "CHF 0.05"),
+      (123_456_789, "CHF 1'234'567.89"),
+    ] as [(Int64, String)])
+  func swissFrancs(cents: Int64, shown: String) throws {
+    #expect(chf.text(try money(cents)) == shown)
   }
 
   @Test(
     "Pounds: £ right before the number, the sign first",
-    arguments: [("1234.56", "£1,234.56"), ("-1234.56", "-£1,234.56"), ("999.99", "£999.99")])
-  func pounds(plain: String, shown: String) {
-    #expect(gbp.format(plain) == shown)
+    arguments: [(123_456, "£1,234.56"), (-123_456, "-£1,234.56"), (99_999, "£999.99")] as [(Int64, String)])
+  func pounds(cents: Int64, shown: String) throws {
+    #expect(gbp.text(try money(cents)) == shown)
   }
 
-  @Test("A code after the number, as a yen-like style writes it")
-  func codeAfter() throws {
-    #expect(jpy.format("1234567.00") == "1,234,567.00\u{A0}JPY")
-    #expect(jpy.format("-5.00") == "-5.00\u{A0}JPY")
-    #expect(jpy.text(try #require(Money(minorUnits: 100))) == "1.00\u{A0}JPY")
-    #expect(jpy.currencyCode == "JPY")
+  @Test("Spaced placement writes a plain space; a symbol given with a no-break space keeps it")
+  func spacing() throws {
+    let after = AmountStyle(
+      currencyCode: "EUR", symbol: "€", placement: .after(spaced: true), groupingSeparator: ".",
+      decimalMark: ",")
+    #expect(after.text(try money(-123_456)) == "-1.234,56 €")
+    let noBreak = AmountStyle(
+      currencyCode: "EUR", symbol: "\u{A0}€", placement: .after(spaced: false), groupingSeparator: ".",
+      decimalMark: ",")
+    #expect(noBreak.text(try money(-123_456)) == "-1.234,56\u{A0}€")
+    #expect(noBreak == .eur)
   }
 
-  @Test("Accounting parentheses, a no-break-space grouping and a decimal comma; text that is no amount stays")
-  func parenthesesAndOtherMarks() {
+  @Test("Accounting parentheses, a no-break-space grouping and a decimal comma")
+  func parenthesesAndOtherMarks() throws {
     let style = AmountStyle(
       currencyCode: nil, symbol: "$", placement: .before(spaced: false), groupingSeparator: "\u{A0}",
       decimalMark: ",", negativeSign: .parentheses)
-    #expect(style.format("-1234.56") == "($1\u{A0}234,56)")
-    #expect(style.format("1234.56") == "$1\u{A0}234,56")
-    #expect(style.format("n/a") == "n/a")
+    #expect(style.text(try money(-123_456)) == "($1\u{A0}234,56)")
+    #expect(style.text(try money(123_456)) == "$1\u{A0}234,56")
   }
 
   @Test("Described by the general rule, the presets write what they always wrote")
-  func presetsByTheRule() {
+  func presetsByTheRule() throws {
     let usd = AmountStyle(
       currencyCode: "USD", symbol: "$", placement: .before(spaced: false), groupingSeparator: ",",
       decimalMark: ".")
-    let eur = AmountStyle(
-      currencyCode: "EUR", symbol: "€", placement: .after(spaced: true), groupingSeparator: ".",
-      decimalMark: ",")
     let plain = AmountStyle(
       currencyCode: nil, symbol: "", placement: .before(spaced: false), groupingSeparator: nil,
       decimalMark: ".")
-    for amount in ["0.00", "-0.05", "1234.56", "-1234567.89"] {
-      #expect(usd.format(amount) == AmountStyle.usd.format(amount))
-      #expect(eur.format(amount) == AmountStyle.eur.format(amount))
-      #expect(plain.format(amount) == amount)
+    for cents: Int64 in [0, -5, 123_456, -123_456_789] {
+      #expect(usd.text(try money(cents)) == AmountStyle.usd.text(try money(cents)))
+      #expect(plain.text(try money(cents)) == AmountStyle.plain.text(try money(cents)))
     }
-    #expect(usd == AmountStyle.usd && eur == AmountStyle.eur)
+    #expect(usd == AmountStyle.usd && plain == AmountStyle.plain)
   }
 }

@@ -9,7 +9,7 @@ import UseCases
 @Suite struct DemoReportTests {
   private func rows(replaying calls: UseCaseOutputSpy) -> PresenterOutputSpy {
     let view = PresenterOutputSpy()
-    calls.replay(into: TransactionReportPresenter(output: view))
+    calls.replay(into: TransactionReportPresenter(output: view, style: .english))
     return view
   }
 

@@ -14,7 +14,7 @@ import UseCases
     await OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: calls)
       .eventGenerateReport()
     let view = PresenterOutputSpy()
-    calls.replay(into: TransactionReportPresenter(output: view))
+    calls.replay(into: TransactionReportPresenter(output: view, style: .english))
     return view.rows
   }
 
@@ -38,8 +38,8 @@ import UseCases
     #expect(ProcessInfo.processInfo.environment["TZ"] == environment["TZ"])
 
     #expect(try await rows() == FixtureFiles.rows(FixtureFiles.demoExpectedRows))
-    #expect(ReportText.date(try .fixture("2016-01-01")) == "Jan 01, 2016")
-    #expect(ReportText.date(try .fixture("2016-12-31")) == "Dec 31, 2016")
-    #expect(ReportText.amount(try .fixture("-1234567.89")) == "-1234567.89")
+    #expect(EnglishReportWording().date(try .fixture("2016-01-01")) == "Jan 01, 2016")
+    #expect(EnglishReportWording().date(try .fixture("2016-12-31")) == "Dec 31, 2016")
+    #expect(AmountStyle.plain.text(try .fixture("-1234567.89")) == "-1234567.89")
   }
 }

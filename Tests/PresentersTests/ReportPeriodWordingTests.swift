@@ -38,15 +38,16 @@ import UseCases
   @Test("The heading: the default title alone, a title, a period, or both")
   func heading() throws {
     let march = try ReportPeriod.month(year: 2024, month: 3)
-    #expect(ReportHeading().text == "Transaction Report")
+    let english = EnglishReportWording()
+    #expect(ReportHeading().text(in: english) == "Transaction Report")
     #expect(ReportHeading().isDefault)
-    #expect(ReportHeading(title: "Acme Visa").text == "Acme Visa")
+    #expect(ReportHeading(title: "Acme Visa").text(in: english) == "Acme Visa")
     #expect(!ReportHeading(title: "Acme Visa").isDefault)
-    #expect(ReportHeading(period: march).text == "Transaction Report, March 2024")
-    #expect(ReportHeading(title: "Acme Visa", period: march).text == "Acme Visa, March 2024")
+    #expect(ReportHeading(period: march).text(in: english) == "Transaction Report, March 2024")
+    #expect(ReportHeading(title: "Acme Visa", period: march).text(in: english) == "Acme Visa, March 2024")
   }
 
-  @Test("A client's wording words the period its own way, and gets English where it gives none")
+  @Test("A client's wording words the period its own way, and keeps English where it says so")
   func clientWording() throws {
     struct French: ReportWording {
       let english = EnglishReportWording()
@@ -67,9 +68,21 @@ import UseCases
           recordCount: recordCount, issueCount: issueCount, unlistedCount: unlistedCount)
       }
       func period(_ period: ReportPeriod) -> String { "mars 2024" }
+      func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+        english.recordsOutsidePeriod(count: count, period: period)
+      }
+      func note(_ note: AnySourceProblem) -> String { english.note(note) }
+      func issueLine(_ issue: RecordIssue) -> String { english.issueLine(issue) }
+      var languageTag: String { english.languageTag }
+      var reportTitle: String { english.reportTitle }
+      var totalLabel: String { english.totalLabel }
+      var grandTotalLabel: String { english.grandTotalLabel }
+      var grandTotalOfAvailableSourcesLabel: String { english.grandTotalOfAvailableSourcesLabel }
+      var incompleteReportLabel: String { english.incompleteReportLabel }
+      var columnHeads: (date: String, description: String, amount: String) { english.columnHeads }
     }
     let march = try ReportPeriod.month(year: 2024, month: 3)
-    #expect(ReportHeading(title: "Relevé", period: march, wording: French()).text == "Relevé, mars 2024")
+    #expect(ReportHeading(title: "Relevé", period: march).text(in: French()) == "Relevé, mars 2024")
     #expect(
       French().recordsOutsidePeriod(count: 2, period: march)
         == "2 records outside 2024-03-01 to 2024-03-31 are not shown")
@@ -79,7 +92,8 @@ import UseCases
   func presenterPassesTheNote() throws {
     let spy = PresenterOutputSpy()
     let period = try ReportPeriod.month(year: 2024, month: 3)
-    TransactionReportPresenter(output: spy).presentRecordsOutsidePeriod(count: 12, period: period)
+    TransactionReportPresenter(output: spy, style: .english).presentRecordsOutsidePeriod(
+      count: 12, period: period)
     #expect(
       spy.calls == [
         .recordsOutsidePeriod(

@@ -23,7 +23,7 @@ import UseCases
 
   @Test("Sections are the groups; rows leave out the header and the footer, which come apart")
   func sectionsRowsHeadersFooters() {
-    let dataSource = ReportTableDataSource(sections: ReportSections(rows: rows))
+    let dataSource = ReportTableDataSource(rows: rows)
     #expect(dataSource.numberOfSections == 2)
     #expect(dataSource.numberOfRows(inSection: 0) == 3)
     #expect(dataSource.numberOfRows(inSection: 1) == 1)
@@ -45,7 +45,7 @@ import UseCases
     #expect(!dataSource.isIncomplete)
   }
 
-  @Test("Date rows answer in the rows' own numbering, without the header; a search in the sections'")
+  @Test("Date rows answer in the rows' own numbering, without the header")
   func dateRowsAndSearch() {
     let more: [ReportRow] = [
       .header(title: "Authorized Transactions"),
@@ -60,21 +60,16 @@ import UseCases
       .message("Posted Transactions are not currently available."),
       .grandFooter(total: "23.67"),
     ]
-    let dataSource = ReportTableDataSource(sections: ReportSections(rows: more))
+    let dataSource = ReportTableDataSource(rows: more)
 
     #expect(dataSource.dateRows(inSection: 0) == [0, 3])
     #expect(dataSource.dateRows(inSection: 1) == [])
     #expect(dataSource.dateRows(inSection: 7) == [])
-    let search = ReportSearch("starbucks", in: dataSource.sections)
-    #expect(search.count == 2)
-    #expect(
-      search.match(atOrAfter: ReportIndexPath(section: 0, row: 0)) == ReportIndexPath(section: 0, row: 2))
-    #expect(ReportSearch("available", in: dataSource.sections).count == 0, "a message is not a transaction")
   }
 
   @Test("Every row of the report is a row, a header, a footer or the grand total, once, in order")
   func everyRowOnce() {
-    let dataSource = ReportTableDataSource(sections: ReportSections(rows: rows))
+    let dataSource = ReportTableDataSource(rows: rows)
     var seen: [ReportRow] = []
     for section in 0..<dataSource.numberOfSections {
       if let header = dataSource.header(inSection: section) { seen.append(header) }
@@ -90,7 +85,7 @@ import UseCases
   @Test("A missing source's warning is under its own group, and the report is incomplete")
   func warningUnderItsGroup() {
     let dataSource = ReportTableDataSource(
-      sections: ReportSections(rows: rows, warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 7)]))
+      rows: rows, warnings: [ReportTableDataSource.PlacedWarning(warning, rowsBefore: 7)])
     #expect(dataSource.warnings(inSection: 0).isEmpty)
     #expect(dataSource.warnings(inSection: 1) == [warning])
     #expect(dataSource.warnings(inSection: 5).isEmpty)
@@ -100,8 +95,7 @@ import UseCases
 
   @Test("A report-level message is a section without header or footer; no grand total, none")
   func reportLevelMessage() {
-    let dataSource = ReportTableDataSource(
-      sections: ReportSections(rows: [.message("nothing"), .header(title: "All")]))
+    let dataSource = ReportTableDataSource(rows: [.message("nothing"), .header(title: "All")])
     #expect(dataSource.numberOfSections == 2)
     #expect(dataSource.header(inSection: 0) == nil && dataSource.footer(inSection: 0) == nil)
     #expect(dataSource.row(at: ReportIndexPath(section: 0, row: 0)) == .message("nothing"))
@@ -109,18 +103,18 @@ import UseCases
     #expect(dataSource.grandTotal == nil)
   }
 
-  @Test("Bound to a collector: nil until loaded, then the report with its notes and the records left out")
+  @Test("Loaded by a collector: none until loaded, then the report with its notes and the records left out")
   func fromCollector() throws {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     presenter.presentReportStart()
-    #expect(ReportTableDataSource(collector) == nil)
+    #expect(collector.loadedReport == nil)
     presenter.presentHeader(.group(.posted))
     presenter.presentSourceUnavailable(.group(.posted), reason: "gone")
     presenter.presentRecordsOutsidePeriod(count: 2, period: try ReportPeriod.month(year: 2016, month: 4))
     presenter.presentGrandFooter(total: try .fixture("0"))
     presenter.presentReportEnd()
-    let dataSource = try #require(ReportTableDataSource(collector))
+    let dataSource = try #require(collector.loadedReport)
     #expect(dataSource.numberOfSections == 1)
     #expect(dataSource.warnings(inSection: 0).map(\.scope) == [.group(.posted)])
     #expect(dataSource.recordsOutsidePeriod?.count == 2)

@@ -13,7 +13,8 @@ import UseCases
     ])
   func months(month: Int, abbreviation: String) throws {
     #expect(
-      ReportText.date(try CalendarDate(year: 2016, month: month, day: 15)) == "\(abbreviation) 15, 2016")
+      EnglishReportWording().date(try CalendarDate(year: 2016, month: month, day: 15))
+        == "\(abbreviation) 15, 2016")
   }
 
   @Test(
@@ -31,7 +32,7 @@ import UseCases
       (9999, 12, 31, "Dec 31, 9999"),
     ])
   func datePadding(year: Int, month: Int, day: Int, text: String) throws {
-    #expect(ReportText.date(try CalendarDate(year: year, month: month, day: day)) == text)
+    #expect(EnglishReportWording().date(try CalendarDate(year: year, month: month, day: day)) == text)
   }
 
   @Test("Every year from 1 to 9999, and every day of a leap year, is written as MMM dd, yyyy")
@@ -44,12 +45,12 @@ import UseCases
     }
     var wrong: [String] = []
     for year in 1...9999 {
-      let text = ReportText.date(try CalendarDate(year: year, month: 7, day: 4))
+      let text = EnglishReportWording().date(try CalendarDate(year: year, month: 7, day: 4))
       if text != written(year, 7, 4) { wrong.append(text) }
     }
     for month in 1...12 {
       for day in 1...CalendarDate.daysIn(month: month, year: 2024) {
-        let text = ReportText.date(try CalendarDate(year: 2024, month: month, day: day))
+        let text = EnglishReportWording().date(try CalendarDate(year: 2024, month: month, day: day))
         if text != written(2024, month, day) { wrong.append(text) }
       }
     }
@@ -73,35 +74,39 @@ import UseCases
       (-Int64.max, "-92233720368547758.07"),
     ] as [(Int64, String)])
   func amounts(cents: Int64, text: String) throws {
-    #expect(ReportText.amount(try #require(Money(minorUnits: cents))) == text)
+    #expect(AmountStyle.plain.text(try #require(Money(minorUnits: cents))) == text)
   }
 
   @Test("Zero negated still prints 0.00")
   func negativeZero() {
-    #expect(ReportText.amount(Money.zero.negated) == "0.00")
+    #expect(AmountStyle.plain.text(Money.zero.negated) == "0.00")
   }
 
   @Test(
     "Messages have their exact texts",
     arguments: [
       (
-        ReportText.unavailableMessage(for: .group(.authorized)),
+        EnglishReportWording().unavailableMessage(for: .group(.authorized)),
         "Authorized Transactions are not currently available."
       ),
       (
-        ReportText.unavailableMessage(for: .group(.posted)),
+        EnglishReportWording().unavailableMessage(for: .group(.posted)),
         "Posted Transactions are not currently available."
       ),
-      (ReportText.unavailableMessage(for: .allTransactions), "Transactions are not currently available."),
       (
-        ReportText.noTransactionsMessage(for: .authorized),
+        EnglishReportWording().unavailableMessage(for: .allTransactions),
+        "Transactions are not currently available."
+      ),
+      (
+        EnglishReportWording().noTransactionsMessage(for: .authorized),
         "There are no Authorized Transactions in this period"
       ),
-      (ReportText.noTransactionsMessage(for: .posted), "There are no Posted Transactions in this period"),
-      (ReportText.title(of: .allTransactions), "All"),
-      (ReportText.title(of: .group(.posted)), "Posted Transactions"),
-      (ReportText.subject(of: .allTransactions), "Transactions"),
-      (ReportText.subject(of: .group(.authorized)), "Authorized Transactions"),
+      (
+        EnglishReportWording().noTransactionsMessage(for: .posted),
+        "There are no Posted Transactions in this period"
+      ),
+      (EnglishReportWording().title(of: .allTransactions), "All"),
+      (EnglishReportWording().title(of: .group(.posted)), "Posted Transactions"),
     ])
   func messages(actual: String, expected: String) {
     #expect(actual == expected)
@@ -149,7 +154,7 @@ import UseCases
       ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
-    #expect(ReportText.issueLine(issue) == line)
+    #expect(EnglishReportWording().issueLine(issue) == line)
   }
 
   @Test(
@@ -169,7 +174,7 @@ import UseCases
       source: "p.json", position: TextPosition(line: 4, column: 60), field: .amount,
       problem: .totalOverflow(.group(.posted), amount: try .fixture("0.5")))
     #expect(
-      ReportText.issueLine(issue)
+      EnglishReportWording().issueLine(issue)
         == #"p.json:4:60: error: amount: the Posted total would overflow (it cannot go beyond 92233720368547758.07 either way) (got "0.50"); hint: from this record on the total stays too large to show; check the amounts"#
     )
   }
@@ -194,7 +199,9 @@ import UseCases
     let issue = RecordIssue(
       source: "a.json", position: nil, field: .description, problem: .fake(.wrongType),
       value: value)
-    #expect(ReportText.issueLine(issue) == "a.json: error: description: expected a string (got \"\(shown)\")")
+    #expect(
+      EnglishReportWording().issueLine(issue)
+        == "a.json: error: description: expected a string (got \"\(shown)\")")
   }
 
   @Test(
@@ -204,7 +211,8 @@ import UseCases
       source: "we\"ird\u{1B}.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "bad\u{7}"))
     )
     #expect(
-      ReportText.issueLine(issue) == #"we"ird\u{1B}.json: error: cannot read the rest of the file: bad\u{7}"#)
+      EnglishReportWording().issueLine(issue)
+        == #"we"ird\u{1B}.json: error: cannot read the rest of the file: bad\u{7}"#)
   }
 
   @Test("visible(_:) leaves safe text alone, quotes only when asked, and flags exactly the unsafe scalars")
@@ -269,7 +277,7 @@ import UseCases
     let issue = RecordIssue(
       source: "a.json", position: TextPosition(line: 2, column: 3), field: .amount,
       problem: .fake(.notADebitCreditCode), value: digits)
-    let line = ReportText.issueLine(issue)
+    let line = EnglishReportWording().issueLine(issue)
     #expect(line.count < 300)
     #expect(line.contains("(got \"" + String(repeating: "1", count: 64) + "…\", 1000004 characters)"))
   }

@@ -10,7 +10,7 @@ import UseCases
   @MainActor
   func eventsArriveInOrderOnTheMainActor() async throws {
     let view = ReportViewEvents()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     let recorded = UseCaseOutputSpy()
     await OneSourceReportUseCase(source: try FixtureFiles.source(FixtureFiles.demoAll), output: recorded)
       .eventGenerateReport()
@@ -30,7 +30,7 @@ import UseCases
   @Test("A rejected report is one event, and the sequence ends after it")
   func rejectionEndsTheEvents() async throws {
     let view = ReportViewEvents()
-    TransactionReportPresenter(output: view).presentInvalidInput(
+    TransactionReportPresenter(output: view, style: .english).presentInvalidInput(
       issues: [.fixture(source: "bad.json", line: 2)], totalCount: 1, recordCount: 1)
     var events: [ReportViewEvents.Event] = []
     for await event in view.events { events.append(event) }
@@ -45,7 +45,7 @@ import UseCases
   @Test("Events replay onto another view: the collector reaches the same state")
   func eventsReplayOntoACollector() async throws {
     let view = ReportViewEvents()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.allTransactions)
     presenter.presentSourceUnavailable(.allTransactions, reason: "down")
@@ -59,11 +59,11 @@ import UseCases
     #expect(
       collector.state
         == .loaded(
-          ReportSections(
+          ReportTableDataSource(
             rows: [
               .header(title: "All"), .message("Transactions are not currently available."),
               .grandFooter(total: "0.00"),
-            ], warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
+            ], warnings: [ReportTableDataSource.PlacedWarning(warning, rowsBefore: 2)])))
   }
 
   @Test("finish() ends the events of a report that presents nothing more")
@@ -79,7 +79,7 @@ import UseCases
   @Test("A report refused for a missing input is one event, and the sequence ends after it")
   func missingInputEndsTheEvents() async {
     let view = ReportViewEvents()
-    TransactionReportPresenter(output: view).presentMissingInput(
+    TransactionReportPresenter(output: view, style: .english).presentMissingInput(
       [
         MissingInput(.group(.posted), reason: .fake(.missingFile(path: "p.json", similarPath: nil)))
       ], issues: [], totalCount: 0, recordCount: 0)

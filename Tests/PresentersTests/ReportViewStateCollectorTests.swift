@@ -15,7 +15,7 @@ import UseCases
   @Test("Rows arrive while loading; the end of the report makes them the loaded sections")
   func loaded() throws {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(.group(.authorized), reason: "gone")
@@ -23,7 +23,7 @@ import UseCases
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
     presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
     #expect(collector.state == .loading)
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
     presenter.presentFooter(total: try .fixture("28"))
     presenter.presentGrandFooter(total: try .fixture("28"))
     presenter.presentReportEnd()
@@ -44,14 +44,15 @@ import UseCases
     #expect(
       collector.state
         == .loaded(
-          ReportSections(rows: rows, warnings: [ReportSections.PlacedWarning(warning, rowsBefore: 2)])))
+          ReportTableDataSource(
+            rows: rows, warnings: [ReportTableDataSource.PlacedWarning(warning, rowsBefore: 2)])))
     #expect(collector.warnings == [warning])
   }
 
   @Test("A source's notes are kept in order, worded, beside the rows")
   func notes() {
     let collector = ReportViewStateCollector()
-    let presenter = TransactionReportPresenter(output: collector)
+    let presenter = TransactionReportPresenter(output: collector, style: .english)
     let (first, second) = (
       AnySourceProblem(StatedProblem("'\(shown: "a\u{7}.csv")': 1 row skipped", hint: "it held totals")),
       AnySourceProblem(StatedProblem("read as Windows-1252"))
@@ -97,7 +98,7 @@ import UseCases
     #expect(collector.warnings.isEmpty)
     collector.showRow(.grandFooter(total: "0.00"))
     collector.showReportEnd()
-    #expect(collector.state == .loaded(ReportSections(rows: [.grandFooter(total: "0.00")])))
+    #expect(collector.state == .loaded(ReportTableDataSource(rows: [.grandFooter(total: "0.00")])))
   }
 
   @Test("A report after a complete one shows only its own rows")
@@ -109,7 +110,7 @@ import UseCases
     collector.showReportStart()
     collector.showRow(.header(title: "Posted Transactions"))
     collector.showReportEnd()
-    #expect(collector.state == .loaded(ReportSections(rows: [.header(title: "Posted Transactions")])))
+    #expect(collector.state == .loaded(ReportTableDataSource(rows: [.header(title: "Posted Transactions")])))
   }
 
   @Test("A missing input fails the state with one line per missing input, then the other issues")

@@ -60,6 +60,18 @@ import UseCases
     func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
       "\(recordCount) ungültige Datensätze; kein Bericht."
     }
+    func period(_ period: ReportPeriod) -> String { english.period(period) }
+    func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+      english.recordsOutsidePeriod(count: count, period: period)
+    }
+    func note(_ note: AnySourceProblem) -> String { english.note(note) }
+    var languageTag: String { english.languageTag }
+    var reportTitle: String { english.reportTitle }
+    var totalLabel: String { english.totalLabel }
+    var grandTotalLabel: String { english.grandTotalLabel }
+    var grandTotalOfAvailableSourcesLabel: String { english.grandTotalOfAvailableSourcesLabel }
+    var incompleteReportLabel: String { english.incompleteReportLabel }
+    var columnHeads: (date: String, description: String, amount: String) { english.columnHeads }
   }
 
   private let issue = RecordIssue(
@@ -71,10 +83,11 @@ import UseCases
   func oneIssueTwoWordings() {
     let english = PresenterOutputSpy()
     let german = PresenterOutputSpy()
-    TransactionReportPresenter(output: english).presentInvalidInput(
+    TransactionReportPresenter(output: english, style: .english).presentInvalidInput(
       issues: [issue], totalCount: 1, recordCount: 1)
-    TransactionReportPresenter(output: german, wording: GermanWording()).presentInvalidInput(
-      issues: [issue], totalCount: 1, recordCount: 1)
+    TransactionReportPresenter(output: german, style: ReportStyle(wording: GermanWording(), amounts: .plain))
+      .presentInvalidInput(
+        issues: [issue], totalCount: 1, recordCount: 1)
 
     guard case .inputRejected(let inEnglish) = english.calls.first,
       case .inputRejected(let inGerman) = german.calls.first
@@ -97,7 +110,8 @@ import UseCases
   @Test("Titles, dates, messages and warnings come from the wording too")
   func rowsAndWarnings() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view, wording: GermanWording())
+    let presenter = TransactionReportPresenter(
+      output: view, style: ReportStyle(wording: GermanWording(), amounts: .plain))
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(

@@ -29,17 +29,17 @@ import UseCases
       .subheader(try .fixture("2016-04-01")),
       .detail("Starbucks", try .fixture("3.11")),
       .detail("Payment", try .fixture("-400")),
-      .subfooter,
+      .subfooter(try .fixture("2016-04-01")),
       .subheader(try .fixture("2016-04-02")),
       .detail("Zero", try .fixture("0")),
-      .subfooter,
+      .subfooter(try .fixture("2016-04-02")),
       .footer(try .fixture("-396.89")),
       .header(.group(.posted)),
       .noTransactions(.posted),
       .grandFooter(try .fixture("-396.89")),
       .reportEnd,
     ]
-    for call in calls { call.send(to: presenter) }
+    UseCaseOutputSpy.Call.send(calls, to: presenter)
     #expect(
       list.transactions == [
         ListedTransaction(date: "2016-04-01", group: "A", description: "Starbucks", amount: "3.11"),
@@ -65,7 +65,7 @@ import UseCases
       .header(.group(.posted)),
       .subheader(try .fixture("2016-05-02")),
       .detail("TTC", try .fixture("28")),
-      .subfooter,
+      .subfooter(try .fixture("2016-05-02")),
       .footer(try .fixture("28")),
       .recordsOutsidePeriod(count: 28, period: period),
       .sourceNote(note),
@@ -75,7 +75,7 @@ import UseCases
       .missingInput([MissingInput(.allTransactions, reason: unavailable)]),
       .reportCancelled,
     ]
-    for call in calls { call.send(to: presenter) }
+    UseCaseOutputSpy.Call.send(calls, to: presenter)
     #expect(
       report.calls == [
         .reportStart,
@@ -105,17 +105,5 @@ import UseCases
         ListedTransaction(
           date: "0999-12-31", group: "P", description: "Caf\u{E9} \"Z\"\u{1B}[31m\n", amount: "1.50")
       ])
-  }
-
-  @Test("A draft is taken only when both outputs take one, and discarded from both")
-  func drafts() throws {
-    let plain = TransactionListPresenter(output: ListSpy(), report: UseCaseOutputSpy(acceptsDraft: true))
-    #expect(!plain.acceptsDraft)  // the list's view cannot take the transactions back
-
-    let report = UseCaseOutputSpy(acceptsDraft: true)
-    let presenter = TransactionListPresenter(output: ListSpy(), report: report)
-    presenter.presentReportStart()
-    presenter.discardDraft()
-    #expect(report.calls == [.reportStart, .draftDiscarded])
   }
 }

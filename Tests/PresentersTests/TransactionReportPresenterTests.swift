@@ -11,21 +11,21 @@ import UseCases
   @Test("Banding flips before every subheader and every footer, and carries on from one group to the next")
   func banding() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
     presenter.presentDetail(description: "Starbucks", amount: try .fixture("3.11"))
     presenter.presentDetail(description: "Firkin", amount: try .fixture("15.34"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
     presenter.presentSubheader(date: try .fixture("2016-04-02"))
     presenter.presentDetail(description: "Payment", amount: try .fixture("-400"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-02"), amounts: []))
     presenter.presentFooter(total: try .fixture("-381.55"))
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-03-30"))
     presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-03-30"), amounts: []))
     presenter.presentFooter(total: try .fixture("28"))
     presenter.presentGrandFooter(total: try .fixture("-353.55"))
     presenter.presentReportEnd()
@@ -52,77 +52,44 @@ import UseCases
     #expect(view.calls == expected)
   }
 
-  @Test(
-    "A description lent as bytes gives the row its String gives; a view that takes bytes gets either as bytes"
-  )
-  func descriptionLentAsBytes() throws {
+  @Test("A description of shared bytes gives the row its String gives, and reaches the view as it lies")
+  func descriptionOfSharedBytes() throws {
     let descriptions = ["Starbucks", "Café Lune", "東京ラーメン", "", "bell\u{7}"]
-    // A view of rows alone: the presenter's bytes become the row's String.
     let (byString, byBytes) = (PresenterOutputSpy(), PresenterOutputSpy())
-    for (view, lends) in [(byString, false), (byBytes, true)] {
-      let presenter = TransactionReportPresenter(output: view)
+    for (view, shares) in [(byString, false), (byBytes, true)] {
+      let presenter = TransactionReportPresenter(output: view, style: .english)
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
       for (number, description) in descriptions.enumerated() {
         let amount = try Money.fixture(number % 2 == 0 ? "3.11" : "-1234.5")
-        if lends {
-          Array(description.utf8).withUnsafeBufferPointer {
-            presenter.presentDetail(descriptionUTF8: $0, amount: amount)
-          }
-        } else {
-          presenter.presentDetail(description: description, amount: amount)
-        }
+        let block = Array("|\(description)|".utf8)
+        let text =
+          shares
+          ? DescriptionText(sharing: block, range: 1..<(block.count - 1)) : DescriptionText(description)
+        presenter.presentDetail(description: text, amount: amount)
       }
-      presenter.presentSubfooter()
+      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
     }
     #expect(byBytes.rows == byString.rows)
     #expect(byBytes.rows.count == descriptions.count + 3)  // with the header, subheader and subfooter
-    // A view that takes bytes is given them, with the amount and the band of the row.
-    let view = LendingView()
-    let presenter = TransactionReportPresenter(output: view)
-    presenter.presentReportStart()
-    presenter.presentSubheader(date: try .fixture("2016-04-01"))
-    let amount = try Money.fixture("-15.34")
-    Array("Café Lune".utf8).withUnsafeBufferPointer {
-      presenter.presentDetail(descriptionUTF8: $0, amount: amount)
+    // The description the view is given is the one the presenter was given: still shared bytes.
+    let shared = byBytes.rows.compactMap { row in
+      if case .detail(let description, _, _) = row { description.isShared } else { nil }
     }
-    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true"])
-    #expect(view.rows.withLock { $0 } == 1)  // the subheader; the detail came as bytes
-    // A description given as a `String` reaches such a view as its bytes too: no row is made.
-    presenter.presentDetail(description: "Bäckerei Nord", amount: try .fixture("12.5"))
-    #expect(view.details.withLock { $0 } == ["Café Lune|-15.34|true", "Bäckerei Nord|12.50|true"])
-    #expect(view.rows.withLock { $0 } == 1)
-  }
-
-  /// A view that takes a detail row's description as bytes, and counts the other rows.
-  private final class LendingView: EngineView {
-    let details = Mutex<[String]>([])
-    let rows = Mutex(0)
-    var acceptsDraft: Bool { false }
-    func discardDraft() {}
-    func showReportStart() {}
-    func showRow(_ row: ReportRow) { rows.withLock { $0 += 1 } }
-    func showDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money, odd: Bool) {
-      let description = String(decoding: descriptionUTF8, as: UTF8.self)
-      details.withLock { $0.append("\(description)|\(ReportText.amount(amount))|\(odd)") }
-    }
-    func showSourceUnavailable(_ warning: SourceWarning) {}
-    func showReportEnd() {}
-    func showInputMissing(_ missing: [SourceWarning], rejection: InputRejection?) {}
-    func showInputRejected(_ rejection: InputRejection) {}
+    #expect(shared == Array(repeating: true, count: descriptions.count))
   }
 
   @Test("A new report starts its banding from false again")
   func bandingResetsOnReportStart() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     for _ in 1...2 {
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
       presenter.presentDetail(description: "Coffee", amount: try .fixture("1"))
-      presenter.presentSubfooter()
+      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
       presenter.presentFooter(total: try .fixture("1"))
       presenter.presentHeader(.group(.posted))
       presenter.presentSubheader(date: try .fixture("2016-04-02"))
@@ -145,7 +112,7 @@ import UseCases
   @Test("Headers and messages carry no flag and do not flip it")
   func messagesDoNotFlip() throws {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.group(.authorized))
     presenter.presentSourceUnavailable(
@@ -153,7 +120,7 @@ import UseCases
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-05-01"))
     presenter.presentDetail(description: "Café", amount: try .fixture("4.2"))
-    presenter.presentSubfooter()
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-05-01"), amounts: []))
     presenter.presentFooter(total: try .fixture("4.2"))
     presenter.presentGrandFooter(total: try .fixture("4.2"))
     presenter.presentReportEnd()
@@ -189,7 +156,7 @@ import UseCases
     ])
   func unavailableMessages(scope: ReportScope, message: String, subject: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentSourceUnavailable(
+    TransactionReportPresenter(output: view, style: .english).presentSourceUnavailable(
       scope, reason: "x.json: Permission denied")
     #expect(
       view.calls == [
@@ -210,7 +177,7 @@ import UseCases
     ])
   func emptyMessages(group: TransactionGroup, message: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentNoTransactions(group: group)
+    TransactionReportPresenter(output: view, style: .english).presentNoTransactions(group: group)
     #expect(view.calls == [.row(.message(message))])
   }
 
@@ -223,14 +190,14 @@ import UseCases
     ])
   func headers(scope: ReportScope, title: String) {
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentHeader(scope)
+    TransactionReportPresenter(output: view, style: .english).presentHeader(scope)
     #expect(view.calls == [.row(.header(title: title))])
   }
 
   @Test("The one-source failure report is the All header, the message and a 0.00 grand footer")
   func oneSourceUnavailable() {
     let view = PresenterOutputSpy()
-    let presenter = TransactionReportPresenter(output: view)
+    let presenter = TransactionReportPresenter(output: view, style: .english)
     presenter.presentReportStart()
     presenter.presentHeader(.allTransactions)
     presenter.presentSourceUnavailable(.allTransactions, reason: "all.json: No such file or directory")
@@ -254,7 +221,7 @@ import UseCases
         source: "posted.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "I/O error"))),
     ]
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(
+    TransactionReportPresenter(output: view, style: .english).presentInvalidInput(
       issues: issues, totalCount: 25, recordCount: 25)
     let expected = InputRejection(
       issues: issues,
@@ -272,7 +239,7 @@ import UseCases
     let issue = RecordIssue(
       source: "a.json", position: nil, field: nil, problem: .fake(.unreadable(reason: "bad")))
     let view = PresenterOutputSpy()
-    TransactionReportPresenter(output: view).presentInvalidInput(
+    TransactionReportPresenter(output: view, style: .english).presentInvalidInput(
       issues: [issue, issue], totalCount: 0, recordCount: 0)
     let line = "a.json: error: cannot read the rest of the file: bad"
     #expect(
@@ -288,7 +255,7 @@ import UseCases
   func missingInput() {
     let view = PresenterOutputSpy()
     let reason = UnavailableReason.fake(.missingFile(path: "p.jsn", similarPath: "p.json"))
-    TransactionReportPresenter(output: view).presentMissingInput(
+    TransactionReportPresenter(output: view, style: .english).presentMissingInput(
       [
         MissingInput(.group(.posted), reason: reason),
         MissingInput(.allTransactions, reason: .fake(.missingFile(path: "all.json", similarPath: nil))),
@@ -311,7 +278,7 @@ import UseCases
   func missingInputWithIssues() {
     let view = PresenterOutputSpy()
     let issue = RecordIssue.fixture(source: "a.json", line: 2)
-    TransactionReportPresenter(output: view).presentMissingInput(
+    TransactionReportPresenter(output: view, style: .english).presentMissingInput(
       [MissingInput(.group(.posted), reason: "gone")], issues: [issue], totalCount: 3, recordCount: 3)
     guard case .inputMissing(_, let rejection?) = view.calls.first else {
       Issue.record("no rejection: \(view.calls)")

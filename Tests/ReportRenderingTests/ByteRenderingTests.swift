@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Testing
@@ -15,7 +16,9 @@ import Testing
     .detail(description: "東京ラーメン #0968", amount: "722.27", odd: false),
     .detail(description: "Bell\u{7}\u{1B}[31m\\ \"quoted\" \u{AD}", amount: "1.00", odd: false),
     .detail(
-      description: String(repeating: "Very long description ", count: 20), amount: "1,234.56", odd: true),
+      description: DescriptionText(String(repeating: "Very long description ", count: 20)),
+      amount: "1,234.56",
+      odd: true),
     .detail(description: "", amount: "0.00", odd: false),
     .detail(description: "LCBO #6468 [Vancouver] *sale* a_b `x` | <b> & ~", amount: "-424.46", odd: true),
     .detail(description: "www.example.com and https://x.y and me@host.example", amount: "1.00", odd: true),
@@ -39,13 +42,16 @@ import Testing
   /// One of each renderer, in each of its settings that change a row.
   static func renderers() -> [(String, any ByteRenderer)] {
     [
-      ("text 80", TextReportRenderer(width: 80, colors: false)),
-      ("text 40", TextReportRenderer(width: 40, colors: false)),
-      ("text colours", TextReportRenderer(width: 100, colors: true)),
-      ("text dark 256", TextReportRenderer(width: 60, colors: true, palette: .dark, colorDepth: .xterm256)),
+      ("text 80", TextReportRenderer(width: 80, colors: false, style: .english)),
+      ("text 40", TextReportRenderer(width: 40, colors: false, style: .english)),
+      ("text colours", TextReportRenderer(width: 100, colors: true, style: .english)),
+      (
+        "text dark 256",
+        TextReportRenderer(width: 60, colors: true, palette: .dark, colorDepth: .xterm256, style: .english)
+      ),
       ("json", JSONReportRenderer()),
-      ("markdown", MarkdownReportRenderer()),
-      ("html", HTMLReportRenderer()),
+      ("markdown", MarkdownReportRenderer(style: .english)),
+      ("html", HTMLReportRenderer(style: .english)),
     ]
   }
 
@@ -70,20 +76,24 @@ import Testing
     "Every renderer writes a detail row whose description is lent as bytes as it writes the row, whatever the description, the amount's style and the rows around it"
   )
   func detailsLentAsBytes() {
-    let withCurrency: [(String, any ByteRenderer)] = [
-      ("text euro", TextReportRenderer(width: 50, colors: false, amountStyle: .eur)),
-      ("text dollar colours", TextReportRenderer(width: 90, colors: true, amountStyle: .usd)),
-      ("markdown euro", MarkdownReportRenderer(amountStyle: .eur)),
-      ("html dollar", HTMLReportRenderer(amountStyle: .usd)),
-    ]
-    // The rows of a report; the same from the first detail row on (a detail row first); and a
-    // detail row before a header (which a text report sets apart from the rows before it).
+    // Amounts as a presenter writes them in a currency: a symbol, a code, a no-break space,
+    // parentheses, no minor digits or three.
+    let currencies = ["-1.234,56\u{A0}€", "$1,234.56", "(CHF 1'234.56)", "¥1,235", "1,234.567 KWD"]
+    var inCurrencies = Self.rows
+    for index in inCurrencies.indices {
+      guard case .detail(let description, _, let odd) = inCurrencies[index] else { continue }
+      inCurrencies[index] = .detail(
+        description: description, amount: currencies[index % currencies.count], odd: odd)
+    }
+    // The rows of a report, plain and in currencies; the same from the first detail row on (a
+    // detail row first); and a detail row before a header (which a text report sets apart from
+    // the rows before it).
     let firstDetail = Self.rows.firstIndex { if case .detail = $0 { true } else { false } } ?? 0
     let sequences = [
-      Self.rows, Array(Self.rows[firstDetail...]),
+      Self.rows, inCurrencies, Array(Self.rows[firstDetail...]),
       [Self.rows[firstDetail], .header(title: "Posted Transactions")],
     ]
-    for (name, renderer) in Self.renderers() + withCurrency {
+    for (name, renderer) in Self.renderers() {
       for rows in sequences {
         let name = "\(name), \(rows.count) rows"
         #expect(Self.lentAsBytes(rows, by: renderer) == Self.asRows(rows, by: renderer), "\(name)")
@@ -109,9 +119,8 @@ import Testing
       for bytes in cut.flatMap({ [$0, Array("Starbucks #1".utf8) + $0] }) + broken {
         var renderer = renderer
         var written: [UInt8] = []
-        bytes.withUnsafeBufferPointer {
-          renderer.renderDetail(descriptionUTF8: $0, amount: "1.00", odd: true, appendingTo: &written)
-        }
+        let description = DescriptionText(sharing: bytes, range: 0..<bytes.count)
+        renderer.render(.detail(description: description, amount: "1.00", odd: true), appendingTo: &written)
         #expect(!written.isEmpty, "\(name): \(bytes)")
         // Nothing that could control a terminal, and no line break but the row's own.
         let controls = written.filter { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }
@@ -135,7 +144,8 @@ import Testing
     return bytes + Array(renderer.finish().utf8)
   }
 
-  /// The bytes of rows rendered one after the other, each detail row's description lent as bytes.
+  /// The bytes of rows rendered one after the other, each detail row's description bytes of a
+  /// shared block.
   private static func lentAsBytes(_ rows: [ReportRow], by renderer: some ByteRenderer) -> [UInt8] {
     var renderer = renderer
     var bytes = Array(renderer.start().utf8)
@@ -144,9 +154,9 @@ import Testing
         renderer.render(row, appendingTo: &bytes)
         continue
       }
-      Array(description.utf8).withUnsafeBufferPointer {
-        renderer.renderDetail(descriptionUTF8: $0, amount: amount, odd: odd, appendingTo: &bytes)
-      }
+      let block = [0x7C] + Array(description.description.utf8) + [0x7C]
+      let shared = DescriptionText(sharing: block, range: 1..<(block.count - 1))
+      renderer.render(.detail(description: shared, amount: amount, odd: odd), appendingTo: &bytes)
     }
     return bytes + Array(renderer.finish().utf8)
   }

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import ReportRendering
@@ -7,7 +8,7 @@ import Testing
 @Suite struct HTMLReportRendererTests {
   /// The whole page for some rows.
   private func page(_ rows: [ReportRow]) -> String {
-    var renderer = HTMLReportRenderer()
+    var renderer = HTMLReportRenderer(style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -122,7 +123,7 @@ import Testing
   func escaping(data: String, shown: String) throws {
     let html = try body([
       .header(title: data),
-      .detail(description: data, amount: data, odd: true),
+      .detail(description: DescriptionText(data), amount: data, odd: true),
       .message(data),
     ])
     #expect(html.contains(#"<h2 class="header" id="section-1">\#(shown)</h2>"#))
@@ -208,7 +209,7 @@ import Testing
 
   @Test("A renderer started again forgets the page before")
   func restart() {
-    var renderer = HTMLReportRenderer()
+    var renderer = HTMLReportRenderer(style: .english)
     _ =
       renderer.start() + renderer.render(.header(title: "A"))
       + renderer.render(.subheader(title: "t", odd: true))

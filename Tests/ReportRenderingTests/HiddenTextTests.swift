@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Testing
@@ -16,24 +17,22 @@ import Testing
 
   /// The renderers for people, by name.
   static let renderers: [(String, any ByteRenderer)] = [
-    ("text", TextReportRenderer(width: 200, colors: false)), ("markdown", MarkdownReportRenderer()),
-    ("html", HTMLReportRenderer()),
+    ("text", TextReportRenderer(width: 200, colors: false, style: .english)),
+    ("markdown", MarkdownReportRenderer(style: .english)),
+    ("html", HTMLReportRenderer(style: .english)),
   ]
 
   /// The detail row written each of the three ways.
   private static func written(_ renderer: any ByteRenderer, _ description: String) -> [String] {
-    let row = ReportRow.detail(description: description, amount: "1.00", odd: true)
+    let row = ReportRow.detail(description: DescriptionText(description), amount: "1.00", odd: true)
     var asString = renderer
     var asBytes = renderer
     var lent = renderer
     var bytes: [UInt8] = []
     asBytes.render(row, appendingTo: &bytes)
     var lentBytes: [UInt8] = []
-    var utf8 = Array(description.utf8)
-    utf8.withUnsafeMutableBufferPointer { buffer in
-      lent.renderDetail(
-        descriptionUTF8: UnsafeBufferPointer(buffer), amount: "1.00", odd: true, appendingTo: &lentBytes)
-    }
+    let shared = DescriptionText(sharing: Array(description.utf8), range: 0..<description.utf8.count)
+    lent.render(.detail(description: shared, amount: "1.00", odd: true), appendingTo: &lentBytes)
     return [
       asString.render(row), String(decoding: bytes, as: UTF8.self),
       String(decoding: lentBytes, as: UTF8.self),

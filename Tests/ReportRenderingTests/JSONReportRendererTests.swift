@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import Testing
@@ -74,7 +75,7 @@ import Testing
     for description in texts {
       for amount in ["3.11", "-1,000.00 \u{20AC}", "\u{200E}5"] {
         for odd in [true, false] {
-          let row = ReportRow.detail(description: description, amount: amount, odd: odd)
+          let row = ReportRow.detail(description: DescriptionText(description), amount: amount, odd: odd)
           var renderer = JSONReportRenderer()
           var bytes: [UInt8] = []
           renderer.render(row, appendingTo: &bytes)

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import ReportRendering
@@ -6,7 +7,7 @@ import Testing
 
 @Suite struct MarkdownReportRendererTests {
   private func render(_ rows: [ReportRow]) -> String {
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -23,8 +24,8 @@ import Testing
         character == "\\" ? #"x\\\\x"# : syntax.contains(character) ? "x\\\(character)x" : text
       #expect(MarkdownReportRenderer.escaped(text) == expected, "\(character)")
       // The byte path of a detail row agrees.
-      var renderer = MarkdownReportRenderer()
-      let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
+      var renderer = MarkdownReportRenderer(style: .english)
+      let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
       var bytes: [UInt8] = []
       var again = renderer
       renderer.render(row, appendingTo: &bytes)
@@ -114,7 +115,7 @@ import Testing
     ])
   func escaping(data: String, escaped: String) {
     #expect(MarkdownReportRenderer.escaped(data) == escaped)
-    let line = render([.detail(description: data, amount: "1.00", odd: true)])
+    let line = render([.detail(description: DescriptionText(data), amount: "1.00", odd: true)])
       .split(separator: "\n").last.map(String.init)
     #expect(line?.hasPrefix("|              | \(escaped)") == true)
   }
@@ -129,8 +130,8 @@ import Testing
       // The part at each place in the eight bytes read at once, and in the bytes left after.
       for lead in 0..<17 {
         let description = String(repeating: "x", count: lead) + part
-        let row = ReportRow.detail(description: description, amount: "1.00", odd: true)
-        var renderer = MarkdownReportRenderer()
+        let row = ReportRow.detail(description: DescriptionText(description), amount: "1.00", odd: true)
+        var renderer = MarkdownReportRenderer(style: .english)
         var again = renderer
         var bytes: [UInt8] = []
         renderer.render(row, appendingTo: &bytes)
@@ -146,11 +147,13 @@ import Testing
       "東京ラーメン", "👍🏽!", "\u{600}1",
     ]
     // Through the renderer's bytes, as the report writes them (their own count of characters).
-    var renderer = MarkdownReportRenderer()
+    var renderer = MarkdownReportRenderer(style: .english)
     var bytes = Array(renderer.start().utf8)
     let rows: [ReportRow] =
       [.subheader(title: "Apr 01, 2016", odd: true)]
-      + descriptions.map { .detail(description: $0, amount: "1.00", odd: true) } + [.subfooter(odd: true)]
+      + descriptions.map { .detail(description: DescriptionText($0), amount: "1.00", odd: true) } + [
+        .subfooter(odd: true)
+      ]
     for row in rows { renderer.render(row, appendingTo: &bytes) }
     let text = String(decoding: bytes, as: UTF8.self) + renderer.finish()
     let lines = text.split(separator: "\n").filter { $0.hasPrefix("|") }
@@ -166,7 +169,7 @@ import Testing
   func controls(data: String) {
     let text = render([
       .subheader(title: "Apr 01, 2016", odd: true),
-      .detail(description: data, amount: "1.00", odd: true),
+      .detail(description: DescriptionText(data), amount: "1.00", odd: true),
       .subfooter(odd: true),
     ])
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -248,8 +251,8 @@ import Testing
     ])
   func mathAndEmoji(text: String, shown: String) {
     #expect(MarkdownReportRenderer.escaped(text) == shown)
-    let row = ReportRow.detail(description: text, amount: "1.00", odd: true)
-    var renderer = MarkdownReportRenderer()
+    let row = ReportRow.detail(description: DescriptionText(text), amount: "1.00", odd: true)
+    var renderer = MarkdownReportRenderer(style: .english)
     var bytes: [UInt8] = []
     var again = renderer
     renderer.render(row, appendingTo: &bytes)

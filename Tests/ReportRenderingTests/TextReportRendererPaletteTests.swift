@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Presenters
 import ReportRendering
@@ -27,8 +28,9 @@ import Testing
   ]
 
   private func render(_ rows: [ReportRow], palette: Palette, depth: Depth, width: Int = 80) -> String {
-    var renderer = TextReportRenderer(width: width, colors: true, palette: palette, colorDepth: depth)
-    return renderer.document(rows)
+    var renderer = TextReportRenderer(
+      width: width, colors: true, palette: palette, colorDepth: depth, style: .english)
+    return renderer.document(ReportTableDataSource(rows: rows))
   }
 
   /// The colours a line sets, as the parameters of its SGR sequences: `48;2;R;G;B`, `38;5;N`.
@@ -55,8 +57,10 @@ import Testing
 
   @Test("The renderer made without a palette is the light one in 24-bit colour, as it always was")
   func defaultIsLightTrueColor() {
-    var plain = TextReportRenderer(width: 80, colors: true)
-    #expect(plain.document(Self.rows) == render(Self.rows, palette: .light, depth: .trueColor))
+    var plain = TextReportRenderer(width: 80, colors: true, style: .english)
+    #expect(
+      plain.document(ReportTableDataSource(rows: Self.rows))
+        == render(Self.rows, palette: .light, depth: .trueColor))
     let lines = render(Self.rows, palette: .light, depth: .trueColor).split(separator: "\n")
     #expect(lines[0].hasPrefix("\u{1B}[1m\u{1B}[48;2;58;74;94m\u{1B}[38;2;255;255;255mAuthorized"))
     #expect(lines[1].hasPrefix("\u{1B}[1m\u{1B}[48;2;247;248;252m\u{1B}[38;2;28;28;30m  Apr 01"))
@@ -200,10 +204,11 @@ import Testing
 
   @Test("Without colour, the palette and depth change nothing", arguments: styles)
   func noColors(palette: Palette, depth: Depth) {
-    var plain = TextReportRenderer(width: 80, colors: false)
-    var other = TextReportRenderer(width: 80, colors: false, palette: palette, colorDepth: depth)
-    let text = other.document(Self.rows)
-    #expect(text == plain.document(Self.rows))
+    var plain = TextReportRenderer(width: 80, colors: false, style: .english)
+    var other = TextReportRenderer(
+      width: 80, colors: false, palette: palette, colorDepth: depth, style: .english)
+    let text = other.document(ReportTableDataSource(rows: Self.rows))
+    #expect(text == plain.document(ReportTableDataSource(rows: Self.rows)))
     #expect(!text.contains("\u{1B}"))
   }
 

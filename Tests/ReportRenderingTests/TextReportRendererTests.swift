@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import ReportRendering
 import TestSupport
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct TextReportRendererTests {
   private func render(_ rows: [ReportRow], colors: Bool = false, width: Int = 80) -> String {
-    var renderer = TextReportRenderer(width: width, colors: colors)
+    var renderer = TextReportRenderer(width: width, colors: colors, style: .english)
     return renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.finish()
   }
 
@@ -36,7 +37,9 @@ import Testing
   func truncation() throws {
     let long = String(repeating: "x", count: 200)
     let line = try #require(
-      render([.detail(description: long, amount: "123456789.00", odd: true)]).split(separator: "\n").first)
+      render([.detail(description: DescriptionText(long), amount: "123456789.00", odd: true)]).split(
+        separator: "\n"
+      ).first)
     #expect(line.count == 78)
     #expect(line.hasSuffix(" 123456789.00"))
     #expect(line.contains("x…"))
@@ -80,7 +83,9 @@ import Testing
 
   private func details(_ descriptions: [String]) -> [ReportRow] {
     descriptions.enumerated().map { index, description in
-      .detail(description: description, amount: Self.amounts[index % Self.amounts.count], odd: index % 2 == 0)
+      .detail(
+        description: DescriptionText(description), amount: Self.amounts[index % Self.amounts.count],
+        odd: index % 2 == 0)
     }
   }
 
@@ -116,19 +121,24 @@ import Testing
     // The room for a description: the width less the indent, the margin, the amount and a space.
     let room = width - 4 - 2 - 4 - 1
     let ascii = render(
-      [.detail(description: String(repeating: "x", count: 300), amount: "3.11", odd: true)], width: width)
+      [.detail(description: DescriptionText(String(repeating: "x", count: 300)), amount: "3.11", odd: true)],
+      width: width)
     #expect(ascii == "    " + String(repeating: "x", count: room - 1) + "… 3.11\n")
     let wide = String(repeating: "東京", count: 100)
     let kept = (room - 1) / 2
     let gap = room - 2 * kept
-    let text = render([.detail(description: wide, amount: "3.11", odd: true)], width: width)
+    let text = render([.detail(description: DescriptionText(wide), amount: "3.11", odd: true)], width: width)
     #expect(text == "    " + wide.prefix(kept) + "…" + String(repeating: " ", count: gap) + "3.11\n")
   }
 
   @Test("A wide character straddling the cut is left out and the gap takes its column")
   func straddlingWideCharacter() {
     let text = render(
-      [.detail(description: "a" + String(repeating: "東", count: 20), amount: "1.00", odd: true)], width: 40)
+      [
+        .detail(
+          description: DescriptionText("a" + String(repeating: "東", count: 20)), amount: "1.00", odd: true)
+      ],
+      width: 40)
     // Room for the description: 40 - 4 indent - 2 margin - 4 amount - 1 space = 29 columns, so
     // 28 before the ellipsis; "a" and 13 ideographs take 27, a 14th would take 29.
     #expect(text == "    a" + String(repeating: "東", count: 13) + "…" + "  1.00\n")
@@ -179,11 +189,11 @@ import Testing
   func cellsAreTheDocumentsLines(colors: Bool) {
     let warning = SourceWarning(scope: .group(.posted), reason: "gone", text: "Posted Transactions: gone")
     let rows = block.dropLast() + [.header(title: "Posted Transactions"), .message("none")]
-    var renderer = TextReportRenderer(width: 60, colors: colors)
+    var renderer = TextReportRenderer(width: 60, colors: colors, style: .english)
     let document =
       renderer.start() + rows.map { renderer.render($0) }.joined() + renderer.render(warning)
       + renderer.render(.grandFooter(total: "1.00")) + renderer.finish()
-    let cells = TextReportRenderer(width: 60, colors: colors)
+    let cells = TextReportRenderer(width: 60, colors: colors, style: .english)
     let expected =
       rows.prefix(6).map { cells.cell(for: $0) } + [""] + rows.suffix(2).map { cells.cell(for: $0) }
       + [cells.cell(for: warning), "", cells.cell(for: .grandFooter(total: "1.00"), incomplete: true)]

@@ -17,9 +17,9 @@ enum DemoReport {
     let collector = ReportViewStateCollector()
     await OneSourceReportUseCase(
       source: InMemoryTransactionSource(name: DemoTransactions.name, transactions: DemoTransactions.all),
-      output: TransactionReportPresenter(output: collector), period: period
+      output: TransactionReportPresenter(output: collector, style: .english), period: period
     ).eventGenerateReport()
-    guard let table = ReportTableDataSource(collector) else { throw NotLoaded(state: collector.state) }
+    guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
     return TerminalTableDataSource(table)
   }
 
@@ -37,10 +37,10 @@ enum DemoReport {
     await TwoSourceReportUseCase(
       authorized: InMemoryTransactionSource(
         name: DemoTransactions.name, transactions: DemoTransactions.authorized),
-      posted: posted, output: TransactionReportPresenter(output: collector)
+      posted: posted, output: TransactionReportPresenter(output: collector, style: .english)
     ).eventGenerateReport()
-    guard case .loaded(let sections) = collector.state else { throw NotLoaded(state: collector.state) }
-    return TerminalTableDataSource(sections: sections)
+    guard case .loaded(let table) = collector.state else { throw NotLoaded(state: collector.state) }
+    return TerminalTableDataSource(table)
   }
 
   /// A report of one group with `count` transactions on one date, and its grand total: for the
@@ -51,12 +51,12 @@ enum DemoReport {
     ]
     rows.reserveCapacity(count + 6)
     for index in 0..<count {
-      rows.append(.detail(description: "Purchase \(index)", amount: "1.00", odd: true))
+      rows.append(.detail(description: DescriptionText("Purchase \(index)"), amount: "1.00", odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "\(count).00", odd: false), .grandFooter(total: "\(count).00"),
     ]
-    return TerminalTableDataSource(sections: ReportSections(rows: rows))
+    return TerminalTableDataSource(rows: rows)
   }
 
   /// A source that a service failing looks like.

@@ -1,3 +1,4 @@
+import Entities
 import Presenters
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Searching the descriptions: which rows match, and moving from match to match.
 @Suite struct DescriptionSearchTests {
   private let dataSource = TerminalTableDataSource(
-    sections: ReportSections(rows: [
+    ReportTableDataSource(rows: [
       .header(title: "Authorized Transactions"),
       .subheader(title: "Apr 01, 2016", odd: true),
       .detail(description: "Pizza Pizza", amount: "3.00", odd: true),
@@ -88,22 +89,27 @@ import Testing
     ]
     let descriptions = (0..<300).map { $0 % 9 == 4 ? "LCBO #\($0)" : "x\($0)" }
     for description in descriptions {
-      rows.append(.detail(description: description, amount: "1.00", odd: true))
+      rows.append(.detail(description: DescriptionText(description), amount: "1.00", odd: true))
     }
     // Padding rows that make the store hold many blocks, between the described ones.
     var padded: [ReportRow] = Array(rows.prefix(2))
     for row in rows.dropFirst(2) {
       padded.append(row)
       for _ in 0..<1000 {
-        padded.append(.detail(description: String(repeating: "-", count: 60), amount: "0.00", odd: true))
+        padded.append(
+          .detail(description: DescriptionText(String(repeating: "-", count: 60)), amount: "0.00", odd: true))
       }
     }
     padded += [.subfooter(odd: true), .footer(total: "300.00", odd: false), .grandFooter(total: "300.00")]
-    let dataSource = TerminalTableDataSource(sections: ReportSections(rows: padded))
+    let dataSource = TerminalTableDataSource(rows: (padded))
     let layout = TableLayout(dataSource)
     var found = DescriptionSearch("lcbo", in: dataSource, layout: layout)
     let matchLines = padded.indices.filter {
-      if case .detail(let description, _, _) = padded[$0] { description.hasPrefix("LCBO") } else { false }
+      if case .detail(let description, _, _) = padded[$0] {
+        description.description.hasPrefix("LCBO")
+      } else {
+        false
+      }
     }
 
     // From the middle: the next match after it, found before anything is counted.

@@ -31,9 +31,9 @@ import Testing
 
   /// The demo as `txreport` prints it, line by line.
   private func printed(width: Int = 80) async throws -> [String] {
-    var renderer = TextReportRenderer(width: width, colors: false)
-    let rows = try await DemoReport.dataSource().sections.rows
-    return renderer.document(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var renderer = TextReportRenderer(width: width, colors: false, style: .english)
+    let report = try await DemoReport.dataSource().table
+    return renderer.document(report).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
   @Test("The first screen is the printed report's first lines, then the grand total and the status")
@@ -161,13 +161,15 @@ import Testing
     for index in 0..<200_000 {
       rows.append(
         .detail(
-          description: index % 1000 == 500 ? "LCBO #\(index)" : "Row \(index)", amount: "1.00", odd: true))
+          description: DescriptionText(index % 1000 == 500 ? "LCBO #\(index)" : "Row \(index)"),
+          amount: "1.00",
+          odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "200,000.00", odd: false), .grandFooter(total: "200,000.00"),
     ]
     var screen = TableScreen(width: 80, height: 24, style: plain)
-    screen.load(TerminalTableDataSource(sections: ReportSections(rows: rows)))
+    screen.load(TerminalTableDataSource(rows: rows))
     screen.apply(.bottom)  // from the end, the search goes round to the first match
     screen.apply(.beginSearch)
     for character in "lcbo" { screen.apply(.type(character)) }

@@ -1,5 +1,7 @@
+import Entities
 import Foundation
 import Presenters
+import RowStorage
 import Testing
 
 @testable import TableViewClient
@@ -48,13 +50,15 @@ import Testing
   @Test func aCollectorWithASpoolLoadsTheSameSectionsAsOneWithout() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spooled = ReportViewStateCollector(spool: TemporaryFileRowSpool(folder: folder.path))
+    let spooled = ReportViewStateCollector(
+      rows: CompactRows(spool: TemporaryFileRowSpool(folder: folder.path)))
     let held = ReportViewStateCollector()
     var rows: [ReportRow] = [
       .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
     ]
     for index in 0..<40_000 {
-      rows.append(.detail(description: "Starbucks #\(index) Toronto", amount: "3.11", odd: true))
+      rows.append(
+        .detail(description: DescriptionText("Starbucks #\(index) Toronto"), amount: "3.11", odd: true))
     }
     rows += [
       .subfooter(odd: true), .footer(total: "124,400.00", odd: false), .grandFooter(total: "124,400.00"),

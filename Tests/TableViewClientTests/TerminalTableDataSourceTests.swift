@@ -40,7 +40,7 @@ import Testing
   @Test("A report without a grand total keeps every section; a section without a header has none")
   func noGrandTotal() {
     let dataSource = TerminalTableDataSource(
-      sections: ReportSections(rows: [.message("nothing"), .header(title: "All"), .message("m")]))
+      ReportTableDataSource(rows: [.message("nothing"), .header(title: "All"), .message("m")]))
     #expect(dataSource.grandTotal == nil)
     #expect(dataSource.numberOfSections == 2)
     #expect(dataSource.header(ofSection: 0) == nil)

@@ -45,19 +45,18 @@ import Testing
     #expect(view.percentRead == nil, "standard input's size is not known")
   }
 
-  @Test("A draft taken back forgets its rows; a detail lent as bytes is kept as the same row")
+  @Test("A draft taken back forgets its rows; a detail of shared bytes is kept as the same row")
   func draft() throws {
     let view = TerminalTableView {}
-    #expect(view.acceptsDraft)
     view.showReportStart()
     view.showRow(.message("taken back"))
     view.discardDraft()
     #expect(view.rowsSoFar == 0)
     view.showReportStart()
-    let amount = try #require(Money(minorUnits: -311))
-    Array("Starbucks".utf8).withUnsafeBufferPointer {
-      view.showDetail(descriptionUTF8: $0, amount: amount, odd: true)
-    }
+    view.showRow(
+      .detail(
+        description: DescriptionText(sharing: Array("Starbucks".utf8), range: 0..<9), amount: "-3.11",
+        odd: true))
     view.showReportEnd()
     guard case .loaded(let sections) = view.state else {
       Issue.record("not loaded: \(view.state)")

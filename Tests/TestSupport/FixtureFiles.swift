@@ -100,6 +100,37 @@ private struct RowObject: Decodable {
   var message: String?
   var odd: Bool?
 
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case type, title, description, amount, total, message, odd
+  }
+
+  /// Any key of a row's object, to find those this reader does not know.
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Reads a row's object, refusing a key it does not know: a value a row gains must be read
+  /// here too, or a golden file that holds it could not tell a right value from a wrong one.
+  init(from decoder: any Decoder) throws {
+    let all = try decoder.container(keyedBy: AnyKey.self)
+    if let unknown = all.allKeys.first(where: { CodingKeys(rawValue: $0.stringValue) == nil }) {
+      throw FixtureError(
+        "a row has \"\(unknown.stringValue)\", which FixtureFiles.RowObject (TestSupport) does not read: teach it"
+      )
+    }
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    type = try container.decode(String.self, forKey: .type)
+    title = try container.decodeIfPresent(String.self, forKey: .title)
+    description = try container.decodeIfPresent(String.self, forKey: .description)
+    amount = try container.decodeIfPresent(String.self, forKey: .amount)
+    total = try container.decodeIfPresent(String.self, forKey: .total)
+    message = try container.decodeIfPresent(String.self, forKey: .message)
+    odd = try container.decodeIfPresent(Bool.self, forKey: .odd)
+  }
+
   func row() throws -> ReportRow {
     func required<Value>(_ value: Value?, _ key: String) throws -> Value {
       guard let value else { throw FixtureError("a \(type) row needs \"\(key)\"") }
@@ -110,7 +141,7 @@ private struct RowObject: Decodable {
     case "subheader": return .subheader(title: try required(title, "title"), odd: try required(odd, "odd"))
     case "detail":
       return .detail(
-        description: try required(description, "description"),
+        description: DescriptionText(try required(description, "description")),
         amount: try required(amount, "amount"),
         odd: try required(odd, "odd")
       )

@@ -59,6 +59,9 @@ public final class PresenterOutputSpy: TransactionReportPresenterOutput {
   /// Records ``ReportViewEvents/Event/reportEnd``.
   public func showReportEnd() { record(.reportEnd) }
 
+  /// Records ``ReportViewEvents/Event/reportCancelled``.
+  public func showReportCancelled() { record(.reportCancelled) }
+
   /// Records ``ReportViewEvents/Event/inputRejected(_:)``.
   ///
   /// - Parameter rejection: The rejection.

@@ -1,5 +1,6 @@
 import Entities
 import Synchronization
+import Testing
 import UseCases
 
 /// A use-case output that records every `present…` call, in order, so a test can compare the
@@ -8,7 +9,12 @@ import UseCases
 /// Give it to a use case in place of a presenter, run the use case, then compare ``calls`` with
 /// the expected list of ``Call`` values. ``replay(into:)`` sends the recorded calls on to a real
 /// presenter, so presenter tests can be driven by what a use case really said.
-public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutput {
+///
+/// A date block's end is recorded by its date; every value the use case gives of the block
+/// (its `DateBlock`) is checked as it comes against the block the spy saw presented
+/// (`DateBlock.seen(date:amounts:)`), so that every test with a spy checks a value a block
+/// gains (workshop, exercise 3) with no expectation written anew.
+public final class UseCaseOutputSpy: TransactionReportUseCaseOutput {
   /// One call to the output boundary, with its arguments.
   public enum Call: Hashable, Sendable {
     /// ``TransactionReportUseCaseOutput/presentReportStart()``.
@@ -17,10 +23,12 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
     case header(ReportScope)
     /// ``TransactionReportUseCaseOutput/presentSubheader(date:)``.
     case subheader(CalendarDate)
-    /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``.
+    /// ``TransactionReportUseCaseOutput/presentDetail(description:amount:)``, the description as
+    /// its text.
     case detail(String, Money)
-    /// ``TransactionReportUseCaseOutput/presentSubfooter()``.
-    case subfooter
+    /// ``TransactionReportUseCaseOutput/presentSubfooter(_:)``: the block's date. The block's
+    /// other values are checked as they come (`DateBlock.seen(date:amounts:)`).
+    case subfooter(CalendarDate)
     /// ``TransactionReportUseCaseOutput/presentFooter(total:)``.
     case footer(Money)
     /// ``TransactionReportUseCaseOutput/presentGrandFooter(total:)``.
@@ -35,7 +43,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
     /// ``TransactionReportUseCaseOutput/presentMissingInput(_:issues:totalCount:recordCount:)``.
     case missingInput([MissingInput], issues: [RecordIssue] = [], totalCount: Int = 0, recordCount: Int = 0)
-    /// The engine's `discardDraft()` (``EngineOutput``).
+    /// A draft taken back (``takeBack``), by a reading handed it.
     case draftDiscarded
     /// ``TransactionReportUseCaseOutput/presentReportCancelled()``.
     case reportCancelled
@@ -44,17 +52,35 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
     /// ``TransactionReportUseCaseOutput/presentSourceNote(_:)``.
     case sourceNote(AnySourceProblem)
 
-    /// Makes the same call on another output.
+    /// Makes the calls on another output, in order: a block's end with the block its calls
+    /// since its subheader make (`DateBlock.seen(date:amounts:)`).
     ///
-    /// - Parameter output: The output to call, such as a real presenter.
-    public func send(to output: any TransactionReportUseCaseOutput) {
+    /// - Parameters:
+    ///   - calls: The calls.
+    ///   - output: The output to call, such as a real presenter.
+    public static func send(_ calls: [Call], to output: any TransactionReportUseCaseOutput) {
+      var amounts: [Money] = []
+      for call in calls {
+        switch call {
+        case .subheader: amounts = []
+        case .detail(_, let amount): amounts.append(amount)
+        case .subfooter(let date): output.presentSubfooter(DateBlock.seen(date: date, amounts: amounts))
+        default: break
+        }
+        if case .subfooter = call { continue }
+        call.send(to: output)
+      }
+    }
+
+    /// Makes the same call on another output; a block's end, with no details seen.
+    private func send(to output: any TransactionReportUseCaseOutput) {
       switch self {
       case .reportStart: output.presentReportStart()
       case .header(let scope): output.presentHeader(scope)
       case .subheader(let date): output.presentSubheader(date: date)
       case .detail(let description, let amount):
-        output.presentDetail(description: description, amount: amount)
-      case .subfooter: output.presentSubfooter()
+        output.presentDetail(description: DescriptionText(description), amount: amount)
+      case .subfooter(let date): output.presentSubfooter(DateBlock.seen(date: date, amounts: []))
       case .footer(let total): output.presentFooter(total: total)
       case .grandFooter(let total): output.presentGrandFooter(total: total)
       case .sourceUnavailable(let scope, let reason): output.presentSourceUnavailable(scope, reason: reason)
@@ -64,7 +90,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
         output.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
       case .missingInput(let missing, let issues, let totalCount, let recordCount):
         output.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
-      case .draftDiscarded: (output as? any EngineOutput)?.discardDraft()
+      case .draftDiscarded: break
       case .reportCancelled: output.presentReportCancelled()
       case .recordsOutsidePeriod(let count, let period):
         output.presentRecordsOutsidePeriod(count: count, period: period)
@@ -75,10 +101,11 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
 
   private let recorded = Mutex<[Call]>([])
   private let lent = Mutex(0)
+  /// The date and the amounts of the block being presented, for the check of its end.
+  private let block = Mutex((date: CalendarDate?.none, amounts: [Money]()))
 
-  /// How many of the ``Call/detail(_:_:)`` calls lent their description as bytes
-  /// (the engine's `presentDetail(descriptionUTF8:amount:)`, ``EngineOutput``) rather
-  /// than as a `String`.
+  /// How many of the ``Call/detail(_:_:)`` calls gave their description as bytes of a shared
+  /// block (`DescriptionText`), rather than as a `String`.
   public var lentDescriptionCount: Int { lent.withLock { $0 } }
 
   /// Every call so far, in the order it was made.
@@ -86,8 +113,16 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
 
   private let observer: (@Sendable (Call) -> Void)?
 
-  /// Whether the spy says it takes a draft (the engine's `acceptsDraft`, ``EngineOutput``).
+  /// Whether the spy takes a draft, as an output that holds the report until its end does:
+  /// then ``takeBack`` takes it back.
   public let acceptsDraft: Bool
+
+  /// What takes back a draft, to hand a reading that drafts (`CompactReading`), when the spy
+  /// takes one: it records ``Call/draftDiscarded``.
+  public var takeBack: (@Sendable () -> Void)? {
+    guard acceptsDraft else { return nil }
+    return { @Sendable [self] in discardDraft() }
+  }
 
   /// Creates a spy with no calls recorded.
   ///
@@ -140,7 +175,7 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
   ///
   /// - Parameter output: The output to call, such as a real presenter.
   public func replay(into output: any TransactionReportUseCaseOutput) {
-    for call in calls { call.send(to: output) }
+    Call.send(calls, to: output)
   }
 
   private func record(_ call: Call) {
@@ -159,28 +194,35 @@ public final class UseCaseOutputSpy: TransactionReportUseCaseOutput, EngineOutpu
   /// Records ``Call/subheader(_:)``.
   ///
   /// - Parameter date: The date of the block.
-  public func presentSubheader(date: CalendarDate) { record(.subheader(date)) }
+  public func presentSubheader(date: CalendarDate) {
+    block.withLock { $0 = (date, []) }
+    record(.subheader(date))
+  }
 
   /// Records ``Call/detail(_:_:)``.
   ///
   /// - Parameters:
   ///   - description: The transaction's description.
   ///   - amount: The signed amount.
-  public func presentDetail(description: String, amount: Money) { record(.detail(description, amount)) }
-
-  /// Records ``Call/detail(_:_:)``, the description made a `String`, and counts it in
-  /// ``lentDescriptionCount``.
-  ///
-  /// - Parameters:
-  ///   - descriptionUTF8: The transaction's description, lent as bytes.
-  ///   - amount: The signed amount.
-  public func presentDetail(descriptionUTF8: UnsafeBufferPointer<UInt8>, amount: Money) {
-    lent.withLock { $0 += 1 }
-    record(.detail(String(decoding: descriptionUTF8, as: UTF8.self), amount))
+  public func presentDetail(description: DescriptionText, amount: Money) {
+    if description.isShared { lent.withLock { $0 += 1 } }
+    block.withLock { $0.amounts.append(amount) }
+    record(.detail(description.description, amount))
   }
 
-  /// Records ``Call/subfooter``.
-  public func presentSubfooter() { record(.subfooter) }
+  /// Records ``Call/subfooter(_:)``, after checking the block against the one the spy saw: its
+  /// subheader's date, its details' amounts.
+  ///
+  /// - Parameter block: The block that ends.
+  public func presentSubfooter(_ block: DateBlock) {
+    let seen = self.block.withLock { DateBlock.seen(date: $0.date ?? block.date, amounts: $0.amounts) }
+    if block != seen {
+      Issue.record(
+        "the use case ends a date block as \(block), but its calls make it \(seen) (DateBlock.seen in TestSupport)"
+      )
+    }
+    record(.subfooter(block.date))
+  }
 
   /// Records ``Call/footer(_:)``.
   ///

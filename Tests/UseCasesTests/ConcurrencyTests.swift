@@ -3,6 +3,7 @@ import Entities
 import Synchronization
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// The use cases are `Sendable` and asynchronous: they run on any task, open both sources of a
@@ -229,7 +230,8 @@ import UseCases
     let spy = UseCaseOutputSpy()
     let report = Task.detached {
       let useCase = OneSourceReportUseCase(source: source, output: spy)
-      await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+        .eventGenerateReport()
     }
     await source.waitUntilRead(10_000)
     report.cancel()
@@ -246,7 +248,10 @@ import UseCases
     let source = try EndlessSource(cancelAfter: 10_000)
     let spy = UseCaseOutputSpy(acceptsDraft: true)
     await Task.detached {
-      await OneSourceReportUseCase(source: source, output: spy).usingEngine().eventGenerateReport()
+      await OneSourceReportUseCase(source: source, output: spy).reading(
+        with: CompactReading(takingBackDrafts: spy.takeBack)
+      )
+      .eventGenerateReport()
     }.value
 
     let readWhenStopped = source.read.withLock { $0 }

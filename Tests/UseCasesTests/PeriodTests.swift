@@ -27,7 +27,8 @@ import UseCases
     let expected: [Call] = [
       .reportStart,
       .header(.group(.authorized)),
-      .subheader(try .fixture("2016-04-02")), .detail("Refund", refund), .subfooter, .footer(refund),
+      .subheader(try .fixture("2016-04-02")), .detail("Refund", refund),
+      .subfooter(try .fixture("2016-04-02")), .footer(refund),
       .header(.group(.posted)), .noTransactions(.posted),
       .recordsOutsidePeriod(count: 6, period: period),
       .grandFooter(refund),
@@ -61,8 +62,9 @@ import UseCases
     let expected: [Call] =
       [.reportStart, .header(.group(.authorized)), .subheader(try .fixture("2016-04-01"))] + firstDetails
       + [
-        .subfooter, .footer(try .fixture("18.45")),
-        .header(.group(.posted)), .subheader(try .fixture("2016-03-31")), .detail("Lunch", lunch), .subfooter,
+        .subfooter(try .fixture("2016-04-01")), .footer(try .fixture("18.45")),
+        .header(.group(.posted)), .subheader(try .fixture("2016-03-31")), .detail("Lunch", lunch),
+        .subfooter(try .fixture("2016-03-31")),
         .footer(lunch),
         .recordsOutsidePeriod(count: 4, period: period),
         .grandFooter(try .fixture("30.95")),

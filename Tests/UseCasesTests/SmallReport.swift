@@ -1,5 +1,6 @@
 import Entities
 import TestSupport
+import TransactionStorage
 import UseCases
 
 typealias Call = UseCaseOutputSpy.Call
@@ -33,13 +34,13 @@ enum SmallReport {
       .subheader(.fixture("2016-04-01")),
       .detail("Coffee", .fixture("3.11")),
       .detail("Books", .fixture("15.34")),
-      .subfooter,
+      .subfooter(.fixture("2016-04-01")),
       .subheader(.fixture("2016-04-02")),
       .detail("Refund", .fixture("-5.00")),
-      .subfooter,
+      .subfooter(.fixture("2016-04-02")),
       .subheader(.fixture("2016-04-05")),
       .detail("Train", .fixture("28.00")),
-      .subfooter,
+      .subfooter(.fixture("2016-04-05")),
       .footer(authorizedTotal()),
     ]
   }
@@ -51,10 +52,10 @@ enum SmallReport {
       .subheader(.fixture("2016-03-30")),
       .detail("Rent", .fixture("400.00")),
       .detail("Payment", .fixture("-400.00")),
-      .subfooter,
+      .subfooter(.fixture("2016-03-30")),
       .subheader(.fixture("2016-03-31")),
       .detail("Lunch", .fixture("12.50")),
-      .subfooter,
+      .subfooter(.fixture("2016-03-31")),
       .footer(postedTotal()),
     ]
   }
@@ -80,7 +81,8 @@ func runTwoSource(
   let spy = UseCaseOutputSpy()
   let useCase = TwoSourceReportUseCase(
     authorized: authorized, posted: posted, output: spy, issueLimit: issueLimit, partial: partial)
-  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+  await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+    .eventGenerateReport()
   return spy
 }
 
@@ -91,7 +93,8 @@ func runOneSource(
 ) async -> UseCaseOutputSpy {
   let spy = UseCaseOutputSpy()
   let useCase = OneSourceReportUseCase(source: source, output: spy, issueLimit: issueLimit, partial: partial)
-  await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+  await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+    .eventGenerateReport()
   return spy
 }
 

@@ -117,7 +117,7 @@ import UseCases
       .subheader(.fixture("2016-04-01")),
       .detail("Coffee", .fixture("3.11")),
       .detail("Books", .fixture("15.34")),
-      .subfooter,
+      .subfooter(.fixture("2016-04-01")),
       .subheader(.fixture("2016-04-02")),
       .detail("Refund", .fixture("-5.00")),
       .invalidInput(rejection.issues, totalCount: 1, recordCount: 1),
@@ -125,7 +125,7 @@ import UseCases
     #expect(spy.calls == expected)
   }
 
-  @Test("An unsorted source that gives the same count of other transactions is caught before its rows")
+  @Test("An unsorted source that gives the same count of other transactions is caught before its date blocks")
   func unsortedSourceChangesItsData() async throws {
     let shuffled = try SmallReport.posted().reversed().map { SourceRecord.transaction($0, nil) }
     var changed = try SmallReport.posted().reversed().map { $0 }
@@ -138,14 +138,15 @@ import UseCases
       posted: posted)
     let rejection = try #require(spy.invalidInput)
     #expect(rejection.issues.map(\.source) == ["posted.json"])
+    // It is read whole when its group starts, before its first date block.
     let expected: [Call] =
       [.reportStart] + (try SmallReport.authorizedBlock()) + [
-        .invalidInput(rejection.issues, totalCount: 1, recordCount: 1)
+        .header(.group(.posted)), .invalidInput(rejection.issues, totalCount: 1, recordCount: 1),
       ]
     #expect(spy.calls == expected)
   }
 
-  @Test("An unsorted source that changes is caught before any of its rows")
+  @Test("An unsorted source that changes is caught before any of its date blocks")
   func unsortedSourceChanges() async throws {
     let shuffled = try SmallReport.posted().reversed().map { SourceRecord.transaction($0, nil) }
     let posted = FakeTransactionSource(
@@ -159,7 +160,7 @@ import UseCases
     #expect(rejection.issues.map(\.source) == ["posted.json"])
     let expected: [Call] =
       [.reportStart] + (try SmallReport.authorizedBlock()) + [
-        .invalidInput(rejection.issues, totalCount: 1, recordCount: 1)
+        .header(.group(.posted)), .invalidInput(rejection.issues, totalCount: 1, recordCount: 1),
       ]
     #expect(spy.calls == expected)
     #expect(posted.openCount == 2)

@@ -2,6 +2,7 @@ import Entities
 import Synchronization
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// SPEC §5: sorted input is read in one streaming report pass (after the survey), never held.
@@ -20,7 +21,10 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).reading(
+      with: CompactReading(takingBackDrafts: spy.takeBack)
+    )
+    .eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)
@@ -42,7 +46,10 @@ import UseCases
     let spy = UseCaseOutputSpy { call in
       if case .detail = call { readAtEachDetail.withLock { $0.append(source.recordsRead) } }
     }
-    await OneSourceReportUseCase(source: source, output: spy).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: spy).reading(
+      with: CompactReading(takingBackDrafts: spy.takeBack)
+    )
+    .eventGenerateReport()
 
     #expect(source.openCount == 2)
     #expect(spy.calls.last == .reportEnd)

@@ -1,6 +1,7 @@
 import Entities
 import TestSupport
 import Testing
+import TransactionSourceTesting
 import UseCases
 
 /// The public helper a client runs on its own source: each promise of the port, kept and broken.
@@ -73,7 +74,7 @@ import UseCases
 
   /// A source whose stream lends its records two at a time, as the package's streams that read
   /// ahead do (`RecordLending`), leaving one out when told to.
-  private struct LendingSource: TransactionSource {
+  private struct PairLendingSource: LendingSource {
     final class Stream: RecordLending {
       let records: [SourceRecord]
       let skipping: Int?
@@ -89,39 +90,31 @@ import UseCases
         return records[index]
       }
 
-      func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
+      func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
         guard index < records.count else { return false }
-        for lent in index..<min(index + 2, records.count) where lent != skipping { body(records[lent]) }
+        for lent in index..<min(index + 2, records.count) where lent != skipping { body(records[lent], nil) }
         index = min(index + 2, records.count)
         return true
       }
 
       func lendDescriptionsAsBytes() {}
-
-      func nextRecordsAndDescriptionBytes(
-        _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
-      )
-        -> Bool
-      {
-        nextRecords { body($0, nil) }
-      }
     }
 
     let name = "lending"
     let records: [SourceRecord]
     let skipping: Int?
 
-    func open() async -> SourceOpening { .available(Stream(records: records, skipping: skipping)) }
+    func open() async -> SourceOpening { await openLending().opening }
+
+    func openLending() async -> ReadingOpening { .available(Stream(records: records, skipping: skipping)) }
   }
 
   @Test("A stream that lends its records in batches must lend what next() gives, in order")
   func lentRecords() async throws {
     let records = records(try SmallReport.authorized())
     #expect(
-      await TransactionSourceContract.violations(of: LendingSource(records: records, skipping: nil)).isEmpty)
-    #expect(
-      await TransactionSourceContract.violations(of: LendingSource(records: records, skipping: 2))
-        == [.lentRecordsDiffer(record: 2)])
+      await LendingContract.firstDifference(in: PairLendingSource(records: records, skipping: nil)) == nil)
+    #expect(await LendingContract.firstDifference(in: PairLendingSource(records: records, skipping: 2)) == 2)
   }
 
   @Test("A stream that does not end within the limit is caught, and the check itself ends")

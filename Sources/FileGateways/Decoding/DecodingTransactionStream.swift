@@ -62,23 +62,24 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
     lendingBatch = batch
   }
 
-  func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
-    nextRecordsAndDescriptionBytes { record, _ in body(record) }
-  }
-
-  func nextRecordsAndDescriptionBytes(
-    _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
-  ) -> Bool {
+  func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
     guard let batch = lendingBatch else {
       guard let record = next() else { return false }
       body(record, nil)
       return true
     }
-    batch.empty()
-    fill(batch)
-    guard batch.count > 0 else { return false }
+    guard filled(batch) else { return false }
     batch.lendRest(to: body)
     return true
+  }
+
+  /// Whether the lending batch has a record to lend, filling it again once it has lent all.
+  private func filled(_ batch: RecordBatch) -> Bool {
+    if batch.isEmpty {
+      batch.empty()
+      fill(batch)
+    }
+    return !batch.isEmpty
   }
 
   func next() -> SourceRecord? {

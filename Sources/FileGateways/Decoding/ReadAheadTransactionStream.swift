@@ -30,7 +30,7 @@ final class ReadAheadTransactionStream: RecordLending {
   private let queue: BatchQueue
   private var reader: pthread_t?
   /// The stream itself, read in place, when no thread could be started.
-  private var inPlace: (any TransactionStream)?
+  private var inPlace: (any DecodedStream)?
   private var batch = RecordBatch(capacity: 0)
 
   /// Starts reading a stream ahead.
@@ -38,7 +38,7 @@ final class ReadAheadTransactionStream: RecordLending {
   /// - Parameter stream: The stream, which the reader owns from now on: the caller must keep
   ///   no other reference to it (a stream is not `Sendable`; this hand-over is what makes
   ///   reading it on another thread safe).
-  init(_ stream: any TransactionStream) {
+  init(_ stream: any DecodedStream) {
     let queue = BatchQueue(capacity: Self.queuedBatches)
     self.queue = queue
     let work = ReaderWork(stream: stream, queue: queue)
@@ -70,43 +70,21 @@ final class ReadAheadTransactionStream: RecordLending {
     return batch.takeFirst()
   }
 
-  func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
-    if inPlace != nil { return lendInPlace(body) }
-    guard hasBatch() else { return false }
-    precondition(!batch.lendsDescriptionBytes, "records read without the description bytes they were lent")
-    batch.lendRest { record, _ in body(record) }
-    return true
-  }
-
   /// Asks the reader to lend descriptions as bytes in the batches it fills from now on (the
   /// batches already in the queue keep their strings). A stream read in place, without a
-  /// thread, is asked itself, if it can lend.
+  /// thread, is asked itself.
   func lendDescriptionsAsBytes() {
-    if let lending = inPlace as? any RecordLending {
-      lending.lendDescriptionsAsBytes()
+    if let inPlace {
+      inPlace.lendDescriptionsAsBytes()
     } else {
       queue.askForDescriptionBytes()
     }
   }
 
-  func nextRecordsAndDescriptionBytes(
-    _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
-  ) -> Bool {
-    if let lending = inPlace as? any RecordLending {
-      return lending.nextRecordsAndDescriptionBytes(body)
-    }
-    if inPlace != nil { return lendInPlace { body($0, nil) } }
+  func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
+    if let inPlace { return inPlace.nextRecords(body) }
     guard hasBatch() else { return false }
     batch.lendRest(to: body)
-    return true
-  }
-
-  /// Lends the next records of the stream read in place: as it lends them, when it lends, else
-  /// the one it gives.
-  private func lendInPlace(_ body: (borrowing SourceRecord) -> Void) -> Bool {
-    if let lending = inPlace as? any RecordLending { return lending.nextRecords(body) }
-    guard let record = inPlace?.next() else { return false }
-    body(record)
     return true
   }
 
@@ -243,37 +221,37 @@ protocol BatchFilling: TransactionStream {
   func fill(_ batch: RecordBatch)
 }
 
+/// The records a format's decoder gives (``DecodingTransactionStream``): a stream that fills a
+/// batch itself, and lends its records.
+typealias DecodedStream = BatchFilling & RecordLending
+
 /// What the reading thread does: read the stream in batches into the queue until the records
 /// end or the queue is stopped.
 private final class ReaderWork: @unchecked Sendable {
   // Unchecked: the stream is used by one thread only, the reader's, once the work is handed
   // over (or the consumer's, when it takes the stream back before any thread started).
-  private var stream: (any TransactionStream)?
+  private var stream: (any DecodedStream)?
   private let queue: BatchQueue
 
-  init(stream: any TransactionStream, queue: BatchQueue) {
+  init(stream: any DecodedStream, queue: BatchQueue) {
     self.stream = stream
     self.queue = queue
   }
 
   /// Takes the stream back, for reading in place; the work then does nothing.
-  func takeStream() -> (any TransactionStream)? {
+  func takeStream() -> (any DecodedStream)? {
     defer { stream = nil }
     return stream
   }
 
   func run() {
-    guard var stream = takeStream() else { return }
+    guard let stream = takeStream() else { return }
     defer { queue.finish() }
     while true {
       let batch = queue.spare() ?? RecordBatch(capacity: ReadAheadTransactionStream.batchSize)
       batch.empty()
       batch.lendsDescriptionBytes = queue.wantsDescriptionBytes
-      if let filling = stream as? any BatchFilling {
-        filling.fill(batch)
-      } else {
-        while !batch.isFull, let record = stream.next() { batch.append(record) }
-      }
+      stream.fill(batch)
       let isLast = !batch.isFull
       guard batch.isEmpty || queue.put(batch), !isLast else { return }
     }

@@ -64,7 +64,7 @@ extension RecordFormat {
   /// - Returns: The stream, which owns the input.
   func stream(
     reading input: ByteInput, source: String, options: ReadingOptions = .standard, usesFastPath: Bool = true
-  ) -> any TransactionStream {
+  ) -> any DecodedStream {
     switch self {
     case .json where options.account != nil, .ndjson where options.account != nil:
       DecodingTransactionStream(

@@ -8,7 +8,7 @@ import UseCases
 /// rules, so its records and issues are the same, with their lines and columns; only the bytes
 /// come from an array instead of a file. Every ``open()`` starts again from the first byte, and
 /// the bytes are never copied.
-public struct BytesTransactionSource: TransactionSource, Sendable {
+public struct BytesTransactionSource: TransactionSource, LendingSource, Sendable {
   /// How messages name this source, such as a file name or `upload`.
   public let name: String
   /// The bytes, as a file would hold them.
@@ -58,6 +58,13 @@ public struct BytesTransactionSource: TransactionSource, Sendable {
   ///
   /// - Returns: Always a stream: bytes in memory are never unavailable.
   public func open() async -> SourceOpening {
+    await openLending().opening
+  }
+
+  /// Starts decoding the bytes from the first, with a stream that lends its records.
+  ///
+  /// - Returns: Always a stream.
+  package func openLending() async -> ReadingOpening {
     .available(
       format.stream(
         reading: ByteInput(bytes: bytes, recordLimit: recordLimit), source: name, options: options))

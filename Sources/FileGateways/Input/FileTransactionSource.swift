@@ -35,7 +35,7 @@ import UseCases
 ///
 /// Given a progress observer, each reading reports how far it has got (``ReadProgress``) after
 /// every chunk, so a long run can show its progress.
-public struct FileTransactionSource: TransactionSource, Sendable {
+public struct FileTransactionSource: TransactionSource, LendingSource, Sendable {
   /// The path that stands for standard input: `-`.
   public static let standardInputPath = "-"
 
@@ -120,6 +120,13 @@ public struct FileTransactionSource: TransactionSource, Sendable {
   ///   there, the machine cannot hold it now. Otherwise a stream of its records, which closes
   ///   the file when it ends.
   public func open() async -> SourceOpening {
+    await openLending().opening
+  }
+
+  /// Opens the file as ``open()`` does, with a stream that lends its records, read ahead.
+  ///
+  /// - Returns: What opening it gave.
+  package func openLending() async -> ReadingOpening {
     spool.withLock { spool in
       if let spool {
         return records(of: spool.reader(), totalBytes: spool.completeLength, format: format(of: spool))
@@ -171,13 +178,13 @@ public struct FileTransactionSource: TransactionSource, Sendable {
 
   /// The records of a file's bytes, read ahead on a thread of their own
   /// (``ReadAheadTransactionStream``): a file is read while its records are used.
-  private func recordsReadAhead(of input: ByteInput, format: RecordFormat) -> SourceOpening {
+  private func recordsReadAhead(of input: ByteInput, format: RecordFormat) -> ReadingOpening {
     .available(ReadAheadTransactionStream(format.stream(reading: input, source: name, options: options)))
   }
 
   /// The records of a reading of bytes, reporting its progress when there is an observer.
   private func records(of provider: some ByteProvider, totalBytes: Int?, format: RecordFormat)
-    -> SourceOpening
+    -> ReadingOpening
   {
     guard let progress else {
       return recordsReadAhead(of: ByteInput(provider: provider, recordLimit: recordLimit), format: format)

@@ -56,7 +56,7 @@ package struct TemporaryCopy: Sendable {
   package func records(
     length: Int, format: RecordFormat, options: ReadingOptions, source name: String, reading: Int,
     progress: (@Sendable (ReadProgress) -> Void)?
-  ) -> any TransactionStream {
+  ) -> any RecordLending {
     let provider = CopyReader(base: PositionalReader(file), source: name)
     let input: ByteInput
     if let progress {

@@ -4,37 +4,30 @@ import Entities
 ///
 /// The survey validates each record (the gateway has already checked its fields; the survey
 /// adds the rules that need more than one record: the group must match the source, and no
-/// total may overflow), counts the valid records, notes whether they arrive in
-/// report order, and keeps a digest of the valid transactions in the order read, so the second
-/// reading can prove it saw the same data (``OrderedTransactions``). It holds nothing but
-/// counters, so a source of any size is surveyed in constant memory.
-struct InputSurvey: Sendable {
-  let source: String
-  let expectedGroup: TransactionGroup?
+/// total may overflow) and counts the valid records, each of which it gives to what its caller
+/// keeps (``CheckKeeping``). It holds nothing but counters, so a source of any size is surveyed
+/// in constant memory.
+package struct InputSurvey: Sendable {
+  package let source: String
+  package let expectedGroup: TransactionGroup?
   /// The days reported, or `nil` for every day: a valid record outside them is counted and
   /// checked like any other, but adds to no total.
-  let period: ReportPeriod?
-  private(set) var count = 0
+  package let period: ReportPeriod?
+  package private(set) var count = 0
   /// How many of the valid records are dated outside ``period``: the report leaves them out.
-  private(set) var outsidePeriodCount = 0
+  package private(set) var outsidePeriodCount = 0
   /// How many valid records of another group than ``expectedGroup`` the source holds.
-  private(set) var otherGroupCount = 0
+  package private(set) var otherGroupCount = 0
   /// How many issues the source's records gave, its group mismatches included.
-  private(set) var issueCount = 0
-  private(set) var isInReportOrder = true
+  package private(set) var issueCount = 0
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
-  private(set) var unavailableReason: UnavailableReason?
+  package private(set) var unavailableReason: UnavailableReason?
   /// Whether the source ended as missing input (``SourceRecord/missing(_:)``), not as an
   /// unavailable one: ``unavailableReason`` then says why it could not be read.
-  private(set) var endedAsMissing = false
+  package private(set) var endedAsMissing = false
   /// What the source said about what it read (``SourceRecord/note(_:)``), in order.
-  private(set) var notes: [AnySourceProblem] = []
-  private var last: ReportOrder?
-  private var reading = ReadingDigest()
-
-  /// The digest of the valid transactions, in the order read (see ``ReadingDigest``).
-  var digest: Int { reading.value }
+  package private(set) var notes: [AnySourceProblem] = []
 
   /// Starts a survey of a source; ``take(_:totals:issues:)`` checks its records one by one.
   ///
@@ -42,55 +35,27 @@ struct InputSurvey: Sendable {
   ///   - source: The source's name, for issues without an origin.
   ///   - expectedGroup: In two-source mode, the only group this source may hold.
   ///   - period: The days reported, or `nil` for every day.
-  init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
+  package init(source: String, expectedGroup: TransactionGroup?, period: ReportPeriod? = nil) {
     self.source = source
     self.expectedGroup = expectedGroup
     self.period = period
   }
 
-  /// Surveys a whole stream.
-  ///
-  /// - Parameters:
-  ///   - stream: The stream, read to its end.
-  ///   - source: The source's name, for issues without an origin.
-  ///   - expectedGroup: In two-source mode, the only group this source may hold.
-  ///   - period: The days reported, or `nil` for every day.
-  ///   - totals: The running totals the report will show, checked for overflow.
-  ///   - issues: Where bad records are logged.
-  /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
-  init(
-    reading stream: inout any TransactionStream,
-    source: String,
-    expectedGroup: TransactionGroup?,
-    period: ReportPeriod? = nil,
-    totals: inout ReportTotals,
-    issues: inout IssueLog
-  ) throws(CancellationError) {
-    self.init(source: source, expectedGroup: expectedGroup, period: period)
-    try stream.readRecords(
-      while: { unavailableReason == nil },
-      each: { record, _ in take(record, totals: &totals, issues: &issues) })
-  }
-
-  /// Checks the next record of the source, and counts it.
-  ///
-  /// A source that becomes unavailable (``SourceRecord/unavailable(_:)``) or missing
-  /// (``SourceRecord/missing(_:)``) ends the survey: the reason is kept, and the caller reads no
-  /// further.
+  /// Checks the next record of the source, and counts it. A source that becomes unavailable or
+  /// missing ends the survey: the reason is kept, and the caller reads no further.
   ///
   /// - Parameters:
   ///   - record: The next record.
-  ///   - descriptionBytes: The bytes of its transaction's description, when they are lent
-  ///     apart from it (``RecordLending``).
+  ///   - descriptionBytes: Its description's bytes, when lent apart from it (``RecordLending``).
   ///   - totals: The running totals the report will show, checked for overflow.
   ///   - issues: Where bad records are logged.
+  ///   - kept: What is kept of each valid transaction of the expected group.
   /// - Returns: Whether the record is a transaction of the expected group (inside the period or
-  ///   not); `false` for an issue, or the end of what could be read. The caller reads the
-  ///   transaction from the record it still holds, so that it is not copied for every record.
+  ///   not), which the caller reads from the record it still holds.
   @discardableResult
-  mutating func take(
+  package mutating func take<Kept: CheckKeeping>(
     _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil, totals: inout ReportTotals,
-    issues: inout IssueLog
+    issues: inout IssueLog, keeping kept: inout Kept
   ) -> Bool {
     switch record {
     case .unavailable(let reason):
@@ -119,7 +84,7 @@ struct InputSurvey: Sendable {
         otherGroupCount += 1
         return false
       }
-      reading.add(transaction, descriptionBytes: descriptionBytes)
+      kept.keep(transaction, descriptionBytes: descriptionBytes)
       // Only the records the report shows count towards its totals.
       if let period, !period.contains(transaction.date) {
         outsidePeriodCount += 1
@@ -127,16 +92,13 @@ struct InputSurvey: Sendable {
         totals.add(transaction, origin: origin, source: source)
       }
       count += 1
-      let order = ReportOrder(transaction)
-      if let last, order < last { isInReportOrder = false }
-      last = order
       return true
     }
   }
 
   /// Whether every record of the source is a valid record of another group than the one it
   /// may hold, and there is at least one: what a source given for the other group holds.
-  var holdsOnlyAnotherGroup: Bool {
+  package var holdsOnlyAnotherGroup: Bool {
     expectedGroup != nil && count == 0 && otherGroupCount > 0 && issueCount == otherGroupCount
   }
 
@@ -159,17 +121,20 @@ struct InputSurvey: Sendable {
 }
 
 /// The totals a report shows, summed in any order and checked once all records are in.
-struct ReportTotals: Sendable {
+package struct ReportTotals: Sendable {
   private var authorized = RunningTotal(.group(.authorized))
   private var posted = RunningTotal(.group(.posted))
   private var grand = RunningTotal(.grand)
+
+  /// Nothing yet.
+  package init() {}
 
   /// Adds the totals of records read after these, as if they had been added here one by one.
   ///
   /// - Returns: `false` when the result may differ from adding them one by one: when both add
   ///   to a total that ends out of range, whose issue depends on the order (see
   ///   ``RunningTotal/append(_:)``).
-  mutating func append(_ later: ReportTotals) -> Bool {
+  package mutating func append(_ later: ReportTotals) -> Bool {
     let results = [
       authorized.append(later.authorized), posted.append(later.posted), grand.append(later.grand),
     ]
@@ -177,7 +142,7 @@ struct ReportTotals: Sendable {
   }
 
   /// Adds a transaction to its group's total and to the grand total.
-  mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
+  package mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
     switch transaction.group {
     case .authorized: authorized.add(transaction, origin: origin, source: source)
     case .posted: posted.add(transaction, origin: origin, source: source)
@@ -189,7 +154,7 @@ struct ReportTotals: Sendable {
   ///
   /// - Returns: One issue for each group total that overflows; or, when both fit, the grand
   ///   total's issue if it overflows; or none.
-  func overflowIssues() -> [RecordIssue] {
+  package func overflowIssues() -> [RecordIssue] {
     let groupIssues = [authorized, posted].compactMap { $0.overflowIssue() }
     // Reported once: a grand total that overflows because a group total does adds nothing.
     guard groupIssues.isEmpty else { return groupIssues }

@@ -3,24 +3,24 @@
 /// Keeping only the first `limit` issues bounds memory on a file where every record is bad. The
 /// kept issues are always the first ones in input order: once some issues are only counted (a
 /// source kept only the first issues of a record), no later issue is kept.
-struct IssueLog: Sendable {
-  let limit: Int
-  private(set) var kept: [RecordIssue] = []
-  private(set) var count = 0
+package struct IssueLog: Sendable {
+  package let limit: Int
+  package private(set) var kept: [RecordIssue] = []
+  package private(set) var count = 0
   /// How many records the issues are of: an issue of the same record as the one before it
   /// (``RecordIssue/isOfSameRecord(as:)``) adds none, and unlisted issues are of the record
   /// before them.
-  private(set) var recordCount = 0
+  package private(set) var recordCount = 0
   /// Whether issues were counted that are not kept, so that a later one may not be kept either.
   private var hasUnlisted = false
   /// The issue recorded last, to tell whether the next one is of the same record.
   private var last: RecordIssue?
 
-  init(limit: Int) {
+  package init(limit: Int) {
     self.limit = max(0, limit)
   }
 
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// Counts an issue, and keeps it while fewer than `limit` are kept.
   ///
@@ -29,7 +29,7 @@ struct IssueLog: Sendable {
   ///   - recordCount: How many records it is about when it stands for many (two sources given
   ///     the other way round); `nil` for the usual one record, or none more when it is of the
   ///     same record as the issue before it.
-  mutating func record(_ issue: RecordIssue, recordCount: Int? = nil) {
+  package mutating func record(_ issue: RecordIssue, recordCount: Int? = nil) {
     count += 1
     let isOfAnotherRecord = last.map { !issue.isOfSameRecord(as: $0) } ?? true
     self.recordCount += recordCount ?? (isOfAnotherRecord ? 1 : 0)
@@ -38,16 +38,15 @@ struct IssueLog: Sendable {
   }
 
   /// Counts issues known only by their number (``SourceRecord/unlistedIssues(count:)``).
-  mutating func recordUnlisted(_ count: Int) {
+  package mutating func recordUnlisted(_ count: Int) {
     guard count > 0 else { return }
     self.count += count
     hasUnlisted = true
   }
 
-  /// Adds the issues of a later log, as if each had been recorded here in its order.
   /// Adds the issues of a later log, of another source, as if each had been recorded here in
   /// its order.
-  mutating func append(_ later: IssueLog) {
+  package mutating func append(_ later: IssueLog) {
     for issue in later.kept where !hasUnlisted && kept.count < limit { kept.append(issue) }
     hasUnlisted = hasUnlisted || later.hasUnlisted || later.kept.count < later.count
     count += later.count

@@ -31,11 +31,14 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   /// One transaction.
   ///
   /// - Parameters:
-  ///   - description: The transaction's description.
+  ///   - description: The transaction's description, as a `String` or as bytes a large report
+  ///     keeps (a `DescriptionText`); pass it on as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  func presentDetail(description: String, amount: Money)
+  func presentDetail(description: DescriptionText, amount: Money)
   /// The block of transactions on one date ends.
-  func presentSubfooter()
+  ///
+  /// - Parameter block: What the block was: its date.
+  func presentSubfooter(_ block: DateBlock)
   /// A group ends, with its total.
   ///
   /// - Parameter total: The exact sum of the group's signed amounts.
@@ -105,13 +108,12 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int)
   /// The task making the report was cancelled: the report ends here, unfinished, whatever it
   /// presented before (perhaps nothing, perhaps some rows). It is never followed by
-  /// ``presentReportEnd()``, and no rejection comes with it.
+  /// ``presentReportEnd()``, and no rejection comes with it. A requirement with no default: an
+  /// output that does not answer it does not compile.
   func presentReportCancelled()
 }
 
 extension TransactionReportUseCaseOutput {
-  /// Nothing: an output that does not tell a cancelled report from one that stopped.
-  public func presentReportCancelled() {}
   /// Nothing: an output that does not say how many records a period left out.
   ///
   /// - Parameters:
@@ -122,6 +124,20 @@ extension TransactionReportUseCaseOutput {
   ///
   /// - Parameter note: The note.
   public func presentSourceNote(_ note: AnySourceProblem) {}
+}
+
+/// A block of transactions on one date, as it ends: what ``TransactionReportUseCaseOutput/presentSubfooter(_:)``
+/// says of it.
+public struct DateBlock: Hashable, Sendable {
+  /// The date of every transaction in the block.
+  public var date: CalendarDate
+
+  /// Creates the end of a date block.
+  ///
+  /// - Parameter date: The date of its transactions.
+  public init(date: CalendarDate) {
+    self.date = date
+  }
 }
 
 /// What a header or an unavailable-source message is about.

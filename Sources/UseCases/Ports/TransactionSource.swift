@@ -8,7 +8,8 @@ import Entities
 /// is fast and works on bytes already at hand. A source is `Sendable`: a report opens the two
 /// sources of a two-source report at once, from tasks of its own.
 ///
-/// The contract, which ``TransactionSourceContract`` checks for a client's own source:
+/// The contract, which `TransactionSourceContract` (in TransactionSourceTesting) checks for a
+/// client's own source:
 ///
 /// - ``open()`` may be called more than once (a report reads a source once to check it and once
 ///   to show it), and every opening replays the same records in the same order, from the first;
@@ -54,7 +55,12 @@ extension TransactionSource {
 /// to fix (a mistyped file name), so it stops the report, unless the use case was asked for a
 /// partial report. An unavailable service is what the report's message row is for: the report
 /// is made, with that message in place of its group. Invalid data stops the report.
-public enum SourceOpening {
+///
+/// An opening is `Sendable`, so a client may open a source in a task of its own (to race it
+/// against a deadline) and hand the opening back. Its stream is not shared by the move: the
+/// opening is the stream's one owner, and whoever holds it reads it, on one task at a time, as
+/// ``TransactionStream`` asks.
+public enum SourceOpening: @unchecked Sendable {
   /// The source is a service that cannot be reached now (a server that is down, a request that
   /// timed out); `reason` says why, as a value a presenter words.
   case unavailable(reason: UnavailableReason)

@@ -11,13 +11,7 @@ import Entities
 /// Every record is checked before the first row, as in ``TwoSourceReportUseCase``; the rows are
 /// ``ReportTransformer``'s.
 public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
-  private let source: any TransactionSource
-  private let output: any TransactionReportUseCaseOutput
-  private let issueLimit: Int
-  private let partial: Bool
-  private let period: ReportPeriod?
-  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
-  private var engine = false
+  private var request: ReportRequest
 
   /// Creates the use case.
   ///
@@ -38,25 +32,29 @@ public struct OneSourceReportUseCase: TransactionReportUseCaseInput {
     source: any TransactionSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
     partial: Bool = false, period: ReportPeriod? = nil
   ) {
-    self.source = source
-    self.output = output
-    self.issueLimit = issueLimit
-    self.partial = partial
-    self.period = period
+    self.init(
+      source: .plain(source), output: output, issueLimit: issueLimit, partial: partial, period: period)
   }
 
-  /// The same use case, making its report with the engine: the same calls, from a sorted file
-  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
-  package func usingEngine() -> Self {
+  /// Creates the use case with a source the composition root knows to lend its records.
+  package init(
+    source: ReportSource, output: any TransactionReportUseCaseOutput, issueLimit: Int = 20,
+    partial: Bool = false, period: ReportPeriod? = nil
+  ) {
+    request = ReportRequest(
+      [ReportCheck.Part(source, groups: TransactionGroup.allCases)],
+      ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period))
+  }
+
+  /// The same use case, reading its source another way (``ReportRequest/reading``).
+  package func reading(with reading: any ReportReading) -> Self {
     var useCase = self
-    useCase.engine = true
+    useCase.request.reading = reading
     return useCase
   }
 
   /// Reads the source and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
-    let parts = [ReportCheck.Part(source: source, groups: TransactionGroup.allCases)]
-    await check.report(parts, engine: engine)
+    await request.run()
   }
 }

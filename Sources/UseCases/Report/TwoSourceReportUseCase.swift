@@ -19,14 +19,7 @@ import Entities
 /// is cancelled, the report ends as cancelled
 /// (``TransactionReportUseCaseOutput/presentReportCancelled()``).
 public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
-  private let authorized: any TransactionSource
-  private let posted: any TransactionSource
-  private let output: any TransactionReportUseCaseOutput
-  private let issueLimit: Int
-  private let partial: Bool
-  private let period: ReportPeriod?
-  /// Whether the report is made by the engine rather than the plain way (``usingEngine()``).
-  private var engine = false
+  private var request: ReportRequest
 
   /// Creates the use case.
   ///
@@ -52,29 +45,30 @@ public struct TwoSourceReportUseCase: TransactionReportUseCaseInput {
     partial: Bool = false,
     period: ReportPeriod? = nil
   ) {
-    self.authorized = authorized
-    self.posted = posted
-    self.output = output
-    self.issueLimit = issueLimit
-    self.partial = partial
-    self.period = period
+    self.init(
+      authorized: .plain(authorized), posted: .plain(posted), output: output, issueLimit: issueLimit,
+      partial: partial, period: period)
   }
 
-  /// The same use case, making its report with the engine: the same calls, from a sorted file
-  /// streamed in one pass (`ReportEngine`). What the command line's composition root asks for.
-  package func usingEngine() -> Self {
+  /// Creates the use case with sources the composition root knows to lend their records.
+  package init(
+    authorized: ReportSource, posted: ReportSource, output: any TransactionReportUseCaseOutput,
+    issueLimit: Int = 20, partial: Bool = false, period: ReportPeriod? = nil
+  ) {
+    request = ReportRequest(
+      [ReportCheck.Part(authorized, groups: [.authorized]), ReportCheck.Part(posted, groups: [.posted])],
+      ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period))
+  }
+
+  /// The same use case, reading its sources another way (``ReportRequest/reading``).
+  package func reading(with reading: any ReportReading) -> Self {
     var useCase = self
-    useCase.engine = true
+    useCase.request.reading = reading
     return useCase
   }
 
   /// Reads both sources and presents the report, or the issues that prevent it.
   public func eventGenerateReport() async {
-    let check = ReportCheck(output: output, issueLimit: issueLimit, partial: partial, period: period)
-    let parts = [
-      ReportCheck.Part(source: authorized, groups: [.authorized]),
-      ReportCheck.Part(source: posted, groups: [.posted]),
-    ]
-    await check.report(parts, engine: engine)
+    await request.run()
   }
 }

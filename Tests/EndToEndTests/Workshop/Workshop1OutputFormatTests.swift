@@ -64,8 +64,23 @@ struct Workshop1OutputFormatTests {
     let lines = result.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(
       lines.contains { $0.hasPrefix("csv:") },
-      "txreport --help does not say what --format csv is yet. Step 4: add a line \"csv: …\" to the help of --format in the option table (CommandLineOption.all), which the help, the completions and the man page are made from"
+      "txreport --help does not say what --format csv is yet. Step 2: OutputFormat.help says it for each format (the help, the completions and the man page are made from it)"
     )
+  }
+
+  @Test func anOutputFileNamedCSVIsCSV() throws {
+    let folder = try WorkshopRows.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("report.csv")
+    let result = try TXReportProcess.run(["-o", file.path])
+    #expect(
+      result.status == 0,
+      "txreport -o report.csv failed (\(result.status)): \(result.standardError). Step 2: OutputFormat.fileExtensions names the extensions an output file picks a format by"
+    )
+    let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    #expect(
+      written.hasPrefix(Self.headerLine + "\n"),
+      "-o report.csv should write CSV; it wrote:\n\(written.prefix(200))")
   }
 
   /// The CSV line the exercise's renderer writes for a row of `--format json`.

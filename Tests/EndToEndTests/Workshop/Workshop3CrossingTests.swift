@@ -24,11 +24,11 @@ struct Workshop3CrossingTests {
         blocks += 1
         let count = try #require(
           row["count"] as? Int,
-          "a subfooter row has no \"count\" in --format json. Work from the inside out: ReportAssembler counts the block's transactions and calls presentSubfooter(count:) (TransactionReportUseCaseOutput); TransactionReportPresenter makes ReportRow.subfooter(count:odd:); JSONReportRenderer writes \"count\""
+          "a subfooter row has no \"count\" in --format json. Work from the inside out: DateBlock (TransactionReportUseCaseOutput.swift) gains a count, which ReportTransformer counts; TransactionReportPresenter makes ReportRow.subfooter(odd:count:); JSONReportRenderer writes \"count\""
         )
         #expect(
           count == details,
-          "subfooter \(blocks) says \(count) transactions, its date block has \(details): does ReportAssembler reset its count when a new date starts?"
+          "subfooter \(blocks) says \(count) transactions, its date block has \(details): does ReportTransformer start its count again at each date?"
         )
       default: break
       }

@@ -37,12 +37,13 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
     case header(ReportScope)
     case subheader(CalendarDate)
     case detail(String, Money)
-    case subfooter
+    case subfooter(DateBlock)
     case footer(Money)
     case grandFooter(Money)
     case sourceUnavailable(ReportScope, UnavailableReason)
     case noTransactions(TransactionGroup)
     case reportEnd
+    case reportCancelled
     case missingInput([MissingInput])
     case invalidInput([RecordIssue], totalCount: Int, recordCount: Int)
   }
@@ -60,13 +61,14 @@ final class RecordingOutput: TransactionReportUseCaseOutput {
   func presentReportStart() {}
   func presentHeader(_ scope: ReportScope) {}
   func presentSubheader(date: CalendarDate) {}
-  func presentDetail(description: String, amount: Money) {}
-  func presentSubfooter() {}
+  func presentDetail(description: DescriptionText, amount: Money) {}
+  func presentSubfooter(_ block: DateBlock) {}
   func presentFooter(total: Money) {}
   func presentGrandFooter(total: Money) {}
   func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {}
   func presentNoTransactions(group: TransactionGroup) {}
   func presentReportEnd() {}
+  func presentReportCancelled() {}
   func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {}

@@ -42,14 +42,16 @@ struct Workshop4TestDoubleTests {
     output.presentHeader(.group(.posted))
     output.presentSubheader(date: try .fixture("2016-05-01"))
     output.presentDetail(description: "Rent", amount: try .fixture("400.00"))
-    output.presentSubfooter()
+    output.presentSubfooter(.seen(date: try .fixture("2016-05-01"), amounts: [try .fixture("400.00")]))
     output.presentFooter(total: try .fixture("400.00"))
     output.presentGrandFooter(total: try .fixture("400.00"))
     output.presentReportEnd()
     #expect(
       output.calls == [
         .reportStart, .header(.group(.posted)), .subheader(try .fixture("2016-05-01")),
-        .detail("Rent", try .fixture("400.00")), .subfooter, .footer(try .fixture("400.00")),
+        .detail("Rent", try .fixture("400.00")),
+        .subfooter(.seen(date: try .fixture("2016-05-01"), amounts: [try .fixture("400.00")])),
+        .footer(try .fixture("400.00")),
         .grandFooter(try .fixture("400.00")), .reportEnd,
       ],
       "RecordingOutput should record every present… call, in order, with its arguments. Step 2: fill in its methods (Exercise4Doubles.swift)"
@@ -69,10 +71,10 @@ struct Workshop4TestDoubleTests {
       .subheader(.fixture("2016-04-01")),
       .detail("Coffee", .fixture("3.11")),
       .detail("Books", .fixture("15.34")),
-      .subfooter,
+      .subfooter(.seen(date: .fixture("2016-04-01"), amounts: [.fixture("3.11"), .fixture("15.34")])),
       .subheader(.fixture("2016-04-02")),
       .detail("Train", .fixture("28.00")),
-      .subfooter,
+      .subfooter(.seen(date: .fixture("2016-04-02"), amounts: [.fixture("28.00")])),
       .footer(.fixture("46.45")),
       .header(.group(.posted)),
       .noTransactions(.posted),

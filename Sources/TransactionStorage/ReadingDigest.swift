@@ -20,6 +20,9 @@ import Entities
 struct ReadingDigest {
   private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
+  /// Nothing yet.
+  init() {}
+
   /// Adds the next transaction of the reading.
   ///
   /// The description counts by its UTF-8 bytes, not as a `String` hashes (which first brings

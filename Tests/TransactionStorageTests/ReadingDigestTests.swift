@@ -2,7 +2,7 @@ import Entities
 import TestSupport
 import Testing
 
-@testable import UseCases
+@testable import TransactionStorage
 
 /// A reading's digest counts a description by its UTF-8 bytes, whether the description is the
 /// transaction's own `String` or bytes lent apart from it (decision 0043).

@@ -1,17 +1,11 @@
-/// Where a loaded report keeps its rows' bytes out of memory, block by block: a client that
-/// shows very large reports gives one to its ``ReportViewStateCollector`` (the terminal's table
-/// view spools to a temporary file), and the report then holds in memory only an index of its
-/// blocks, its sections and its date blocks, and the few blocks on screen.
+/// Where ``CompactRows`` keeps a loaded report's rows out of memory, block by block: the
+/// terminal's table view spools to a temporary file, and the report then holds in memory only
+/// an index of its blocks, its sections and its date blocks, and the few blocks on screen.
 ///
 /// Without one, the rows stay in memory, in a few bytes each (`Architecture/table-view-client.md`).
 /// A spool is used from more than one thread: the report is written on the report's task and
 /// read on the screen's.
-///
-/// ```swift
-/// // An app that keeps a large report's rows in a file of its caches folder:
-/// let collector = ReportViewStateCollector(spool: MyFileSpool(in: cachesFolder))
-/// ```
-public protocol ReportRowSpool: AnyObject, Sendable {
+package protocol ReportRowSpool: AnyObject, Sendable {
   /// Keeps a full block of rows' bytes, after the blocks kept before it.
   ///
   /// - Parameter block: The bytes: 1 MiB, or more for a single large row.

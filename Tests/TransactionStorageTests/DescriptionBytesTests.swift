@@ -2,6 +2,7 @@ import Entities
 import Synchronization
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// A stream that can lend descriptions as bytes (``RecordLending``, decision 0043)
@@ -26,41 +27,42 @@ import UseCases
   }
 
   /// The rows a one-source report shows, read from `source`.
-  private static func rows(from source: some TransactionSource) async -> [UseCaseOutputSpy.Call] {
+  private static func rows(from source: ReportSource) async -> [UseCaseOutputSpy.Call] {
     let output = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: source, output: output).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: output)
+      .reading(with: CompactReading(takingBackDrafts: output.takeBack)).eventGenerateReport()
     return output.keptCalls
   }
 
   @Test("A draft that holds asks for descriptions as bytes, and shows the same report as with strings")
   func heldFromBytes() async throws {
     let transactions = try Self.transactions(inOrder: 500, rest: 5_000)
-    let expected = await Self.rows(from: FakeTransactionSource(transactions: transactions))
-    let source = LendingSource(transactions, runLength: 64)
-    let shown = await Self.rows(from: source)
+    let expected = await Self.rows(from: .plain(FakeTransactionSource(transactions: transactions)))
+    let source = CountingLendingSource(transactions, runLength: 64)
+    let shown = await Self.rows(from: .lending(source))
     #expect(shown.count == expected.count)
     let misplaced = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(misplaced == nil, "call \(misplaced?.offset ?? 0) is \(String(describing: misplaced?.element.0))")
     #expect(expected.contains { if case .detail("Café Lune, Montréal3", _) = $0 { true } else { false } })
-    // Asked once, in the reading (not when the prefix is read again), after the record out
-    // of order: the runs after it came as bytes.
-    #expect(source.counts.withLock { $0.asked } == 1)
+    // Asked in the reading, after the record out of order (the runs after it came as bytes),
+    // and when the records before it are read again, to be held too.
+    #expect(source.counts.withLock { $0.asked } == 2)
     #expect(source.counts.withLock { $0.lent } > 4_800)
   }
 
   @Test("Records in report order are presented as they come: no bytes are asked for")
   func inOrderAsksForNone() async throws {
     let transactions = try Self.transactions(inOrder: 2_000, rest: 0)
-    let source = LendingSource(transactions, runLength: 64)
-    let shown = await Self.rows(from: source)
-    #expect(shown == (await Self.rows(from: FakeTransactionSource(transactions: transactions))))
+    let source = CountingLendingSource(transactions, runLength: 64)
+    let shown = await Self.rows(from: .lending(source))
+    #expect(shown == (await Self.rows(from: .plain(FakeTransactionSource(transactions: transactions)))))
     #expect(source.counts.withLock { $0.asked } == 0)
   }
 }
 
 /// A source whose streams lend descriptions as bytes once asked, from the next run on, as the
 /// package's file streams do; it counts how often it was asked and how many it lent.
-private final class LendingSource: TransactionSource {
+private final class CountingLendingSource: LendingSource {
   struct Counts {
     var asked = 0
     var lent = 0
@@ -76,17 +78,17 @@ private final class LendingSource: TransactionSource {
     self.runLength = runLength
   }
 
-  func open() async -> SourceOpening {
-    .available(Stream(source: self))
-  }
+  func open() async -> SourceOpening { await openLending().opening }
+
+  func openLending() async -> ReadingOpening { .available(Stream(source: self)) }
 
   /// The records of a `FakeTransactionStream`, lent a run at a time.
   final class Stream: RecordLending {
-    private let source: LendingSource
+    private let source: CountingLendingSource
     private var records: FakeTransactionStream
     private var lendsBytes = false
 
-    init(source: LendingSource) {
+    init(source: CountingLendingSource) {
       self.source = source
       records = FakeTransactionStream(records: source.records)
     }
@@ -95,20 +97,20 @@ private final class LendingSource: TransactionSource {
       records.next()
     }
 
-    func nextRecords(_ body: (borrowing SourceRecord) -> Void) -> Bool {
-      nextRecordsAndDescriptionBytes { record, _ in body(record) }
-    }
-
     func lendDescriptionsAsBytes() {
       source.counts.withLock { $0.asked += 1 }
       lendsBytes = true
     }
 
-    func nextRecordsAndDescriptionBytes(
-      _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
-    ) -> Bool {
+    func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool {
+      lend(upTo: source.runLength, body)
+    }
+
+    private func lend(upTo count: Int, _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void)
+      -> Bool
+    {
       var given = 0
-      while given < source.runLength, let record = records.next() {
+      while given < count, let record = records.next() {
         given += 1
         guard lendsBytes, case .transaction(var transaction, let origin) = record else {
           body(record, nil)

@@ -1,6 +1,7 @@
 import Entities
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
 /// A report for an output that takes a draft (decision 0030): each source is read once when it
@@ -26,8 +27,14 @@ import UseCases
     let (draftSource, plainSource) = (
       FakeTransactionSource(records: records), FakeTransactionSource(records: records)
     )
-    await OneSourceReportUseCase(source: draftSource, output: draft).usingEngine().eventGenerateReport()
-    await OneSourceReportUseCase(source: plainSource, output: plain).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: draftSource, output: draft).reading(
+      with: CompactReading(takingBackDrafts: draft.takeBack)
+    )
+    .eventGenerateReport()
+    await OneSourceReportUseCase(source: plainSource, output: plain).reading(
+      with: CompactReading(takingBackDrafts: plain.takeBack)
+    )
+    .eventGenerateReport()
     return (draft, plain, draftSource.openCount, plainSource.openCount)
   }
 
@@ -64,8 +71,14 @@ import UseCases
     let (draftSource, plainSource) = (
       FakeTransactionSource(records: records), FakeTransactionSource(records: records)
     )
-    await OneSourceReportUseCase(source: draftSource, output: draft).usingEngine().eventGenerateReport()
-    await OneSourceReportUseCase(source: plainSource, output: plain).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: draftSource, output: draft).reading(
+      with: CompactReading(takingBackDrafts: draft.takeBack)
+    )
+    .eventGenerateReport()
+    await OneSourceReportUseCase(source: plainSource, output: plain).reading(
+      with: CompactReading(takingBackDrafts: plain.takeBack)
+    )
+    .eventGenerateReport()
     #expect(draft.keptCalls == plain.calls)
     #expect(draftSource.openCount == 2)
     // The first reading, then the four records before "Day 8" came where "Day 4" belongs.
@@ -84,7 +97,10 @@ import UseCases
       .records(transactions.map { .transaction($0, nil) }), .records(changed.map { .transaction($0, nil) }),
     ])
     let draft = UseCaseOutputSpy(acceptsDraft: true)
-    await OneSourceReportUseCase(source: source, output: draft).usingEngine().eventGenerateReport()
+    await OneSourceReportUseCase(source: source, output: draft).reading(
+      with: CompactReading(takingBackDrafts: draft.takeBack)
+    )
+    .eventGenerateReport()
     #expect(draft.keptCalls.count == 1)
     #expect(draft.invalidInput?.issues.map(\.problem) == [.sourceChanged])
     #expect(!draft.calls.contains(.reportEnd))
@@ -116,9 +132,9 @@ import UseCases
       plainP: FakeTransactionSource(name: "p.json", records: posted)
     )
     await TwoSourceReportUseCase(authorized: sources.draftA, posted: sources.draftP, output: draft)
-      .usingEngine().eventGenerateReport()
+      .reading(with: CompactReading(takingBackDrafts: draft.takeBack)).eventGenerateReport()
     await TwoSourceReportUseCase(authorized: sources.plainA, posted: sources.plainP, output: plain)
-      .usingEngine().eventGenerateReport()
+      .reading(with: CompactReading(takingBackDrafts: plain.takeBack)).eventGenerateReport()
     #expect(draft.calls == plain.calls)
     #expect(sources.draftA.openCount == 1 && sources.draftP.openCount == 1)
     #expect(sources.plainA.openCount == 2 && sources.plainP.openCount == 2)
@@ -159,7 +175,7 @@ import UseCases
           posted: FakeTransactionSource.missing(
             name: "p.json", reason: "cannot read 'p.json': No such file or directory"),
           output: output, partial: partial
-        ).usingEngine().eventGenerateReport()
+        ).reading(with: CompactReading(takingBackDrafts: output.takeBack)).eventGenerateReport()
       }
       #expect(draft.keptCalls == plain.calls, "partial: \(partial)")
     }
@@ -178,10 +194,10 @@ import UseCases
           await TwoSourceReportUseCase(
             authorized: FakeTransactionSource(name: "a.json", records: authorized),
             posted: FakeTransactionSource(name: "p.json", records: posted), output: output
-          ).usingEngine().eventGenerateReport()
+          ).reading(with: CompactReading(takingBackDrafts: output.takeBack)).eventGenerateReport()
         } else {
           await OneSourceReportUseCase(source: FakeTransactionSource(records: authorized), output: output)
-            .usingEngine().eventGenerateReport()
+            .reading(with: CompactReading(takingBackDrafts: output.takeBack)).eventGenerateReport()
         }
       }
       #expect(draft.keptCalls == plain.calls, "scenario \(scenario)")

@@ -1,17 +1,18 @@
 import Entities
 import TestSupport
 import Testing
+import TransactionStorage
 import UseCases
 
-/// The engine the command line uses presents exactly what `ReportTransformer` defines, for every
-/// input: the plain way (the check, then the transformer) and the engine (drafts, held pages,
-/// digests, read-ahead) are run on the same records, and their calls compared whole.
+/// The command line's reading (`CompactReading`: drafts, second readings, held pages, digests)
+/// gives the transformer what the plain reading gives it (every transaction kept), for every
+/// input: both are run on the same records, and their calls compared whole.
 ///
 /// The fuzz target `FuzzReport` makes the same comparison on every input it tries; these are
 /// its seeds, kept as tests: one-source and two-source, sorted and shuffled, valid and invalid,
 /// with and without a period, a source unavailable or missing, notes, and an output that takes
 /// a draft or not.
-@Suite struct EngineMatchesTransformerTests {
+@Suite struct CompactMatchesPlainTests {
   /// One generated input: the records of one or two sources, and how the report is asked for.
   struct Input: CustomTestStringConvertible {
     var seed: UInt64
@@ -111,11 +112,13 @@ import UseCases
     if sources.count == 2 {
       let useCase = TwoSourceReportUseCase(
         authorized: sources[0], posted: sources[1], output: spy, partial: input.partial, period: input.period)
-      await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+        .eventGenerateReport()
     } else {
       let useCase = OneSourceReportUseCase(
         source: sources[0], output: spy, partial: input.partial, period: input.period)
-      await (engine ? useCase.usingEngine() : useCase).eventGenerateReport()
+      await (engine ? useCase.reading(with: CompactReading(takingBackDrafts: spy.takeBack)) : useCase)
+        .eventGenerateReport()
     }
     return spy.keptCalls
   }
@@ -145,17 +148,19 @@ import UseCases
     await OneSourceReportUseCase(source: FakeTransactionSource(transactions: records), output: spy)
       .eventGenerateReport()
     let transformed = UseCaseOutputSpy()
-    try ReportTransformer().present(
+    try await ReportTransformer().present(
       [ReportTransformer.Source(groups: TransactionGroup.allCases, transactions: records)], to: transformed)
 
     #expect(spy.calls == transformed.calls)
     #expect(
       transformed.calls == [
         .reportStart, .header(.group(.authorized)), .subheader(try .fixture("2016-04-01")),
-        .detail("A", try .fixture("1.00")), .subfooter, .subheader(try .fixture("2016-04-02")),
-        .detail("B", try .fixture("-2.00")), .detail("B2", try .fixture("5.00")), .subfooter,
+        .detail("A", try .fixture("1.00")), .subfooter(try .fixture("2016-04-01")),
+        .subheader(try .fixture("2016-04-02")), .detail("B", try .fixture("-2.00")),
+        .detail("B2", try .fixture("5.00")), .subfooter(try .fixture("2016-04-02")),
         .footer(try .fixture("4.00")), .header(.group(.posted)), .subheader(try .fixture("2016-04-03")),
-        .detail("C", try .fixture("3.00")), .subfooter, .footer(try .fixture("3.00")),
+        .detail("C", try .fixture("3.00")), .subfooter(try .fixture("2016-04-03")),
+        .footer(try .fixture("3.00")),
         .grandFooter(try .fixture("7.00")), .reportEnd,
       ])
   }

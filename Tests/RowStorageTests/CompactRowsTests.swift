@@ -1,33 +1,48 @@
 import Entities
+import Presenters
 import Testing
 
-@testable import Presenters
+@testable import RowStorage
 
-/// The compact rows behind a loaded report: every kind comes back as it was kept, whether a
-/// detail's amount came as text or as a number, at every place between two kept offsets.
-@Suite struct ReportRowStoreTests {
+/// The compact rows behind a loaded report: every kind comes back as it was kept, at every
+/// place between two kept offsets, its description a slice of its block.
+@Suite struct CompactRowsTests {
   private static let rows: [ReportRow] = [
     .header(title: "Authorized Transactions"),
     .subheader(title: "Apr 01, 2016", odd: true),
     .detail(description: "Café Lune", amount: "-15.34", odd: true),
-    .detail(description: String(repeating: "é", count: 100), amount: "3.11", odd: true),
+    .detail(description: DescriptionText(String(repeating: "é", count: 100)), amount: "3.11", odd: true),
     .subfooter(odd: true),
     .footer(total: "1,338.97", odd: false),
     .message("There are no Posted Transactions in this period"),
     .grandFooter(total: "1,338.97"),
   ]
 
-  /// Every detail row whose description holds a needle, block by block, as a search reads them.
-  private func detailRows(_ store: ReportRowStore, _ needle: [UInt8]) -> [Int] {
-    (0..<store.blockCount).flatMap { store.detailRows(containing: needle, in: store.rows(ofBlock: $0)) }
+  /// Every detail row whose description holds a needle, chunk by chunk, as a search reads them.
+  private func detailRows(_ store: CompactRows, _ needle: [UInt8]) -> [Int] {
+    var (found, start) = ([Int](), 0)
+    while start < store.count {
+      let chunk = store.chunk(containing: start)
+      store.forEachDetail(in: chunk) { row, description in
+        if RowSearch.contains(description, needle) { found.append(row) }
+      }
+      start = chunk.upperBound
+    }
+    return found
   }
 
-  private func money(_ minorUnits: Int64) throws -> Money {
-    try #require(Money(minorUnits: minorUnits))
+  /// How many chunks a search reads.
+  private func chunkCount(_ store: CompactRows) -> Int {
+    var (count, start) = (0, 0)
+    while start < store.count {
+      start = store.chunk(containing: start).upperBound
+      count += 1
+    }
+    return count
   }
 
   @Test func everyKindOfRowComesBackAsItWasKept() {
-    var store = ReportRowStore()
+    var store = CompactRows()
     for row in Self.rows { store.append(row) }
 
     #expect(store.count == Self.rows.count)
@@ -38,34 +53,42 @@ import Testing
     #expect(store.dateStarts == [1])
   }
 
-  @Test(arguments: [Int64(0), 1, -1, 63, -64, 64, 1_234_567, -1_234_567, Int64.max, Int64.min + 1])
-  func aDetailsAmountKeptAsANumberIsFormattedWhenRead(minorUnits: Int64) throws {
-    let amount = try money(minorUnits)
-    var store = ReportRowStore()
-    Array("Tim Hortons".utf8).withUnsafeBufferPointer {
-      store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
+  @Test func rowsOfFewValuesAreKeptOnceAndComeBackEqual() {
+    var store = CompactRows()
+    let rows: [ReportRow] = (0..<1_000).flatMap { index -> [ReportRow] in
+      [
+        .subheader(title: "Apr 01, 2016", odd: index % 2 == 0),
+        .detail(description: "Starbucks", amount: "3.11", odd: index % 2 == 0),
+        .subfooter(odd: index % 2 == 0),
+      ]
     }
+    for row in rows { store.append(row) }
 
-    #expect(
-      store.row(at: 0) == .detail(description: "Tim Hortons", amount: ReportText.amount(amount), odd: false))
+    #expect((0..<store.count).map { store.row(at: $0) } == rows)
+    // A subfooter is one byte of kind and one of its place among the distinct rows.
+    #expect(store.dateStarts == Array(stride(from: 0, to: 3_000, by: 3)))
   }
 
-  @Test func manyRowsOfEveryWayAreRead() throws {
-    var store = ReportRowStore()
+  @Test func aDescriptionReadBackIsASliceOfItsBlock() throws {
+    var store = CompactRows()
+    store.append(.detail(description: "Café Lune", amount: "-15.34", odd: true))
+    guard case .detail(let description, let amount, _)? = store.finished().row(at: 0) else {
+      Issue.record("not a detail row")
+      return
+    }
+    #expect(description.isShared && description == "Café Lune")
+    #expect(amount == "-15.34")
+  }
+
+  @Test func manyRowsOfEveryLengthAreRead() throws {
+    var store = CompactRows()
     var expected: [ReportRow] = []
-    for index in 0..<53 {
-      let amount = try money(Int64(index) * (index.isMultiple(of: 2) ? 1 : -1))
-      let description = String(repeating: "x", count: index)
-      if index.isMultiple(of: 3) {
-        Array(description.utf8).withUnsafeBufferPointer {
-          store.appendDetail(descriptionUTF8: $0, amount: amount, odd: index.isMultiple(of: 2))
-        }
-      } else {
-        store.append(
-          .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
-      }
-      expected.append(
-        .detail(description: description, amount: ReportText.amount(amount), odd: index.isMultiple(of: 2)))
+    for index in 0..<300 {
+      let row = ReportRow.detail(
+        description: DescriptionText(String(repeating: "x", count: index)), amount: "\(index).00",
+        odd: index.isMultiple(of: 2))
+      store.append(row)
+      expected.append(row)
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
@@ -73,18 +96,16 @@ import Testing
   }
 
   @Test func rowsAcrossBlocksAndOneLargerThanABlockAreReadAndSearched() throws {
-    var store = ReportRowStore()
+    var store = CompactRows()
     var expected: [ReportRow] = []
     // Rows of a third of a block: every third starts a new block; one larger than a block has
     // one of its own.
     for index in 0..<32 {
-      let size = index == 7 ? ReportRowStore.blockSize + 10 : ReportRowStore.blockSize / 3
+      let size = index == 7 ? CompactRows.blockSize + 10 : CompactRows.blockSize / 3
       let description = String(repeating: index.isMultiple(of: 5) ? "k" : "x", count: size)
-      let amount = try money(Int64(index))
-      Array(description.utf8).withUnsafeBufferPointer {
-        store.appendDetail(descriptionUTF8: $0, amount: amount, odd: false)
-      }
-      expected.append(.detail(description: description, amount: ReportText.amount(amount), odd: false))
+      let row = ReportRow.detail(description: DescriptionText(description), amount: "\(index).00", odd: false)
+      store.append(row)
+      expected.append(row)
     }
 
     #expect((0..<store.count).map { store.row(at: $0) } == expected)
@@ -92,11 +113,7 @@ import Testing
     let finished = store.finished()
     #expect((0..<finished.count).map { finished.row(at: $0) } == expected)
     #expect(detailRows(finished, [UInt8(ascii: "k")]) == [0, 5, 10, 15, 20, 25, 30])
-    let counts = (0..<finished.blockCount).map {
-      finished.detailCount(containing: [UInt8(ascii: "k")], inBlock: $0)
-    }
-    #expect(counts.reduce(0, +) == 7)
-    #expect(finished.blockCount > 8, "rows of a third of a block, and one larger than a block")
+    #expect(chunkCount(finished) > 8, "rows of a third of a block, and one larger than a block")
   }
 
   /// A spool in memory, that can be told to refuse blocks or to lose them.
@@ -118,7 +135,7 @@ import Testing
   }
 
   /// Rows of a quarter of a block each, then a date block, so that a spool gets several blocks.
-  private func fill(_ store: inout ReportRowStore, rows: Int) -> [ReportRow] {
+  private func fill(_ store: inout CompactRows, rows: Int) -> [ReportRow] {
     var expected: [ReportRow] = [
       .header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true),
     ]
@@ -126,7 +143,8 @@ import Testing
     store.append(expected[1])
     for index in 0..<rows {
       let row = ReportRow.detail(
-        description: "\(index) " + String(repeating: "y", count: ReportRowStore.blockSize / 4),
+        description: DescriptionText(
+          "\(index) " + String(repeating: "y", count: CompactRows.blockSize / 4)),
         amount: "1.00",
         odd: true)
       store.append(row)
@@ -141,7 +159,7 @@ import Testing
 
   @Test func fullBlocksGoToTheSpoolAndAreReadBackFromIt() {
     let spool = TestSpool()
-    var store = ReportRowStore(spool: spool)
+    var store = CompactRows(spool: spool)
     let expected = fill(&store, rows: 10)
     let finished = store.finished()
 
@@ -156,7 +174,7 @@ import Testing
   @Test func aSpoolThatRefusesLeavesTheRowsInMemory() {
     let spool = TestSpool()
     spool.refuses = true
-    var store = ReportRowStore(spool: spool)
+    var store = CompactRows(spool: spool)
     let expected = fill(&store, rows: 10)
     let finished = store.finished()
 
@@ -166,7 +184,7 @@ import Testing
 
   @Test func rowsASpoolCannotGiveBackAreMissingNotWrong() {
     let spool = TestSpool()
-    var store = ReportRowStore(spool: spool)
+    var store = CompactRows(spool: spool)
     _ = fill(&store, rows: 10)
     let finished = store.finished()
     spool.loses = true
@@ -175,39 +193,23 @@ import Testing
     #expect(detailRows(finished, Array("y".utf8)).isEmpty)
   }
 
-  @Test func storesOfTheSameRowsAreEqualHoweverTheAmountsCame() throws {
-    var asText = ReportRowStore()
-    var asNumber = ReportRowStore()
-    asText.append(.detail(description: "LCBO", amount: "-400.55", odd: true))
-    let amount = try money(-40_055)
-    Array("LCBO".utf8).withUnsafeBufferPointer {
-      asNumber.appendDetail(descriptionUTF8: $0, amount: amount, odd: true)
-    }
-    var other = ReportRowStore()
-    other.append(.detail(description: "LCBO", amount: "-400.56", odd: true))
-
-    #expect(asText == asNumber)
-    #expect(asText.hashValue == asNumber.hashValue)
-    #expect(asText != other)
-  }
-
   @Test func theSearchReadsDescriptionsOnlyInEitherCase() {
-    var store = ReportRowStore()
+    var store = CompactRows()
     for row in Self.rows { store.append(row) }
     store.append(.detail(description: "CAFÉ LUNE", amount: "1.00", odd: false))
 
-    #expect(detailRows(store, ReportRowStore.folded(Array("café".utf8))) == [2])
-    #expect(detailRows(store, ReportRowStore.folded(Array("Lune".utf8))) == [2, 8])
+    #expect(detailRows(store, RowSearch.folded(Array("café".utf8))) == [2])
+    #expect(detailRows(store, RowSearch.folded(Array("Lune".utf8))) == [2, 8])
     // A header, a date and a message are not searched.
-    #expect(detailRows(store, ReportRowStore.folded(Array("Transactions".utf8))) == [])
-    #expect(detailRows(store, ReportRowStore.folded(Array("Apr".utf8))) == [])
+    #expect(detailRows(store, RowSearch.folded(Array("Transactions".utf8))) == [])
+    #expect(detailRows(store, RowSearch.folded(Array("Apr".utf8))) == [])
   }
 
   @Test("The byte search finds a needle at the start, at the end, and not past the end")
   func byteSearch() {
     func holds(_ text: String, _ needle: String) -> Bool {
       var text = text
-      return text.withUTF8 { ReportRowStore.contains($0, Array(needle.utf8)) }
+      return text.withUTF8 { RowSearch.contains($0, Array(needle.utf8)) }
     }
     #expect(holds("abc", "ab"))
     #expect(holds("abc", "bc"))

@@ -1,10 +1,12 @@
+import Entities
 import Presenters
+import RowStorage
 import Testing
 
 /// A search that keeps no list of matches: its count, the next and previous match from any row,
 /// across sections and across the store's blocks, and a match's place among all.
-@Suite struct ReportSearchTests {
-  private let sections = ReportSections(rows: [
+@Suite struct RowSearchTests {
+  private let sections = Self.sections([
     .header(title: "Authorized Transactions"),
     .subheader(title: "Apr 01, 2016", odd: true),
     .detail(description: "Pizza Pizza", amount: "3.00", odd: true),
@@ -19,6 +21,13 @@ import Testing
     .grandFooter(total: "16.00"),
   ])
 
+  /// The sections of rows kept in compact rows, as the table view keeps them.
+  private static func sections(_ rows: [ReportRow]) -> ReportSections {
+    var store = CompactRows()
+    for row in rows { store.append(row) }
+    return ReportSections(store: store, warnings: [])
+  }
+
   private func at(_ section: Int, _ row: Int) -> ReportIndexPath {
     ReportIndexPath(section: section, row: row)
   }
@@ -29,7 +38,9 @@ import Testing
   private func manyBlocks(_ count: Int, matching isMatch: (Int) -> Bool) -> [ReportRow] {
     let details = (0..<count).map { index in
       ReportRow.detail(
-        description: (isMatch(index) ? "LCBO" : "x") + String(repeating: " ", count: 350_000), amount: "1.00",
+        description: DescriptionText(
+          (isMatch(index) ? "LCBO" : "x") + String(repeating: " ", count: 350_000)),
+        amount: "1.00",
         odd: true)
     }
     return [.header(title: "Posted Transactions"), .subheader(title: "Apr 01, 2016", odd: true)] + details
@@ -37,7 +48,7 @@ import Testing
   }
 
   @Test func countsAndFindsMatchesInEitherCaseAcrossSections() {
-    let search = ReportSearch("pizza", in: sections)
+    let search = RowSearch("pizza", in: sections)
 
     #expect(search.count == 2)
     #expect(search.match(atOrAfter: at(0, 0)) == at(0, 2))
@@ -49,16 +60,16 @@ import Testing
     #expect(search.ordinal(of: at(0, 2)) == 0)
     #expect(search.ordinal(of: at(1, 2)) == 1)
     #expect(search.matches(at(1, 2)) && !search.matches(at(0, 3)))
-    #expect(ReportSearch("Posted", in: sections).count == 0, "a header is not a description")
+    #expect(RowSearch("Posted", in: sections).count == 0, "a header is not a description")
   }
 
   @Test func aSearchOverManyBlocksSkipsThoseWithoutAMatch() {
     // Rows of a third of a block, a match in every seventh: the search reads blocks on from
     // where it is, and skips the blocks it counted none in.
-    let sections = ReportSections(
-      rows: manyBlocks(40, matching: { $0 % 7 == 3 })
+    let sections = Self.sections(
+      manyBlocks(40, matching: { $0 % 7 == 3 })
         + [.footer(total: "40.00", odd: false), .grandFooter(total: "40.00")])
-    let search = ReportSearch("lcbo", in: sections)
+    let search = RowSearch("lcbo", in: sections)
     let expected = (0..<40).filter { $0 % 7 == 3 }.map { at(0, $0 + 2) }
 
     var found: [ReportIndexPath] = []
@@ -74,7 +85,7 @@ import Testing
 
     // Counted later: nothing counted when made, the matches found all the same, and the count
     // grows a block at a time to the same total.
-    var later = ReportSearch("lcbo", in: sections, counting: .later)
+    var later = RowSearch("lcbo", in: sections, counting: .later)
     #expect(later.count == 0 && !later.isCounted && later.countedRows == 0)
     #expect(later.match(atOrAfter: at(0, 0)) == expected.first)
     #expect(later.match(atOrBefore: at(0, 43)) == expected.last)
@@ -95,8 +106,8 @@ import Testing
   }
 
   @Test func aRowsPlaceIsCountedOnceTheCountHasReachedIt() {
-    let sections = ReportSections(rows: manyBlocks(12, matching: { $0 % 3 == 0 }))
-    var search = ReportSearch("lcbo", in: sections, counting: .later)
+    let sections = Self.sections(manyBlocks(12, matching: { $0 % 3 == 0 }))
+    var search = RowSearch("lcbo", in: sections, counting: .later)
     let fourth = at(0, 11)  // the fourth match, in the fourth block
     var known: [Int?] = []
     while !search.isCounted {

@@ -2,12 +2,12 @@ import Entities
 
 /// The order of the report: by group (authorized first), then by date ascending.
 ///
-/// Transactions with equal keys keep their input order; see ``OrderedTransactions``.
+/// Transactions with equal keys keep their input order (``HeldTransactions``).
 struct ReportOrder: Comparable {
   let group: TransactionGroup
   let date: CalendarDate
 
-  init(_ transaction: Transaction) {
+  init(_ transaction: borrowing Transaction) {
     self.group = transaction.group
     self.date = transaction.date
   }

@@ -1,11 +1,12 @@
 import ByteWords
 import Entities
+import UseCases
 
 /// Transactions held in memory in report order as they are added, in about 16 bytes each plus
 /// the bytes of their descriptions.
 ///
 /// A source that is not in report order must be held whole before its first row is shown
-/// (``OrderedTransactions``), so what one transaction costs in memory decides how large a file
+/// (``SortedHeldTransactions``), so what one transaction costs in memory decides how large a file
 /// can be reported, and how it lies in memory decides how fast it is shown. A `Transaction`
 /// takes 56 bytes, and its description, when longer than 15 bytes, a heap object of its own
 /// with a 32-byte header. Here the transactions of one group and date are kept together, one
@@ -228,7 +229,7 @@ struct HeldTransactions {
     isSorted = true
   }
 
-  /// A bucket as ``forEach(from:count:_:)`` reads it, in `order`: its group, its date and
+  /// A bucket as ``run(from:count:)`` reads it, in `order`: its group, its date and
   /// its first page side by side, so that a run reads the buckets one after the other, not
   /// each from the tables of dates and buckets (with a date for every transaction, that was
   /// three places far apart in memory for each).
@@ -249,24 +250,23 @@ struct HeldTransactions {
   /// Whether there is no transaction at or after a position.
   func isAfterLast(_ position: Position) -> Bool { position.place == order.count }
 
-  /// Gives at most `count` transactions from `position` on, in report order (once sorted),
-  /// each with its description's bytes apart (the transaction's own description is empty):
-  /// a run to show, read where it is held, with no `String` made (decision 0045).
+  /// A run of at most `count` transactions from `position` on, in report order (once sorted),
+  /// read where they are held: their groups, dates and amounts, and where their descriptions lie
+  /// in the blocks the run shares with these pages, so that each description is a slice of them,
+  /// with no `String` made (decision 0045).
   ///
   /// - Parameters:
   ///   - position: Where the run starts; on return, where the next starts.
   ///   - count: How many transactions, at most.
-  ///   - body: What to do with each transaction and its description, lent for the call only.
-  /// - Throws: What `body` throws; the rest of the run is then not given.
-  func forEach(
-    from position: inout Position, count: Int,
-    _ body: (Transaction, UnsafeBufferPointer<UInt8>) throws(ReportStop) -> Void
-  ) throws(ReportStop) {
+  /// - Returns: The run; empty after the last transaction.
+  func run(from position: inout Position, count: Int) -> HeldRun {
+    var run = HeldRun(blocks: blocks, capacity: count)
     var given = 0
     while given < count, position.place < order.count {
       let (date, group) = (order[position.place].date, order[position.place].group)
-      // `withUnsafeBytes` throws untyped errors: what `body` throws is kept, and thrown after.
-      var thrown: ReportStop?
+      let block = UInt32(
+        truncatingIfNeeded: Self.block(
+          of: position.page == Self.noPage ? order[position.place].firstPage : position.page))
       readPage(at: &position) { bytes, transactions in
         var offset = transactions.lowerBound
         while given < count, offset < transactions.upperBound {
@@ -274,28 +274,18 @@ struct HeldTransactions {
           let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
           let descriptionStart = offset + Self.headerSize
           offset = descriptionStart + Int(lengthAndCredit >> 1)
-          let transaction = Transaction(
-            group: group, date: date, description: "", amount: amount,
-            debitCredit: lengthAndCredit & 1 != 0 ? .credit : .debit)
+          // A description's bytes are valid UTF-8: a `String`'s, or bytes checked as they were
+          // lent (`RecordLending`). They are not checked again.
+          run.append(
+            group: group, date: date, amount: lengthAndCredit & 1 != 0 ? amount.negated : amount,
+            block: block,
+            description: descriptionStart..<offset)
           given += 1
-          // The blocks are arrays of bytes (their memory is bound to `UInt8`), and a description's
-          // are valid UTF-8: a `String`'s, or bytes checked as they were lent
-          // (`RecordLending`). They are not checked again.
-          let description = UnsafeRawBufferPointer(rebasing: bytes[descriptionStart..<offset])
-            .assumingMemoryBound(to: UInt8.self)
-          assert(String(validating: description, as: UTF8.self) != nil, "held bytes that are not UTF-8")
-          do throws(ReportStop) {
-            try body(transaction, description)
-          } catch {
-            // The position is past it still: what was given is not given again.
-            thrown = error
-            break
-          }
         }
         return offset
       }
-      if let thrown { throw thrown }
     }
+    return run
   }
 
   /// What ``readAhead(from:count:)`` read: where the run after it starts, and a sum of the bytes.
@@ -307,8 +297,8 @@ struct HeldTransactions {
     var sum: UInt64
   }
 
-  /// Reads the bytes of the run that ``forEach(from:count:_:)`` would give from `position`, and
-  /// nothing else: done on another core while the run before is shown, so that the run's bytes
+  /// Reads the bytes of the run of `count` transactions from `position` that
+  /// ``run(from:count:)`` would give, and nothing else: done on another core while the run before is shown, so that the run's bytes
   /// are in the cache the two cores share (the last level) when the report's task comes to them,
   /// and not only in memory. A run is read from many pages far apart, each a few lines long;
   /// read in place by the report's task, each page's first lines were a wait on memory.
@@ -420,5 +410,62 @@ private struct DateIndex {
     for (key, index) in zip(oldKeys, oldIndices) where key != 0 {
       _ = self.index(of: key) { index }
     }
+  }
+}
+
+/// Held transactions as the transformer takes them, a run at a time: each one's group, date and
+/// signed amount, and where its description lies in the blocks of the held pages, which the run
+/// shares (a reference counted for the run, and one for each description given out).
+struct HeldRun {
+  private struct Entry {
+    var group: TransactionGroup
+    var date: CalendarDate
+    var amount: Money
+    var block: UInt32
+    var start: UInt32
+    var end: UInt32
+  }
+
+  private let blocks: [[UInt8]]
+  private var entries: [Entry] = []
+  private var next = 0
+
+  /// An empty run of the given blocks, with room for `capacity` transactions.
+  init(blocks: [[UInt8]] = [], capacity: Int = 0) {
+    self.blocks = blocks
+    entries.reserveCapacity(capacity)
+  }
+
+  /// Adds a transaction after the others.
+  mutating func append(
+    group: TransactionGroup, date: CalendarDate, amount: Money, block: UInt32, description: Range<Int>
+  ) {
+    entries.append(
+      Entry(
+        group: group, date: date, amount: amount, block: block, start: UInt32(description.lowerBound),
+        end: UInt32(description.upperBound)))
+  }
+
+  /// Whether every transaction of the run has been taken.
+  var isEmpty: Bool {
+    @inline(__always) get { next == entries.count }
+  }
+
+  /// The group and date of the next transaction to take, or `nil` when the run is empty.
+  var first: (group: TransactionGroup, date: CalendarDate)? {
+    @inline(__always) get { next < entries.count ? (entries[next].group, entries[next].date) : nil }
+  }
+
+  /// Takes the next transaction; the run must not be empty.
+  ///
+  /// - Returns: Its description, a slice of the block it lies in, and its signed amount.
+  @inline(__always)
+  mutating func take() -> ReportDetail {
+    let entry = entries[next]
+    next += 1
+    return (
+      DescriptionText(sharing: blocks[Int(entry.block)], range: Int(entry.start)..<Int(entry.end)),
+      entry.amount
+    )
   }
 }

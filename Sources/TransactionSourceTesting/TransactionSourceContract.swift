@@ -1,4 +1,6 @@
-/// Checks a transaction source against the promises of the ``TransactionSource`` port, for the
+import UseCases
+
+/// Checks a transaction source against the promises of the `TransactionSource` port, for the
 /// tests of a client's own source (a service, a database, a folder of files).
 ///
 /// A report reads a source more than once and relies on what the port promises. Run this in a
@@ -18,7 +20,7 @@
 /// diagnostics for a developer reading a failed test, in English; they are not messages for the
 /// users of an app.
 public enum TransactionSourceContract {
-  /// A promise of the ``TransactionSource`` port that a source broke.
+  /// A promise of the `TransactionSource` port that a source broke.
   public enum Violation: Hashable, Sendable, CustomStringConvertible {
     /// One opening was available and another was not; the number is the later opening, from 1.
     case availabilityChanged(opening: Int)
@@ -35,11 +37,7 @@ public enum TransactionSourceContract {
     case doesNotEnd(limit: Int)
     /// The stream yielded a record again after it had ended with `nil`.
     case yieldsAfterEnd
-    /// A stream of the package's own lent, in a batch, another record than
-    /// ``TransactionStream/next()``
-    /// gives at the same place (or fewer, or more): the number is the first that differs.
-    case lentRecordsDiffer(record: Int)
-    /// An issue names another source than this one's ``TransactionSource/name``.
+    /// An issue names another source than this one's `TransactionSource.name`.
     case issueNamesAnotherSource(record: Int, name: String)
     /// An issue has no position, though the source was expected to locate its issues.
     case issueNotLocated(record: Int)
@@ -60,8 +58,6 @@ public enum TransactionSourceContract {
         "two openings read side by side disturb each other at record \(record)"
       case .doesNotEnd(let limit): "the stream gives more than \(limit) records: does it end?"
       case .yieldsAfterEnd: "the stream gives a record after it ended"
-      case .lentRecordsDiffer(let record):
-        "the stream lends another record \(record) in a batch than next() gives"
       case .issueNamesAnotherSource(let record, let name):
         "record \(record) is an issue of another source, '\(name)'"
       case .issueNotLocated(let record): "record \(record) is an issue without a position"
@@ -112,8 +108,6 @@ public enum TransactionSourceContract {
     }
     if let first {
       await checkSideBySide(source, expecting: first, opening: count + 1, violations: &violations)
-      await checkLent(
-        source, expecting: first, opening: count + 2, limit: recordLimit, violations: &violations)
     }
     return violations
   }
@@ -166,27 +160,6 @@ public enum TransactionSourceContract {
       case .transaction, .unlistedIssues, .unavailable, .missing, .note:
         break
       }
-    }
-  }
-
-  /// Reads one more opening the way the engine reads a stream of the package's own, which lends
-  /// its records in batches (`RecordLending`), and compares what it lends with what
-  /// ``TransactionStream/next()`` gave. Nothing for any other stream.
-  private static func checkLent(
-    _ source: some TransactionSource, expecting records: [SourceRecord], opening: Int, limit: Int,
-    violations: inout [Violation]
-  ) async {
-    guard case .available(let stream) = await source.open() else {
-      violations.append(.availabilityChanged(opening: opening))
-      return
-    }
-    guard let lending = stream as? any RecordLending else { return }
-    var lent: [SourceRecord] = []
-    while lent.count <= limit, lending.nextRecords({ lent.append(copy $0) }) {}
-    if let index = zip(records, lent).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-      violations.append(.lentRecordsDiffer(record: index))
-    } else if records.count != lent.count {
-      violations.append(.lentRecordsDiffer(record: min(records.count, lent.count)))
     }
   }
 

@@ -1,0 +1,3 @@
+import TestSupport
+
+typealias Call = UseCaseOutputSpy.Call
