@@ -72,7 +72,7 @@ struct Workshop1OutputFormatTests {
     let folder = try WorkshopRows.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("report.csv")
-    let result = try TXReportProcess.run(["-o", file.path])
+    let result = try TXReportProcess.run(["--all", TXReportProcess.fixture("demo_all.json"), "-o", file.path])
     #expect(
       result.status == 0,
       "txreport -o report.csv failed (\(result.status)): \(result.standardError). Step 2: OutputFormat.fileExtensions names the extensions an output file picks a format by"
