@@ -5,9 +5,8 @@ import Entities
 /// (SPEC §3, §4, §8). Every ``ReportReading`` starts with it, so that each judges the input by
 /// the same rules.
 ///
-/// A transformer says only which source feeds which groups: a list of ``Part``s. The two-source
-/// transformer has two parts of one group each; the one-source transformer has one part that
-/// holds both groups.
+/// A transformer says only which source feeds which groups (``Part``s): two parts of one group
+/// each for two sources, one part of both groups for one source.
 package struct ReportCheck: Sendable {
   /// One source of a report and the groups it holds, in report order.
   package struct Part: Sendable {
@@ -184,11 +183,8 @@ package struct ReportCheck: Sendable {
     }
     guard issues.isEmpty else {
       beforeRejection()
-      // What the sources said of their reading (how a file was read, the rows it skipped) helps
-      // most when the reading stopped at a question: it comes before the issues.
-      for check in checked {
-        if case .surveyed(let survey) = check { survey.notes.forEach(output.presentSourceNote) }
-      }
+      // How a file was read helps most when its reading stopped at a question: it comes first.
+      for case .surveyed(let survey) in checked { survey.notes.forEach(output.presentSourceNote) }
       output.presentInvalidInput(
         issues: issues.kept, totalCount: issues.count, recordCount: issues.recordCount)
       return nil
