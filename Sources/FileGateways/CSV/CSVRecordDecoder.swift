@@ -474,7 +474,7 @@ struct CSVRecordDecoder: RecordDecoder {
 
   /// Takes the reading of a bank's export: its columns, and how its dates, amounts, signs and
   /// groups are told, from the options or else from the rows after the header
-  /// (``CSVReading/decide(names:header:at:delimiter:columns:sample:text:options:)``).
+  /// (`CSVReading/decide(names:header:at:delimiter:columns:sample:text:options:)`).
   ///
   /// - Throws: ``RowError`` (fatal) with the question the file does not answer (the dates fit
   ///   more than one layout, the signs are untold, …), at the value that raises it; or when

@@ -2,7 +2,7 @@ import BankReading
 import UseCases
 
 /// A decoder of a native format (JSON, NDJSON) that says first how it reads its input, for
-/// `--explain` (``ReadingOptions/explains``): by SPEC §7's rules, with nothing to decide; then
+/// `--explain` (`ReadingOptions/explains`): by SPEC §7's rules, with nothing to decide; then
 /// its records, as the decoder gives them.
 struct ExplainingDecoder<Decoder: RecordDecoder>: RecordDecoder {
   private var decoder: Decoder

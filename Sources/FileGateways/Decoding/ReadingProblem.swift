@@ -189,7 +189,7 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// A column that a mapping of columns names (`--columns date=NAME`) is not in the header;
   /// the name is the value.
   case namedColumnNotFound(CSVColumnRole)
-  /// A question about a bank's file that the file does not answer (``ReadingQuestion``): two
+  /// A question about a bank's file that the file does not answer (`ReadingQuestion`): two
   /// columns that may hold the amount, dates that fit two layouts, signs nothing proves; the
   /// issue is at the value that raises it, and its hint's options each give a report consistent
   /// with every column of the file.

@@ -32,12 +32,12 @@ public enum RecordFormat: String, CaseIterable, Sendable {
 
   /// An OFX bank or card statement (Open Financial Exchange, SGML 1.x or XML 2.x; `.ofx`,
   /// `.qfx`): each `STMTTRN` element is a record, with its `DTPOSTED`, signed `TRNAMT` and
-  /// `NAME` (or `MEMO`). Records take the group of ``ReadingOptions/group``.
+  /// `NAME` (or `MEMO`). Records take the group of `ReadingOptions/group`.
   case ofx
 
   /// A QIF file (Quicken Interchange Format): each record of a section of transactions, its
   /// lines `D` (date), `T` (signed amount) and `P` (payee, or `M`, memo), ended by `^`.
-  /// Records take the group of ``ReadingOptions/group``.
+  /// Records take the group of `ReadingOptions/group`.
   case qif
 }
 

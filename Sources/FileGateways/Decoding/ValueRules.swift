@@ -20,7 +20,7 @@ struct ValueRules {
         sign: .signed(debitsPositive: options.debitsPositive), group: options.group))
   }
 
-  /// Where a bank export's debit or credit comes from (``CSVReading/Signs``): a code column,
+  /// Where a bank export's debit or credit comes from (`CSVReading/Signs`): a code column,
   /// the debit or credit column that holds the amount (the decoder gives its code, and a sign
   /// on it is ignored), the amount's sign, or a code where a column without a name has one.
   typealias Sign = CSVReading.Signs

@@ -29,7 +29,7 @@ import UseCases
 /// A record lacking one of the three is an issue at its tag; one giving one twice, an issue at
 /// the second. A statement lists posted transactions: they take the group of the reading
 /// options, and the pending list of OFX 2.2 (`BANKTRANLISTP`, its `STMTTRNP`) takes
-/// ``ReadingOptions/pendingGroup``, Authorized in one-source mode.
+/// `ReadingOptions/pendingGroup`, Authorized in one-source mode.
 ///
 /// **What a file proves of itself.** Outside the transactions the decoder reads what decides
 /// whether the file is the statement a person would read off it (``OFXStatement``):
@@ -68,7 +68,7 @@ import UseCases
 /// Tags are read by their local name: a namespace prefix (`<ofx:STMTTRN>`) is left out. Text is
 /// UTF-8; text that is not UTF-8 is read as Windows-1252 when the header of its answer says so
 /// (`CHARSET:1252` in OFX 1.x, unless `ENCODING:UTF-8`; `encoding="windows-1252"` in the XML
-/// declaration of OFX 2.x), with a note; `--encoding` (``ReadingOptions/encoding``) wins over
+/// declaration of OFX 2.x), with a note; `--encoding` (`ReadingOptions/encoding`) wins over
 /// every header. The notes come after the last record.
 ///
 /// A file that does not start (after spaces) as OFX is one issue at 1:1, and the end; so is

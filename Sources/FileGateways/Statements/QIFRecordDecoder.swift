@@ -31,7 +31,7 @@ import UseCases
 /// means: its records are never skipped without a word.
 ///
 /// **Accounts** (``StatementAccounts``: several are named in a note, and
-/// ``ReadingOptions/account`` reads one). The `!Account` block right before a section of
+/// `ReadingOptions/account` reads one). The `!Account` block right before a section of
 /// transactions names that section's account: its last account record (`N` the name, `T` the
 /// type, `^`). Any other `!Account` block is a list of accounts and names none, as Quicken's
 /// list between `!Option:AutoSwitch` and `!Clear:AutoSwitch` is. A section without an
@@ -45,7 +45,7 @@ import UseCases
 /// that does not start with `!` is one issue at 1:1, and the end. A last record without its `^`
 /// is read all the same. Lines end with a line feed, a carriage return and a line feed, or a
 /// carriage return alone (the classic Mac OS), each counted as a line for positions. The text
-/// is as `--encoding` says (``ReadingOptions/encoding``); without it UTF-8, or Windows-1252 when
+/// is as `--encoding` says (`ReadingOptions/encoding`); without it UTF-8, or Windows-1252 when
 /// its first megabyte is not UTF-8 and writes no character as UTF-8 does (the rule of a bank's
 /// CSV export), with a note before the first record. The date
 /// layout is told from the sections of transactions only: an account's `D` line is its

@@ -2,7 +2,7 @@ import BankReading
 import UseCases
 
 /// The accounts a bank's statement file holds, as its decoder meets them, and which of them
-/// `--account` picks (``ReadingOptions/account``).
+/// `--account` picks (`ReadingOptions/account`).
 ///
 /// An OFX file has a statement for each account (`STMTRS`, `CCSTMTRS`, `INVSTMTRS`), each
 /// naming its account in its account aggregate (`BANKACCTFROM`: `BANKID`, `BRANCHID`, `ACCTID`,

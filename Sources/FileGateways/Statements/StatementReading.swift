@@ -2,7 +2,7 @@ import BankReading
 import UseCases
 
 /// The decisions a statement reader (OFX, QIF) made about a file, for `--explain`
-/// (``ReadingOptions/explains``): each with the evidence that proved it, from the file's words,
+/// (`ReadingOptions/explains`): each with the evidence that proved it, from the file's words,
 /// the format's definition or the options. Said after the last record, when every answer,
 /// status and account has been read.
 enum StatementReading {
