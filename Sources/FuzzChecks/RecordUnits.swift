@@ -650,7 +650,9 @@ struct RecordUnits {
         {
           // The questions the rows raise; those of the header are the header's problems.
           switch syntax {
-          case .asks(.datesFitLayouts), .asks(.signsUntold), .asks(.decimalMarksDisagree): true
+          case .asks(.datesFitLayouts), .asks(.datesInSeveralLayouts), .asks(.signsUntold),
+            .asks(.decimalMarksDisagree):
+            true
           default: false
           }
         }()
@@ -704,7 +706,10 @@ struct RecordUnits {
         case .repeatedTransaction(_, _, let transaction?)? = issue.readingProblem
       {
         require(
-          format == .ofx && units.contains { $0.start == transaction } && transaction <= anchor,
+          // Placed as any OFX record is: in a unit that starts at or before it (a unit starts
+          // after the piece before it, which may end before the transaction's own tag).
+          format == .ofx && units.contains { $0.start <= transaction && transaction <= $0.end }
+            && transaction <= anchor,
           "\(name): a FITID met again at \(anchor), for a transaction at \(transaction) that is none, or after it: "
             + "\(shown(records))")
         continue

@@ -239,3 +239,25 @@ extension RawFieldsCheckTests {
       TextLayout(utf8).restOfLine(from: TextPosition(line: 1, column: 2)).map(Array.init) == Array("x".utf8))
   }
 }
+
+/// The false alarms of the smoke run after the statements' checks (issue 48): an OFX file whose
+/// transaction given twice has its `FITID` met again where the oracle's unit of it starts
+/// before its tag (after the text of the element before it), and a QIF file whose dates are in
+/// two layouts, a question that ends the reading as a CSV file's does.
+@Suite struct StatementFalseAlarmTests {
+  @Test(
+    "The inputs of the false alarms pass the whole check of their target",
+    arguments: [
+      (FuzzTarget.ofxRecords, "FuzzOFXRecords/fitid-in-a-unit-after-text.ofx"),
+      (FuzzTarget.qifRecords, "FuzzQIFRecords/dates-in-several-layouts.qif"),
+    ])
+  func falseAlarmsPassTheCheck(target: FuzzTarget, path: String) async throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    try #require(bytes.count > 100)
+    // The whole check stops its process on a broken invariant: in a process of its own.
+    await expectCheckPasses(target, bytes)
+  }
+}
