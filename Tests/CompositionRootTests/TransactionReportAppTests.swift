@@ -193,9 +193,9 @@ import Testing
     }
   }
 
-  private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool) async -> Run {
+  private func runWithProgress(_ arguments: [String], outputIsTerminal: Bool, width: Int = 80) async -> Run {
     let (output, standardError, clock) = (MemoryTextSink(), MemoryTextSink(), FastClock())
-    let progress = ProgressLine(errors: standardError, width: 80, clock: { clock.now() })
+    let progress = ProgressLine(errors: standardError, width: width, clock: { clock.now() })
     let status = await TransactionReportApp.run(
       .init(
         arguments: arguments, outputIsTerminal: outputIsTerminal, progress: progress, output: output,
@@ -207,7 +207,10 @@ import Testing
     "With standard error a terminal and the report elsewhere, reading files shows progress, then erases it")
   func progressOnStandardError() async throws {
     let path = Self.fixtures.appendingPathComponent("demo_all.json").path
-    let result = await runWithProgress(["--all", path, "--format", "json"], outputIsTerminal: false)
+    // A line wide enough for the whole path, wherever the package is checked out (the
+    // workshop's copy, .build-workshop/src, is deeper than most).
+    let result = await runWithProgress(
+      ["--all", path, "--format", "json"], outputIsTerminal: false, width: path.count + 80)
     #expect(result.status == .success)
     #expect(result.output == (try expectedRows()))
     // In report order: read once, checked and reported in the same reading (decision 0030).

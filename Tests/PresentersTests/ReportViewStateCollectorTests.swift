@@ -23,7 +23,7 @@ import UseCases
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
     presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
     #expect(collector.state == .loading)
-    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: [try .fixture("28")]))
     presenter.presentFooter(total: try .fixture("28"))
     presenter.presentGrandFooter(total: try .fixture("28"))
     presenter.presentReportEnd()

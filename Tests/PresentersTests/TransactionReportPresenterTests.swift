@@ -17,15 +17,16 @@ import UseCases
     presenter.presentSubheader(date: try .fixture("2016-04-01"))
     presenter.presentDetail(description: "Starbucks", amount: try .fixture("3.11"))
     presenter.presentDetail(description: "Firkin", amount: try .fixture("15.34"))
-    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
+    presenter.presentSubfooter(
+      .seen(date: try .fixture("2016-04-01"), amounts: [try .fixture("3.11"), try .fixture("15.34")]))
     presenter.presentSubheader(date: try .fixture("2016-04-02"))
     presenter.presentDetail(description: "Payment", amount: try .fixture("-400"))
-    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-02"), amounts: []))
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-04-02"), amounts: [try .fixture("-400")]))
     presenter.presentFooter(total: try .fixture("-381.55"))
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-03-30"))
     presenter.presentDetail(description: "TTC", amount: try .fixture("28"))
-    presenter.presentSubfooter(.seen(date: try .fixture("2016-03-30"), amounts: []))
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-03-30"), amounts: [try .fixture("28")]))
     presenter.presentFooter(total: try .fixture("28"))
     presenter.presentGrandFooter(total: try .fixture("-353.55"))
     presenter.presentReportEnd()
@@ -61,6 +62,7 @@ import UseCases
       presenter.presentReportStart()
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
+      var amounts: [Money] = []
       for (number, description) in descriptions.enumerated() {
         let amount = try Money.fixture(number % 2 == 0 ? "3.11" : "-1234.5")
         let block = Array("|\(description)|".utf8)
@@ -68,8 +70,9 @@ import UseCases
           shares
           ? DescriptionText(sharing: block, range: 1..<(block.count - 1)) : DescriptionText(description)
         presenter.presentDetail(description: text, amount: amount)
+        amounts.append(amount)
       }
-      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
+      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: amounts))
     }
     #expect(byBytes.rows == byString.rows)
     #expect(byBytes.rows.count == descriptions.count + 3)  // with the header, subheader and subfooter
@@ -89,7 +92,7 @@ import UseCases
       presenter.presentHeader(.group(.authorized))
       presenter.presentSubheader(date: try .fixture("2016-04-01"))
       presenter.presentDetail(description: "Coffee", amount: try .fixture("1"))
-      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: []))
+      presenter.presentSubfooter(.seen(date: try .fixture("2016-04-01"), amounts: [try .fixture("1")]))
       presenter.presentFooter(total: try .fixture("1"))
       presenter.presentHeader(.group(.posted))
       presenter.presentSubheader(date: try .fixture("2016-04-02"))
@@ -120,7 +123,7 @@ import UseCases
     presenter.presentHeader(.group(.posted))
     presenter.presentSubheader(date: try .fixture("2016-05-01"))
     presenter.presentDetail(description: "Café", amount: try .fixture("4.2"))
-    presenter.presentSubfooter(.seen(date: try .fixture("2016-05-01"), amounts: []))
+    presenter.presentSubfooter(.seen(date: try .fixture("2016-05-01"), amounts: [try .fixture("4.2")]))
     presenter.presentFooter(total: try .fixture("4.2"))
     presenter.presentGrandFooter(total: try .fixture("4.2"))
     presenter.presentReportEnd()
