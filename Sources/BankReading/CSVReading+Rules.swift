@@ -105,6 +105,11 @@ extension CSVReading {
     names: [String], header: Decided<Int?>, at position: TextPosition, delimiter: Decided<CSVDelimiter>,
     columns: CSVColumns, sample: CSVSample, text: TextDecisions, options: ReadingOptions
   ) -> Result<CSVReading, ReadingQuestion> {
+    if !columns.amountInDoubt.isEmpty {
+      return decideAmount(
+        among: columns.amountInDoubt, names: names, header: header, at: position, delimiter: delimiter,
+        sample: sample, text: text, options: options)
+    }
     var columns = columns
     let dateLayout: Decided<DateLayout>
     if let given = options.dateLayout {
@@ -184,13 +189,23 @@ extension CSVReading {
       dateLayout: dateLayout,
       decimalMark: decimalMark, signs: Decided(.codeColumn, Evidence(.rule, "")), groups: groups,
       extraEmptyFields: extraEmptyFields, balanceOrder: Decided(nil, Evidence(.rule, "")), account: nil)
+    reading.unnamedEndColumns = reading.unnamedEndColumns(of: sample)
+    reading.joinsExtraFields = reading.joinsExtraFields(of: sample)
     let layoutSigns: [Signs]
+    var layoutEvidence: Evidence?
     if columns[.code] != nil {
-      layoutSigns =
-        columns.codeIsUnnamed
-        ? [.codeOrSigned(debitsPositive: false), .codeOrSigned(debitsPositive: true)] : [.codeColumn]
+      if columns.codeIsUnnamed {
+        layoutSigns = [.codeOrSigned(debitsPositive: false), .codeOrSigned(debitsPositive: true)]
+      } else if let signed = reading.codeAndSign(of: sample) {
+        layoutSigns = [signed.value]
+        layoutEvidence = signed.evidence
+      } else {
+        layoutSigns = [.codeColumn]
+        layoutEvidence = columns.roles[.code]?.evidence
+      }
     } else if columns[.amount] == nil {
       layoutSigns = [.debitAndCreditColumns]
+      layoutEvidence = Evidence(.header, "the file has a column of debit amounts and one of credit amounts")
     } else {
       layoutSigns = [.signed(debitsPositive: false), .signed(debitsPositive: true)]
     }
@@ -205,17 +220,17 @@ extension CSVReading {
     let balance = reading.checkBalance(
       of: sample, signs: givenSigns.map { [$0] } ?? layoutSigns, options: options)
     reading.balanceOrder = balance.order
+    reading.balanceAgrees = balance.agrees
     if let givenSigns {
       reading.signs = Decided(
         givenSigns, .option(options.debitsPositive ? "--debits-positive" : "--debits-negative"))
     } else if layoutSigns.count == 1 {
-      reading.signs = Decided(
-        layoutSigns[0],
-        layoutSigns[0] == .codeColumn
-          ? (columns.roles[.code]?.evidence ?? Evidence(.header, "a code column"))
-          : Evidence(.header, "the file has a column of debit amounts and one of credit amounts"))
+      reading.signs = Decided(layoutSigns[0], layoutEvidence ?? Evidence(.header, "a code column"))
     } else if let proved = balance.signs {
       reading.signs = proved
+    } else if let proved = reading.typeWordsProof(of: sample) {
+      reading.signs = proved.signs
+      reading.typeColumn = proved.column
     } else if let question = reading.signsQuestion(sample: sample) {
       return .failure(question)
     } else {
@@ -399,7 +414,7 @@ extension CSVReading {
       return amount.isNegative != debitsPositive ? -units : units
     }
     switch signs {
-    case .codeColumn:
+    case .codeColumn, .codeAndSign:
       guard let amount = written(.amount), let isDebit = code() else { return nil }
       return isDebit ? -amount.magnitude.minorUnits : amount.magnitude.minorUnits
     case .debitAndCreditColumns:
@@ -459,15 +474,15 @@ extension CSVReading {
   /// agree (then each balance that does not follow is an error).
   func checkBalance(
     of sample: CSVSample, signs candidates: [Signs], options: ReadingOptions
-  ) -> (order: Decided<RunningBalance.Order?>, signs: Decided<Signs>?) {
+  ) -> (order: Decided<RunningBalance.Order?>, signs: Decided<Signs>?, agrees: Bool) {
     guard let column = columns.roles[.balance] else {
       let evidence =
         options.columns[.balance] != nil
         ? Evidence.option("--columns balance= (no balance column)")
         : Evidence(.header, "the header names no running balance column")
-      return (Decided(nil, evidence), nil)
+      return (Decided(nil, evidence), nil, false)
     }
-    let name = quoted(names[column.value])
+    let name = shownColumn(column.value, of: names)
     var agreeing: [(order: RunningBalance.Order, signs: Signs, agreed: Int)] = []
     var latest: (order: RunningBalance.Order, signs: Signs, at: TextPosition)?
     for signs in candidates {
@@ -489,7 +504,7 @@ extension CSVReading {
       // The balance follows under no reading: the check goes on row by row, in the order under
       // which it agrees longest, and names each balance that does not follow.
       guard let latest else {
-        return (Decided(nil, Evidence(.values, "\(name) has fewer than two balances to compare")), nil)
+        return (Decided(nil, Evidence(.values, "\(name) has fewer than two balances to compare")), nil, false)
       }
       return (
         Decided(
@@ -497,7 +512,7 @@ extension CSVReading {
           Evidence(
             .balance, "\(name) does not agree with the amounts: each balance that does not follow is an error"
           )),
-        nil
+        nil, false
       )
     }
     let order: Decided<RunningBalance.Order?> =
@@ -509,7 +524,7 @@ extension CSVReading {
           "\(name) agrees with the \(first.agreed) amount\(first.agreed == 1 ? "" : "s") read before each balance,"
             + (first.order == .oldestFirst ? " oldest row first" : " newest row first")))
       : Decided(nil, Evidence(.balance, "\(name) agrees in either order: nothing to check"))
-    guard signings.count == 1, candidates.count > 1 else { return (order, nil) }
+    guard signings.count == 1, candidates.count > 1 else { return (order, nil, true) }
     return (
       order,
       Decided(
@@ -517,7 +532,8 @@ extension CSVReading {
         Evidence(
           .balance,
           "\(name), the running balance, agrees with every amount read only so (\(first.agreed) balance"
-            + "\(first.agreed == 1 ? "" : "s") checked)"))
+            + "\(first.agreed == 1 ? "" : "s") checked)")),
+      true
     )
   }
 

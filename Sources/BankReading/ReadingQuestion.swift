@@ -24,6 +24,9 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
     /// negative, and a column whose every value is a debit or credit code, which would say
     /// each sign.
     case signsUntold(positive: Int, negative: Int, codeColumn: String?)
+    /// The text is not UTF-8, and its bytes read as other characters in each of these code
+    /// pages (this byte first), and nothing in the file says which it is written in.
+    case encodingsFit([TextEncoding], byte: UInt8)
     /// The first line holds a transaction, not names: where its date, description and amount
     /// seem to be (counted from 1), when they can be told apart from every other column.
     case headerIsARecord(date: Int, description: Int?, amount: Int?)
@@ -56,7 +59,7 @@ extension ReadingQuestion.Kind {
     case .datesFitLayouts: .date
     case .decimalMarksDisagree, .signsUntold: .amount
     case .columnsInDoubt(let role, _): role.field
-    case .oneColumnForRoles, .delimitersFit, .headerIsARecord: nil
+    case .oneColumnForRoles, .delimitersFit, .headerIsARecord, .encodingsFit: nil
     }
   }
 }

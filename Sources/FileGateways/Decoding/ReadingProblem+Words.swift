@@ -26,6 +26,9 @@ extension ReadingProblem {
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
     case .otherCurrency(let currency, let column):
       "the \(quoted: column) column names another currency than \(shown: currency), the currency of the rows before"
+    case .signDisagrees(let value, let column, let debit):
+      "the amount's sign says \(words: debit ? "a credit (money in)" : "a debit (money out)"), but the \(quoted: column)"
+        + " column says \(quoted: value), \(words: debit ? "a debit" : "a credit")"
     case .balanceDoesNotFollow(let column, let previous, let at, let expected, _):
       "the \(quoted: column) balance should be \(words: Self.plain(expected)): the balance \(quoted: previous) at \(words: "\(at.line):\(at.column)") and the amounts between do not make this one"
     case .duplicateField: "appears more than once in the record"
@@ -71,6 +74,9 @@ extension ReadingProblem {
       "write the amount in the debit column (a charge) or the credit column (a payment)"
     case .otherCurrency(let currency, _):
       "amounts in two currencies are never added: report the rows in \(shown: currency) and the others from files of their own"
+    case .signDisagrees(_, let column, _):
+      "the file's other rows have signs that agree with \(quoted: column): correct the sign or the \(quoted: column)"
+        + " of this one"
     case .balanceDoesNotFollow(let column, _, _, _, let difference):
       "it is \(words: Self.plain(difference)) away: a row may be missing or cut in two, or an amount may leave out a fee;"
         + " if \(quoted: column) is not the balance after each row, read the file with --columns balance= (none)"
@@ -157,6 +163,10 @@ extension ReadingProblem {
     case .signsUntold(let positive, let negative, _):
       "\(positive) of the \(positive + negative) amounts read are positive, and nothing in the file says which are charges"
     case .headerIsARecord: "the first line is a transaction, not a header"
+    case .encodingsFit(let encodings, let byte):
+      "the text is not UTF-8, and the byte 0x\(hex(byte)) is "
+        + list(encodings.map { "\"\(character(byte, in: $0))\" in \($0.name)" })
+        + ": nothing in the file says which"
     }
   }
 
@@ -194,7 +204,14 @@ extension ReadingProblem {
     case .headerIsARecord(let date, _, _):
       return
         "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
+    case .encodingsFit(let encodings, _):
+      return "say which with " + encodings.map { "--encoding \($0.rawValue)" }.joined(separator: " or ")
     }
+  }
+
+  /// A byte of a single-byte code page as the character it reads as.
+  private static func character(_ byte: UInt8, in encoding: TextEncoding) -> String {
+    encoding.character(of: byte).map { String(Character($0)) } ?? "?"
   }
 
   private static func delimiterWords(_ delimiter: CSVDelimiter) -> String {

@@ -60,6 +60,11 @@ public enum ReadingProblem: SourceProblem {
   /// (the first row's), which amounts in two currencies would be added to; the currency column
   /// is named, its value is the issue's.
   case otherCurrency(String, column: String)
+  /// The sign of a bank export's amount says the other side than its row's code or kind of
+  /// transaction does (`-12.00` beside `CREDIT`), where the file's other rows proved that the
+  /// two agree: this value (in this column) says a debit when `debit`. The amount is the
+  /// issue's value.
+  case signDisagrees(with: String, column: String, debit: Bool)
   /// The running balance of a bank's export (its column named so) does not follow from the
   /// balance before it (as written, and where) and the amounts between: it should be
   /// `expected`, and is `difference` away from it. A row missing or split, a fee left out of an
