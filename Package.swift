@@ -138,7 +138,8 @@ let package = Package(
     .target(
       name: "FuzzChecks",
       dependencies: [
-        "CLI", "ReportRendering", "Presenters", "FileGateways", "BankReading", "UseCases", "Entities",
+        "CLI", "ReportRendering", "Presenters", "FileGateways", "BankReading", "BankFormats", "UseCases",
+        "Entities",
       ]
     ),
     .executableTarget(name: "FuzzJSONRecords", dependencies: ["FuzzChecks"]),

@@ -539,7 +539,7 @@ package enum BankWords {
 
   /// A text as it is compared with the words: lower case, without the accents of Latin
   /// letters, without a note in parentheses at its end (`Amount (EUR)`), a currency as its
-  /// last word (`Importe EUR`) or a `#` before it (`#Kwota`), with every run of spaces, underscores, hyphens and tabs one
+  /// last word (`Importe EUR`, `Bedrag in EUR`) or a `#` before it (`#Kwota`), with every run of spaces, underscores, hyphens and tabs one
   /// space, and no space around a slash.
   package static func normalized(_ name: some StringProtocol) -> String {
     // No name or word is this long: a field of a megabyte is compared as none of them.
@@ -552,7 +552,11 @@ package enum BankWords {
     .map(String.init)
     // A mark before a name (`#Data operacji`, as some exports write every name) is no part of it.
     if let first = words.first, first.count > 1, first.hasPrefix("#") { words[0] = String(first.dropFirst()) }
-    if words.count > 1, let last = words.last, currencyWords.contains(last) { words.removeLast() }
+    if words.count > 1, let last = words.last, currencyWords.contains(last) {
+      words.removeLast()
+      // `Bedrag in EUR`, `Amount in USD`: the word that puts the currency after the name goes too.
+      if words.count > 1, let last = words.last, ["in", "en"].contains(last) { words.removeLast() }
+    }
     return words.joined(separator: " ")
   }
 

@@ -148,47 +148,46 @@ extension CSVReading {
   // MARK: Which column is the amount
 
   /// The reading of a file whose header leaves the amount to one of several columns
-  /// (``CSVColumns/amountInDoubt``): the one whose name names the currency of the rows (a
-  /// currency column's), or else the one a running balance agrees with, and no other; else the
-  /// question.
+  /// (``CSVColumns/amountInDoubt``): the one whose name names a currency when the others name
+  /// none and the rows show which is the account's (``amountNamingItsCurrency(among:candidates:names:sample:)``),
+  /// or else the one a running balance agrees with, and no other; else the question.
   static func decideAmount(
     among candidates: [Int], names: [String], header: Decided<Int?>, at position: TextPosition,
     delimiter: Decided<CSVDelimiter>, sample: CSVSample, text: TextDecisions, options: ReadingOptions
   ) -> Result<CSVReading, ReadingQuestion> {
+    let read = { (amount: Decided<Int>) -> Result<CSVReading, ReadingQuestion>? in
+      guard case .success(let columns) = CSVColumns.of(names, options: options, amount: amount) else {
+        return nil
+      }
+      return decide(
+        names: names, header: header, at: position, delimiter: delimiter, columns: columns, sample: sample,
+        text: text, options: options)
+    }
+    if let named = amountNamingItsCurrency(among: candidates, names: names, sample: sample, options: options),
+      let result = read(named.amount)
+    {
+      return result.map { reading in
+        var reading = reading
+        if let currency = named.currency {
+          // The currency columns are the other amount's: the amount's own is its name's.
+          reading.columns.currencies = []
+          reading.currency = currency
+        }
+        return reading
+      }
+    }
     var readings: [(column: Int, reading: CSVReading)] = []
     var firstQuestion: ReadingQuestion?
     for candidate in candidates {
       let evidence = Evidence(.header, "\(quoted(names[candidate])) is a name for the amount")
-      guard
-        case .success(let columns) = CSVColumns.of(
-          names, options: options, amount: Decided(candidate, evidence))
-      else { continue }
-      switch decide(
-        names: names, header: header, at: position, delimiter: delimiter, columns: columns, sample: sample,
-        text: text, options: options)
-      {
-      case .success(let reading): readings.append((candidate, reading))
-      case .failure(let question): firstQuestion = firstQuestion ?? question
+      switch read(Decided(candidate, evidence)) {
+      case .success(let reading)?: readings.append((candidate, reading))
+      case .failure(let question)?: firstQuestion = firstQuestion ?? question
+      case nil: continue
       }
     }
     let others = { (chosen: Int) in
       list(candidates.filter { $0 != chosen }.map { shownColumn($0, of: names) })
-    }
-    if let currency = readings.first?.reading.currency?.value {
-      let named = readings.filter { BankWords.currencyNote(of: names[$0.column]) == currency }
-      let otherNotes = candidates.compactMap { BankWords.currencyNote(of: names[$0]) }.filter {
-        $0 != currency
-      }
-      if named.count == 1, var chosen = named.first?.reading, !otherNotes.isEmpty {
-        let column = named[0].column
-        chosen.columns.roles[.amount] = Decided(
-          column,
-          Evidence(
-            .values,
-            "\(quoted(names[column])) names \(currency), the currency of the rows; \(others(column)) another")
-        )
-        return .success(chosen)
-      }
     }
     let agreeing = readings.filter(\.reading.balanceAgrees)
     if agreeing.count == 1, var chosen = agreeing.first?.reading, let balance = chosen.columns[.balance] {
@@ -198,8 +197,7 @@ extension CSVReading {
         Evidence(
           .balance,
           "\(shownColumn(balance, of: names)), the running balance, follows \(shownColumn(column, of: names))"
-            + " row by row, and not"
-            + " \(others(column))"))
+            + " row by row, and not \(others(column))"))
       return .success(chosen)
     }
     if readings.isEmpty, let firstQuestion, case .datesFitLayouts = firstQuestion.kind {
@@ -209,5 +207,46 @@ extension CSVReading {
       ReadingQuestion(
         .columnsInDoubt(.amount, columns: candidates), at: position,
         value: candidates.map { names[$0] }.joined(separator: ", ")))
+  }
+
+  /// The amount column that names a currency in its name (`bedrag in EUR`, `Amount (EUR)`) when
+  /// it is the one candidate that does, and the file's currency columns show it is the
+  /// account's: they name that currency in every row read (the rows are in it), or name others
+  /// too, which are then the currencies of the other column (`bedrag`, in the currency of
+  /// `munt`) and not the amount's, whose currency is its name's. `nil` when the file has no
+  /// currency column to say so.
+  private static func amountNamingItsCurrency(
+    among candidates: [Int], names: [String], sample: CSVSample, options: ReadingOptions
+  ) -> (amount: Decided<Int>, currency: Decided<String>?)? {
+    let named = candidates.filter { BankWords.currencyNote(of: names[$0]) != nil }
+    guard named.count == 1, let column = named.first,
+      let currency = BankWords.currencyNote(of: names[column]),
+      case .success(let columns) = CSVColumns.of(
+        names, options: options, amount: Decided(column, Evidence(.rule, "")))
+    else { return nil }
+    let values = columns.currencies.flatMap { sample.values(of: $0).map(\.field) }.filter {
+      !$0.text.trimmingSpaces.isEmpty
+    }
+    guard !values.isEmpty else { return nil }
+    let shown = shownColumn(column, of: names)
+    let others = list(candidates.filter { $0 != column }.map { shownColumn($0, of: names) })
+    guard let other = values.first(where: { $0.text.trimmedString.uppercased() != currency }) else {
+      return (
+        Decided(
+          column,
+          Evidence(.values, "\(shown) names \(currency), the currency of every row; \(others) names none")),
+        nil
+      )
+    }
+    let currencyColumns = list(columns.currencies.map { shownColumn($0, of: names) })
+    return (
+      Decided(
+        column,
+        Evidence(
+          .values,
+          "\(shown) names \(currency); \(currencyColumns) names other currencies (\(quoted(other.text)) at"
+            + " \(spot(other.position))), those of \(others)")),
+      Decided(currency, Evidence(.header, "\(shown), the amount, names it"))
+    )
   }
 }

@@ -51,7 +51,7 @@ struct RecordsCheck {
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
     // A bank's CSV export is read as the decoder reads it: its positions are in that text.
-    let text = format == .csv ? CSVText.decoded(bytes) : bytes
+    let text = format == .csv ? CSVText.decoded(bytes, records: records) : bytes
     let layout = TextLayout(text, format: format)
     let rawFields = RawFieldsCheck(
       layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
@@ -126,7 +126,7 @@ struct RecordsCheck {
       Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
       "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
         + "not \(shown(records))")
-    let text = format == .csv ? CSVText.decoded(bytes) : bytes
+    let text = format == .csv ? CSVText.decoded(bytes, records: records) : bytes
     let layout = TextLayout(text, format: format)
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }

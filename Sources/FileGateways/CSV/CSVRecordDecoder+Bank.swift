@@ -179,7 +179,11 @@ extension CSVRecordDecoder {
     }
     guard fields.count == columns.count else {
       return .malformed(
-        MalformedInput(position: start, syntax: .fieldCount(found: fields.count, expected: columns.count)),
+        MalformedInput(
+          position: start,
+          syntax: .fieldCount(
+            found: fields.count, expected: columns.count,
+            delimiter: reading.delimiter.value)),
         resumes: true)
     }
     if reading.account != nil, let column = reading.columns[.account] {

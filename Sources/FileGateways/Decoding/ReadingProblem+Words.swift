@@ -223,6 +223,12 @@ extension ReadingProblem {
   }
 
   private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
+    // A sign where the code column gives it: an example with a sign would contradict the message.
+    if error == .signed {
+      return
+        "write the amount without a sign, such as \(mark == .point ? "1,234.56 or 12.00" : "1.234,56 or 12,00"):"
+        + " the debit or credit code gives the sign"
+    }
     let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
     switch mark {
     case .point:
@@ -271,7 +277,7 @@ extension ReadingProblem {
     case .namedColumnNotFound(let role):
       "the header has no column of the name --columns gives \(role.rawValue)"
     case .asks(let question): Self.question(question)
-    case .fieldCount(let found, let expected):
+    case .fieldCount(let found, let expected, _):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
     case .recordTooLong(let limit): "a record longer than \(limit) bytes; the rest of the input is not read"
@@ -330,9 +336,9 @@ extension ReadingProblem {
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
     case .asks(let question): return questionHint(question)
-    case .fieldCount(let found, let expected):
+    case .fieldCount(let found, let expected, let delimiter):
       return found > expected
-        ? "put a field that holds a comma in double quotes"
+        ? "put a field that holds \(delimiterWords(delimiter)) in double quotes"
         : "give every row one value for each column of the header, even an empty one"
     case .textAfterClosingQuote: return doubledQuote
     case .recordTooLong:

@@ -162,8 +162,9 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// issue is at the value that raises it, and its hint's options each give a report consistent
   /// with every column of the file.
   case asks(ReadingQuestion.Kind)
-  /// A CSV row with another number of fields than the header.
-  case fieldCount(found: Int, expected: Int)
+  /// A CSV row with another number of fields than the header, whose fields this delimiter
+  /// separates (a comma in the native format).
+  case fieldCount(found: Int, expected: Int, delimiter: CSVDelimiter = .comma)
   /// Text after the closing quote of a quoted CSV field.
   case textAfterClosingQuote
   /// A record longer than this many bytes, the limit of a record in every format: the input is
