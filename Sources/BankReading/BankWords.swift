@@ -164,8 +164,19 @@ package enum BankWords {
 
   /// The names of a column of currencies: each row's amount in the currency it names.
   package static let currencyNames: Set<String> = [
-    "currency", "currency code", "ccy", "wahrung", "buchungswahrung", "devise", "moneda", "divisa", "munt",
+    "currency", "currency code", "ccy", "wahrung", "waehrung", "buchungswahrung", "devise", "moneda",
+    "divisa", "munt",
     "valuuta", "waluta", "mena", "devizanem", "osszeg devizaneme",
+  ]
+
+  /// The currency codes a column's values may all be, which makes it a currency column
+  /// whatever its name (`Mutatie` beside DEGIRO's amount): ISO 4217's codes of the currencies
+  /// banks' exports are in.
+  package static let currencyCodes: Set<String> = [
+    "EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF",
+    "RON",
+    "BGN", "TRY", "UAH", "CNY", "HKD", "SGD", "INR", "ZAR", "BRL", "MXN", "ILS", "KRW", "THB", "MYR", "IDR",
+    "PHP", "AED", "SAR",
   ]
 
   /// Currency codes and words a column's name may end with (`Importe EUR`, `Débit euros`),

@@ -240,7 +240,19 @@ extension CSVReading {
     if let asked = options.account, columns.roles[.account] != nil {
       reading.account = Decided(asked, .option("--account \(asked)"))
     }
-    if let first = columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
+    // A column beside the amount whose every value is a currency code (DEGIRO's `Mutatie`) is the
+    // amount's currency, whatever its name; one further away may be another amount's.
+    let besideAmount = columns[.amount].map { [$0 - 1, $0 + 1] } ?? []
+    let currencyByValues = besideAmount.filter { index in
+      guard names.indices.contains(index), !columns.holdsRole(index), !columns.currencies.contains(index)
+      else {
+        return false
+      }
+      let values = sample.values(of: index).map { $0.field.text.trimmedString }.filter { !$0.isEmpty }
+      return !values.isEmpty && values.allSatisfy(BankWords.currencyCodes.contains)
+    }
+    reading.columns.currencies += currencyByValues
+    if let first = reading.columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
       !$0.field.text.trimmingSpaces.isEmpty
     }) {
       let code = first.field.text.trimmedString.uppercased()
@@ -248,7 +260,11 @@ extension CSVReading {
         code,
         Evidence(
           .values,
-          "\(quoted(first.field.text)) at \(spot(first.field.position)) names it; every row's currency must be it,"
+          (currencyByValues.isEmpty
+            ? ""
+            : list(currencyByValues.map { shownColumn($0, of: names) })
+              + ", beside the amount, holds currency codes alone; ")
+            + "\(quoted(first.field.text)) at \(spot(first.field.position)) names it; every row's currency must be it,"
             + " as amounts in two currencies are never added"))
     }
     return .success(reading)

@@ -270,6 +270,11 @@ import Testing
     "ofx_zero_padded_amounts.ofx", "ofx_two_statements.ofx", "ofx_creditcard_pending_v220.ofx",
     "ofx_charset1252_latin1.ofx", "qif_two_accounts.qif", "fr_card_windows1252_v1.ofx", "namespaced_v2.ofx",
     "classic_mac.qif",
+    // Issue 46's CSV exports
+    "gb_lloyds_trailing_comma.csv", "wise_signed_with_type.csv", "at_livebank_umsatztext_fields.csv",
+    "nl_degiro_unnamed_amount.csv", "cz_raiffeisen_cp1250.csv", "hu_erste_dotted_dates_cp1250.csv",
+    "us_paypal_gross_net.csv", "de_sparkasse_card_buchungsbetrag.csv", "be_kbc_card_bedrag_in_eur.csv",
+    "us_checking_cr_cr_lf.csv",
   ]
 
   /// The files beside the exports that are not exports: what each expects (with, for those of
