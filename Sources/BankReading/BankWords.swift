@@ -33,7 +33,7 @@ package enum BankWords {
       [
         "amount", "transaction amount", "value", "amt", "betrag", "umsatz", "buchungsbetrag", "montant",
         "importe",
-        "importo", "bedrag", "maara", "summa", "suma", "valor", "kwota", "kwota operacji",
+        "importo", "bedrag", "maara", "summa", "suma", "valor", "kwota",
         // Czech, Hungarian
         "castka", "zauctovana castka", "osszeg",
         // A payment service's amount before and after its fee (PayPal): which one the account
