@@ -614,8 +614,13 @@ struct RecordUnits {
         require(
           skippedLines && index == records.count - 1,
           "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
+        // A question about the text's code page is at the first byte that reads two ways,
+        // wherever it is: a line before the header, the header itself, or a row.
+        let asksCodePage = {
+          if case .syntax(.asks(.encodingsFit))? = issue.readingProblem { true } else { false }
+        }()
         require(
-          (units + pieces).contains { $0.contains(anchor) },
+          asksCodePage || (units + pieces).contains { $0.contains(anchor) },
           "\(name): dates that fit two layouts at \(anchor), which is in no row: \(shown(records))")
         return
       }
