@@ -243,7 +243,8 @@ extension RawFieldsCheckTests {
 /// The false alarm of the fuzz smoke run after issue 46, and the oracle's two new readings: a
 /// question about the text's code page is at the first byte that reads as two letters,
 /// wherever that byte is (here in the header, which is no row); a text in Windows-1250 is read
-/// back in the code page the decoder's note names; `CR CR LF` is one line break.
+/// back in the code page the decoder's note names; `CR CR LF` is one line break; a description
+/// joined from the fields past the last column is read back as the fields joined.
 @Suite struct CodePageRegressionTests {
   private func fixture(_ path: String) throws -> [UInt8] {
     let url = URL(fileURLWithPath: #filePath)
@@ -253,11 +254,12 @@ extension RawFieldsCheckTests {
   }
 
   @Test(
-    "A question about the code page in the header, a Windows-1250 export, a CR CR LF export pass the whole check",
+    "A question about the code page in the header, Windows-1250, CR CR LF and joined fields pass the whole check",
     arguments: [
       "fuzz/regressions/FuzzCSVRecords/code-page-question-in-the-header.csv",
       "banks/cz_raiffeisen_cp1250.csv",
       "banks/hu_erste_dotted_dates_cp1250.csv", "banks/us_checking_cr_cr_lf.csv",
+      "fuzz/regressions/FuzzCSVRecords/fields-joined-into-the-last-column.csv",
     ])
   func passesTheCheck(path: String) async throws {
     let bytes = try fixture(path)
