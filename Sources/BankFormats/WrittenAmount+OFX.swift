@@ -44,6 +44,7 @@ extension WrittenAmount {
     if !fraction.isEmpty { digits += [UInt8(ascii: ".")] + fraction.prefix(2) }
     magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
     isNegative = negative
+    currency = nil
   }
 
   /// The bytes of a number in exponent notation besides digits and `e`: `1.5e+3`.

@@ -14,11 +14,19 @@ public struct WrittenAmount: Equatable, Sendable {
   public var magnitude: Money
   /// Whether it was written with a minus sign, a trailing minus or in parentheses.
   public var isNegative: Bool
+  /// The currency written with it, if any: a symbol (`$`, `€`) or a code in capitals (`EUR`).
+  public var currency: String?
 
   /// Creates a written amount.
-  public init(magnitude: Money, isNegative: Bool) {
+  ///
+  /// - Parameters:
+  ///   - magnitude: The amount without its sign.
+  ///   - isNegative: Whether it was written negative.
+  ///   - currency: The currency written with it, if any.
+  public init(magnitude: Money, isNegative: Bool, currency: String? = nil) {
     self.magnitude = magnitude
     self.isNegative = isNegative
+    self.currency = currency
   }
 
   /// Reads an amount as bank exports write it, exactly.
@@ -63,6 +71,7 @@ public struct WrittenAmount: Equatable, Sendable {
     }
     // Signs and currencies, from the front, then from the back, with spaces between.
     var changed = true
+    var currency: String?
     while changed {
       changed = false
       Self.trimSpaces(&scalars)
@@ -72,6 +81,7 @@ public struct WrittenAmount: Equatable, Sendable {
         negative = negative || first != "+"
         changed = true
       } else if let length = Self.currencyLength(scalars) {
+        currency = currency ?? String(String.UnicodeScalarView(scalars.prefix(length)))
         scalars.removeFirst(length)
         changed = true
       }
@@ -82,6 +92,7 @@ public struct WrittenAmount: Equatable, Sendable {
         negative = true
         changed = true
       } else if let length = Self.currencyLength(scalars.reversed()) {
+        currency = currency ?? String(String.UnicodeScalarView(scalars.suffix(length)))
         scalars.removeLast(length)
         changed = true
       }
@@ -91,6 +102,7 @@ public struct WrittenAmount: Equatable, Sendable {
     let digits = try Self.plainDecimal(scalars, decimalMark: decimalMark, readingZeroSubCents: true)
     magnitude = try Money(parsingUnsignedDecimalUTF8: digits)
     isNegative = negative
+    self.currency = currency
   }
 
   private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]

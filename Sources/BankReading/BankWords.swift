@@ -67,6 +67,13 @@ package enum BankWords {
       ]
     ),
     (.balance, balanceNames),
+    (
+      .fee,
+      [
+        "fee", "fees", "fee amount", "commission", "commissions", "gebuhr", "gebuhren", "entgelt", "frais",
+        "comision", "comisiones", "commissione", "commissioni", "kosten", "provisie",
+      ]
+    ),
     (.account, accountNames),
   ]
 
@@ -186,19 +193,6 @@ package enum BankWords {
     "pln",
     "czk", "huf", "jpy", "$", "€", "£",
   ]
-
-  /// The currency code a column's name ends with, in a note in parentheses or as its last word
-  /// (`Betrag (EUR)`, `Importe EUR`), upper case; `nil` when it names none.
-  ///
-  /// - Parameter name: The name, as the header writes it.
-  /// - Returns: The currency code, such as `EUR`.
-  package static func currencyNote(of name: some StringProtocol) -> String? {
-    let text = name.trimmingSpaces.lowercased()
-    var last = text.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" }).last.map(String.init) ?? ""
-    if last == "€" { last = "eur" }
-    guard last.count == 3, currencyWords.contains(last) else { return nil }
-    return last.uppercased()
-  }
 
   /// The names of a column that says the kind of each transaction (`Type`: `Sale`, `Payment`).
   package static let typeColumnNames: Set<String> = ["type", "transaction type", "details"]
@@ -456,9 +450,11 @@ package enum BankWords {
   /// - Parameter text: A row's only text.
   /// - Returns: The group of the rows under it, or `nil`.
   package static func section(titled text: some StringProtocol) -> TransactionGroupCode? {
+    // A group's code alone (`A`, `P`) is a value of a group column, never a title.
+    guard normalized(text).count > 1 else { return nil }
     switch status(of: text) {
-    case .group(let group)?: group
-    default: nil
+    case .group(let group)?: return group
+    default: return nil
     }
   }
 
@@ -511,21 +507,36 @@ package enum BankWords {
     balanceLabels.contains(labelWords(text).joined(separator: " "))
   }
 
-  /// Whether a value labels a total (`Total Pending`, `Summe`, `Totale`): one of the labels, or
-  /// one followed by a space or a colon and more; or a balance's label. Only a row without a
-  /// date is read as a total by its label, as a shop may be called `Total`.
+  /// Whether a value labels a total (`Total Pending`, `Summe`, `Totale`, `Total debits:`): one of
+  /// the labels, with at most the words of what it totals after it (a status, a list's nouns,
+  /// debits or credits) and a colon, a date or an amount; or a balance's label. `TOTAL WINE &
+  /// MORE` names a shop, not a total. Only a row without a date is read as a total by its label,
+  /// as a shop may be called `Total`.
   ///
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it labels a total or a balance.
   package static func isTotal(_ text: some StringProtocol) -> Bool {
-    let word = normalized(text)
-    return isBalance(text)
-      || totalLabels.contains { label in
-        word == label
-          || word.count > label.count && word.hasPrefix(label)
-            && [" ", ":"].contains(word[word.index(word.startIndex, offsetBy: label.count)])
+    if isBalance(text) { return true }
+    let words = labelWords(text)
+    for label in totalLabels {
+      let labelWords = label.split(separator: " ")
+      guard words.starts(with: labelWords) else { continue }
+      if words.dropFirst(labelWords.count).allSatisfy({ totalQualifiers.contains(String($0)) }) {
+        return true
       }
+    }
+    return false
   }
+
+  /// The words a total's label may have after it: what it totals (`Total Pending`, `Total
+  /// debits`, `Summe Umsätze`).
+  package static let totalQualifiers: Set<String> =
+    pendingWords.union(postedWords).union(sectionNouns).union([
+      "debits", "debit", "credits", "credit", "amount", "amounts", "in", "out", "paid", "received", "for",
+      "of",
+      "the", "this", "period", "month", "statement", "all", "soll", "haben", "ausgaben", "einnahmen", "eur",
+      "usd", "gbp", "chf",
+    ])
 
   package static let balanceLabels: Set<String> = [
     "opening balance", "closing balance", "beginning balance", "ending balance", "starting balance",
@@ -534,7 +545,10 @@ package enum BankWords {
     "ancien solde", "nouveau solde", "saldo inicial", "saldo final", "saldo anterior", "saldo iniziale",
     "saldo finale", "beginsaldo", "eindsaldo", "alkusaldo", "loppusaldo", "likutis pradziai",
     "likutis pabaigai", "previous balance", "balance forward", "balance brought fwd", "saldovortrag",
-    "saldo vortrag", "vortrag", "saldo precedente", "solde precedent", "vorige saldo",
+    "saldo vortrag", "vortrag", "saldo precedente", "solde precedent", "vorige saldo", "saldo", "balance",
+    "kontostand", "solde", "new balance", "statement balance", "current balance", "available balance",
+    "account balance", "ledger balance", "outstanding balance", "saldo attuale", "saldo contabile",
+    "saldo disponibile", "saldo actual", "nieuw saldo", "oud saldo",
   ]
 
   package static let totalLabels: Set<String> = [

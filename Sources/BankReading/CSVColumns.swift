@@ -26,6 +26,9 @@ package struct CSVColumns: Sendable {
   /// (`Gross` and `Net`, `Amount` twice): the rows decide (``CSVReading``), by a running
   /// balance that agrees with one of them alone, or the question is asked.
   package var amountInDoubt: [Int] = []
+  /// An amount column beside a debit and a credit column that the header names too: the debit
+  /// and credit columns say each sign, and this column must agree with them, row by row.
+  package var crossCheckedAmount: Int?
 
   /// The index of a role's column.
   package subscript(role: CSVColumnRole) -> Int? { roles[role]?.value }
@@ -145,7 +148,14 @@ package struct CSVColumns: Sendable {
           .header,
           "\(quoted(names[debit.value])) beside an amount column and no credit column is a debit code"))
     }
-    if found[.amount] != nil {
+    if let amount = found.roles[.amount], found[.debit] != nil, found[.credit] != nil,
+      options.columns[.amount] == nil
+    {
+      // A signed amount beside a debit and a credit column: the two say each sign, which the
+      // amount's sign alone would not; the amount is checked against them.
+      found.roles[.amount] = nil
+      found.crossCheckedAmount = amount.value
+    } else if found[.amount] != nil {
       // An amount column wins over a lone debit or credit column.
       if options.columns[.debit] == nil { found.roles[.debit] = nil }
       if options.columns[.credit] == nil { found.roles[.credit] = nil }

@@ -108,7 +108,7 @@ extension CSVReading {
     case .date:
       return (try? CalendarDate(value, layout: dateLayout.value)) != nil
         || BankWords.section(titled: value) == .authorized
-    case .amount, .debit, .credit, .balance:
+    case .amount, .debit, .credit, .balance, .fee:
       if value.isEmpty { return role != .amount }
       return value.contains(where: \.isNumber)
         && (try? WrittenAmount(parsing: value, decimalMark: decimalMark.value)) != nil

@@ -216,21 +216,61 @@ extension CSVReading {
         default: .signed(debitsPositive: options.debitsPositive)
         }
       } else { nil }
-    // The running balance: the order and the signs under which every balance follows.
+    // A fee column the header names is part of each amount only where a running balance
+    // proves it, or the options say so; else the question.
+    if let fee = reading.columns.roles[.fee], fee.evidence.kind != .option {
+      let fees = sample.values(of: fee.value).filter {
+        guard let written = try? WrittenAmount(parsing: $0.field.text, decimalMark: decimalMark.value) else {
+          return false
+        }
+        return written.magnitude != .zero
+      }
+      var without = reading
+      without.columns.roles[.fee] = nil
+      let candidates = givenSigns.map { [$0] } ?? layoutSigns
+      let folded = reading.checkBalance(of: sample, signs: candidates, options: options)
+      let unfolded = without.checkBalance(of: sample, signs: candidates, options: options)
+      let name = quoted(names[fee.value])
+      if fees.isEmpty {
+        reading.columns.roles[.fee] = Decided(
+          fee.value, Evidence(.values, "\(name) holds no fee in the rows read: nothing turns on it"))
+      } else if folded.agrees && !unfolded.agrees {
+        reading.columns.roles[.fee] = Decided(
+          fee.value, Evidence(.balance, "the running balance holds each fee of \(name) with its amount"))
+      } else if unfolded.agrees && !folded.agrees {
+        reading = without
+      } else if let first = fees.first {
+        return .failure(
+          ReadingQuestion(
+            .feesUntold(column: names[fee.value]), at: first.field.position, value: first.field.text))
+      }
+    }
+    // The running balance: the order and the direction under which every balance follows.
     let balance = reading.checkBalance(
       of: sample, signs: givenSigns.map { [$0] } ?? layoutSigns, options: options)
     reading.balanceOrder = balance.order
+    reading.balanceDirection = balance.direction
     reading.balanceAgrees = balance.agrees
     if let givenSigns {
       reading.signs = Decided(
         givenSigns, .option(options.debitsPositive ? "--debits-positive" : "--debits-negative"))
     } else if layoutSigns.count == 1 {
       reading.signs = Decided(layoutSigns[0], layoutEvidence ?? Evidence(.header, "a code column"))
-    } else if let proved = balance.signs {
-      reading.signs = proved
     } else if let proved = reading.typeWordsProof(of: sample) {
       reading.signs = proved.signs
       reading.typeColumn = proved.column
+      // Where the balance follows under no reading, it is checked under the proved signs: the
+      // same check as under the other signs with the other direction.
+      if let disagreeing = balance.disagreeingSigns, disagreeing != proved.signs.value {
+        reading.balanceDirection = -balance.direction
+      }
+    } else if let disagreeing = balance.disagreeingSigns {
+      // The balance follows under no reading of the signs: whichever the user would say, each
+      // balance that does not follow is an error, and those errors come first.
+      reading.signs = Decided(
+        disagreeing,
+        Evidence(
+          .balance, "not decided: the running balance disagrees with the amounts whichever their signs"))
     } else if let question = reading.signsQuestion(sample: sample) {
       return .failure(question)
     } else {
@@ -240,34 +280,61 @@ extension CSVReading {
     if let asked = options.account, columns.roles[.account] != nil {
       reading.account = Decided(asked, .option("--account \(asked)"))
     }
-    // A column beside the amount whose every value is a currency code (DEGIRO's `Mutatie`) is the
-    // amount's currency, whatever its name; one further away may be another amount's.
+    reading.decideCurrency(of: sample)
+    return .success(reading)
+  }
+
+  /// Decides the one currency of a file: its currency column's first value, else the currency
+  /// its amount column's name ends with (`Betrag (EUR)`), else the first amount written with
+  /// one (`-€12.00`, `12.00 EUR`); `nil` when nothing in it names one. Every row's must then be
+  /// it, as amounts in two currencies are never added. A column beside the amount whose every
+  /// value is a currency code (DEGIRO's `Mutatie`) is a currency column, whatever its name;
+  /// one further away may be another amount's.
+  mutating func decideCurrency(of sample: CSVSample) {
     let besideAmount = columns[.amount].map { [$0 - 1, $0 + 1] } ?? []
-    let currencyByValues = besideAmount.filter { index in
+    let byValues = besideAmount.filter { index in
       guard names.indices.contains(index), !columns.holdsRole(index), !columns.currencies.contains(index)
-      else {
-        return false
-      }
+      else { return false }
       let values = sample.values(of: index).map { $0.field.text.trimmedString }.filter { !$0.isEmpty }
       return !values.isEmpty && values.allSatisfy(BankWords.currencyCodes.contains)
     }
-    reading.columns.currencies += currencyByValues
-    if let first = reading.columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
+    columns.currencies += byValues
+    currency = currency(of: sample, byValues: byValues)
+  }
+
+  /// The currency of ``decideCurrency(of:)``, the columns told by their values among the
+  /// currency columns.
+  private func currency(of sample: CSVSample, byValues: [Int]) -> Decided<String>? {
+    let rule = "; every row's currency must be it, as amounts in two currencies are never added"
+    if let first = columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
       !$0.field.text.trimmingSpaces.isEmpty
     }) {
-      let code = first.field.text.trimmedString.uppercased()
-      reading.currency = Decided(
-        code,
+      let told =
+        byValues.isEmpty
+        ? ""
+        : list(byValues.map { shownColumn($0, of: names) })
+          + ", beside the amount, holds currency codes alone; "
+      return Decided(
+        CurrencyMarks.code(of: first.field.text),
         Evidence(
-          .values,
-          (currencyByValues.isEmpty
-            ? ""
-            : list(currencyByValues.map { shownColumn($0, of: names) })
-              + ", beside the amount, holds currency codes alone; ")
-            + "\(quoted(first.field.text)) at \(spot(first.field.position)) names it; every row's currency must be it,"
-            + " as amounts in two currencies are never added"))
+          .values, told + "\(quoted(first.field.text)) at \(spot(first.field.position)) names it" + rule))
     }
-    return .success(reading)
+    let amountColumns = [CSVColumnRole.amount, .debit, .credit].compactMap { columns[$0] }
+    for column in amountColumns {
+      guard let code = CurrencyMarks.named(in: names[column]) else { continue }
+      return Decided(code, Evidence(.header, "the column \(quoted(names[column])) names it" + rule))
+    }
+    for column in amountColumns {
+      for value in sample.values(of: column) {
+        guard let written = try? WrittenAmount(parsing: value.field.text, decimalMark: decimalMark.value),
+          let mark = written.currency
+        else { continue }
+        return Decided(
+          CurrencyMarks.code(of: mark),
+          Evidence(.values, "\(quoted(value.field.text)) at \(spot(value.field.position)) names it" + rule))
+      }
+    }
+    return nil
   }
 
   /// The date layout of a date column's values: the one every date that fits a layout fits.
@@ -314,7 +381,8 @@ extension CSVReading {
     case 0:
       guard first.layouts.count == 1 else {
         return .failure(
-          ReadingQuestion(.datesFitLayouts(first.layouts), at: first.field.position, value: first.field.text))
+          ReadingQuestion(
+            .datesInSeveralLayouts(first.layouts), at: first.field.position, value: first.field.text))
       }
       return .success(
         Decided(
@@ -429,6 +497,16 @@ extension CSVReading {
       let units = amount.magnitude.minorUnits
       return amount.isNegative != debitsPositive ? -units : units
     }
+    // A fee is part of what left the account, whatever its sign.
+    let fee = written(.fee)?.magnitude.minorUnits ?? 0
+    return bare(signs: signs, written: written, code: code, signed: signed).map { $0 - fee }
+  }
+
+  /// What a row adds to the account before its fee (``change(of:signs:)``).
+  private func bare(
+    signs: Signs, written: (CSVColumnRole) -> WrittenAmount?, code: () -> Bool?,
+    signed: (WrittenAmount, Bool) -> Int64
+  ) -> Int64? {
     switch signs {
     case .codeColumn, .codeAndSign:
       guard let amount = written(.amount), let isDebit = code() else { return nil }
@@ -440,11 +518,11 @@ extension CSVReading {
       if let credit { return credit.magnitude.minorUnits }
       return debit == nil ? nil : 0
     case .signed(let debitsPositive):
-      return written(.amount).map { signed($0, debitsPositive: debitsPositive) }
+      return written(.amount).map { signed($0, debitsPositive) }
     case .codeOrSigned(let debitsPositive):
       guard let amount = written(.amount) else { return nil }
       if let isDebit = code() { return isDebit ? -amount.magnitude.minorUnits : amount.magnitude.minorUnits }
-      return signed(amount, debitsPositive: debitsPositive)
+      return signed(amount, debitsPositive)
     }
   }
 
@@ -455,16 +533,18 @@ extension CSVReading {
   }
 
   /// Whether a sampled row is a transaction the running balance holds: a date in the layout,
-  /// and not a pending one (whose amount a bank's balance does not hold yet).
+  /// not one that did not happen, and not a pending one without a balance of its own (a bank's
+  /// balance holds a pending amount only where it writes the balance beside it).
   func isBooked(_ row: [CSVSample.Field]) -> Bool {
     guard hasDate(row) else { return false }
-    if let group = columns[.group], group < row.count,
-      BankWords.status(of: row[group].text.trimmingSpaces) == .group(.authorized)
-        || BankWords.status(of: row[group].text.trimmingSpaces) == .didNotHappen
-    {
-      return false
+    guard let group = columns[.group], group < row.count else { return true }
+    switch BankWords.status(of: row[group].text.trimmingSpaces) {
+    case .didNotHappen?: return false
+    case .group(.authorized)?:
+      guard let balance = columns[.balance], balance < row.count else { return false }
+      return !row[balance].text.trimmingSpaces.isEmpty
+    default: return true
     }
-    return true
   }
 
   /// The rows of the sample as the running balance check reads them under a reading of signs.
@@ -485,42 +565,56 @@ extension CSVReading {
     }
   }
 
-  /// What the running balance column proves: the order of the rows, and the signs when more
-  /// than one reading of them is possible; the order the check goes by even when it does not
-  /// agree (then each balance that does not follow is an error).
+  /// What the running balance column proves: the order of the rows, and which way the balance
+  /// moves with the amounts (as an account's, up with credits; or as what is owed, up with
+  /// charges); the order the check goes by even when it does not agree (then each balance that
+  /// does not follow is an error). A balance never proves the signs: an account's balance and
+  /// what is owed move alike under opposite signs, so a card's statement and a bank account's
+  /// read the same to it.
+  ///
+  /// - Returns: The order and the direction, with their evidence; and, when no reading of the
+  ///   signs makes every balance follow, the reading under which the check goes on, so that
+  ///   each balance that does not follow is named.
   func checkBalance(
     of sample: CSVSample, signs candidates: [Signs], options: ReadingOptions
-  ) -> (order: Decided<RunningBalance.Order?>, signs: Decided<Signs>?, agrees: Bool) {
+  ) -> (order: Decided<RunningBalance.Order?>, direction: Int64, disagreeingSigns: Signs?, agrees: Bool) {
     guard let column = columns.roles[.balance] else {
       let evidence =
         options.columns[.balance] != nil
         ? Evidence.option("--columns balance= (no balance column)")
         : Evidence(.header, "the header names no running balance column")
-      return (Decided(nil, evidence), nil, false)
+      return (Decided(nil, evidence), 1, nil, false)
     }
     let name = shownColumn(column.value, of: names)
-    var agreeing: [(order: RunningBalance.Order, signs: Signs, agreed: Int)] = []
-    var latest: (order: RunningBalance.Order, signs: Signs, at: TextPosition)?
+    var agreeing: [(order: RunningBalance.Order, direction: Int64, agreed: Int)] = []
+    var latest: (order: RunningBalance.Order, direction: Int64, signs: Signs, at: TextPosition)?
     for signs in candidates {
       let rows = balanceRows(of: sample, signs: signs)
-      for order in RunningBalance.Order.allCases {
-        let (disagreement, agreed) = RunningBalance.check(rows, order: order)
-        if let disagreement {
-          if latest.map({ disagreement.position > $0.at }) ?? true {
-            latest = (order, signs, disagreement.position)
+      for direction: Int64 in [1, -1] {
+        let moved = rows.map { row in
+          var row = row
+          row.change = row.change &* direction
+          return row
+        }
+        for order in RunningBalance.Order.allCases {
+          let (disagreement, agreed) = RunningBalance.check(moved, order: order)
+          if let disagreement {
+            if latest.map({ disagreement.position > $0.at }) ?? true {
+              latest = (order, direction, signs, disagreement.position)
+            }
+          } else if agreed > 0 {
+            agreeing.append((order, direction, agreed))
           }
-        } else if agreed > 0 {
-          agreeing.append((order, signs, agreed))
         }
       }
     }
-    let orders = Set(agreeing.map(\.order))
-    let signings = Set(agreeing.map(\.signs))
     guard let first = agreeing.first else {
       // The balance follows under no reading: the check goes on row by row, in the order under
       // which it agrees longest, and names each balance that does not follow.
       guard let latest else {
-        return (Decided(nil, Evidence(.values, "\(name) has fewer than two balances to compare")), nil, false)
+        return (
+          Decided(nil, Evidence(.values, "\(name) has fewer than two balances to compare")), 1, nil, false
+        )
       }
       return (
         Decided(
@@ -528,28 +622,27 @@ extension CSVReading {
           Evidence(
             .balance, "\(name) does not agree with the amounts: each balance that does not follow is an error"
           )),
-        nil, false
+        latest.direction, latest.signs, false
       )
     }
-    let order: Decided<RunningBalance.Order?> =
-      orders.count == 1
-      ? Decided(
+    guard Set(agreeing.map(\.order)).count == 1 else {
+      return (
+        Decided(nil, Evidence(.balance, "\(name) agrees in either order: nothing to check")), 1, nil, true
+      )
+    }
+    let way =
+      Set(agreeing.map(\.direction)).count > 1
+      ? ""
+      : first.direction == 1
+        ? ", as an account's balance (up with credits)" : ", as what is owed (up with charges)"
+    return (
+      Decided(
         first.order,
         Evidence(
           .balance,
           "\(name) agrees with the \(first.agreed) amount\(first.agreed == 1 ? "" : "s") read before each balance,"
-            + (first.order == .oldestFirst ? " oldest row first" : " newest row first")))
-      : Decided(nil, Evidence(.balance, "\(name) agrees in either order: nothing to check"))
-    guard signings.count == 1, candidates.count > 1 else { return (order, nil, true) }
-    return (
-      order,
-      Decided(
-        first.signs,
-        Evidence(
-          .balance,
-          "\(name), the running balance, agrees with every amount read only so (\(first.agreed) balance"
-            + "\(first.agreed == 1 ? "" : "s") checked)")),
-      true
+            + (first.order == .oldestFirst ? " oldest row first" : " newest row first") + way)),
+      first.direction, nil, true
     )
   }
 
@@ -595,7 +688,7 @@ extension CSVReading {
   ///   - sample: The rows after it.
   /// - Returns: The places, or `nil` when the line has no date or no amount.
   package static func placesOfRecord(_ fields: [String], sample: CSVSample) -> (
-    date: Int, description: Int?, amount: Int?
+    date: Int, description: Int?, amount: Int?, balance: Int?
   )? {
     let texts = fields.map { $0.utf8.count > 64 ? "" : String($0.trimmingSpaces) }
     // A native record (a group code, …, a debit code) is a native file that lost its header:
@@ -615,6 +708,7 @@ extension CSVReading {
     if candidates.isEmpty { candidates = texts.indices.filter { $0 != date && isAmount(texts[$0], false) } }
     guard !candidates.isEmpty else { return nil }
     var amount: Int? = candidates.count == 1 ? candidates[0] : nil
+    var balance: Int?
     if candidates.count > 1 {
       // The amount is the column another is the running balance of.
       let rows =
@@ -629,13 +723,16 @@ extension CSVReading {
           other != candidate && isRunningBalance(other, of: candidate, in: rows)
         }
       }
-      if amounts.count == 1 { amount = amounts[0] }
+      if amounts.count == 1, let only = amounts.first {
+        amount = only
+        balance = candidates.first { $0 != only && isRunningBalance($0, of: only, in: rows) }
+      }
     }
     let description = texts.indices.filter {
       $0 != date && !candidates.contains($0) && texts[$0].contains(where: \.isLetter)
     }
     .max { texts[$0].count < texts[$1].count }
-    return (date + 1, description.map { $0 + 1 }, amount.map { $0 + 1 })
+    return (date + 1, description.map { $0 + 1 }, amount.map { $0 + 1 }, balance.map { $0 + 1 })
   }
 
   /// Whether one column is the running balance of another's signed amounts, in either order

@@ -176,29 +176,50 @@ extension CSVReading {
         return reading
       }
     }
+    // The balance proves a column, never the signs: each candidate is read under one reading
+    // of them (the check is the same under the other, its direction free), and the one the
+    // balance follows is read again as the options say, its signs proved or asked.
+    var trial = options
+    if !options.debitsPositive && !options.debitsNegative { trial.debitsNegative = true }
     var readings: [(column: Int, reading: CSVReading)] = []
     var firstQuestion: ReadingQuestion?
     for candidate in candidates {
-      let evidence = Evidence(.header, "\(quoted(names[candidate])) is a name for the amount")
-      switch read(Decided(candidate, evidence)) {
-      case .success(let reading)?: readings.append((candidate, reading))
-      case .failure(let question)?: firstQuestion = firstQuestion ?? question
-      case nil: continue
+      guard
+        case .success(let columns) = CSVColumns.of(
+          names, options: trial, amount: Decided(candidate, Evidence(.rule, "")))
+      else { continue }
+      switch decide(
+        names: names, header: header, at: position, delimiter: delimiter, columns: columns, sample: sample,
+        text: text, options: trial)
+      {
+      case .success(let reading): readings.append((candidate, reading))
+      case .failure(let question): firstQuestion = firstQuestion ?? question
       }
     }
-    let others = { (chosen: Int) in
-      list(candidates.filter { $0 != chosen }.map { shownColumn($0, of: names) })
-    }
     let agreeing = readings.filter(\.reading.balanceAgrees)
-    if agreeing.count == 1, var chosen = agreeing.first?.reading, let balance = chosen.columns[.balance] {
-      let column = agreeing[0].column
-      chosen.columns.roles[.amount] = Decided(
-        column,
-        Evidence(
-          .balance,
-          "\(shownColumn(balance, of: names)), the running balance, follows \(shownColumn(column, of: names))"
-            + " row by row, and not \(others(column))"))
-      return .success(chosen)
+    // Columns the balance follows alike, one of them with a fee folded in (`Gross` and its
+    // `Fee`, and `Net`), are one reading of the money: the one without the fee is the amount.
+    let amounts = agreeing.map {
+      $0.reading.balanceRows(of: sample, signs: $0.reading.signs.value).map(\.change)
+    }
+    let alike = Set(amounts).count == 1
+    let chosen = alike ? agreeing.first { $0.reading.columns[.fee] == nil } ?? agreeing.first : agreeing.first
+    if agreeing.count == 1 || alike, let chosen, let balance = chosen.reading.columns[.balance] {
+      let column = chosen.column
+      let others = list(candidates.filter { $0 != column }.map { shownColumn($0, of: names) })
+      let otherwise =
+        agreeing.count == 1
+        ? ", and not \(others)"
+        : "; \(others) with \(chosen.reading.fees(among: agreeing.map(\.reading), names: names)) say the same amounts"
+      let evidence = Evidence(
+        .balance,
+        "\(shownColumn(balance, of: names)), the running balance, follows \(shownColumn(column, of: names)) row by"
+          + " row" + otherwise)
+      return read(Decided(column, evidence))
+        ?? .failure(
+          ReadingQuestion(
+            .columnsInDoubt(.amount, columns: candidates), at: position,
+            value: candidates.map { names[$0] }.joined(separator: ", ")))
     }
     if readings.isEmpty, let firstQuestion, case .datesFitLayouts = firstQuestion.kind {
       return .failure(firstQuestion)
@@ -207,6 +228,12 @@ extension CSVReading {
       ReadingQuestion(
         .columnsInDoubt(.amount, columns: candidates), at: position,
         value: candidates.map { names[$0] }.joined(separator: ", ")))
+  }
+
+  /// The fee columns folded into the other readings' amounts, as evidence names them.
+  private func fees(among readings: [CSVReading], names: [String]) -> String {
+    let columns = Set(readings.compactMap { $0.columns[.fee] }).sorted()
+    return columns.isEmpty ? "their fees" : list(columns.map { shownColumn($0, of: names) })
   }
 
   /// The amount column that names a currency in its name (`bedrag in EUR`, `Amount (EUR)`) when
@@ -218,9 +245,9 @@ extension CSVReading {
   private static func amountNamingItsCurrency(
     among candidates: [Int], names: [String], sample: CSVSample, options: ReadingOptions
   ) -> (amount: Decided<Int>, currency: Decided<String>?)? {
-    let named = candidates.filter { BankWords.currencyNote(of: names[$0]) != nil }
+    let named = candidates.filter { CurrencyMarks.named(in: names[$0]) != nil }
     guard named.count == 1, let column = named.first,
-      let currency = BankWords.currencyNote(of: names[column]),
+      let currency = CurrencyMarks.named(in: names[column]),
       case .success(let columns) = CSVColumns.of(
         names, options: options, amount: Decided(column, Evidence(.rule, "")))
     else { return nil }
@@ -230,7 +257,7 @@ extension CSVReading {
     guard !values.isEmpty else { return nil }
     let shown = shownColumn(column, of: names)
     let others = list(candidates.filter { $0 != column }.map { shownColumn($0, of: names) })
-    guard let other = values.first(where: { $0.text.trimmedString.uppercased() != currency }) else {
+    guard let other = values.first(where: { CurrencyMarks.code(of: $0.text) != currency }) else {
       return (
         Decided(
           column,

@@ -61,6 +61,9 @@ package struct CSVReading: Sendable {
   /// The order the running balance column is checked in, or `nil` when the file has none
   /// (or it cannot tell the order).
   package var balanceOrder: Decided<RunningBalance.Order?>
+  /// Which way the balance moves with what a row adds to the account: 1 as an account's
+  /// balance (up with credits), -1 as what is owed (up with charges).
+  package var balanceDirection: Int64 = 1
   /// The account the user asked for (`--account`), when the file has an account column.
   package var account: Decided<String>?
   /// The one currency of the file's currency columns, as the first row that names one says

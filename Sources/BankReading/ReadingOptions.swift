@@ -123,6 +123,9 @@ public enum CSVColumnRole: String, CaseIterable, Sendable {
   case balance
   /// The account each row is of, in a file of several accounts (`--account` picks one).
   case account
+  /// A fee charged with each row's transaction (`Fee`, `Gebühr`): part of what left the
+  /// account with it, whatever its sign, as a running balance shows.
+  case fee
 
   /// The field of a record this column gives, as issues name it: the debit and credit
   /// columns give the amount, the code column the native `debit` field; `nil` for a column
@@ -135,6 +138,7 @@ public enum CSVColumnRole: String, CaseIterable, Sendable {
     case .amount, .debit, .credit: .amount
     case .code: .debit
     case .balance, .account: nil
+    case .fee: .amount
     }
   }
 
@@ -154,6 +158,7 @@ public enum CSVColumnRole: String, CaseIterable, Sendable {
     case .credit: "credit amounts"
     case .balance: "running balance"
     case .account: "account"
+    case .fee: "fees"
     }
   }
 }

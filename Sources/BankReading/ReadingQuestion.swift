@@ -18,6 +18,9 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
     case oneColumnForRoles([CSVColumnRole])
     /// Every date read fits each of these layouts.
     case datesFitLayouts([DateLayout])
+    /// No one layout fits every date read: the first date fits these layouts, and another date
+    /// none of them (the dates are written in more than one layout).
+    case datesInSeveralLayouts([DateLayout])
     /// Some amounts show a decimal comma and others a decimal point (an example of each).
     case decimalMarksDisagree(comma: String, point: String)
     /// A signed amount column whose signs nothing proves: how many amounts are positive and
@@ -27,9 +30,12 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
     /// The text is not UTF-8, and its bytes read as other characters in each of these code
     /// pages (this byte first), and nothing in the file says which it is written in.
     case encodingsFit([TextEncoding], byte: UInt8)
+    /// A column of fees (its name) beside the amounts, that nothing says is part of them or not
+    /// (a running balance would).
+    case feesUntold(column: String)
     /// The first line holds a transaction, not names: where its date, description and amount
     /// seem to be (counted from 1), when they can be told apart from every other column.
-    case headerIsARecord(date: Int, description: Int?, amount: Int?)
+    case headerIsARecord(date: Int, description: Int?, amount: Int?, balance: Int?)
   }
 
   /// What is asked.
@@ -56,8 +62,8 @@ extension ReadingQuestion.Kind {
   /// The field of a record the question is about, as an issue names it.
   package var field: RecordField? {
     switch self {
-    case .datesFitLayouts: .date
-    case .decimalMarksDisagree, .signsUntold: .amount
+    case .datesFitLayouts, .datesInSeveralLayouts: .date
+    case .decimalMarksDisagree, .signsUntold, .feesUntold: .amount
     case .columnsInDoubt(let role, _): role.field
     case .oneColumnForRoles, .delimitersFit, .headerIsARecord, .encodingsFit: nil
     }

@@ -13,7 +13,7 @@ extension ReadingOptions {
 
   /// The roles `--columns` may name with no column (`balance=`): the file has none, and nothing
   /// is read or checked from one.
-  package static let rolesThatMayBeAbsent: Set<CSVColumnRole> = [.balance, .account, .group, .code]
+  package static let rolesThatMayBeAbsent: Set<CSVColumnRole> = [.balance, .account, .group, .code, .fee]
 
   /// Reads `--columns ROLE=NAME,ROLE=NAME`: each role once, each a known role, each name not
   /// empty but for a role a file may lack (`balance=`), and no column named for two roles (its

@@ -16,8 +16,9 @@ struct RawFieldsCheck {
   private let format: RecordFormat
   /// A CSV input's header, as this check reads it, or `nil` for JSON and NDJSON.
   private let header: CSVHeader?
-  /// Whether an OFX input's header says its text is Windows-1252, as this check reads it.
-  private let saysWindows1252: Bool
+  /// Where each answer of an OFX input starts, and whether its header says its text is
+  /// Windows-1252, as this check reads it.
+  private let windows1252Answers: [(start: Int, says: Bool)]
 
   /// Prepares to read values from the input.
   ///
@@ -26,11 +27,17 @@ struct RawFieldsCheck {
   ///   - format: The input's format, which says where a value without quotes ends.
   ///   - bytes: The input, whose CSV header says whether it is a bank's export.
   ///   - linesBeforeHeader: The lines a bank's export skipped before its header.
-  init(_ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = [], linesBeforeHeader: Int = 0) {
+  ///   - answerStarts: Where each answer of an OFX input starts (``RecordUnits/answerStarts``).
+  init(
+    _ layout: TextLayout, format: RecordFormat, bytes: [UInt8] = [], linesBeforeHeader: Int = 0,
+    answerStarts: [Int] = [0]
+  ) {
     self.layout = layout
     self.format = format
     header = format == .csv ? CSVHeader(bytes, belowLines: linesBeforeHeader) : nil
-    saysWindows1252 = format == .ofx && Self.ofxSaysWindows1252(bytes)
+    windows1252Answers =
+      format == .ofx
+      ? answerStarts.map { ($0, Self.ofxSaysWindows1252(Array(bytes[min($0, bytes.count)...]))) } : []
   }
 
   /// Checks one valid record.
@@ -269,7 +276,8 @@ struct RawFieldsCheck {
       while let first = value.first, spaces.contains(first) { value = value.dropFirst() }
       while let last = value.last, spaces.contains(last) || last == 0x0D { value = value.dropLast() }
       var text = String(decoding: value, as: UTF8.self)
-      if self.saysWindows1252, String(validating: value, as: UTF8.self) == nil {
+      let saysWindows1252 = self.windows1252Answers.last { $0.start <= value.startIndex }?.says ?? false
+      if saysWindows1252, String(validating: value, as: UTF8.self) == nil {
         text = Self.windows1252(value)
       }
       if self.format == .ofx && text.contains("&") { return nil }
@@ -287,10 +295,22 @@ struct RawFieldsCheck {
       )
     }
     if let description = read(origin.description) {
-      require(
-        description == transaction.description,
-        "record \(index): the input says description \(shown(description)), the transaction \(shown(transaction.description))"
-      )
+      // An OFX transaction without a name or memo is described by its type in words (its
+      // check number after it), read back here by this check's own table.
+      let tag = self.tagBefore(origin.description)
+      if format == .ofx, tag == "TRNTYPE" || tag == "CHECKNUM" {
+        let words = tag == "CHECKNUM" ? "Check" : Self.ofxTypeWords[description.uppercased()] ?? description
+        require(
+          transaction.description == words || transaction.description.hasPrefix(words + " ")
+            || transaction.description.hasPrefix(words + ", check "),
+          "record \(index): the input says type \(shown(description)), the transaction \(shown(transaction.description))"
+        )
+      } else {
+        require(
+          description == transaction.description,
+          "record \(index): the input says description \(shown(description)), the transaction \(shown(transaction.description))"
+        )
+      }
     }
     if let amount = read(origin.amount) {
       let cents =
@@ -302,6 +322,26 @@ struct RawFieldsCheck {
           + "the transaction \(transaction.amount.minorUnits)")
     }
   }
+
+  /// The name of the OFX tag right before a value (only spaces and line breaks between them),
+  /// or `nil` when no tag is right before it.
+  private func tagBefore(_ position: TextPosition) -> String? {
+    guard let bytes = layout.before(position) else { return nil }
+    var end = bytes.endIndex - 1
+    while end >= bytes.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end -= 1 }
+    guard end >= bytes.startIndex, bytes[end] == UInt8(ascii: ">"),
+      let open = bytes[..<end].lastIndex(of: UInt8(ascii: "<"))
+    else { return nil }
+    return RecordUnits.ofxTagName(bytes[(open + 1)...end])
+  }
+
+  /// OFX's transaction types in words (`TRNTYPE`), this check's own table.
+  static let ofxTypeWords: [String: String] = [
+    "CREDIT": "Credit", "DEBIT": "Debit", "INT": "Interest", "DIV": "Dividend", "FEE": "Fee",
+    "SRVCHG": "Service charge", "DEP": "Deposit", "ATM": "ATM", "POS": "Point of sale", "XFER": "Transfer",
+    "CHECK": "Check", "PAYMENT": "Payment", "CASH": "Cash withdrawal", "DIRECTDEP": "Direct deposit",
+    "DIRECTDEBIT": "Direct debit", "REPEATPMT": "Repeating payment", "HOLD": "Hold", "OTHER": "Other",
+  ]
 
   /// An OFX amount in cents, read digit by digit: an optional sign, digits, and after a period
   /// or a comma two digits of cents and any number of zeros; `nil` for anything else.
@@ -323,8 +363,8 @@ struct RawFieldsCheck {
   }
 
   /// Whether an OFX file's header says its text is Windows-1252 (or Latin-1), read here again:
-  /// an XML declaration's `encoding`, or, before the first `<`, a `CHARSET` line naming it and
-  /// no `ENCODING` of UTF-8 or Unicode.
+  /// an XML declaration's `encoding`, or, before the first `<` (or inside a leading comment
+  /// that `<OFX` follows), a `CHARSET` line naming it and no `ENCODING` of UTF-8 or Unicode.
   static func ofxSaysWindows1252(_ bytes: [UInt8]) -> Bool {
     var start = bytes[...]
     if start.starts(with: [0xEF, 0xBB, 0xBF]) { start = start.dropFirst(3) }
@@ -337,9 +377,18 @@ struct RawFieldsCheck {
       guard parts.count == 2, let quote = parts[1].first, quote == "\"" || quote == "'" else { return false }
       return names.contains(String(parts[1].dropFirst().prefix { $0 != quote }))
     }
+    var header = text.prefix(while: { $0 != "<" })
+    // Header lines inside a leading comment (as ofxstatement writes them), before `<OFX`.
+    if text.hasPrefix("<!--") {
+      let parts = text.dropFirst(4).split(separator: "-->", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, parts[1].drop(while: { $0.isWhitespace }).hasPrefix("<OFX") else {
+        return false
+      }
+      header = parts[0]
+    }
     var charset: Substring?
     var encoding: Substring?
-    for line in text.prefix(while: { $0 != "<" }).split(whereSeparator: \.isNewline) {
+    for line in header.split(whereSeparator: \.isNewline) {
       let words = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
       guard words.count == 2 else { continue }
       let key = words[0].drop { $0 == " " || $0 == "\t" }

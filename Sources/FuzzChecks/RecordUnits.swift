@@ -44,10 +44,22 @@ struct RecordUnits {
   private var delimiter = UInt8(ascii: ",")
   /// QIF: where each `!` line that names no section QIF has starts; each must get an issue.
   private var unknownHeaders: [TextPosition] = []
-  /// OFX: whether the `OFX` element is closed (`</OFX>`, outside every transaction), so that
-  /// the statement is whole; and whether the input holds anything but whitespace.
+  /// QIF: the units whose category is a transfer (an `L[` line), which the decoder may skip as
+  /// an account's opening balance, counted in a note.
+  private var transfers: Set<Int> = []
+  /// OFX: whether the last answer is closed (`</OFX>`, outside every transaction, with nothing
+  /// after it but whitespace, NUL bytes, comments, CDATA sections and more `</OFX>`), so that
+  /// every answer is whole; and whether the input holds anything but whitespace.
   private var closesOFX = false
   private var hasText = false
+  /// OFX: where each `CURDEF`, `BALAMT` and `DTSTART` tag outside a transaction and a status
+  /// starts: a statement's currency, its ledger balance or its period, where an issue of the
+  /// statement itself (two currencies, balances that do not add up, a statement given twice)
+  /// may be.
+  private var statementTags: Set<TextPosition> = []
+  /// OFX: where each answer starts (its first byte that is not whitespace, after a `</OFX>`),
+  /// whose own header says how its text is encoded; the first at the input's start.
+  private(set) var answerStarts: [Int] = [0]
 
   /// Finds the units of an input.
   ///
@@ -211,19 +223,35 @@ struct RecordUnits {
   /// the first byte: the text before a tag with the tag (to its `>`), or with a comment or a
   /// CDATA section (to its `-->` or `]]>`), or the text before a transaction (`STMTTRN`, or
   /// `STMTTRNP`, a pending one) with the whole element, to the `>` of its own closing tag, or
-  /// to just before the next transaction's tag, or to the end; and a `STATUS` with the
-  /// status's own tags that follow it (`CODE`, `SEVERITY`, `MESSAGE`), to the `>` of its
-  /// `</STATUS>` or to just before the first other tag. The elements are the units.
+  /// to just before the next transaction's tag, or to the end; and a `STATUS` with the tags
+  /// inside it (``statusEnd(after:)``). The elements are the units.
   private mutating func findTransactions(from start: Int) {
-    hasText = bytes[start...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+    hasText = bytes[start...].contains { !blank.contains($0) }
+    // After a `</OFX>`, NUL bytes are padding (some downloads pad the file so): no content.
+    let padding = blank.union([0x00])
     var pieceStart = start
+    // Whether a `</OFX>` closed the last answer and nothing has started another since.
+    var closed = false
     while pieceStart < bytes.count {
-      guard let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<")) else {
+      let tag = bytes[pieceStart...].firstIndex(of: UInt8(ascii: "<"))
+      if closed,
+        let text = bytes[pieceStart..<(tag ?? bytes.count)].firstIndex(where: { !padding.contains($0) })
+      {
+        closed = false
+        answerStarts.append(text)
+      }
+      guard let tag else {
         pieces.append(unit(from: pieceStart, to: bytes.count))
-        return
+        break
       }
       let tagEnd = markupEnd(at: tag)
-      let name = Self.isMarkup(bytes[tag...]) ? "" : Self.ofxTagName(bytes[(tag + 1)...])
+      let isMarkup = Self.isMarkup(bytes[tag...])
+      let name = isMarkup ? "" : Self.ofxTagName(bytes[(tag + 1)...])
+      if !isMarkup {
+        if closed && name != "/OFX" { answerStarts.append(tag) }
+        closed = name == "/OFX"
+      }
       if name == "STATUS" {
         let (end, endsAtNext) = statusEnd(after: tagEnd + 1)
         addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: false)
@@ -231,7 +259,7 @@ struct RecordUnits {
         continue
       }
       guard name == "STMTTRN" || name == "STMTTRNP" else {
-        if name == "/OFX" { closesOFX = true }
+        if name == "CURDEF" || name == "BALAMT" || name == "DTSTART" { statementTags.insert(positions[tag]) }
         pieces.append(unit(from: pieceStart, to: tagEnd))
         pieceStart = tagEnd + 1
         continue
@@ -261,13 +289,22 @@ struct RecordUnits {
       addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: true)
       pieceStart = next
     }
+    closesOFX = closed
   }
 
   /// Where the tags of a `STATUS` end, from just after its opening tag: the last byte of its
-  /// `</STATUS>`, or the byte before the first tag that is not the status's own (then the
-  /// decoder looked at that tag to know), or the end.
+  /// `</STATUS>`; or the byte before the first tag that ends a status left open (then the
+  /// decoder looked at that tag to know): one a status never holds (a statement, a
+  /// transaction, `DTSERVER`, another `STATUS`, …), or a closing tag of an element the status
+  /// did not open; or the end. Any other tag (`CODE`, `SEVERITY`, `MESSAGE`, an extension) is
+  /// the status's.
   private func statusEnd(after start: Int) -> (end: Int, endsAtNext: Bool) {
-    let own: Set<String> = ["CODE", "/CODE", "SEVERITY", "/SEVERITY", "MESSAGE", "/MESSAGE", "/STATUS"]
+    let own: Set<String> = ["CODE", "/CODE", "SEVERITY", "/SEVERITY", "MESSAGE", "/MESSAGE"]
+    let ending: Set<String> = [
+      "STATUS", "OFX", "DTSERVER", "STMTRS", "CCSTMTRS", "INVSTMTRS", "STMTENDRS", "CCSTMTENDRS", "STMTTRN",
+      "STMTTRNP", "BANKTRANLIST", "BANKTRANLISTP", "CLTCOOKIE",
+    ]
+    var opened: [String] = []
     var offset = start
     while offset < bytes.count, let tag = bytes[offset...].firstIndex(of: UInt8(ascii: "<")) {
       let end = markupEnd(at: tag)
@@ -276,8 +313,16 @@ struct RecordUnits {
         continue
       }
       let name = Self.ofxTagName(bytes[(tag + 1)...])
-      guard own.contains(name) else { return (tag - 1, true) }
       if name == "/STATUS" { return (end, false) }
+      if !own.contains(name) {
+        if ending.contains(name) { return (tag - 1, true) }
+        if name.hasPrefix("/") {
+          guard let index = opened.lastIndex(of: String(name.dropFirst())) else { return (tag - 1, true) }
+          opened.removeSubrange(index...)
+        } else {
+          opened.append(name)
+        }
+      }
       offset = end + 1
       // A value's CDATA section is read with it, whatever it holds.
       if offset < bytes.count, let next = bytes[offset...].firstIndex(of: UInt8(ascii: "<")),
@@ -389,7 +434,13 @@ struct RecordUnits {
       var next = bytes.count
       var endsAtNext = false
       var lineStart = offset
+      var isTransfer = false
       while lineStart < bytes.count {
+        if bytes[lineStart] == UInt8(ascii: "L"),
+          bytes[(lineStart + 1)...].first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[")
+        {
+          isTransfer = true
+        }
         if bytes[lineStart] == UInt8(ascii: "!") {
           end = lineStart - 1
           endsAtNext = true
@@ -408,6 +459,7 @@ struct RecordUnits {
       // A record ended by a `!` line has that `!` looked at too: it counts; and so does the
       // byte after a `^` line that ends with a carriage return alone.
       addPiece(from: pieceStart, to: end, endsAtNext: endsAtNext, isUnit: inTransactions)
+      if inTransactions && isTransfer { transfers.insert(units.count - 1) }
       pieceStart = next
     }
   }
@@ -596,7 +648,11 @@ struct RecordUnits {
       // input, and no row is read, before it or after it.
       if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
         {
-          if case .asks = syntax { true } else { false }
+          // The questions the rows raise; those of the header are the header's problems.
+          switch syntax {
+          case .asks(.datesFitLayouts), .asks(.signsUntold), .asks(.decimalMarksDisagree): true
+          default: false
+          }
         }()
       {
         // Only the lines before the header that start with a bare carriage return, which the
@@ -648,11 +704,45 @@ struct RecordUnits {
         namedHeaders.insert(anchor)
         continue
       }
+      // A FITID met again in its account, found only when its statement named its account after
+      // the transaction: where the account is named, after the transaction, which was read.
+      if case .invalid(let issue) = record,
+        case .repeatedTransaction(_, _, let transaction?)? = issue.readingProblem
+      {
+        require(
+          format == .ofx && units.contains { $0.start == transaction } && transaction <= anchor,
+          "\(name): a FITID met again at \(anchor), for a transaction at \(transaction) that is none, or after it: "
+            + "\(shown(records))")
+        continue
+      }
+      // A statement's own issue (two currencies, balances that do not add up): at its `CURDEF`
+      // or its `BALAMT`, in no transaction; the reading goes on.
+      if case .invalid(let issue) = record,
+        {
+          switch issue.readingProblem {
+          case .mixedCurrencies?, .balanceDisagrees?, .repeatedStatement?: true
+          default: false
+          }
+        }()
+      {
+        require(
+          format == .ofx && statementTags.contains(anchor),
+          "\(name): a statement's issue at \(anchor), where no CURDEF, BALAMT or DTSTART is: \(shown(records))"
+        )
+        continue
+      }
       // An OFX statement cut off before `</OFX>`: one issue where the input ends, the last.
       if case .invalid(let issue) = record, case .syntax(.endsBeforeClosingTag)? = issue.readingProblem {
         require(
           format == .ofx && !closesOFX && index == records.count - 1 && anchor == positions[bytes.count],
           "\(name): a statement cut off at \(anchor), yet it closes, or goes on: \(shown(records))")
+        continue
+      }
+      // A line before the header that starts with a carriage return alone is skipped with an
+      // issue at it, whichever header is then found below it: it is no row, and reported.
+      if case .invalid(let issue) = record, case .syntax(.bareCarriageReturn)? = issue.readingProblem,
+        anchor.column == 1, let header, anchor < header.start, !units.contains(where: { $0.contains(anchor) })
+      {
         continue
       }
       if let header, header.contains(anchor) {
@@ -750,6 +840,14 @@ struct RecordUnits {
         else { return count }
         return count + rows.total
       } - linesBeforeHeader
+    // A QIF account's opening balance (its first record, a transfer to the account itself) is
+    // skipped, counted in a note: as many units whose category is a transfer may get nothing.
+    var openingBalances = notes.reduce(0) { count, record in
+      guard case .note(let note) = record, let statement = note.base as? StatementNote,
+        case .openingBalancesSkipped(_, let skipped, _) = statement
+      else { return count }
+      return count + skipped
+    }
     // A bank's refusal (an OFX status of severity ERROR) makes the whole source unavailable:
     // nothing after it is read, and nothing of it is shown.
     var refusedAfter: TextPosition?
@@ -769,6 +867,10 @@ struct RecordUnits {
       if let headerSearchEnd, unit.end < headerSearchEnd { isRequired = false }
       if isRequired && skippable > 0 {
         skippable -= 1
+        continue
+      }
+      if isRequired && openingBalances > 0 && transfers.contains(index) {
+        openingBalances -= 1
         continue
       }
       require(

@@ -50,11 +50,14 @@ struct RecordsCheck {
     let name = "fuzz.\(format.rawValue)"
     let source = BytesTransactionSource(name: name, bytes: bytes, format: format)
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
-    // A bank's CSV export is read as the decoder reads it: its positions are in that text.
-    let text = format == .csv ? CSVText.decoded(bytes, records: records) : bytes
+    // A bank's CSV export, and a QIF file, are read as the decoder reads them: its positions
+    // are in that text.
+    let text = StatementText.decoded(bytes, format: format, records: records)
     let layout = TextLayout(text, format: format)
+    let units = RecordUnits(text, format: format)
     let rawFields = RawFieldsCheck(
-      layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records))
+      layout, format: format, bytes: text, linesBeforeHeader: RecordUnits.linesBeforeHeader(in: records),
+      answerStarts: units.answerStarts)
     var previous: TextPosition?
     for (index, record) in records.enumerated() {
       check(record, at: index, name: name, layout: layout)
@@ -86,7 +89,7 @@ struct RecordsCheck {
         previous = anchor
       }
     }
-    RecordUnits(text, format: format).check(records, format: format, name: name)
+    units.check(records, format: format, name: name)
     await checkSideBySide(source, expecting: records)
     await checkLendingDescriptions(source, expecting: records)
     await checkLimited(source, against: records, bytes: bytes)
@@ -126,7 +129,7 @@ struct RecordsCheck {
       Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
       "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
         + "not \(shown(records))")
-    let text = format == .csv ? CSVText.decoded(bytes, records: records) : bytes
+    let text = StatementText.decoded(bytes, format: format, records: records)
     let layout = TextLayout(text, format: format)
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }
@@ -165,10 +168,13 @@ struct RecordsCheck {
     case .note(let note):
       require(!note.words.parts.isEmpty, "record \(index) is a note without words")
     case .unavailable(let reason):
-      // Bytes in memory are always there; only a bank's statement can refuse (an OFX status of
-      // severity ERROR), and then the source is unavailable.
+      // Bytes in memory are always there; only a bank's answer can refuse (an OFX status that is
+      // not informational), or hold no statement, and then the source is unavailable.
+      let words = EnglishReportWording().reason(reason)
       require(
-        format == .ofx && EnglishReportWording().reason(reason).contains("the bank refused the request"),
+        format == .ofx
+          && (words.contains("the bank refused the request")
+            || words.contains("the bank's answer holds no statement")),
         "record \(index): bytes in memory became unavailable: \(shown(reason))")
     case .missing(let reason):
       // Bytes in memory are always there to read.

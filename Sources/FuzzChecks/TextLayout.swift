@@ -61,6 +61,15 @@ struct TextLayout {
     return bytes[line.startIndex...]
   }
 
+  /// The bytes before a position, from the start of the input.
+  ///
+  /// - Parameter position: The position.
+  /// - Returns: The bytes, or `nil` when the position is not in the input.
+  func before(_ position: TextPosition) -> ArraySlice<UInt8>? {
+    guard let line = restOfLine(from: position) else { return nil }
+    return bytes[..<line.startIndex]
+  }
+
   /// The bytes from a position to the end of its line.
   ///
   /// Columns are counted as the decoders count them, written out here again: one for each byte

@@ -43,6 +43,8 @@ import Testing
     #expect(BankWords.section(titled: "Pending Shop Ltd") == nil)
     #expect(BankWords.section(titled: "Total Pending") == nil)
     #expect(BankWords.section(titled: "Posted by mail") == nil)
+    #expect(BankWords.section(titled: "A") == nil)
+    #expect(BankWords.section(titled: "p") == nil)
   }
 
   @Test("A status column's values are read as titles are: Umsatz vorgemerkt is pending")

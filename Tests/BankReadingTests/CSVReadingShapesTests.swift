@@ -18,7 +18,8 @@ import UseCases
     guard case .success(let header) = CSVReading.header(of: Array(lines[0].utf8), options: options),
       case .success(let columns) = header.columns
     else {
-      return .failure(ReadingQuestion(.headerIsARecord(date: 0, description: nil, amount: nil), at: at(1, 1)))
+      return .failure(
+        ReadingQuestion(.headerIsARecord(date: 0, description: nil, amount: nil, balance: nil), at: at(1, 1)))
     }
     let rows = lines.count > 1 ? Array(lines[1].utf8) : []
     let sample = CSVSample(
@@ -255,16 +256,27 @@ import UseCases
 
   // MARK: The amount among columns in doubt
 
-  @Test("The running balance that follows Net and not Gross proves the amount (PayPal)")
+  @Test(
+    "The running balance that follows Net, and Gross only with its Fee, proves the amount (PayPal), never the signs"
+  )
   func grossAndNet() throws {
-    let paypal = try reading(
+    let text =
       "Date,Name,Gross,Fee,Net,Balance\n2024/05/02,Hosting,-14.99,0.00,-14.99,195.41\n"
-        + "2024/05/06,Jordan,120.00,-3.78,116.22,311.63\n2024/05/09,Books,-32.50,0.00,-32.50,279.13\n"
-    ).get()
+      + "2024/05/06,Jordan,120.00,-3.78,116.22,311.63\n2024/05/09,Books,-32.50,0.00,-32.50,279.13\n"
+    var options = ReadingOptions.standard
+    options.debitsNegative = true
+
+    let paypal = try reading(text, options: options).get()
+    let asked = reading(text)
 
     #expect(paypal.columns[.amount] == 4)
     #expect(paypal.columns.roles[.amount]?.evidence.kind == .balance)
+    #expect(paypal.columns[.fee] == nil)
     #expect(paypal.signs.value == .signed(debitsPositive: false))
+    guard case .failure(let question) = asked, case .signsUntold = question.kind else {
+      Issue.record("the signs not asked: \(asked)")
+      return
+    }
   }
 
   @Test("Without a balance to tell them apart, Gross and Net are asked")

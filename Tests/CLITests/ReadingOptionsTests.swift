@@ -83,7 +83,7 @@ import Testing
       ),
       (
         ["--columns", "dat=Booked"],
-        "--columns: the 1st pair names no role; the roles are group, date, description, amount, code, debit, credit, balance, account; did you mean 'date'?"
+        "--columns: the 1st pair names no role; the roles are group, date, description, amount, code, debit, credit, balance, account, fee; did you mean 'date'?"
       ),
       (["--columns", "date="], "--columns: date= needs the name of a column of the header"),
       (["--columns", "date=A,date=B"], "--columns names the date column twice; name it once"),

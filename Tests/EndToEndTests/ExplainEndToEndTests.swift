@@ -35,7 +35,7 @@ import Testing
       + "01.03.2024;Gehalt;2000,00;2500,00;gebucht;DE01;EUR\n13.03.2024;Miete;-950,00;1550,00;gebucht;DE01;EUR\n"
       + "14.03.2024;Bäcker;-4,50;;vorgemerkt;DE01;EUR\n"
 
-    let (status, decisions) = try explain("bank.csv", text, ["--account", "DE01"])
+    let (status, decisions) = try explain("bank.csv", text, ["--account", "DE01", "--debits-negative"])
 
     #expect(status == 0)
     #expect(
@@ -52,9 +52,9 @@ import Testing
         "column of the account: \"Konto\" (column 6) (the header: \"Konto\" is a name for the account)",
         "dates: DD.MM.YYYY (the rows: every date read fits it; \"13.03.2024\" at 4:1 is not MM.DD.YYYY)",
         "decimal mark: a comma (the rows: \"2000,00\" at 3:19 has cents after a comma, and no amount after a point)",
-        "signs: a negative amount is a debit (a charge) (the running balance: \"Saldo\", the running balance, agrees with every amount read only so (1 balance checked))",
+        "signs: a negative amount is a debit (a charge) (your option: you said --debits-negative)",
         "group: each row's group column (the rows: \"Status\" holds statuses, such as \"gebucht\")",
-        "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first)",
+        "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first, as an account's balance (up with credits))",
         "account: \"DE01\" (your option: you said --account DE01)",
         "currency: EUR (the rows: \"EUR\" at 3:48 names it; every row's currency must be it, as amounts in two currencies are never added)",
         "1 row that is not a transaction was skipped (1 line before the header)",
@@ -115,6 +115,98 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardError.contains("'\(path)' is \(words); each decision and its evidence follow"))
     #expect(result.standardError.contains("SPEC §7"))
+  }
+
+  @Test(
+    "An OFX statement: its form and version, the answers closed, the bank's statuses, the accounts, the groups"
+  )
+  func ofx() throws {
+    let bytes = [UInt8](
+      try Data(contentsOf: URL(fileURLWithPath: TX.fixture("banks/ofx_creditcard_pending_v220.ofx"))))
+
+    let (status, decisions) = try explain("card.ofx", bytes)
+
+    #expect(status == 0)
+    #expect(decisions.contains("format: OFX version 220, XML (the header: the file starts so)"))
+    #expect(decisions.contains { $0.hasPrefix("whole: 1 answer closed") })
+    #expect(decisions.contains { $0.hasPrefix("the bank answered: status 0 (INFO), 0 (INFO)") })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("accounts: 0000000000000000 (credit card) (the rows: the file names 1 account")
+      })
+    #expect(decisions.contains { $0.hasPrefix("group: booked Posted, pending Authorized (the rule: ") })
+    #expect(decisions.contains { $0.hasPrefix("dates: YYYYMMDD (the format: ") })
+  }
+
+  @Test("A QIF file: the date layout and decimal mark its own lines prove, the accounts, the options")
+  func qif() throws {
+    let text = "!Type:Bank\nD3/28/2024\nT-86.00\nPGrocer\n^\nD3/29/2024\nT1,200.00\nPSalary\n^\n"
+
+    let (status, decisions) = try explain("house.qif", text, ["--account", "Bank"])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "dates: MM/DD/YYYY (the rows: every date fits it alone, such as \"3/28/2024\" at 2:2)"))
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("decimal mark: a point (the rows: \"-86.00\" at 3:2 has cents after a point")
+      })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("accounts: an account without a number (Bank) (your option: you said --account Bank")
+      })
+  }
+
+  @Test("An OFX statement's FITIDs checked, and the NUL bytes of padding after its </OFX>")
+  func ofxTransactionsOnceAndPadding() throws {
+    let text =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM>"
+      + "<BANKID>1<ACCTID>0001<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+      + "<STMTTRN><DTPOSTED>20240110<TRNAMT>-10.00<FITID>A1<NAME>Shop A</STMTTRN>\n"
+      + "<STMTTRN><DTPOSTED>20240111<TRNAMT>-5.00<FITID>A2<NAME>Shop B</STMTTRN>\n"
+      + "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+
+    let (status, decisions) = try explain("s.ofx", Array(text.utf8) + [0, 0, 0])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("whole: 1 answer closed, then 3 NUL bytes of padding (the rows: ")
+          && $0.hasSuffix("NUL bytes after a </OFX> are no content)")
+      })
+    #expect(
+      decisions.contains {
+        $0.hasPrefix("each transaction once: 2 FITIDs checked, none met again in its account (the format: ")
+      })
+  }
+
+  @Test("A QIF file's text, amounts, splits and opening balance, each with what proved it")
+  func qifAmounts() throws {
+    let bytes = Array(
+      ("!Type:Bank\nD01/14/2024\nT1,500.00\nPOpening Balance\nL[Checking]\n^\nD01/15/2024\nT-90.00\nU-90.00\n"
+        + "PCaf\u{1}\nSFood\n$-60.00\nSHome\n$-30.00\n^\nD01/16/2024\nT-21449672.96\nU21,500,000.00\nPBig\n^\n")
+        .utf8
+    ).map { $0 == 1 ? 0xE9 : $0 }
+
+    let (status, decisions) = try explain("house.qif", bytes)
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "text: Windows-1252 (the rows: the byte 0xE9 at 10:5 is not UTF-8, and no character is written as UTF-8 writes one;"
+          + " its bytes above 0x7F are the same characters in Windows-1252 and Windows-1250, such as 0xE9, \"é\")"
+      ))
+    #expect(
+      decisions.contains {
+        $0.hasPrefix(
+          "amounts: T, or U without it; T and U agree in 1 record; U read in 1 whose T is U cut to 32 bits (the format: "
+        )
+      })
+    #expect(
+      decisions.contains { $0.hasPrefix("splits: 1 record's splits add up to the amount (the format: ") })
+    #expect(
+      decisions.contains { $0.hasPrefix("opening balances: 1 skipped, the first at 2:1 (the format: ") })
   }
 
   @Test("Without --explain no reading is said")

@@ -269,7 +269,9 @@ import Testing
     "us_checking_memo_v1.ofx", "refused_signon_v1.ofx", "refused_server_error_v2.ofx", "household.qif",
     "ofx_zero_padded_amounts.ofx", "ofx_two_statements.ofx", "ofx_creditcard_pending_v220.ofx",
     "ofx_charset1252_latin1.ofx", "qif_two_accounts.qif", "fr_card_windows1252_v1.ofx", "namespaced_v2.ofx",
-    "classic_mac.qif",
+    "classic_mac.qif", "ofx_check_without_name_v16.ofx", "ofx_investment_trades_v2.ofx",
+    "ofxstatement_comment_header.ofx", "qif_memo_category_descriptions.qif",
+    "refused_account_not_found_v1.ofx",
     // Issue 46's CSV exports
     "gb_lloyds_trailing_comma.csv", "wise_signed_with_type.csv", "at_livebank_umsatztext_fields.csv",
     "nl_degiro_unnamed_amount.csv", "cz_raiffeisen_cp1250.csv", "hu_erste_dotted_dates_cp1250.csv",

@@ -164,7 +164,10 @@ import Testing
     let outcome = try run(text, ["--debits-negative"])
 
     #expect(outcome.status == 65)
-    #expect(outcome.errors.hasPrefix("bank.csv:3:1: error: the row has 5 fields, but the header has 4"))
+    #expect(
+      outcome.errors.hasPrefix(
+        "bank.csv:3:17: error: amount: the amount may be cut in two by a comma that is not in quotes: the field after it is three digits and cents (got \"-2\")"
+      ))
   }
 
   @Test("Empty fields past the header's are dropped when every row has them, and that is said")
@@ -227,31 +230,44 @@ import Testing
 
   // MARK: The file checks itself
 
-  @Test("A running balance that agrees proves the signs: no option is needed, and --explain says so")
-  func balanceProvesSigns() throws {
+  @Test(
+    "A running balance checks the rows, never the signs: an account's balance and a card's debt agree under opposite signs"
+  )
+  func balanceChecksTheRows() throws {
     let oldest =
       "Date,Description,Amount,Balance\n2024-03-01,Salary,2000.00,2500.00\n2024-03-02,Rent,-950.00,1550.00\n"
     let newest =
       "Date,Description,Amount,Balance\n2024-03-02,Rent,-950.00,1550.00\n2024-03-01,Salary,2000.00,2500.00\n"
+    // A card's statement: the balance is what is owed, up with each charge.
+    let card =
+      "Date,Description,Amount,Balance\n2024-01-02,AMAZON,50.00,1050.00\n2024-01-05,COFFEE,4.50,1054.50\n"
+      + "2024-01-10,PAYMENT THANK YOU,-300.00,754.50\n2024-01-12,GROCER,20.00,774.50\n"
 
-    let read = try run(oldest, ["--explain"])
-    let newestFirst = try run(newest)
+    let asked = try run(oldest)
+    let read = try run(oldest, ["--debits-negative", "--explain"])
+    let newestFirst = try run(newest, ["--debits-negative"])
+    let cardAsked = try run(card)
+    let cardRead = try run(card, ["--debits-positive", "--explain"])
 
+    #expect(asked.status == 65)
+    #expect(asked.errors.contains("nothing in the file says which are charges"))
     #expect(read.total == "-1050.00", "\(read.errors)")
-    #expect(
-      read.errors.contains("signs: a negative amount is a debit (a charge) (the running balance: \"Balance\"")
-    )
     #expect(read.errors.contains("running balance: checked, oldest row first"))
+    #expect(read.errors.contains("as an account's balance (up with credits)"))
     #expect(newestFirst.total == "-1050.00", "\(newestFirst.errors)")
+    #expect(cardAsked.status == 65)
+    #expect(cardRead.total == "-225.50", "\(cardRead.errors)")
+    #expect(cardRead.errors.contains("as what is owed (up with charges)"))
   }
 
   @Test(
-    "A running balance that disagrees is an error at it: a sign said wrong, a row dropped, a fee left out",
+    "A running balance that disagrees is an error at it: a sign flipped in one row, a row dropped, a fee left out",
     arguments: [
-      // --debits-positive contradicts the balance: every balance after the first disagrees.
+      // Rent written positive while the balance drops by it: no reading of the signs makes every row
+      // follow; the check goes on as the balance agrees longest, and names the balance that breaks.
       (
-        "2024-03-01,Salary,2000.00,2500.00\n2024-03-02,Rent,-950.00,1550.00\n", ["--debits-positive"], "3:25",
-        "should be 3450.00"
+        "2024-03-01,Salary,2000.00,2500.00\n2024-03-02,Rent,950.00,1550.00\n2024-03-03,Books,-20.00,1530.00\n",
+        ["--debits-negative"], "4:25", "should be 1570.00"
       ),
       // A row between the two is missing: 2500.00 - 950.00 - 30.00 is 1520.00, not 1550.00 - 30.00.
       (
@@ -328,7 +344,7 @@ import Testing
     #expect(outcome.status == 65)
     #expect(
       outcome.errors.hasPrefix(
-        "bank.csv:3:26: error: amount: the \"Currency\" column names another currency than EUR, the currency of the rows before (got \"USD\")"
+        "bank.csv:3:26: error: amount: the \"Currency\" column names another currency than EUR, the file's (got \"USD\")"
       ), "\(outcome.errors)")
     #expect(outcome.errors.contains("1 invalid record"))
     #expect(read.total == "954.50")

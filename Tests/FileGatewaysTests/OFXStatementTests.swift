@@ -103,16 +103,22 @@ import UseCases
     #expect(EnglishReportWording().reason(unavailable) == reason)
   }
 
-  @Test("A status of severity INFO or WARN lets the statement be read")
+  @Test("A status of code 0 lets the statement be read; a WARN of another code is a refusal")
   func statusThatIsNoRefusal() async throws {
-    for status in ["<CODE>0</CODE><SEVERITY>INFO</SEVERITY>", "<CODE>2000<SEVERITY>WARN<MESSAGE>partial"] {
-      let text = statement(
-        "<STMTTRN><DTPOSTED>20240405<TRNAMT>-1.00<NAME>x</STMTTRN>", status: status)
+    let transaction = "<STMTTRN><DTPOSTED>20240405<TRNAMT>-1.00<NAME>x</STMTTRN>"
 
-      let read = try await records(text)
+    let info = try await records(statement(transaction, status: "<CODE>0</CODE><SEVERITY>INFO</SEVERITY>"))
+    let warning = try await records(
+      statement(transaction, status: "<CODE>2000<SEVERITY>WARN<MESSAGE>partial"))
 
-      #expect(read.map { $0.transaction?.description } == ["x"])
+    #expect(info.map { $0.transaction?.description } == ["x"])
+    guard case .unavailable(let reason)? = warning.last, warning.count == 1 else {
+      Issue.record("expected the source to be unavailable, got \(warning)")
+      return
     }
+    #expect(
+      EnglishReportWording().reason(reason)
+        == "'statement.ofx': the bank refused the request: partial (OFX status 2000)")
   }
 
   @Test("A refused sign-on, before any statement, is refused whatever follows")

@@ -40,7 +40,7 @@ import UseCases
     #expect(issue.value == line)
   }
 
-  @Test("The sections of lists, !Account and options are read without an issue, and hold no transactions")
+  @Test("The sections of lists, !Account and options hold no transactions; investments are counted in a note")
   func knownHeaders() async throws {
     let text = """
       !Option:AutoSwitch
@@ -73,7 +73,16 @@ import UseCases
 
     let records = try await read(text, .qif)
 
-    #expect(records.map { $0.transaction?.description } == ["Coffee"])
+    #expect(records.compactMap { $0.transaction?.description } == ["Coffee"])
+    #expect(records.allSatisfy { $0.issue == nil })
+    guard case .note(let note)? = records.last, records.count == 2 else {
+      Issue.record("expected one transaction and a note: \(records)")
+      return
+    }
+    #expect(
+      EnglishReportWording().note(note)
+        == "'a.qif' holds 1 investment transaction (trades, income), which is not read: "
+        + "the report shows money moved in bank and card accounts")
   }
 
   @Test("Lines that end with a carriage return alone (the classic Mac OS) are read as lines, and counted")

@@ -189,6 +189,27 @@ import UseCases
       ])
   }
 
+  @Test(
+    "No note where the file holds one kind only, or where --all reads the two kinds apart",
+    arguments: [
+      ("BANKTRANLIST", TransactionGroup.posted, 2), ("BANKTRANLIST", .authorized, 2),
+      ("BANKTRANLISTP", .posted, 1),
+      ("BANKTRANLISTP", .authorized, 1),
+    ])
+  func noPendingNoteForOneKind(removed list: String, group: TransactionGroup, count: Int) async throws {
+    let start = try #require(pendingStatement.range(of: "<\(list)>"))
+    let end = try #require(pendingStatement.range(of: "</\(list)>"))
+    let oneKind = pendingStatement.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+
+    let twoSources = try await read(oneKind, options: ReadingOptions(group: group, pendingGroup: group))
+    let oneSource = try await read(pendingStatement)
+
+    #expect(twoSources.compactMap(\.transaction).count == count)
+    #expect(notes(twoSources) == [])
+    #expect(oneSource.compactMap(\.transaction).count == 3)
+    #expect(notes(oneSource) == [])
+  }
+
   @Test("A pending transaction without its DTTRAN is an issue, not a record dated otherwise")
   func pendingWithoutDate() async throws {
     let text = sgml("<STMTTRNP><DTPOSTED>20240914<TRNAMT>-1.00<NAME>x</STMTTRNP>")
@@ -250,15 +271,17 @@ extension StatementReadingTests {
 
     #expect(
       none.last?.issue?.readingProblem
-        == .noAccountMatches("0002", accounts: ["0000000001 (CHECKING)", "0000000002 (SAVINGS)"]))
+        == .noAccountMatches("0002", accounts: ["0000000001 (CHECKING)", "0000000002 (SAVINGS)"], count: 2))
     #expect(
       both.last?.issue?.readingProblem
-        == .severalAccountsMatch("savings", accounts: ["0000000001 (SAVINGS)", "0000000002 (SAVINGS)"]))
+        == .severalAccountsMatch(
+          "savings", accounts: ["0000000001 (SAVINGS)", "0000000002 (SAVINGS)"], count: 2))
   }
 
   @Test("One account in two statements is one account: no note")
   func oneAccountTwice() async throws {
     let text = twoStatements.replacingOccurrences(of: "0000000002", with: "0000000001")
+      .replacingOccurrences(of: "SAVINGS", with: "CHECKING")
 
     let records = try await read(text)
 

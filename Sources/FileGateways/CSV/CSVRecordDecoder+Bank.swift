@@ -90,10 +90,21 @@ extension CSVRecordDecoder {
   /// its own, never a reason to read every accent as another encoding's); when a byte is not
   /// UTF-8 and no character is written as UTF-8 writes one, the single-byte code page its
   /// bytes and words prove (``CSVReading/codePage(of:from:carriageReturnsEndLines:)``), or the
-  /// question.
+  /// question. A QIF file, which has no column names to tell the code pages apart, reads the
+  /// first of them (Windows-1252) where a CSV export's question would be asked, and says so.
+  ///
+  /// - Parameters:
+  ///   - sample: The first bytes, as far as ``CSVSample/size``.
+  ///   - start: The position of the first.
+  ///   - complete: Whether they run to the end of the input.
+  ///   - hadByteOrderMark: Whether the input started with UTF-8's byte order mark.
+  ///   - carriageReturnsEndLines: Whether a carriage return alone ends a line (for positions).
+  ///   - namesColumns: Whether the text names its columns (a CSV export), which may prove its
+  ///     code page, so that nothing proving one is asked; else the first is read.
+  /// - Returns: The encoding and what proved it, or the question.
   static func encoding(
     of sample: [UInt8], from start: TextPosition, complete: Bool, hadByteOrderMark: Bool,
-    carriageReturnsEndLines: Bool = false
+    carriageReturnsEndLines: Bool = false, namesColumns: Bool = true
   ) -> Result<Decided<TextEncoding>, ReadingQuestion> {
     if hadByteOrderMark {
       return .success(Decided(.utf8, Evidence(.values, "the file starts with UTF-8's byte order mark")))
@@ -127,9 +138,22 @@ extension CSVRecordDecoder {
               + " error")))
     }
     let notUTF8 = "the byte \(byte) at \(at) is not UTF-8, and no character is written as UTF-8 writes one"
-    return CSVReading.codePage(of: sample, from: start, carriageReturnsEndLines: carriageReturnsEndLines).map
-    {
-      Decided($0.value, Evidence($0.evidence.kind, notUTF8 + "; " + $0.evidence.words))
+    switch CSVReading.codePage(of: sample, from: start, carriageReturnsEndLines: carriageReturnsEndLines) {
+    case .success(let decided):
+      return .success(
+        Decided(decided.value, Evidence(decided.evidence.kind, notUTF8 + "; " + decided.evidence.words)))
+    case .failure(let question):
+      guard !namesColumns, case .encodingsFit(let codePages, _) = question.kind, let first = codePages.first
+      else {
+        return .failure(question)
+      }
+      return .success(
+        Decided(
+          first,
+          Evidence(
+            .values,
+            notUTF8 + "; no column's name tells "
+              + codePages.map(\.name).joined(separator: " from ") + ": the first is read")))
     }
   }
 
@@ -177,6 +201,9 @@ extension CSVRecordDecoder {
       skip(kind)
       return nil
     }
+    if let cut = amountCut(fields.map { ($0.text, $0.position) }, reading: reading) {
+      return .malformed(cut, resumes: true)
+    }
     guard fields.count == columns.count else {
       return .malformed(
         MalformedInput(
@@ -187,9 +214,9 @@ extension CSVRecordDecoder {
         resumes: true)
     }
     if reading.account != nil, let column = reading.columns[.account] {
-      statementAccounts.enter(
-        number: nil, name: fields[column].text.trimmedString, kind: nil, at: fields[column].position)
-      guard statementAccounts.picks(at: start) else { return nil }
+      let index = statementAccounts.enter(
+        StatementAccounts.Account(name: fields[column].text.trimmedString, position: fields[column].position))
+      guard statementAccounts.picks(index) else { return nil }
     }
     var record = RawRecord(start: start)
     var debitValue: RawValue?
@@ -200,7 +227,7 @@ extension CSVRecordDecoder {
       switch roles[index] {
       case .debit?: debitValue = value
       case .credit?: creditValue = value
-      case .description?, .balance?, .account?: break
+      case .description?, .balance?, .account?, .fee?: break
       case let role?:
         if let field = role.field { record[field] = value }
       case nil:
@@ -220,17 +247,10 @@ extension CSVRecordDecoder {
       record.group = RawValue(kind: .string, text: section == .authorized ? "A" : "P", position: start)
     }
     record.description = description(of: fields, record: record, reading: reading)
+    foldFee(of: fields.map(\.text), reading: reading, into: &record)
     if let account = reading.columns[.account] { noteAccount(fields[account].text) }
     if let currency = reading.currency?.value {
-      for column in reading.columns.currencies where !fields[column].text.trimmingSpaces.isEmpty {
-        let code = fields[column].text.trimmedString.uppercased()
-        guard code != currency else { continue }
-        record.note(
-          RawProblem(
-            position: fields[column].position, field: .amount,
-            problem: .otherCurrency(currency, column: columnNames[column]), value: fields[column].text))
-        break
-      }
+      checkCurrency(currency, of: fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
     }
     if let (column, saysDebit) = reading.signDisagreement(in: fields.map(\.text)),
       let amount = reading.columns[.amount]
@@ -243,6 +263,7 @@ extension CSVRecordDecoder {
           value: fields[amount].text))
     }
     checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
+    crossCheck(fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
     return .record(record)
   }
 
@@ -302,9 +323,12 @@ extension CSVRecordDecoder {
   ) {
     guard var check = balance, let column = reading.columns[.balance] else { return }
     defer { balance = check }
+    // A pending row is in a bank's balance only where the balance is written beside it.
     let group = record.group.map { BankWords.status(of: $0.text.trimmingSpaces) }
-    if group == .group(.authorized) || (record.group == nil && reading.groups.value == .authorized) { return }
-    guard let change = reading.change(of: fields.map(\.text), signs: reading.signs.value) else { return }
+    let pending = group == .group(.authorized) || (record.group == nil && reading.groups.value == .authorized)
+    if pending && fields[column].text.trimmingSpaces.isEmpty { return }
+    guard let bare = reading.change(of: fields.map(\.text), signs: reading.signs.value) else { return }
+    let change = bare &* reading.balanceDirection
     let written = fields[column].text
     let value: Int64? =
       written.trimmingSpaces.isEmpty
@@ -331,6 +355,110 @@ extension CSVRecordDecoder {
   /// Minor units as `Money`, for a message: the nearest that fits.
   private static func money(_ units: Int64) -> Money {
     Money(minorUnits: units) ?? (units < 0 ? Money.maximum.negated : Money.maximum)
+  }
+
+  /// Checks that a row names the file's one currency, if it names one: in its currency columns,
+  /// and in its amounts (`-$45.00`, `120.00 USD`); the first that names another is the row's
+  /// problem.
+  private func checkCurrency(
+    _ currency: String, of fields: [(text: String, position: TextPosition)], reading: CSVReading,
+    into record: inout RawRecord
+  ) {
+    var marks: [(column: Int, mark: String)] = reading.columns.currencies.compactMap { column in
+      fields[column].text.trimmingSpaces.isEmpty ? nil : (column, fields[column].text.trimmedString)
+    }
+    for role in [CSVColumnRole.amount, .debit, .credit] {
+      guard let column = reading.columns[role], column < fields.count else { continue }
+      // Only an amount with a letter or a symbol can name a currency: digits alone are read once.
+      let text = fields[column].text
+      guard
+        text.utf8.contains(where: {
+          $0 >= 0x80 || $0 == UInt8(ascii: "$") || ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A
+        })
+      else { continue }
+      if let mark = (try? WrittenAmount(parsing: text, decimalMark: reading.decimalMark.value))?.currency {
+        marks.append((column, mark))
+      }
+    }
+    guard let other = marks.first(where: { !CurrencyMarks.compatible($0.mark, currency) }) else { return }
+    record.note(
+      RawProblem(
+        position: fields[other.column].position, field: .amount,
+        problem: .otherCurrency(currency, column: columnNames[other.column]), value: fields[other.column].text
+      ))
+  }
+
+  /// An amount an unquoted comma cut in two (`-2,500.00` read as `-2` and `500.00`): an amount
+  /// with no cents in a file whose amounts have them, followed by a field of three digits and
+  /// cents, in a file whose delimiter is the comma that groups its thousands. Such a row is an
+  /// error, never read with its columns shifted: nothing in it says where its fields end.
+  private func amountCut(
+    _ fields: [(text: String, position: TextPosition)], reading: CSVReading
+  ) -> MalformedInput? {
+    guard delimiter == UInt8(ascii: ","), reading.decimalMark.value == .point,
+      reading.decimalMark.evidence.words.contains("has cents")
+    else { return nil }
+    for role in [CSVColumnRole.amount, .debit, .credit] {
+      guard let column = reading.columns[role], column + 1 < fields.count else { continue }
+      let head = Array(fields[column].text.trimmingSpaces.utf8)
+      let tail = Array(fields[column + 1].text.trimmingSpaces.utf8)
+      let digits = head.drop { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+      guard (1...3).contains(digits.count),
+        digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        tail.count >= 3, tail.prefix(3).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        tail.count == 3
+          || (tail.count >= 5 && tail[3] == UInt8(ascii: ".")
+            && tail[4...].allSatisfy {
+              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ")")
+            })
+      else { continue }
+      var cut = MalformedInput(
+        position: fields[column].position, field: .amount,
+        syntax: .amountCutByDelimiter(fields[column + 1].text.trimmedString))
+      cut.value = fields[column].text
+      return cut
+    }
+    return nil
+  }
+
+  /// Checks the amount column written beside a debit and a credit column against them: the
+  /// same amount, its sign the column's (a debit negative, or every amount unsigned).
+  private func crossCheck(
+    _ fields: [(text: String, position: TextPosition)], reading: CSVReading, into record: inout RawRecord
+  ) {
+    guard let column = reading.columns.crossCheckedAmount, column < fields.count,
+      let written = try? WrittenAmount(parsing: fields[column].text, decimalMark: reading.decimalMark.value),
+      let change = reading.change(of: fields.map(\.text), signs: .debitAndCreditColumns)
+    else { return }
+    let magnitude = written.magnitude.minorUnits
+    let agrees = magnitude == change.magnitude && (!written.isNegative || change < 0 || magnitude == 0)
+    guard !agrees else { return }
+    record.note(
+      RawProblem(
+        position: fields[column].position, field: .amount,
+        problem: .amountAgainstDebitAndCredit(column: columnNames[column]), value: fields[column].text))
+  }
+
+  /// Folds a row's fee into its amount: what left the account with the transaction (or what
+  /// of a credit reached it), as a running balance shows it; the amount keeps its place.
+  private func foldFee(of texts: [String], reading: CSVReading, into record: inout RawRecord) {
+    let mark = reading.decimalMark.value
+    guard let column = reading.columns[.fee], column < texts.count,
+      let fee = try? WrittenAmount(parsing: texts[column], decimalMark: mark), fee.magnitude != .zero,
+      let amount = record.amount, let net = reading.change(of: texts, signs: reading.signs.value)
+    else { return }
+    let units = net.magnitude
+    let text =
+      "\(units / 100)" + (mark == .comma ? "," : ".") + (units % 100 < 10 ? "0" : "") + "\(units % 100)"
+    switch reading.signs.value {
+    case .signed(let debitsPositive):
+      let negative = (net < 0) != debitsPositive
+      record.amount = RawValue(kind: .string, text: (negative ? "-" : "") + text, position: amount.position)
+    case .codeColumn, .debitAndCreditColumns, .codeOrSigned, .codeAndSign:
+      record.amount = RawValue(kind: .string, text: text, position: amount.position)
+      record.debit = RawValue(
+        kind: .string, text: net < 0 ? "D" : "C", position: record.debit?.position ?? amount.position)
+    }
   }
 
   /// The description of a row: the first of its description columns that is not empty, the
@@ -515,6 +643,14 @@ extension CSVRecordDecoder {
       record.amount = debit
     case (false, true):
       record.amount = credit
+      // A credit written negative: the column says money in, the sign money out. Which one
+      // the bank meant nothing in the row says (a debit column's sign says the same as the
+      // column, and is read so).
+      if let credit, (try? WrittenAmount(parsing: credit.text, decimalMark: mark))?.isNegative == true {
+        record.note(
+          RawProblem(
+            position: credit.position, field: .amount, problem: .creditWrittenNegative, value: credit.text))
+      }
     case (true, true):
       record.amount = debit
       if let credit {

@@ -262,7 +262,8 @@ struct CSVRecordDecoder: RecordDecoder {
     if let asked = options.account, missing.isEmpty {
       // The native format names no account: an option that cannot apply is refused, not ignored.
       throw RowError(
-        MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
+        MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [], count: 0)),
+        isFatal: true)
     }
     usesFastPath = usesFastPath && delimiter == UInt8(ascii: ",")
     if options.explains && missing.isEmpty && duplicate == nil {
@@ -352,7 +353,9 @@ struct CSVRecordDecoder: RecordDecoder {
         return MalformedInput(
           position: start,
           syntax: .asks(
-            .headerIsARecord(date: places.date, description: places.description, amount: places.amount)),
+            .headerIsARecord(
+              date: places.date, description: places.description, amount: places.amount,
+              balance: places.balance)),
           value: line)
       }
       return MalformedInput(position: start, syntax: .noColumnsFor(roles.compactMap(\.field)), value: line)
@@ -441,9 +444,9 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   /// How many columns a file without a header has, when the options name every column by its
-  /// place (`--columns date=1,description=5,amount=2`): the most of its first line's fields and
-  /// of the places named; `nil` when a column is named by a name, or when the file has a header
-  /// whose columns the places are (`--columns amount=9`, a column without a name): the options
+  /// place (`--columns date=1,description=5,amount=2`): its first line's fields; `nil` when a
+  /// column is named by a name, or when the file has a header whose columns the places are
+  /// (`--columns amount=9`, a column without a name): the options
   /// leave the date, the description or the amount to the header's names, or the first line's
   /// fields at their places are neither a date nor an amount, but names.
   ///
@@ -478,7 +481,18 @@ struct CSVRecordDecoder: RecordDecoder {
     }
     // Names where a transaction has its date and amount: the first line is the header.
     guard isDate || isAmount else { return nil }
-    return max(fields.count, places.values.compactMap { $0 }.max() ?? 1)
+    // A place past the first line's fields names no column: refused, not a header of that many.
+    if let role = CSVColumnRole.allCases.first(where: {
+      options.columns[$0].flatMap(Int.init).map { $0 > fields.count } ?? false
+    }),
+      let name = options.columns[role]
+    {
+      throw RowError(
+        MalformedInput(
+          position: input.position, field: role.field, syntax: .namedColumnNotFound(role), value: name),
+        isFatal: true)
+    }
+    return fields.count
   }
 
   /// Takes the reading of a bank's export: its columns, and how its dates, amounts, signs and
@@ -512,7 +526,8 @@ struct CSVRecordDecoder: RecordDecoder {
       balance = reading.balanceOrder.value.map { RunningBalance(order: $0) }
       if let asked = options.account, reading.account == nil {
         throw RowError(
-          MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [])), isFatal: true)
+          MalformedInput(position: start, problem: .noAccountMatches(asked, accounts: [], count: 0)),
+          isFatal: true)
       }
     case .failure(let question):
       if options.explains {

@@ -21,7 +21,7 @@ struct AccountlessDecoder: RecordDecoder {
     guard !answered else { return nil }
     answered = true
     return .malformed(
-      MalformedInput(position: input.position, problem: .noAccountMatches(asked, accounts: [])),
+      MalformedInput(position: input.position, problem: .noAccountMatches(asked, accounts: [], count: 0)),
       resumes: false)
   }
 }

@@ -19,6 +19,10 @@ struct RawRecord {
   var amount: RawValue?
   /// The value of `debit`, if the record has one.
   var debit: RawValue?
+  /// The date as the file writes it, when the decoder wrote ``date`` otherwise to read it (a
+  /// QIF date's `1/ 1'00`, read as `1/ 1/2000`): an issue shows the file's text, never one that
+  /// is not in the file.
+  var writtenDate: String?
   /// How many of a record's problems are kept: as many as a report lists by default. A record
   /// can repeat a key a million times; the problems after these are only counted, so that
   /// memory does not grow with them.

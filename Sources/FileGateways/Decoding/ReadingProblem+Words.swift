@@ -24,8 +24,12 @@ extension ReadingProblem {
     case .pendingWithoutDate: "a pending transaction without a date"
     case .bothDebitAndCredit: "both the debit and the credit column hold an amount"
     case .neitherDebitNorCredit: "neither the debit nor the credit column holds an amount"
+    case .creditWrittenNegative:
+      "a credit written negative: the column says money in, its sign money out"
+    case .amountAgainstDebitAndCredit(let column):
+      "the \(quoted: column) column does not say what the debit and credit columns say"
     case .otherCurrency(let currency, let column):
-      "the \(quoted: column) column names another currency than \(shown: currency), the currency of the rows before"
+      "the \(quoted: column) column names another currency than \(shown: currency), the file's"
     case .signDisagrees(let value, let column, let debit):
       "the amount's sign says \(words: debit ? "a credit (money in)" : "a debit (money out)"), but the \(quoted: column)"
         + " column says \(quoted: value), \(words: debit ? "a debit" : "a credit")"
@@ -37,15 +41,50 @@ extension ReadingProblem {
     case .badExtraValue(let encoding, let inColumn):
       "the value of an extra \(words: inColumn ? "column" : "key") is \(words: Self.text(encoding))"
     case .likelyTypo(_, _, let problem): problem.words
-    case .noAccountMatches(let asked, let accounts) where accounts.isEmpty:
+    case .noAccountMatches(let asked, let accounts, _) where accounts.isEmpty:
       "--account \(quoted: asked) names no account: the file names none"
-    case .noAccountMatches(let asked, let accounts):
-      "--account \(quoted: asked) names none of the file's accounts: " + StatementNote.list(accounts)
-    case .severalAccountsMatch(let asked, let accounts):
-      "--account \(quoted: asked) names \(accounts.count) accounts: " + StatementNote.list(accounts)
+    case .noAccountMatches(let asked, let accounts, let count):
+      "--account \(quoted: asked) names none of the file's accounts: "
+        + StatementNote.list(accounts, count: count)
+    case .severalAccountsMatch(let asked, let accounts, let count):
+      "--account \(quoted: asked) names \(count) accounts: " + StatementNote.list(accounts, count: count)
+    case .accountNamedTooLate(let limit):
+      "the statement names its account only after \(words: String(limit)) bytes of its transactions: --account cannot wait so long to know whose they are"
+    case .mixedCurrencies(let code, let earlier, _):
+      "the statement's amounts are in \(shown: code), those before in \(shown: earlier): amounts of two currencies are never added"
+    case .foreignCurrency(let code, let statement):
+      "the amount is in \(shown: code), the statement's in \(shown: statement): the report never converts, nor adds two currencies"
+    case .balanceDisagrees(let closing, let previous, let transactions):
+      "the closing balance \(words: Self.shown(closing)) is not the previous statement's \(words: Self.shown(previous)) "
+        + "with this statement's transactions, \(words: Self.shown(transactions)): a transaction is missing, doubled or changed"
+    case .repeatedStatement(let start, let end):
+      "the statement of \(shown: start) to \(shown: end) is one of the same account read before: its transactions would be counted twice"
+    case .repeatedTransaction(_, let first, nil):
+      "the FITID was given before to the transaction at \(words: Self.place(first)) of the same account: OFX gives "
+        + "each transaction of an account one of its own, so this one would be counted twice"
+    case .repeatedTransaction(let fitid, let first, let transaction?):
+      "the transaction at \(words: Self.place(transaction)) has the FITID \(shown: fitid), given before to the "
+        + "transaction at \(words: Self.place(first)) of the same account (its statement names its account only after it): "
+        + "OFX gives each transaction of an account one of its own, so it would be counted twice"
+    case .amountsDisagree(let total, let at):
+      "the U amount is not the T amount \(shown: total) at \(words: Self.place(at)): Quicken writes a transaction's amount in both"
+    case .splitsDisagree(let sum, let amount, let at):
+      "the splits ($ lines) add up to \(words: Self.shown(sum)), not to the amount \(shown: amount) at \(words: Self.place(at))"
     case .syntax(let syntax): "\(words: Self.syntax(syntax))"
     case .unreadable(let reason): "cannot read the rest of the file: \(words: reason)"
     }
+  }
+
+  /// A place in the input as an issue names it: `7:12`.
+  private static func place(_ position: TextPosition) -> String {
+    "\(position.line):\(position.column)"
+  }
+
+  /// An amount as OFX writes it, signed, with two decimals: `-1200.50`.
+  private static func shown(_ money: Money) -> String {
+    let units = money.minorUnits.magnitude
+    let cents = units % 100
+    return (money.isNegative ? "-" : "") + String(units / 100) + "." + (cents < 10 ? "0" : "") + String(cents)
   }
 
   /// How to fix the problem, in English, such as `2016-02 has 29 days`, or `nil` when no hint
@@ -72,6 +111,10 @@ extension ReadingProblem {
     case .bothDebitAndCredit: "leave one of the two empty"
     case .neitherDebitNorCredit:
       "write the amount in the debit column (a charge) or the credit column (a payment)"
+    case .creditWrittenNegative:
+      "write a credit without its sign, or a reversed credit in the debit column"
+    case .amountAgainstDebitAndCredit(let column):
+      "the row's amount is in the debit or the credit column; correct \(quoted: column), or the column that holds it"
     case .otherCurrency(let currency, _):
       "amounts in two currencies are never added: report the rows in \(shown: currency) and the others from files of their own"
     case .signDisagrees(_, let column, _):
@@ -83,11 +126,22 @@ extension ReadingProblem {
     case .syntax(let syntax): Self.syntaxHint(syntax).map { "\(words: $0)" }
     case .likelyTypo(let name, let field, let problem):
       "the \(words: Self.holder(of: problem)) has \(quoted: name): did you mean \"\(words: field.rawValue)\"?"
-    case .noAccountMatches(_, let accounts) where accounts.isEmpty:
+    case .noAccountMatches(_, let accounts, _) where accounts.isEmpty:
       "leave out --account: the file's transactions are one account's"
     case .noAccountMatches:
       "give an account's number or name as the file writes it (letter case, spaces and dashes do not count), or its type when only one account has it"
-    case .severalAccountsMatch: "give the account's number or name"
+    case .severalAccountsMatch: "give the account as named here, or its number or name"
+    case .accountNamedTooLate: "read the file without --account, or ask the bank for one statement a file"
+    case .mixedCurrencies(_, _, true): "report each account alone, with --account"
+    case .mixedCurrencies(_, _, false), .foreignCurrency: nil
+    case .balanceDisagrees:
+      "the statements of one account that follow each other must add up: ask the bank for them again"
+    case .repeatedStatement: "give each statement once"
+    case .repeatedTransaction:
+      "give statements whose periods do not overlap; if these are two transactions, the bank gave them one FITID: ask it for the file again"
+    case .amountsDisagree: "correct the one that is wrong: T and U give the same amount"
+    case .splitsDisagree:
+      "correct the split or the amount that is wrong: a record's splits add up to its amount"
     case .wrongType, .numberNotAllowed, .badText, .duplicateField, .duplicateExtraKey, .badKey,
       .badExtraValue, .unreadable:
       nil
@@ -158,10 +212,14 @@ extension ReadingProblem {
       "the line splits into columns at " + list(delimiters.map(delimiterWords)) + " alike"
     case .datesFitLayouts(let layouts):
       "every date read fits " + (layouts.count == 2 ? "both " : "") + list(layouts.map(\.pattern))
-    case .decimalMarksDisagree(let comma, let point):
-      "some amounts have cents after a comma (\(comma)) and others after a point (\(point))"
+    case .datesInSeveralLayouts:
+      "the dates are written in more than one layout: no one layout fits every date read"
+    case .decimalMarksDisagree:
+      "some amounts have cents after a comma and others after a point"
     case .signsUntold(let positive, let negative, _):
       "\(positive) of the \(positive + negative) amounts read are positive, and nothing in the file says which are charges"
+    case .feesUntold:
+      "the fee column holds fees, and nothing in the file says whether they left the account with each amount"
     case .headerIsARecord: "the first line is a transaction, not a header"
     case .encodingsFit(let encodings, let byte):
       "the text is not UTF-8, and the byte 0x\(hex(byte)) is "
@@ -182,26 +240,41 @@ extension ReadingProblem {
       return "say which with "
         + delimiters.map { "--delimiter '\($0.rawValue == "\t" ? "\\t" : $0.rawValue)'" }.joined(
           separator: " or ")
-    case .datesFitLayouts(let layouts):
+    case .datesFitLayouts(let layouts), .datesInSeveralLayouts(let layouts):
       let options = layouts.map { layout in
         layout.pattern.contains(where: { " ,'".contains($0) })
           ? "--date-format '\(layout.pattern)'" : "--date-format \(layout.pattern)"
       }
-      return "say which with " + options.joined(separator: " or ")
+      guard case .datesInSeveralLayouts = question else {
+        return "say which with " + options.joined(separator: " or ")
+      }
+      return "say the file's layout with " + options.joined(separator: " or ")
+        + "; the dates written otherwise are then errors to correct"
     case .decimalMarksDisagree:
       return
         "say which with --decimal-comma or --decimal-point; the amounts written with the other mark are then errors to correct"
     case .signsUntold(_, _, let codeColumn?):
+      // A name from the file goes into the hint only when it is plain text to show as it is.
+      guard codeColumn.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+        return "a column of the file holds debit and credit codes: read it with --columns code=NAME, its name"
+      }
       return
         "the column \"\(codeColumn)\" holds debit and credit codes: read the file with --columns code=\(codeColumn)"
     case .signsUntold:
       return
         "if negative amounts are charges (money out, as bank accounts write them), read it with --debits-negative;"
         + " if positive amounts are charges, as card issuers write them, with --debits-positive"
-    case .headerIsARecord(let date, let description?, let amount?):
+    case .feesUntold(let column):
+      guard column.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+        return "count them with --columns fee=NAME, its name, or leave them out with --columns fee="
+      }
+      return "if they did, count them with --columns fee=\(column); if they are shown only for information,"
+        + " leave them out with --columns fee="
+    case .headerIsARecord(let date, let description?, let amount?, let balance):
       return
         "name the columns by their places, such as --columns date=\(date),description=\(description),amount=\(amount)"
-    case .headerIsARecord(let date, _, _):
+        + (balance.map { ",balance=\($0)" } ?? "")
+    case .headerIsARecord(let date, _, _, _):
       return
         "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
     case .encodingsFit(let encodings, _):
@@ -277,6 +350,8 @@ extension ReadingProblem {
     case .namedColumnNotFound(let role):
       "the header has no column of the name --columns gives \(role.rawValue)"
     case .asks(let question): Self.question(question)
+    case .amountCutByDelimiter:
+      "the amount may be cut in two by a comma that is not in quotes: the field after it is three digits and cents"
     case .fieldCount(let found, let expected, _):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -336,6 +411,8 @@ extension ReadingProblem {
         + " for the amount), or choose them with --columns date=NAME,description=NAME,amount=NAME"
     case .namedColumnNotFound: return "name a column as the first line of the file writes it"
     case .asks(let question): return questionHint(question)
+    case .amountCutByDelimiter:
+      return "write an amount with a thousands separator in double quotes, such as \"-2,500.00\""
     case .fieldCount(let found, let expected, let delimiter):
       return found > expected
         ? "put a field that holds \(delimiterWords(delimiter)) in double quotes"

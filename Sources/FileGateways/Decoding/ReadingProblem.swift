@@ -65,6 +65,12 @@ public enum ReadingProblem: SourceProblem {
   /// two agree: this value (in this column) says a debit when `debit`. The amount is the
   /// issue's value.
   case signDisagrees(with: String, column: String, debit: Bool)
+  /// A credit column's amount written negative: the column says money in, the sign money out,
+  /// and nothing in the row says which the bank meant.
+  case creditWrittenNegative
+  /// An amount column beside a debit and a credit column (its name) that does not say what
+  /// they say: another amount, or a sign against the column that holds it.
+  case amountAgainstDebitAndCredit(column: String)
   /// The running balance of a bank's export (its column named so) does not follow from the
   /// balance before it (as written, and where) and the amounts between: it should be
   /// `expected`, and is `difference` away from it. A row missing or split, a fee left out of an
@@ -86,12 +92,43 @@ public enum ReadingProblem: SourceProblem {
   /// `instead` is ``missing`` for a record's key (the issue is then at the key), and the
   /// header's ``SyntaxProblem/missingColumns(_:)`` for a column.
   indirect case likelyTypo(String, of: RecordField, instead: ReadingProblem)
-  /// `--account` (the value) names none of the accounts of a statement file, named here as
-  /// notes name them (`0000000001 (CHECKING)`); none when the file names no account.
-  case noAccountMatches(String, accounts: [String])
-  /// `--account` (the value) names more than one of a statement file's accounts, these: a type
-  /// that two accounts have.
-  case severalAccountsMatch(String, accounts: [String])
+  /// `--account` (the value) names none of the `count` accounts of a statement file that have
+  /// a number or a name, the first few named here as notes name them (`0000000001 (CHECKING)`);
+  /// none when the file names no account.
+  case noAccountMatches(String, accounts: [String], count: Int)
+  /// `--account` (the value) names `count` of a statement file's accounts, a type that two
+  /// accounts have: the first few named here.
+  case severalAccountsMatch(String, accounts: [String], count: Int)
+  /// With `--account`, a statement of a file names its account only after more than `limit`
+  /// bytes of its transactions, which cannot be held to wait for it.
+  case accountNamedTooLate(limit: Int)
+  /// A statement's amounts are in this currency (OFX's `CURDEF`), and those read before in
+  /// `earlier`: amounts of two currencies are never added. `otherAccount` says whether the
+  /// statement is another account's than the first (then `--account` reads them apart).
+  case mixedCurrencies(String, earlier: String, otherAccount: Bool)
+  /// A transaction's amount is in this currency (OFX's `CURRENCY`), and its statement's in
+  /// `statement` (`CURDEF`): the report never converts, nor adds two currencies.
+  case foreignCurrency(String, statement: String)
+  /// A statement's closing balance is not the previous statement's closing balance with the
+  /// statement's posted transactions added (nor with them taken away): a transaction is
+  /// missing, doubled or changed.
+  case balanceDisagrees(closing: Money, previous: Money, transactions: Money)
+  /// A statement of an account whose records were read before, from `start` to `end` (OFX's
+  /// `DTSTART` and `DTEND`, as written), again: its transactions would be counted twice.
+  case repeatedStatement(start: String, end: String)
+  /// An OFX transaction whose `FITID` (the value) was given before, in the same account, to
+  /// the transaction at `first`: OFX gives each transaction of an account its own, so this is
+  /// that transaction again (statements whose periods overlap), or the bank gave two
+  /// transactions one; it is never counted twice. `transaction` is where the transaction is
+  /// when the issue is not at its `FITID`, but at the account aggregate its statement names
+  /// only after it.
+  case repeatedTransaction(fitid: String, first: TextPosition, transaction: TextPosition?)
+  /// A QIF record whose `U` amount (the value) is not its `T` amount (`total`, as written, at
+  /// `at`): Quicken writes one amount in both, and nothing says which is right.
+  case amountsDisagree(total: String, at: TextPosition)
+  /// A QIF record whose splits (its `$` lines, from the issue's place) add up to `sum`, not to
+  /// its amount (`amount`, as written, at `at`): a split or the amount is wrong.
+  case splitsDisagree(sum: Money, amount: String, at: TextPosition)
 
   // MARK: The syntax of the input (the gateway's decoders)
 
@@ -162,6 +199,10 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// issue is at the value that raises it, and its hint's options each give a report consistent
   /// with every column of the file.
   case asks(ReadingQuestion.Kind)
+  /// An amount with no cents followed by a field of three digits and cents (this one), in a
+  /// file whose delimiter is the comma that groups its thousands: an unquoted comma cut the
+  /// amount (`-2,500.00`), and the row's columns cannot be told.
+  case amountCutByDelimiter(String)
   /// A CSV row with another number of fields than the header, whose fields this delimiter
   /// separates (a comma in the native format).
   case fieldCount(found: Int, expected: Int, delimiter: CSVDelimiter = .comma)

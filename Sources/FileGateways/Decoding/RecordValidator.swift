@@ -263,9 +263,10 @@ struct RecordValidator {
     do {
       return try parse(value)
     } catch {
+      let shown = field == .date ? record.writtenDate ?? value.text : value.text
       issues.append(
         RecordIssue(
-          source: source, position: value.position, field: field, problem: error.problem, value: value.text))
+          source: source, position: value.position, field: field, problem: error.problem, value: shown))
       return nil
     }
   }

@@ -97,6 +97,10 @@ struct ByteInput {
   /// Where the next byte is.
   var position: TextPosition { TextPosition(line: line, column: column) }
 
+  /// How many bytes were consumed before the next one, from the start of the input (after a
+  /// conversion of its text, in the converted bytes).
+  var offset: Int { bufferStart + index }
+
   /// The next byte, without consuming it, or `nil` at the end of the input.
   mutating func peek() -> UInt8? {
     if index == end, !refill() { return nil }

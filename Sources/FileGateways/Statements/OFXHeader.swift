@@ -7,6 +7,8 @@
 /// `ENCODING:UTF-8`; so a file is OFX when it starts with any of these header lines and its
 /// header lines are followed by `<OFX>`. OFX 2.x (XML) starts with `<?xml …?>` and
 /// `<?OFX …?>`, and some files with `<OFX>` itself, or with a namespace prefix (`<ofx:OFX>`).
+/// ofxstatement writes the OFX 1.x header lines inside a comment before `<OFX>`
+/// (`<!--`, `OFXHEADER:100`, …, `-->`): they are read there alike.
 ///
 /// The text is Windows-1252 when the header says so: `CHARSET:1252` (or Latin-1, which
 /// Windows-1252 reads alike) with an `ENCODING` other than UTF-8, or an XML declaration's
@@ -26,6 +28,21 @@ struct OFXHeader: Equatable {
   /// or `nil` when the text is UTF-8.
   var windows1252Declaration: String?
 
+  /// How the file says it is OFX: the evidence a reading can show for its format (issue 48).
+  enum Form: Equatable {
+    /// OFX 1.x header lines (`OFXHEADER:100`, `DATA:OFXSGML`, …) before `<OFX>`, or inside a
+    /// leading comment (`inComment`, as ofxstatement writes them), with their `VERSION`.
+    case headerLines(version: String?, inComment: Bool)
+    /// An XML declaration (OFX 2.x), with the `VERSION` of the `<?OFX …?>` instruction when the
+    /// first bytes hold it.
+    case xml(version: String?)
+    /// The `OFX` element (or the `<?OFX …?>` instruction) with no header before it.
+    case element
+  }
+
+  /// How the file says it is OFX.
+  var form = Form.element
+
   /// Reads what a file's start says: its first bytes, after a byte order mark and the spaces
   /// and line breaks before its first character.
   ///
@@ -39,9 +56,20 @@ struct OFXHeader: Equatable {
     let upper = text.uppercased()
     if upper.hasPrefix("<?XML") {
       windows1252Declaration = Self.xmlEncoding(upper)
+      form = .xml(version: Self.instructionVersion(upper))
       return
     }
     if upper.hasPrefix("<?OFX") || upper.hasPrefix("<OFX") { return }
+    if upper.hasPrefix("<!--") {
+      // Header lines inside a leading comment, then the `OFX` element.
+      guard let close = upper.firstRange(of: "-->"),
+        upper[close.upperBound...].drop(while: { $0.isWhitespace }).hasPrefix("<OFX"),
+        let header = Self.headerLines(upper[upper.index(upper.startIndex, offsetBy: 4)..<close.lowerBound])
+      else { return nil }
+      windows1252Declaration = header.declaration
+      form = .headerLines(version: header.version, inComment: true)
+      return
+    }
     // The `OFX` element with a namespace prefix (`<ofx:OFX xmlns:ofx="…">`).
     if upper.hasPrefix("<"),
       OFXRecordDecoder.tagName(Array(start.prefix(1 + OFXRecordDecoder.nameLength)).dropFirst()) == "OFX"
@@ -58,17 +86,46 @@ struct OFXHeader: Equatable {
       guard lines.allSatisfy(Self.isHeaderLine), upper.dropFirst(beforeTag.count).hasPrefix("<OFX")
       else { return nil }
     }
+    windows1252Declaration = Self.declaration(of: lines)
+    form = .headerLines(version: Self.value(of: "VERSION", in: lines), inComment: false)
+  }
+
+  /// The Windows-1252 declaration and the version of header lines inside a comment; `nil`
+  /// when the comment holds anything but header lines (then it says nothing of OFX).
+  private static func headerLines(_ comment: Substring) -> (declaration: String?, version: String?)? {
+    let lines = comment.split(whereSeparator: \.isNewline).map(Self.trimmed).filter { !$0.isEmpty }
+    guard !lines.isEmpty, lines.allSatisfy(Self.isHeaderLine) else { return nil }
+    return (declaration(of: lines), value(of: "VERSION", in: lines))
+  }
+
+  /// The value of a header line, by its key (in capitals), or `nil` when no line gives it.
+  private static func value(of key: String, in lines: [Substring]) -> String? {
+    lines.last { $0.hasPrefix(key + ":") }.map { String($0.dropFirst(key.count + 1).drop { $0 == " " }) }
+  }
+
+  /// The `VERSION` of an `<?OFX …?>` instruction in the text (in capitals), if it holds one.
+  private static func instructionVersion(_ upper: String) -> String? {
+    guard let instruction = upper.firstRange(of: "<?OFX") else { return nil }
+    var rest = upper[instruction.upperBound...].prefix { $0 != ">" }
+    guard let version = rest.firstRange(of: "VERSION=") else { return nil }
+    rest = rest[version.upperBound...]
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    return String(rest.dropFirst().prefix { $0 != quote })
+  }
+
+  /// The header lines' words that say the text is Windows-1252: `CHARSET:1252` (or another
+  /// name of it) with an `ENCODING` other than UTF-8; `nil` otherwise.
+  private static func declaration(of lines: [Substring]) -> String? {
     var values: [Substring: Substring] = [:]
     for line in lines where Self.isHeaderLine(line) {
       let colon = line.firstIndex(of: ":") ?? line.endIndex
       values[line[..<colon]] = line[line.index(after: colon)...].drop { $0 == " " }
     }
     let encoding = values["ENCODING"].map(String.init) ?? ""
-    if let charset = values["CHARSET"], Self.windows1252Names.contains(String(charset)),
+    guard let charset = values["CHARSET"], Self.windows1252Names.contains(String(charset)),
       encoding != "UTF-8", encoding != "UNICODE"
-    {
-      windows1252Declaration = "CHARSET:\(charset)"
-    }
+    else { return nil }
+    return "CHARSET:\(charset)"
   }
 
   /// Whether a line (without its line break, in capitals or not) is an OFX 1.x header line:
