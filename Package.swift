@@ -163,7 +163,7 @@ let package = Package(
       name: "FuzzChecks",
       dependencies: [
         "CLI", "ReportRendering", "Presenters", "FileGateways", "TransactionStorage", "BankReading",
-        "UseCases",
+        "BankFormats", "UseCases",
         "Entities",
       ]
     ),

@@ -1,3 +1,5 @@
+import BankFormats
+
 /// The words of banks' CSV exports: the names of their columns in English, German, French,
 /// Spanish, Italian, Dutch and a few more languages, and the words of their values that say a
 /// transaction's group (`Pending`, `Gebucht`), its sign (`Af`, `S`, `H`), or that a row is no
@@ -29,8 +31,14 @@ package enum BankWords {
     (
       .amount,
       [
-        "amount", "transaction amount", "value", "amt", "betrag", "umsatz", "montant", "importe", "importo",
-        "bedrag", "maara", "summa", "suma", "valor", "kwota",
+        "amount", "transaction amount", "value", "amt", "betrag", "umsatz", "buchungsbetrag", "montant",
+        "importe",
+        "importo", "bedrag", "maara", "summa", "suma", "valor", "kwota",
+        // Czech, Hungarian
+        "castka", "zauctovana castka", "osszeg",
+        // A payment service's amount before and after its fee (PayPal): which one the account
+        // holds is proved by its running balance, or asked.
+        "gross", "net",
       ]
     ),
     (
@@ -78,6 +86,8 @@ package enum BankWords {
   package static let balanceNames = [
     "balance", "running balance", "account balance", "running bal", "running bal.", "saldo", "kontostand",
     "saldo na mutatie", "saldo na boeking", "solde", "saldo contable", "saldo disponible",
+    // Czech, Polish, Hungarian
+    "zustatek", "saldo po operacji", "egyenleg",
   ]
 
   /// The names of a date column, the transaction's date before the day it was booked, and that
@@ -101,7 +111,9 @@ package enum BankWords {
     "data operazione", "data contabile", "data valuta", "data movimento", "data lancamento",
     // Dutch, Finnish, Swedish, Polish
     "boekdatum", "transactiedatum", "rentedatum", "kirjauspaiva", "arvopaiva", "bokforingsdag",
-    "data operacji", "data ksiegowania",
+    "data operacji", "data transakcji", "data ksiegowania",
+    // Czech: the day it was made before the day it was booked; Hungarian likewise, then the value date
+    "datum provedeni", "datum zauctovani", "tranzakcio datuma", "konyveles datuma", "erteknap",
   ]
 
   /// The names of a description column: names of the other party and of the transaction
@@ -110,12 +122,13 @@ package enum BankWords {
     "description", "transaction description", "description 1", "description 2", "payee", "merchant",
     "merchant name", "name", "partner name",
     "counterparty", "counter party", "counterparty name", "beneficiary", "recipient", "payee name",
+    "transaction text", "text",
     "narration", "narrative", "transaction details", "details", "transaction remarks", "remarks",
     "particulars", "desc", "memo",
     // German
     "auftraggeber/empfanger", "auftraggeber / empfanger", "empfanger/auftraggeber",
     "beguenstigter/zahlungspflichtiger", "begunstigter/zahlungspflichtiger", "zahlungsempfanger",
-    "empfanger", "beschreibung",
+    "empfanger", "beschreibung", "transaktionsbeschreibung", "umsatztext",
     // French
     "libelle", "libelle simplifie", "libelle operation", "libelle de l'operation", "intitule", "detail",
     "beneficiaire",
@@ -123,12 +136,15 @@ package enum BankWords {
     "concepto", "descripcion", "detalle", "beneficiario", "descrizione", "descrizione operazioni",
     "descrizione operazione", "causale", "descricao", "historico",
     // Dutch, Finnish, Lithuanian, Polish
-    "naam / omschrijving", "naam/omschrijving", "omschrijving", "naam", "tegenpartij", "nimi",
-    "saaja/maksaja",
-    "gavejas", "opis", "tytul",
+    "naam / omschrijving", "naam/omschrijving", "omschrijving", "naam", "naam tegenpartij", "tegenpartij",
+    "handelaar", "nimi", "saaja/maksaja",
+    "gavejas", "opis", "popis", "tytul",
+    // Czech, Polish, Hungarian
+    "nazev protiuctu", "nadawca/odbiorca", "opis operacji", "opis transakcji", "partner neve",
+    "partner elnevezese",
     // Texts of the purpose, the last resort
     "reference", "verwendungszweck", "buchungstext", "vorgang/verwendungszweck", "mededelingen", "otsikko",
-    "paaiskinimai",
+    "paaiskinimai", "remarque", "communication", "zprava", "zprava pro prijemce", "poznamka", "kozlemeny",
   ]
 
   /// The names of the two columns some exports give the other party in, one for money paid
@@ -155,7 +171,19 @@ package enum BankWords {
 
   /// The names of a column of currencies: each row's amount in the currency it names.
   package static let currencyNames: Set<String> = [
-    "currency", "currency code", "ccy", "wahrung", "devise", "moneda", "divisa", "munt", "valuuta", "waluta",
+    "currency", "currency code", "ccy", "wahrung", "waehrung", "buchungswahrung", "devise", "moneda",
+    "divisa", "munt",
+    "valuuta", "waluta", "mena", "devizanem", "osszeg devizaneme",
+  ]
+
+  /// The currency codes a column's values may all be, which makes it a currency column
+  /// whatever its name (`Mutatie` beside DEGIRO's amount): ISO 4217's codes of the currencies
+  /// banks' exports are in.
+  package static let currencyCodes: Set<String> = [
+    "EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF",
+    "RON",
+    "BGN", "TRY", "UAH", "CNY", "HKD", "SGD", "INR", "ZAR", "BRL", "MXN", "ILS", "KRW", "THB", "MYR", "IDR",
+    "PHP", "AED", "SAR",
   ]
 
   /// Currency codes and words a column's name may end with (`Importe EUR`, `Débit euros`),
@@ -164,6 +192,161 @@ package enum BankWords {
     "eur", "euro", "euros", "usd", "gbp", "chf", "inr", "sgd", "cad", "aud", "nzd", "sek", "nok", "dkk",
     "pln",
     "czk", "huf", "jpy", "$", "€", "£",
+  ]
+
+  /// The names of a column that says the kind of each transaction (`Type`: `Sale`, `Payment`).
+  package static let typeColumnNames: Set<String> = ["type", "transaction type", "details"]
+
+  /// The kinds of transactions a type column writes, and whether each is a debit (`true`,
+  /// money out: a sale, a fee), a credit (`false`: a payment to a card, a return, a deposit),
+  /// or says neither (`nil`: an adjustment, interest, which go either way).
+  package static let typeWords: [String: Bool?] = [
+    "sale": true, "sales": true, "purchase": true, "fee": true, "fees": true, "withdrawal": true,
+    "payment": false, "return": false, "refund": false, "deposit": false, "debit": true, "credit": false,
+    "adjustment": nil, "interest": nil,
+  ]
+
+  /// The kinds of ``typeWords`` whose side is the same whoever holds the account: a fee is
+  /// charged to the holder, a withdrawal takes the holder's money out, a deposit puts it in. A
+  /// card's `Sale` is a merchant's income, a card's `Payment` a checking account's money out.
+  package static let holderTypeWords: Set<String> = [
+    "fee", "fees", "withdrawal", "deposit", "debit", "credit",
+  ]
+
+  /// Whether a column's name says, in a note in parentheses at its end, that it holds another
+  /// currency than the account's: `Amount (Foreign Currency)`, `Betrag (Fremdwährung)`.
+  ///
+  /// - Parameter name: The name, as the header writes it.
+  /// - Returns: Whether its note names a foreign currency.
+  package static func saysForeignCurrency(_ name: some StringProtocol) -> Bool {
+    let text = name.trimmingSpaces
+    guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return false }
+    return foreignCurrencyNotes.contains(
+      normalized(text[text.index(after: open)..<text.index(before: text.endIndex)]))
+  }
+
+  /// The notes of ``saysForeignCurrency(_:)``.
+  static let foreignCurrencyNotes: Set<String> = [
+    "foreign currency", "foreign", "original currency", "fremdwahrung", "fremdwaehrung", "originalwahrung",
+    "devise etrangere", "valuta estera", "moneda extranjera", "vreemde valuta",
+  ]
+
+  /// Whether a normalized text is the name of a column of any role: a date, a description, an
+  /// amount, a code, a balance, a currency, an account, a payer or a payee.
+  package static func isName(_ normalized: String) -> Bool {
+    allNames.contains(normalized)
+  }
+
+  private static let allNames: Set<String> = Set(synonyms.flatMap(\.names)).union(currencyNames).union(
+    payerNames
+  )
+  .union(payeeNames)
+
+  // MARK: Languages and code pages
+
+  /// The code page whose language a column's name is in, and the language, when the name is
+  /// one language's alone and that language is written in one code page of
+  /// ``TextEncoding/codePages`` (Czech, Polish and Hungarian in Windows-1250; French, German,
+  /// Spanish, Italian, Dutch, Portuguese and the Nordic languages in Windows-1252). English
+  /// names, and names that several languages share (`datum`, `data`, `saldo`), say nothing.
+  ///
+  /// - Parameter normalized: A name, as ``normalized(_:)`` gives it.
+  /// - Returns: The code page and the language, or `nil`.
+  package static func language(ofName normalized: String) -> (TextEncoding, String)? {
+    for (codePage, languages) in namesByLanguage {
+      for (language, names) in languages where names.contains(normalized) { return (codePage, language) }
+    }
+    return nil
+  }
+
+  /// The names of ``language(ofName:)``, by code page and language.
+  static let namesByLanguage: [(TextEncoding, [(String, Set<String>)])] = [
+    (
+      .windows1250,
+      [
+        (
+          "Czech",
+          [
+            "datum zauctovani", "datum provedeni", "castka", "zauctovana castka", "nazev protiuctu",
+            "protiucet",
+            "mena", "zprava", "zprava pro prijemce", "poznamka", "zustatek",
+          ]
+        ),
+        (
+          "Polish",
+          [
+            "data operacji", "data ksiegowania", "data transakcji", "kwota", "kwota operacji",
+            "opis operacji",
+            "opis transakcji", "tytul", "nadawca/odbiorca", "waluta", "saldo po operacji",
+          ]
+        ),
+        (
+          "Hungarian",
+          [
+            "konyveles datuma", "tranzakcio datuma", "erteknap", "osszeg", "partner neve",
+            "partner elnevezese",
+            "kozlemeny", "egyenleg", "devizanem", "osszeg devizaneme",
+          ]
+        ),
+      ]
+    ),
+    (
+      .windows1252,
+      [
+        (
+          "German",
+          [
+            "buchungstag", "buchungsdatum", "wertstellung", "wertstellungsdatum", "belegdatum", "betrag",
+            "buchungsbetrag", "umsatz", "auftraggeber/empfanger", "auftraggeber / empfanger",
+            "empfanger/auftraggeber",
+            "beguenstigter/zahlungspflichtiger", "begunstigter/zahlungspflichtiger", "zahlungsempfanger",
+            "beschreibung", "transaktionsbeschreibung", "umsatztext", "verwendungszweck", "buchungstext",
+            "vorgang/verwendungszweck", "kontostand", "wahrung", "buchungswahrung", "soll/haben", "soll",
+            "haben",
+          ]
+        ),
+        (
+          "French",
+          [
+            "date de comptabilisation", "date comptable", "date operation", "date d'operation",
+            "date de l'operation", "date de valeur", "date valeur", "libelle", "libelle simplifie",
+            "libelle operation", "libelle de l'operation", "intitule", "beneficiaire", "montant", "solde",
+            "devise",
+            "remarque",
+          ]
+        ),
+        (
+          "Spanish",
+          [
+            "fecha", "fecha operacion", "fecha de operacion", "fecha contable", "fecha valor", "concepto",
+            "descripcion", "detalle", "importe", "moneda", "cargo", "cargos", "abono", "abonos",
+            "saldo disponible",
+            "saldo contable",
+          ]
+        ),
+        (
+          "Italian",
+          [
+            "data operazione", "data contabile", "data valuta", "data movimento", "descrizione",
+            "descrizione operazioni", "descrizione operazione", "causale", "importo", "addebiti", "addebito",
+            "accrediti", "accredito", "uscite", "entrate",
+          ]
+        ),
+        ("Portuguese", ["data lancamento", "descricao", "historico"]),
+        (
+          "Dutch",
+          [
+            "uitvoeringsdatum", "datum uitvoering", "datum verrichting", "verrichtingsdatum", "valutadatum",
+            "boekdatum", "transactiedatum", "rentedatum", "naam / omschrijving", "naam/omschrijving",
+            "omschrijving",
+            "naam tegenpartij", "tegenpartij", "handelaar", "bedrag", "af bij", "af/bij", "mededelingen",
+            "munt",
+          ]
+        ),
+        ("Finnish", ["kirjauspaiva", "arvopaiva", "maara", "saaja/maksaja", "otsikko", "valuutta"]),
+        ("Swedish", ["bokforingsdag"]),
+      ]
+    ),
   ]
 
   // MARK: Values
@@ -380,8 +563,8 @@ package enum BankWords {
   package static let longestWord = 256
 
   /// A text as it is compared with the words: lower case, without the accents of Latin
-  /// letters, without a note in parentheses at its end (`Amount (EUR)`) or a currency as its
-  /// last word (`Importe EUR`), with every run of spaces, underscores, hyphens and tabs one
+  /// letters, without a note in parentheses at its end (`Amount (EUR)`), a currency as its
+  /// last word (`Importe EUR`, `Bedrag in EUR`) or a `#` before it (`#Kwota`), with every run of spaces, underscores, hyphens and tabs one
   /// space, and no space around a slash.
   package static func normalized(_ name: some StringProtocol) -> String {
     // No name or word is this long: a field of a megabyte is compared as none of them.
@@ -392,7 +575,13 @@ package enum BankWords {
       $0 == " " || $0 == "_" || $0 == "-" || $0 == "\t" || $0 == "\u{A0}"
     })
     .map(String.init)
-    if words.count > 1, let last = words.last, currencyWords.contains(last) { words.removeLast() }
+    // A mark before a name (`#Data operacji`, as some exports write every name) is no part of it.
+    if let first = words.first, first.count > 1, first.hasPrefix("#") { words[0] = String(first.dropFirst()) }
+    if words.count > 1, let last = words.last, currencyWords.contains(last) {
+      words.removeLast()
+      // `Bedrag in EUR`, `Amount in USD`: the word that puts the currency after the name goes too.
+      if words.count > 1, let last = words.last, ["in", "en"].contains(last) { words.removeLast() }
+    }
     return words.joined(separator: " ")
   }
 

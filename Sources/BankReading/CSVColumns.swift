@@ -22,6 +22,10 @@ package struct CSVColumns: Sendable {
   /// each amount): every row's must be the file's one currency, as amounts in two are never
   /// added.
   package var currencies: [Int] = []
+  /// The columns that may each hold the amount, when the header's names do not say which
+  /// (`Gross` and `Net`, `Amount` twice): the rows decide (``CSVReading``), by a running
+  /// balance that agrees with one of them alone, or the question is asked.
+  package var amountInDoubt: [Int] = []
   /// An amount column beside a debit and a credit column that the header names too: the debit
   /// and credit columns say each sign, and this column must agree with them, row by row.
   package var crossCheckedAmount: Int?
@@ -39,14 +43,20 @@ package struct CSVColumns: Sendable {
   /// and the header has a payer and a payee column, the other party of each transaction; a
   /// description column that is empty in a row gives way to the next that describes it.
   ///
+  /// A column the options name by its place (`--columns amount=9`) is that column, when no
+  /// column has the name `9`: a column without a name beside named ones.
+  ///
   /// - Parameters:
   ///   - names: The header's column names, as written (for a file without a header, the
   ///     places, `1`, `2`, …).
   ///   - options: The reading options, whose ``ReadingOptions/columns`` come first.
+  ///   - amount: The amount's column, when the rows proved which of the columns in doubt it is.
   /// - Returns: The columns, or the problem: a column the options name that the header does
-  ///   not have, one column named for two roles, two columns that may hold one role, or no
-  ///   column for the date, the description or the amount.
-  package static func of(_ names: [String], options: ReadingOptions) -> Result<CSVColumns, Problem> {
+  ///   not have, one column named for two roles, or no column for the date, the description
+  ///   or the amount.
+  package static func of(
+    _ names: [String], options: ReadingOptions, amount: Decided<Int>? = nil
+  ) -> Result<CSVColumns, Problem> {
     let normalizedNames = names.map { BankWords.normalized($0) }
     var found = CSVColumns()
     var named: [Int: [CSVColumnRole]] = [:]
@@ -55,16 +65,23 @@ package struct CSVColumns: Sendable {
       // An empty name says the file has no such column (`--columns balance=`).
       guard !name.trimmingSpaces.isEmpty else { continue }
       // A name as the header writes it first: `Amount (USD)` beside `Amount (EUR)`, which
-      // compare as the same word.
+      // compare as the same word; then a place, for a column without a name.
+      let place = name.allSatisfy { ("0"..."9").contains($0) } ? Int(name) : nil
       guard
         let index = names.firstIndex(where: { $0.trimmingSpaces == name.trimmingSpaces })
           ?? normalizedNames.firstIndex(of: BankWords.normalized(name))
+          ?? place.flatMap({ names.indices.contains($0 - 1) ? $0 - 1 : nil })
       else {
         return .failure(.namedColumnNotFound(role, name))
       }
       named[index, default: []].append(role)
-      found.roles[role] = Decided(index, .option("--columns \(role.rawValue)=\(name)"))
+      let byPlace = place != nil && names[index].trimmingSpaces != name.trimmingSpaces
+      let placeWords =
+        byPlace
+        ? ", column \(index + 1) by its place" + (names[index].isEmpty ? ", which has no name" : "") : ""
+      found.roles[role] = Decided(index, .option("--columns \(role.rawValue)=\(name)" + placeWords))
     }
+    if let amount, found.roles[.amount] == nil { found.roles[.amount] = amount }
     if let (index, roles) = named.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
       return .failure(.oneColumnForRoles(roles, column: index))
     }
@@ -76,13 +93,31 @@ package struct CSVColumns: Sendable {
     for role in [CSVColumnRole.amount, .balance]
     where found.roles[role] == nil && !unnamedRoles.contains(role) {
       let roleNames = BankWords.names(of: role)
-      let candidates = normalizedNames.indices.filter {
+      var candidates = normalizedNames.indices.filter {
         roleNames.contains(normalizedNames[$0]) && !found.holdsRole($0)
       }
       guard candidates.count > 1 else { continue }
-      // A balance is only checked: with two that may be it, neither is.
-      guard role == .balance else { return .failure(.ambiguous(role, columns: candidates)) }
       inDoubt.insert(role)
+      // A balance is only checked: with two that may be it, neither is.
+      guard role == .amount else { continue }
+      // A column whose name says it holds a foreign currency (`Betrag (Fremdwährung)`) is not
+      // the account's amount.
+      let foreign = candidates.filter { BankWords.saysForeignCurrency(names[$0]) }
+      if !foreign.isEmpty, foreign.count < candidates.count {
+        candidates.removeAll(where: foreign.contains)
+        if candidates.count == 1 {
+          inDoubt.remove(role)
+          found.roles[.amount] = Decided(
+            candidates[0],
+            Evidence(
+              .header,
+              "\(quoted(names[candidates[0]])) is a name for the amount; "
+                + list(foreign.map { quoted(names[$0]) })
+                + " say\(foreign.count == 1 ? "s" : "") it holds a foreign currency"))
+          continue
+        }
+      }
+      found.amountInDoubt = candidates
     }
     for (role, roleNames) in BankWords.synonyms
     where found.roles[role] == nil && role != .description && !unnamedRoles.contains(role)
@@ -172,7 +207,8 @@ package struct CSVColumns: Sendable {
     var missing: [CSVColumnRole] = []
     if found[.date] == nil { missing.append(.date) }
     if found[.description] == nil { missing.append(.description) }
-    let hasAmount = found[.amount] != nil || (found[.debit] != nil && found[.credit] != nil)
+    let hasAmount =
+      found[.amount] != nil || !found.amountInDoubt.isEmpty || (found[.debit] != nil && found[.credit] != nil)
     if !hasAmount { missing.append(.amount) }
     guard missing.isEmpty else { return .failure(.noColumnsFor(missing)) }
     return .success(found)
@@ -197,6 +233,13 @@ func spot(_ position: TextPosition) -> String { "\(position.line):\(position.col
 
 /// A name as messages quote it.
 func quoted(_ name: String) -> String { "\"\(name)\"" }
+
+/// A column as evidence names it: its name quoted, or its place when it has no name
+/// (`column 9`).
+func shownColumn(_ index: Int, of names: [String]) -> String {
+  names.indices.contains(index) && !names[index].trimmingSpaces.isEmpty
+    ? quoted(names[index]) : "column \(index + 1)"
+}
 
 /// Words joined as English lists them: `a`, `a and b`, `a, b and c`.
 func list(_ words: [String]) -> String {

@@ -105,6 +105,11 @@ extension CSVReading {
     names: [String], header: Decided<Int?>, at position: TextPosition, delimiter: Decided<CSVDelimiter>,
     columns: CSVColumns, sample: CSVSample, text: TextDecisions, options: ReadingOptions
   ) -> Result<CSVReading, ReadingQuestion> {
+    if !columns.amountInDoubt.isEmpty {
+      return decideAmount(
+        among: columns.amountInDoubt, names: names, header: header, at: position, delimiter: delimiter,
+        sample: sample, text: text, options: options)
+    }
     var columns = columns
     let dateLayout: Decided<DateLayout>
     if let given = options.dateLayout {
@@ -184,13 +189,23 @@ extension CSVReading {
       dateLayout: dateLayout,
       decimalMark: decimalMark, signs: Decided(.codeColumn, Evidence(.rule, "")), groups: groups,
       extraEmptyFields: extraEmptyFields, balanceOrder: Decided(nil, Evidence(.rule, "")), account: nil)
+    reading.unnamedEndColumns = reading.unnamedEndColumns(of: sample)
+    reading.joinsExtraFields = reading.joinsExtraFields(of: sample)
     let layoutSigns: [Signs]
+    var layoutEvidence: Evidence?
     if columns[.code] != nil {
-      layoutSigns =
-        columns.codeIsUnnamed
-        ? [.codeOrSigned(debitsPositive: false), .codeOrSigned(debitsPositive: true)] : [.codeColumn]
+      if columns.codeIsUnnamed {
+        layoutSigns = [.codeOrSigned(debitsPositive: false), .codeOrSigned(debitsPositive: true)]
+      } else if let signed = reading.codeAndSign(of: sample) {
+        layoutSigns = [signed.value]
+        layoutEvidence = signed.evidence
+      } else {
+        layoutSigns = [.codeColumn]
+        layoutEvidence = columns.roles[.code]?.evidence
+      }
     } else if columns[.amount] == nil {
       layoutSigns = [.debitAndCreditColumns]
+      layoutEvidence = Evidence(.header, "the file has a column of debit amounts and one of credit amounts")
     } else {
       layoutSigns = [.signed(debitsPositive: false), .signed(debitsPositive: true)]
     }
@@ -235,15 +250,20 @@ extension CSVReading {
       of: sample, signs: givenSigns.map { [$0] } ?? layoutSigns, options: options)
     reading.balanceOrder = balance.order
     reading.balanceDirection = balance.direction
+    reading.balanceAgrees = balance.agrees
     if let givenSigns {
       reading.signs = Decided(
         givenSigns, .option(options.debitsPositive ? "--debits-positive" : "--debits-negative"))
     } else if layoutSigns.count == 1 {
-      reading.signs = Decided(
-        layoutSigns[0],
-        layoutSigns[0] == .codeColumn
-          ? (columns.roles[.code]?.evidence ?? Evidence(.header, "a code column"))
-          : Evidence(.header, "the file has a column of debit amounts and one of credit amounts"))
+      reading.signs = Decided(layoutSigns[0], layoutEvidence ?? Evidence(.header, "a code column"))
+    } else if let proved = reading.typeWordsProof(of: sample) {
+      reading.signs = proved.signs
+      reading.typeColumn = proved.column
+      // Where the balance follows under no reading, it is checked under the proved signs: the
+      // same check as under the other signs with the other direction.
+      if let disagreeing = balance.disagreeingSigns, disagreeing != proved.signs.value {
+        reading.balanceDirection = -balance.direction
+      }
     } else if let disagreeing = balance.disagreeingSigns {
       // The balance follows under no reading of the signs: whichever the user would say, each
       // balance that does not follow is an error, and those errors come first.
@@ -260,22 +280,44 @@ extension CSVReading {
     if let asked = options.account, columns.roles[.account] != nil {
       reading.account = Decided(asked, .option("--account \(asked)"))
     }
-    reading.currency = reading.currency(of: sample)
+    reading.decideCurrency(of: sample)
     return .success(reading)
   }
 
-  /// The one currency of a file: its currency column's first value, else the currency its
-  /// amount column's name ends with (`Betrag (EUR)`), else the first amount written with one
-  /// (`-€12.00`, `12.00 EUR`); `nil` when nothing in it names one. Every row's must then be
-  /// it, as amounts in two currencies are never added.
-  func currency(of sample: CSVSample) -> Decided<String>? {
+  /// Decides the one currency of a file: its currency column's first value, else the currency
+  /// its amount column's name ends with (`Betrag (EUR)`), else the first amount written with
+  /// one (`-€12.00`, `12.00 EUR`); `nil` when nothing in it names one. Every row's must then be
+  /// it, as amounts in two currencies are never added. A column beside the amount whose every
+  /// value is a currency code (DEGIRO's `Mutatie`) is a currency column, whatever its name;
+  /// one further away may be another amount's.
+  mutating func decideCurrency(of sample: CSVSample) {
+    let besideAmount = columns[.amount].map { [$0 - 1, $0 + 1] } ?? []
+    let byValues = besideAmount.filter { index in
+      guard names.indices.contains(index), !columns.holdsRole(index), !columns.currencies.contains(index)
+      else { return false }
+      let values = sample.values(of: index).map { $0.field.text.trimmedString }.filter { !$0.isEmpty }
+      return !values.isEmpty && values.allSatisfy(BankWords.currencyCodes.contains)
+    }
+    columns.currencies += byValues
+    currency = currency(of: sample, byValues: byValues)
+  }
+
+  /// The currency of ``decideCurrency(of:)``, the columns told by their values among the
+  /// currency columns.
+  private func currency(of sample: CSVSample, byValues: [Int]) -> Decided<String>? {
     let rule = "; every row's currency must be it, as amounts in two currencies are never added"
     if let first = columns.currencies.lazy.flatMap({ sample.values(of: $0) }).first(where: {
       !$0.field.text.trimmingSpaces.isEmpty
     }) {
+      let told =
+        byValues.isEmpty
+        ? ""
+        : list(byValues.map { shownColumn($0, of: names) })
+          + ", beside the amount, holds currency codes alone; "
       return Decided(
         CurrencyMarks.code(of: first.field.text),
-        Evidence(.values, "\(quoted(first.field.text)) at \(spot(first.field.position)) names it" + rule))
+        Evidence(
+          .values, told + "\(quoted(first.field.text)) at \(spot(first.field.position)) names it" + rule))
     }
     let amountColumns = [CSVColumnRole.amount, .debit, .credit].compactMap { columns[$0] }
     for column in amountColumns {
@@ -466,7 +508,7 @@ extension CSVReading {
     signed: (WrittenAmount, Bool) -> Int64
   ) -> Int64? {
     switch signs {
-    case .codeColumn:
+    case .codeColumn, .codeAndSign:
       guard let amount = written(.amount), let isDebit = code() else { return nil }
       return isDebit ? -amount.magnitude.minorUnits : amount.magnitude.minorUnits
     case .debitAndCreditColumns:
@@ -543,7 +585,7 @@ extension CSVReading {
         : Evidence(.header, "the header names no running balance column")
       return (Decided(nil, evidence), 1, nil, false)
     }
-    let name = quoted(names[column.value])
+    let name = shownColumn(column.value, of: names)
     var agreeing: [(order: RunningBalance.Order, direction: Int64, agreed: Int)] = []
     var latest: (order: RunningBalance.Order, direction: Int64, signs: Signs, at: TextPosition)?
     for signs in candidates {

@@ -22,6 +22,9 @@ package struct CSVReading: Sendable {
     case signed(debitsPositive: Bool)
     /// A code where a column without a name has one (`CR`), else the amount's sign.
     case codeOrSigned(debitsPositive: Bool)
+    /// A code column, beside amounts whose signs agree with it (`-12.00` and `DEBIT`): the
+    /// code says each sign, and a row whose sign says the other is an error.
+    case codeAndSign(debitsPositive: Bool)
   }
 
   /// How the text is written.
@@ -45,6 +48,16 @@ package struct CSVReading: Sendable {
   /// How many empty fields past the header's every row ends with (a delimiter at the end of
   /// each row that the header does not have).
   package var extraEmptyFields: Decided<Int>
+  /// How many columns without a name end the header that no row fills (the header ends with a
+  /// delimiter its rows do not have): a row may leave them out.
+  package var unnamedEndColumns = Decided(0, Evidence(.header, "the header's last column has a name"))
+  /// Whether a row with more fields than the header is read, its extra fields joined into the
+  /// last column as written: when that column is a description or one not read, so that they
+  /// can come from it alone, which each such row must prove (``joinsExtraFields(of:)``).
+  package var joinsExtraFields = Decided(false, Evidence(.rule, "no row has more fields than the header"))
+  /// The column whose words (`Sale`, `Payment`, `Fee`) proved the signs, when they did: each
+  /// row's sign is checked against its word.
+  package var typeColumn: Int?
   /// The order the running balance column is checked in, or `nil` when the file has none
   /// (or it cannot tell the order).
   package var balanceOrder: Decided<RunningBalance.Order?>
@@ -56,19 +69,32 @@ package struct CSVReading: Sendable {
   /// The one currency of the file's currency columns, as the first row that names one says
   /// (every other row's is checked against it), or `nil` when the file has no such column.
   package var currency: Decided<String>?
+  /// Whether the running balance agrees with every amount read, in one order.
+  package var balanceAgrees = false
 
   /// How a file's text is written, decided before its header is read.
   package struct TextDecisions: Sendable {
     /// The encoding.
     package var encoding: Decided<TextEncoding>
-    /// Whether lines end with a carriage return alone (the classic Mac OS).
-    package var carriageReturnLines: Decided<Bool>
+    /// How lines end.
+    package var carriageReturnLines: Decided<LineBreaks>
 
     /// Creates the decisions.
-    package init(encoding: Decided<TextEncoding>, carriageReturnLines: Decided<Bool>) {
+    package init(encoding: Decided<TextEncoding>, carriageReturnLines: Decided<LineBreaks>) {
       self.encoding = encoding
       self.carriageReturnLines = carriageReturnLines
     }
+  }
+
+  /// How a file's lines end.
+  package enum LineBreaks: Sendable, Hashable {
+    /// A line feed, or a carriage return and a line feed.
+    case lineFeeds
+    /// A carriage return alone (the classic Mac OS).
+    case carriageReturns
+    /// Carriage returns before a line feed (`CR CR LF`: a CRLF file converted twice), one line
+    /// break as an editor shows it.
+    case carriageReturnsBeforeLineFeed
   }
 
   /// The decisions, in the order they were made, for a person: each with what it decided and
@@ -84,6 +110,20 @@ package struct CSVReading: Sendable {
       ReadingDecision(
         "group", groups.value.map(Self.words(of:)) ?? "each row's group column", groups.evidence),
     ]
+    if unnamedEndColumns.value > 0 {
+      list.append(
+        ReadingDecision(
+          "header ends",
+          "\(unnamedEndColumns.value) column\(unnamedEndColumns.value == 1 ? "" : "s") without a name that rows may"
+            + " leave out",
+          unnamedEndColumns.evidence))
+    }
+    if joinsExtraFields.value {
+      list.append(
+        ReadingDecision(
+          "longer rows", "the fields past \(quoted(names[names.count - 1])), the last column, are part of it",
+          joinsExtraFields.evidence))
+    }
     if extraEmptyFields.value > 0 {
       list.append(
         ReadingDecision(
@@ -115,11 +155,9 @@ package struct CSVReading: Sendable {
     columns: CSVColumns
   ) -> [ReadingDecision] {
     var list: [ReadingDecision] = [
+      ReadingDecision("text", text.encoding.value.name, text.encoding.evidence),
       ReadingDecision(
-        "text", text.encoding.value == .utf8 ? "UTF-8" : "Windows-1252", text.encoding.evidence),
-      ReadingDecision(
-        "line breaks", text.carriageReturnLines.value ? "a carriage return alone" : "line feeds",
-        text.carriageReturnLines.evidence),
+        "line breaks", words(of: text.carriageReturnLines.value), text.carriageReturnLines.evidence),
       ReadingDecision("delimiter", name(of: delimiter.value), delimiter.evidence),
       ReadingDecision(
         "header", header.value.map { "line \($0)" } ?? "none: columns named by their places", header.evidence),
@@ -128,7 +166,10 @@ package struct CSVReading: Sendable {
       guard let column = columns.roles[role] else { continue }
       list.append(
         ReadingDecision(
-          "column of the \(role.words)", "\(quoted(names[column.value])) (column \(column.value + 1))",
+          "column of the \(role.words)",
+          names[column.value].trimmingSpaces.isEmpty
+            ? "column \(column.value + 1), which has no name"
+            : "\(quoted(names[column.value])) (column \(column.value + 1))",
           column.evidence))
     }
     return list
@@ -142,6 +183,14 @@ package struct CSVReading: Sendable {
     }
   }
 
+  static func words(of lineBreaks: LineBreaks) -> String {
+    switch lineBreaks {
+    case .lineFeeds: "line feeds"
+    case .carriageReturns: "a carriage return alone"
+    case .carriageReturnsBeforeLineFeed: "carriage returns before a line feed"
+    }
+  }
+
   static func words(of signs: Signs) -> String {
     switch signs {
     case .codeColumn: "from the debit or credit code of each row"
@@ -150,6 +199,9 @@ package struct CSVReading: Sendable {
       debitsPositive ? "a positive amount is a debit (a charge)" : "a negative amount is a debit (a charge)"
     case .codeOrSigned(let debitsPositive):
       "from the code where a row has one, else "
+        + (debitsPositive ? "a positive amount is a debit" : "a negative amount is a debit")
+    case .codeAndSign(let debitsPositive):
+      "from the debit or credit code of each row, which its sign agrees with: "
         + (debitsPositive ? "a positive amount is a debit" : "a negative amount is a debit")
     }
   }

@@ -16,11 +16,14 @@ package struct CSVSample: Sendable {
     package var text: String
     /// Where its first character is.
     package var position: TextPosition
+    /// Whether it is written in quotes: a delimiter inside it is part of it.
+    package var quoted: Bool
 
     /// Creates a field.
-    package init(text: String, position: TextPosition) {
+    package init(text: String, position: TextPosition, quoted: Bool = false) {
       self.text = text
       self.position = position
+      self.quoted = quoted
     }
   }
 
@@ -58,9 +61,12 @@ package struct CSVSample: Sendable {
     var row: [Field] = []
     var index = 0
     var atFieldStart = true
+    var fieldQuoted = false
     func endField() {
-      row.append(Field(text: String(decoding: field, as: UTF8.self), position: fieldStart))
+      row.append(
+        Field(text: String(decoding: field, as: UTF8.self), position: fieldStart, quoted: fieldQuoted))
       field.removeAll(keepingCapacity: true)
+      fieldQuoted = false
     }
     func endRow() {
       // Empty lines hold no row.
@@ -95,6 +101,7 @@ package struct CSVSample: Sendable {
       }
       switch byte {
       case UInt8(ascii: "\""):
+        if field.isEmpty { fieldQuoted = true }
         quoted = true
       case delimiter:
         endField()

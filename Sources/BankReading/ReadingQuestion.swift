@@ -27,6 +27,9 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
     /// negative, and a column whose every value is a debit or credit code, which would say
     /// each sign.
     case signsUntold(positive: Int, negative: Int, codeColumn: String?)
+    /// The text is not UTF-8, and its bytes read as other characters in each of these code
+    /// pages (this byte first), and nothing in the file says which it is written in.
+    case encodingsFit([TextEncoding], byte: UInt8)
     /// A column of fees (its name) beside the amounts, that nothing says is part of them or not
     /// (a running balance would).
     case feesUntold(column: String)
@@ -62,7 +65,7 @@ extension ReadingQuestion.Kind {
     case .datesFitLayouts, .datesInSeveralLayouts: .date
     case .decimalMarksDisagree, .signsUntold, .feesUntold: .amount
     case .columnsInDoubt(let role, _): role.field
-    case .oneColumnForRoles, .delimitersFit, .headerIsARecord: nil
+    case .oneColumnForRoles, .delimitersFit, .headerIsARecord, .encodingsFit: nil
     }
   }
 }

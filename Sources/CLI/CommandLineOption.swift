@@ -156,13 +156,15 @@ extension CommandLineOption {
         "as bank accounts write it",
       ]),
     CommandLineOption(
-      name: "--encoding", shortName: nil, value: .choice(placeholder: "NAME", ["utf-8", "windows-1252"]),
+      name: "--encoding", shortName: nil,
+      value: .choice(placeholder: "NAME", ["utf-8", "windows-1252", "windows-1250", "iso-8859-2"]),
       section: .input,
       summary: "a bank's CSV text encoding (default: detected)",
       help: [
-        "utf-8 or windows-1252 (latin-1): by default a bank's",
-        "CSV file that is not UTF-8 and writes no character",
-        "as UTF-8 does is read as Windows-1252, with a note",
+        "utf-8, windows-1252 (latin-1), windows-1250 or",
+        "iso-8859-2 (latin-2): by default a bank's CSV file",
+        "that is not UTF-8 is read in the code page its bytes",
+        "and column names prove, with a note, or asked",
       ]),
     CommandLineOption(
       name: "--pending-date", shortName: nil, value: .text(placeholder: "DATE"), section: .input,

@@ -75,10 +75,12 @@ extension ReadingOptions {
     return layout
   }
 
-  /// Reads `--encoding`: `utf-8` or `windows-1252` (also `latin-1`, `cp1252`, `iso-8859-1`).
+  /// Reads `--encoding`: `utf-8`, `windows-1252` (also `latin-1`, `cp1252`, `iso-8859-1`),
+  /// `windows-1250` (also `cp1250`) or `iso-8859-2` (also `latin-2`).
   package static func encoding(_ value: String) throws(UsageError) -> TextEncoding {
     guard let encoding = TextEncoding(name: value) else {
-      throw UsageError("--encoding must be utf-8 or windows-1252 (also latin-1)")
+      throw UsageError(
+        "--encoding must be utf-8, windows-1252 (also latin-1), windows-1250 or iso-8859-2 (also latin-2)")
     }
     return encoding
   }

@@ -672,8 +672,14 @@ struct RecordUnits {
         require(
           skippedLines && index == records.count - 1,
           "\(name): dates that fit two layouts at \(anchor), yet other records or issues: \(shown(records))")
+        // A question about the text's code page is at the first byte that reads two ways,
+        // wherever it is: a line before the header, the header itself, or a row. One about the
+        // header (its first line is a transaction; two columns may hold the amount) is in it.
+        let asksCodePage = {
+          if case .syntax(.asks(.encodingsFit))? = issue.readingProblem { true } else { false }
+        }()
         require(
-          (units + pieces).contains { $0.contains(anchor) },
+          asksCodePage || (units + pieces + (header.map { [$0] } ?? [])).contains { $0.contains(anchor) },
           "\(name): dates that fit two layouts at \(anchor), which is in no row: \(shown(records))")
         return
       }

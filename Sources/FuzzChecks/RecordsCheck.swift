@@ -52,7 +52,7 @@ struct RecordsCheck {
     let records = await SourceRecord.all(of: source, limit: Self.recordLimit(forByteCount: bytes.count))
     // A bank's CSV export, and a QIF file, are read as the decoder reads them: its positions
     // are in that text.
-    let text = StatementText.decoded(bytes, format: format)
+    let text = StatementText.decoded(bytes, format: format, records: records)
     let layout = TextLayout(text, format: format)
     let units = RecordUnits(text, format: format)
     let rawFields = RawFieldsCheck(
@@ -129,7 +129,7 @@ struct RecordsCheck {
       Array(limited.dropLast()) == Array(records.prefix(limited.count - 1)),
       "\(name): with a limit of \(limit) bytes, the records before the one cut differ: \(shown(limited)), "
         + "not \(shown(records))")
-    let text = StatementText.decoded(bytes, format: format)
+    let text = StatementText.decoded(bytes, format: format, records: records)
     let layout = TextLayout(text, format: format)
     for (index, record) in limited.enumerated() { check(record, at: index, name: name, layout: layout) }
     guard let position = issue.position else { return }

@@ -96,7 +96,10 @@ import Testing
         ["--debits-positive", "--debits-negative"],
         "--debits-positive and --debits-negative contradict each other; give one"
       ),
-      (["--encoding", "ascii"], "--encoding must be utf-8 or windows-1252 (also latin-1)"),
+      (
+        ["--encoding", "ascii"],
+        "--encoding must be utf-8, windows-1252 (also latin-1), windows-1250 or iso-8859-2 (also latin-2)"
+      ),
       (
         ["--pending-date", "14/01/2024"],
         "--pending-date must be a date as YYYY-MM-DD, such as 2024-03-01"

@@ -188,7 +188,7 @@ import Testing
 
   @Test("A header in a language the synonyms do not know is pointed to --columns, not to the native names")
   func otherLanguage() throws {
-    let outcome = try run("bank.csv", "Datum zaúčtování;Popis;Částka\n15.03.2024;Nájem;-950,00\n")
+    let outcome = try run("bank.csv", "İşlem Tarihi;Açıklama;Tutar\n15.03.2024;Kira;-950,00\n")
 
     #expect(outcome.status == 65)
     #expect(outcome.errors.contains("--columns date=NAME,description=NAME,amount=NAME"))

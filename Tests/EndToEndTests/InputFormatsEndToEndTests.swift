@@ -272,6 +272,11 @@ import Testing
     "classic_mac.qif", "ofx_check_without_name_v16.ofx", "ofx_investment_trades_v2.ofx",
     "ofxstatement_comment_header.ofx", "qif_memo_category_descriptions.qif",
     "refused_account_not_found_v1.ofx",
+    // Issue 46's CSV exports
+    "gb_lloyds_trailing_comma.csv", "wise_signed_with_type.csv", "at_livebank_umsatztext_fields.csv",
+    "nl_degiro_unnamed_amount.csv", "cz_raiffeisen_cp1250.csv", "hu_erste_dotted_dates_cp1250.csv",
+    "us_paypal_gross_net.csv", "de_sparkasse_card_buchungsbetrag.csv", "be_kbc_card_bedrag_in_eur.csv",
+    "us_checking_cr_cr_lf.csv",
   ]
 
   /// The files beside the exports that are not exports: what each expects (with, for those of

@@ -41,6 +41,18 @@ import UseCases
     #expect(records.compactMap(\.issue).map(\.position) == [at(3, 14)])
   }
 
+  @Test(
+    "Carriage returns before a line feed are one line break: each issue names the line an editor shows (issue 46)"
+  )
+  func carriageReturnsBeforeLineFeed() async throws {
+    let records = try await read(
+      "Date,Description,Amount\r\r\n2024-03-15,a,-1.00\r\r\n2024-03-16,b,x\r\r\n2024-03-17,c\r,-2\r\r\n")
+
+    #expect(records.compactMap(\.transaction).map(\.description) == ["a"])
+    #expect(records.compactMap(\.issue).map(\.position) == [at(3, 14), at(4, 13)])
+    #expect(records.compactMap(\.issue).last?.readingProblem == .syntax(.bareCarriageReturn))
+  }
+
   @Test("A byte order mark cut short stays an issue, and the lines are still ended by carriage returns")
   func cutByteOrderMarkAndCarriageReturns() async throws {
     let records = try await read(

@@ -160,12 +160,18 @@ import UseCases
     )
   }
 
-  @Test("With a code column, the amount must be unsigned: a sign would contradict the code")
+  @Test(
+    "With a code column, signed amounts are read when their signs agree with the codes; a row that disagrees is an error"
+  )
   func signWithCode() async throws {
-    let records = try await read("Date,Description,Amount,Debit\n2024-03-15,a,-1.00,D\n")
+    let records = try await read(
+      "Date,Description,Amount,Debit\n2024-03-15,a,-1.00,D\n2024-03-16,b,2.00,C\n2024-03-17,c,3.00,D\n")
 
+    #expect(records.compactMap(\.transaction).map(\.debitCredit) == [.debit, .credit])
     #expect(
-      records.map(\.issue?.readingProblem) == [.badWrittenAmount(.signed, .point)])
+      records.compactMap(\.issue?.readingProblem) == [.signDisagrees(with: "D", column: "Debit", debit: true)]
+    )
+    #expect(records.compactMap(\.issue).first?.position == at(4, 14))
   }
 
   @Test("Records take the source's group; positive amounts are debits when the options say so")
@@ -235,12 +241,12 @@ import UseCases
 
   @Test("A header in a language the synonyms do not know says what is missing and how to name it")
   func noColumns() async throws {
-    let records = try await read("Datum zaúčtování;Popis;Částka\n15.03.2024;x;-1\n")
+    let records = try await read("İşlem Tarihi;Açıklama;Tutar\n15.03.2024;x;-1\n")
 
     try #require(records.count == 1)
     let issue = try #require(records[0].issue)
     #expect(issue.problemText == "the header has no column for the date, description and amount")
-    #expect(issue.value == "Datum zaúčtování;Popis;Částka")
+    #expect(issue.value == "İşlem Tarihi;Açıklama;Tutar")
     #expect(issue.hintText?.contains("--columns date=NAME,description=NAME,amount=NAME") == true)
   }
 

@@ -1,3 +1,4 @@
+import BankReading
 import FileGateways
 import Presenters
 import Testing
@@ -99,6 +100,28 @@ import UseCases
       ),
     ])
   func issueLines(issue: RecordIssue, line: String) {
+    #expect(EnglishReportWording().issueLine(issue) == line)
+  }
+
+  @Test(
+    "A bank's hints fit their messages: no signed example for a sign, the file's delimiter for a field too many",
+    arguments: [
+      (
+        // A sign where a code column gives it: the hint's examples have none (issue 46).
+        RecordIssue(
+          source: "bank.csv", position: TextPosition(line: 2, column: 19), field: .amount,
+          problem: .badWrittenAmount(.signed, .point), value: "-12.00"),
+        #"bank.csv:2:19: error: amount: has a sign (got "-12.00"); hint: write the amount without a sign, such as 1,234.56 or 12.00: the debit or credit code gives the sign"#
+      ),
+      (
+        RecordIssue(
+          source: "bank.csv", position: TextPosition(line: 3, column: 1), field: nil,
+          problem: .syntax(.fieldCount(found: 5, expected: 4, delimiter: .semicolon))),
+        "bank.csv:3:1: error: the row has 5 fields, but the header has 4; hint: put a field that holds a semicolon in"
+          + " double quotes"
+      ),
+    ])
+  func bankHints(issue: RecordIssue, line: String) {
     #expect(EnglishReportWording().issueLine(issue) == line)
   }
 

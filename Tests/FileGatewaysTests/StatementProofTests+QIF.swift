@@ -216,6 +216,24 @@ extension StatementProofTests {
   }
 
   @Test(
+    "A QIF file is read by the bank CSV's code page rule: a byte Windows-1252 leaves undefined proves Windows-1250"
+  )
+  func qifWindows1250Proved() async throws {
+    // 0x8D is no character in Windows-1252, `Ť` in Windows-1250; 0xE8 is `č` there.
+    let bytes = Array("!Type:Bank\nD01/13/2024\nT-1.00\nP\u{1}abor \u{2}ech\n^\n".utf8).map {
+      $0 == 1 ? 0x8D : $0 == 2 ? 0xE8 : $0
+    }
+
+    let records = try await read(bytes, format: .qif)
+
+    #expect(descriptions(records) == ["Ťabor čech"])
+    #expect(
+      notes(records) == [
+        "'s.qif': the text is not UTF-8: it was read as Windows-1250; if its accents read wrong, save it as UTF-8"
+      ])
+  }
+
+  @Test(
     "Text that writes a UTF-8 character, --encoding utf-8, or a UTF-8 byte order mark keep a byte that is not UTF-8 an issue at it"
   )
   func qifWindows1252NotDetected() async throws {

@@ -9,13 +9,16 @@ extension CSVRecordDecoder {
   // MARK: The text
 
   /// Converts the text of a bank's export before its header is read, when it needs it
-  /// (``TextConversion``): from Windows-1252 when the options say so, or when its first
-  /// megabyte is not UTF-8 and it has no UTF-8 byte order mark (then with a note); and lines
-  /// ending in a carriage return alone, when its first line does. The native format is never
+  /// (``TextConversion``): from the single-byte code page the options name, or, when its first
+  /// megabyte is not UTF-8 and it has no UTF-8 byte order mark, the one its bytes and words
+  /// prove (then with a note); and lines ending in a carriage return alone, or in carriage
+  /// returns before a line feed, when its first line does. The native format is never
   /// converted: SPEC §7 has it UTF-8 with LF or CRLF.
   ///
   /// - Parameter hadByteOrderMark: Whether the input started with a UTF-8 byte order mark.
-  mutating func prepareText(hadByteOrderMark: Bool) {
+  /// - Returns: The question when the bytes read as other characters in two code pages and
+  ///   nothing in the file says which it is written in.
+  mutating func prepareText(hadByteOrderMark: Bool) -> ReadingQuestion? {
     // The native header is told from its first line alone, so that a native file costs no
     // more than that line's look.
     var line = input.upcomingLine(limit: 1 << 16)
@@ -31,76 +34,127 @@ extension CSVRecordDecoder {
       // a line that starts with one is not an empty header that makes the file a bank's.
       let header = line.split(separator: UInt8(ascii: "\r")).first ?? []
       let lineDelimiter = (options.delimiter ?? CSVSample.likelyDelimiter(of: header)).byte
-      if CSVSample.fields(of: header, delimiter: lineDelimiter).contains("group") { return }
+      if CSVSample.fields(of: header, delimiter: lineDelimiter).contains("group") { return nil }
     }
     let start = input.position
     let sample = input.upcomingBytes(limit: CSVSample.size)
     let complete = sample.count < CSVSample.size
     var conversion = TextConversion()
-    switch options.encoding {
-    case .windows1252?:
-      conversion.fromWindows1252 = true
-      text.encoding = Decided(.windows1252, Evidence(.option, "you said --encoding windows-1252"))
-    case .utf8?:
-      text.encoding = Decided(.utf8, Evidence(.option, "you said --encoding utf-8"))
-    case nil:
-      text.encoding = Self.encoding(
-        of: sample, from: start, complete: complete, hadByteOrderMark: hadByteOrderMark)
-      if text.encoding.value == .windows1252 {
-        conversion.fromWindows1252 = true
-        notes.append(ExportNote(source: "", kind: .readAsWindows1252))
+    let lineBreaks = TextConversion.lineBreaks(of: sample, complete: complete)
+    conversion.carriageReturnsEndLines = lineBreaks == .carriageReturns
+    conversion.carriageReturnsBeforeLineFeeds = lineBreaks == .carriageReturnsBeforeLineFeed
+    text.carriageReturnLines = Self.lineBreakDecision(lineBreaks)
+    if let given = options.encoding {
+      text.encoding = Decided(given, Evidence(.option, "you said --encoding \(given.rawValue)"))
+    } else {
+      switch Self.encoding(
+        of: sample, from: start, complete: complete, hadByteOrderMark: hadByteOrderMark,
+        carriageReturnsEndLines: conversion.carriageReturnsEndLines)
+      {
+      case .success(let decided):
+        text.encoding = decided
+        if decided.value != .utf8 { notes.append(ExportNote(source: "", kind: .readAs(decided.value))) }
+      case .failure(let question):
+        return question
       }
     }
-    conversion.carriageReturnsEndLines = TextConversion.endsLinesWithCarriageReturns(
-      sample, complete: complete)
-    text.carriageReturnLines =
-      conversion.carriageReturnsEndLines
-      ? Decided(
-        true, Evidence(.values, "the first line ends with a carriage return that no line feed follows"))
-      : Decided(false, Evidence(.values, "the first line ends with a line feed"))
+    if text.encoding.value != .utf8 { conversion.codePage = text.encoding.value }
     input.convertText(conversion)
+    return nil
+  }
+
+  /// The decision on how lines end, with its evidence.
+  private static func lineBreakDecision(_ lineBreaks: TextConversion.LineBreaks) -> Decided<
+    CSVReading.LineBreaks
+  > {
+    switch lineBreaks {
+    case .lineFeeds:
+      Decided(.lineFeeds, Evidence(.values, "the first line ends with a line feed"))
+    case .carriageReturns:
+      Decided(
+        .carriageReturns,
+        Evidence(.values, "the first line ends with a carriage return that no line feed follows"))
+    case .carriageReturnsBeforeLineFeed:
+      Decided(
+        .carriageReturnsBeforeLineFeed,
+        Evidence(
+          .values,
+          "the first line ends with two carriage returns or more and a line feed, one line break as an editor"
+            + " shows it"))
+    }
   }
 
   /// The encoding of a bank's export, from its first megabyte: UTF-8 when it starts with UTF-8's
   /// byte order mark (or part of one: UTF-8 gone wrong), when every byte is UTF-8, or when it
   /// writes characters in UTF-8's multi-byte form (then a byte that is not UTF-8 is an error of
-  /// its own, never a reason to read every accent as another encoding's); Windows-1252 when a
-  /// byte is not UTF-8 and no character is written as UTF-8 writes one.
+  /// its own, never a reason to read every accent as another encoding's); when a byte is not
+  /// UTF-8 and no character is written as UTF-8 writes one, the single-byte code page its
+  /// bytes and words prove (``CSVReading/codePage(of:from:carriageReturnsEndLines:)``), or the
+  /// question. A QIF file, which has no column names to tell the code pages apart, reads the
+  /// first of them (Windows-1252) where a CSV export's question would be asked, and says so.
+  ///
+  /// - Parameters:
+  ///   - sample: The first bytes, as far as ``CSVSample/size``.
+  ///   - start: The position of the first.
+  ///   - complete: Whether they run to the end of the input.
+  ///   - hadByteOrderMark: Whether the input started with UTF-8's byte order mark.
+  ///   - carriageReturnsEndLines: Whether a carriage return alone ends a line (for positions).
+  ///   - namesColumns: Whether the text names its columns (a CSV export), which may prove its
+  ///     code page, so that nothing proving one is asked; else the first is read.
+  /// - Returns: The encoding and what proved it, or the question.
   static func encoding(
-    of sample: [UInt8], from start: TextPosition, complete: Bool, hadByteOrderMark: Bool
-  ) -> Decided<TextEncoding> {
+    of sample: [UInt8], from start: TextPosition, complete: Bool, hadByteOrderMark: Bool,
+    carriageReturnsEndLines: Bool = false, namesColumns: Bool = true
+  ) -> Result<Decided<TextEncoding>, ReadingQuestion> {
     if hadByteOrderMark {
-      return Decided(.utf8, Evidence(.values, "the file starts with UTF-8's byte order mark"))
+      return .success(Decided(.utf8, Evidence(.values, "the file starts with UTF-8's byte order mark")))
     }
-    // A byte order mark cut short is UTF-8 gone wrong, not Windows-1252: it stays an issue.
+    // A byte order mark cut short is UTF-8 gone wrong, not a code page: it stays an issue.
     if sample.first == 0xEF {
-      return Decided(.utf8, Evidence(.values, "the file starts with a part of UTF-8's byte order mark"))
+      return .success(
+        Decided(.utf8, Evidence(.values, "the file starts with a part of UTF-8's byte order mark")))
     }
     let (invalid, multibyte) = TextConversion.utf8Evidence(sample, complete: complete)
     guard let invalid else {
-      return Decided(
-        .utf8,
-        Evidence(
-          .values,
-          multibyte
-            ? "every byte read is UTF-8, and some characters are written as UTF-8 writes them"
-            : "every byte read is ASCII, which UTF-8 and Windows-1252 read alike"))
+      return .success(
+        Decided(
+          .utf8,
+          Evidence(
+            .values,
+            multibyte
+              ? "every byte read is UTF-8, and some characters are written as UTF-8 writes them"
+              : "every byte read is ASCII, which UTF-8 and Windows-1252 read alike")))
     }
     let position = Self.position(ofOffset: invalid, in: sample, from: start)
     let at = "\(position.line):\(position.column)"
     let byte = "0x" + String(sample[invalid], radix: 16, uppercase: true)
     guard !multibyte else {
-      return Decided(
-        .utf8,
-        Evidence(
-          .values,
-          "characters are written as UTF-8 writes them, so the byte \(byte) at \(at), which is not UTF-8, is an"
-            + " error"))
+      return .success(
+        Decided(
+          .utf8,
+          Evidence(
+            .values,
+            "characters are written as UTF-8 writes them, so the byte \(byte) at \(at), which is not UTF-8, is an"
+              + " error")))
     }
-    return Decided(
-      .windows1252,
-      Evidence(
-        .values, "the byte \(byte) at \(at) is not UTF-8, and no character is written as UTF-8 writes one"))
+    let notUTF8 = "the byte \(byte) at \(at) is not UTF-8, and no character is written as UTF-8 writes one"
+    switch CSVReading.codePage(of: sample, from: start, carriageReturnsEndLines: carriageReturnsEndLines) {
+    case .success(let decided):
+      return .success(
+        Decided(decided.value, Evidence(decided.evidence.kind, notUTF8 + "; " + decided.evidence.words)))
+    case .failure(let question):
+      guard !namesColumns, case .encodingsFit(let codePages, _) = question.kind, let first = codePages.first
+      else {
+        return .failure(question)
+      }
+      return .success(
+        Decided(
+          first,
+          Evidence(
+            .values,
+            notUTF8 + "; no column's name tells "
+              + codePages.map(\.name).joined(separator: " from ") + ": the first is read")))
+    }
   }
 
   /// The line and column of a byte of the sample that starts at `start`.
@@ -129,7 +183,8 @@ extension CSVRecordDecoder {
   mutating func readBankRow() throws(RowError) -> DecodedRecord? {
     guard let reading else { return nil }
     let start = input.position
-    var fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)] = []
+    var fields: [Field] = []
+    var quoted: [Bool] = []
     var problem: MalformedInput?
     var terminator = Terminator.comma
     while terminator == .comma {
@@ -138,17 +193,10 @@ extension CSVRecordDecoder {
       let read = try readField(problem: &problem, field: field)
       terminator = read.terminator
       fields.append((String(decoding: scratch, as: UTF8.self), read.position, read.encodingProblem))
+      quoted.append(read.quoted)
     }
     if let problem { return .malformed(problem, resumes: true) }
-    // The empty fields every row ends with, past the header's (a delimiter at the end of each
-    // row), as the first rows proved them: a row with more fields than that is a field cut by a
-    // delimiter, never read with its columns shifted.
-    let extra = reading.extraEmptyFields.value
-    if extra > 0, fields.count == columns.count + extra,
-      fields[columns.count...].allSatisfy({ $0.text.trimmingSpaces.isEmpty })
-    {
-      fields.removeLast(extra)
-    }
+    fields = shaped(fields, quoted: quoted, reading: reading)
     if let kind = notTransaction(fields.map(\.text), reading: reading) {
       skip(kind)
       return nil
@@ -158,7 +206,11 @@ extension CSVRecordDecoder {
     }
     guard fields.count == columns.count else {
       return .malformed(
-        MalformedInput(position: start, syntax: .fieldCount(found: fields.count, expected: columns.count)),
+        MalformedInput(
+          position: start,
+          syntax: .fieldCount(
+            found: fields.count, expected: columns.count,
+            delimiter: reading.delimiter.value)),
         resumes: true)
     }
     if reading.account != nil, let column = reading.columns[.account] {
@@ -200,9 +252,65 @@ extension CSVRecordDecoder {
     if let currency = reading.currency?.value {
       checkCurrency(currency, of: fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
     }
+    if let (column, saysDebit) = reading.signDisagreement(in: fields.map(\.text)),
+      let amount = reading.columns[.amount]
+    {
+      record.note(
+        RawProblem(
+          position: fields[amount].position, field: .amount,
+          problem: .signDisagrees(
+            with: fields[column].text.trimmedString, column: columnNames[column], debit: saysDebit),
+          value: fields[amount].text))
+    }
     checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
     crossCheck(fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
     return .record(record)
+  }
+
+  /// A field of a row: its text, where it starts, and its text's encoding problem.
+  typealias Field = (text: String, position: TextPosition, encoding: EncodingProblem?)
+
+  /// A row's fields in the header's shape, where the file proved how its rows differ from it:
+  /// the empty fields every row ends with dropped (a delimiter at the end of each row); the
+  /// columns without a name at the header's end that the row leaves out, empty; the fields past
+  /// the last column joined into it, as written, when the row proves that they can only be
+  /// part of it (``CSVReading/joinsExtraFields(ofRow:)``). Any other row keeps its fields: one
+  /// with more fields than the header is a field cut by a delimiter, never read with its
+  /// columns shifted.
+  private mutating func shaped(_ fields: [Field], quoted: [Bool], reading: CSVReading) -> [Field] {
+    var fields = fields
+    let extra = reading.extraEmptyFields.value
+    if extra > 0, fields.count == columns.count + extra,
+      fields[columns.count...].allSatisfy({ $0.text.trimmingSpaces.isEmpty })
+    {
+      fields.removeLast(extra)
+      return fields
+    }
+    if fields.count < columns.count, fields.count >= columns.count - reading.unnamedEndColumns.value,
+      let last = fields.last
+    {
+      let end = TextPosition(line: last.position.line, column: last.position.column + last.text.count)
+      let empty: Field = (text: "", position: end, encoding: nil)
+      fields += repeatElement(empty, count: columns.count - fields.count)
+      return fields
+    }
+    guard reading.joinsExtraFields.value, fields.count > columns.count,
+      reading.joinsExtraFields(
+        ofRow: zip(fields, quoted).map { CSVSample.Field(text: $0.text, position: $0.position, quoted: $1) })
+    else { return fields }
+    let tail = fields[(columns.count - 1)...]
+    let separator = String(decoding: [delimiter], as: UTF8.self)
+    fields.replaceSubrange(
+      (columns.count - 1)...,
+      with: [
+        (
+          tail.map(\.text).joined(separator: separator),
+          tail.first?.position ?? TextPosition(line: 1, column: 1),
+          tail.lazy.compactMap(\.encoding).first
+        )
+      ])
+    joinedRows += 1
+    return fields
   }
 
   /// Checks a row's running balance against the balance before it and the amounts between
@@ -346,7 +454,7 @@ extension CSVRecordDecoder {
     case .signed(let debitsPositive):
       let negative = (net < 0) != debitsPositive
       record.amount = RawValue(kind: .string, text: (negative ? "-" : "") + text, position: amount.position)
-    case .codeColumn, .debitAndCreditColumns, .codeOrSigned:
+    case .codeColumn, .debitAndCreditColumns, .codeOrSigned, .codeAndSign:
       record.amount = RawValue(kind: .string, text: text, position: amount.position)
       record.debit = RawValue(
         kind: .string, text: net < 0 ? "D" : "C", position: record.debit?.position ?? amount.position)
@@ -357,7 +465,7 @@ extension CSVRecordDecoder {
   /// other party first when the layout has a payee and a payer column (the payee of a debit,
   /// the payer of a credit); its line breaks, with the blank lines among them, one space.
   private func description(
-    of fields: [(text: String, position: TextPosition, encoding: EncodingProblem?)], record: RawRecord,
+    of fields: [Field], record: RawRecord,
     reading: CSVReading
   ) -> RawValue? {
     var order = reading.columns.descriptions
@@ -380,7 +488,7 @@ extension CSVRecordDecoder {
   private func isDebit(_ record: RawRecord, reading: CSVReading) -> Bool? {
     let mark = reading.decimalMark.value
     switch reading.signs.value {
-    case .codeColumn, .debitAndCreditColumns:
+    case .codeColumn, .debitAndCreditColumns, .codeAndSign:
       return record.debit.flatMap { BankWords.isDebit(code: $0.text.trimmingSpaces) }
     case .codeOrSigned(let debitsPositive):
       if let code = record.debit.flatMap({ BankWords.isDebit(code: $0.text.trimmingSpaces) }) {
@@ -497,6 +605,9 @@ extension CSVRecordDecoder {
   mutating func noteTheEnd() {
     // Lines skipped while the header was looked for are noted even when the header then
     // breaks the input: no line is passed over without a word.
+    if joinedRows > 0, let last = columnNames.last {
+      notes.append(ExportNote(source: "", kind: .fieldsJoined(column: last, count: joinedRows)))
+    }
     if skipped.total > 0 { notes.append(ExportNote(source: "", kind: .rowsSkipped(skipped))) }
     guard let reading else { return }
     if reading.account != nil {

@@ -67,7 +67,7 @@ struct CSVRecordDecoder: RecordDecoder {
   /// How the text of a bank's export is written, decided before its header is read.
   var text = CSVReading.TextDecisions(
     encoding: Decided(.utf8, Evidence(.values, "every byte read is UTF-8")),
-    carriageReturnLines: Decided(false, Evidence(.values, "lines end with line feeds")))
+    carriageReturnLines: Decided(.lineFeeds, Evidence(.values, "lines end with line feeds")))
   /// The delimiter of a bank's header, and what proved it.
   var headerDelimiter: Decided<CSVDelimiter>?
   /// The check of a running balance column, when the reading has one.
@@ -87,6 +87,9 @@ struct CSVRecordDecoder: RecordDecoder {
   private let source: String
   /// The rows of a bank's export skipped as clearly not transactions, so far.
   var skipped = SkippedRows()
+  /// The rows of a bank's export with more fields than the header whose extra fields were
+  /// joined into the last column, so far.
+  var joinedRows = 0
   /// The group a section title of a bank's export (`Pending Transactions`) gave the rows
   /// after it.
   var section: TransactionGroup?
@@ -139,7 +142,11 @@ struct CSVRecordDecoder: RecordDecoder {
         return nil
       case .header:
         let hadByteOrderMark = input.skipByteOrderMark()
-        prepareText(hadByteOrderMark: hadByteOrderMark)
+        if let question = prepareText(hadByteOrderMark: hadByteOrderMark) {
+          throw RowError(
+            MalformedInput(position: question.position, syntax: .asks(question.kind), value: question.value),
+            isFatal: true)
+        }
         guard try readHeader() else {
           state = .finished
           return nil
@@ -437,17 +444,22 @@ struct CSVRecordDecoder: RecordDecoder {
   }
 
   /// How many columns a file without a header has, when the options name every column by its
-  /// place (`--columns date=1,description=5,amount=2`): the most of its first line's fields and
-  /// of the places named; `nil` when a column is named by a name.
+  /// place (`--columns date=1,description=5,amount=2`): its first line's fields; `nil` when a
+  /// column is named by a name, or when the file has a header whose columns the places are
+  /// (`--columns amount=9`, a column without a name): the options
+  /// leave the date, the description or the amount to the header's names, or the first line's
+  /// fields at their places are neither a date nor an amount, but names.
   ///
   /// - Throws: ``RowError`` (fatal) when the first line has more than one delimiter and the
   ///   options name none.
   private mutating func headerlessColumnCount() throws(RowError) -> Int? {
-    let named = options.columns.values.filter { !$0.trimmingSpaces.isEmpty }
-    let places = named.map { name in
+    let named = options.columns.filter { !$0.value.trimmingSpaces.isEmpty }
+    let places = named.mapValues { name in
       name.allSatisfy { ("0"..."9").contains($0) } ? Int(name) : nil
     }
-    guard !places.isEmpty, places.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+    guard !places.isEmpty, places.values.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+    let hasAmount = places[.amount] != nil || places[.debit] != nil && places[.credit] != nil
+    guard places[.date] != nil, places[.description] != nil, hasAmount else { return nil }
     let line = input.upcomingLine(limit: 1 << 16)
     let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
     switch CSVReading.delimiter(ofRecord: text, options: options) {
@@ -457,10 +469,21 @@ struct CSVRecordDecoder: RecordDecoder {
     case .failure(let question):
       throw RowError(MalformedInput(position: input.position, syntax: .asks(question)), isFatal: true)
     }
-    let count = CSVSample.fields(of: text, delimiter: delimiter).count
+    let fields = CSVSample.fields(of: text, delimiter: delimiter).map { $0.trimmedString }
+    let field = { (role: CSVColumnRole) -> String? in
+      places[role].flatMap { $0.map { fields.indices.contains($0 - 1) ? fields[$0 - 1] : "" } }
+    }
+    let isDate = field(.date).map { !DateLayout.layouts(fitting: $0).isEmpty } ?? false
+    let isAmount = [CSVColumnRole.amount, .debit, .credit].contains { role in
+      guard let value = field(role), value.contains(where: \.isNumber) else { return false }
+      return (try? WrittenAmount(parsing: value, decimalMark: .point)) != nil
+        || (try? WrittenAmount(parsing: value, decimalMark: .comma)) != nil
+    }
+    // Names where a transaction has its date and amount: the first line is the header.
+    guard isDate || isAmount else { return nil }
     // A place past the first line's fields names no column: refused, not a header of that many.
     if let role = CSVColumnRole.allCases.first(where: {
-      options.columns[$0].flatMap(Int.init).map { $0 > count } ?? false
+      options.columns[$0].flatMap(Int.init).map { $0 > fields.count } ?? false
     }),
       let name = options.columns[role]
     {
@@ -469,7 +492,7 @@ struct CSVRecordDecoder: RecordDecoder {
           position: input.position, field: role.field, syntax: .namedColumnNotFound(role), value: name),
         isFatal: true)
     }
-    return count
+    return fields.count
   }
 
   /// Takes the reading of a bank's export: its columns, and how its dates, amounts, signs and
@@ -513,6 +536,10 @@ struct CSVRecordDecoder: RecordDecoder {
           header: header,
           names: columnNames, columns: found)
         notes += ExportNote.reading("a bank's CSV export, until a question it asks", decisions)
+      }
+      if case .columnsInDoubt(let role, let indices) = question.kind {
+        // At the second of the columns, as a header's question about its columns is.
+        throw RowError(headerProblem(.ambiguous(role, columns: indices), at: start), isFatal: true)
       }
       throw RowError(
         MalformedInput(
@@ -621,6 +648,8 @@ struct CSVRecordDecoder: RecordDecoder {
     var position: TextPosition
     var terminator: Terminator
     var encodingProblem: EncodingProblem?
+    /// Whether the field starts with a quote: a delimiter inside it is part of it.
+    var quoted = false
   }
 
   /// Reads one field into `scratch`, with the separator or line break after it.
@@ -638,6 +667,7 @@ struct CSVRecordDecoder: RecordDecoder {
     var read = FieldRead(position: position, terminator: .rowEnd)
     var fieldProblem: MalformedInput?
     if input.peek() == UInt8(ascii: "\"") {
+      read.quoted = true
       input.advance()
       try readQuotedContent(from: position, field: field, into: &read)
       switch input.peek() {

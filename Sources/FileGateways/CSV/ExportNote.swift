@@ -1,9 +1,10 @@
+import BankFormats
 import BankReading
 import UseCases
 
 /// What reading a bank's CSV export says beside its records, which changes no row and no total:
-/// the text was read as Windows-1252, rows that are clearly not transactions were skipped, the
-/// file holds several accounts. A value with its English words; the stream yields it as
+/// the text was read in a code page, rows that are clearly not transactions were skipped, rows
+/// with more fields than the header were read, the file holds several accounts. A value with its English words; the stream yields it as
 /// `SourceRecord.note(_:)`, and the report shows it as a note (`txreport: note: …`).
 public struct ExportNote: SourceProblem {
   /// How messages name the source, such as its path.
@@ -13,9 +14,12 @@ public struct ExportNote: SourceProblem {
 
   /// What a note says.
   public enum Kind: Hashable, Sendable {
-    /// The text is not UTF-8, and was read as Windows-1252 (which Latin-1's printable
-    /// characters are part of).
-    case readAsWindows1252
+    /// The text is not UTF-8, and was read in this single-byte code page (Windows-1252, which
+    /// Latin-1's printable characters are part of, or Windows-1250, …).
+    case readAs(TextEncoding)
+    /// Rows had more fields than the header (so many), and their extra fields were joined into
+    /// the last column, as written: they can only come from it.
+    case fieldsJoined(column: String, count: Int)
     /// Rows that are clearly not transactions were skipped, so many of each kind.
     case rowsSkipped(SkippedRows)
     /// The file holds the rows of several accounts (their names in the account column, the
@@ -54,8 +58,13 @@ public struct ExportNote: SourceProblem {
   /// What the note says, in English, with the source's name.
   public var words: SourceWords {
     switch kind {
-    case .readAsWindows1252:
-      return "'\(shown: source)': the text is not UTF-8: it was read as Windows-1252 (Latin-1)"
+    case .readAs(let encoding):
+      return "'\(shown: source)': the text is not UTF-8: it was read as \(words: encoding.name)"
+        + (encoding == .windows1252 ? " (Latin-1)" : "")
+    case .fieldsJoined(let column, let count):
+      return
+        "'\(shown: source)': \(count) \(words: count == 1 ? "row has" : "rows have") more fields than the header:"
+        + " the fields past the last column, \(quoted: column), were read as part of it, as written"
     case .rowsSkipped(let rows):
       let count = rows.total
       return
@@ -92,8 +101,8 @@ public struct ExportNote: SourceProblem {
   /// How to read the file otherwise, if anything helps.
   public var hint: SourceWords? {
     switch kind {
-    case .readAsWindows1252: "if its accents read wrong, save it as UTF-8"
-    case .rowsSkipped: nil
+    case .readAs: "if its accents read wrong, save it as UTF-8"
+    case .rowsSkipped, .fieldsJoined: nil
     case .severalAccounts(let column, _, _):
       "to report one account, add --account with its name as the column \(quoted: column) writes it"
     case .oneAccountShown, .reading, .decision: nil

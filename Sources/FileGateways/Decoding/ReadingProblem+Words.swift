@@ -30,6 +30,9 @@ extension ReadingProblem {
       "the \(quoted: column) column does not say what the debit and credit columns say"
     case .otherCurrency(let currency, let column):
       "the \(quoted: column) column names another currency than \(shown: currency), the file's"
+    case .signDisagrees(let value, let column, let debit):
+      "the amount's sign says \(words: debit ? "a credit (money in)" : "a debit (money out)"), but the \(quoted: column)"
+        + " column says \(quoted: value), \(words: debit ? "a debit" : "a credit")"
     case .balanceDoesNotFollow(let column, let previous, let at, let expected, _):
       "the \(quoted: column) balance should be \(words: Self.plain(expected)): the balance \(quoted: previous) at \(words: "\(at.line):\(at.column)") and the amounts between do not make this one"
     case .duplicateField: "appears more than once in the record"
@@ -114,6 +117,9 @@ extension ReadingProblem {
       "the row's amount is in the debit or the credit column; correct \(quoted: column), or the column that holds it"
     case .otherCurrency(let currency, _):
       "amounts in two currencies are never added: report the rows in \(shown: currency) and the others from files of their own"
+    case .signDisagrees(_, let column, _):
+      "the file's other rows have signs that agree with \(quoted: column): correct the sign or the \(quoted: column)"
+        + " of this one"
     case .balanceDoesNotFollow(let column, _, _, _, let difference):
       "it is \(words: Self.plain(difference)) away: a row may be missing or cut in two, or an amount may leave out a fee;"
         + " if \(quoted: column) is not the balance after each row, read the file with --columns balance= (none)"
@@ -215,6 +221,10 @@ extension ReadingProblem {
     case .feesUntold:
       "the fee column holds fees, and nothing in the file says whether they left the account with each amount"
     case .headerIsARecord: "the first line is a transaction, not a header"
+    case .encodingsFit(let encodings, let byte):
+      "the text is not UTF-8, and the byte 0x\(hex(byte)) is "
+        + list(encodings.map { "\"\(character(byte, in: $0))\" in \($0.name)" })
+        + ": nothing in the file says which"
     }
   }
 
@@ -267,7 +277,14 @@ extension ReadingProblem {
     case .headerIsARecord(let date, _, _, _):
       return
         "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
+    case .encodingsFit(let encodings, _):
+      return "say which with " + encodings.map { "--encoding \($0.rawValue)" }.joined(separator: " or ")
     }
+  }
+
+  /// A byte of a single-byte code page as the character it reads as.
+  private static func character(_ byte: UInt8, in encoding: TextEncoding) -> String {
+    encoding.character(of: byte).map { String(Character($0)) } ?? "?"
   }
 
   private static func delimiterWords(_ delimiter: CSVDelimiter) -> String {
@@ -279,6 +296,12 @@ extension ReadingProblem {
   }
 
   private static func writtenAmountHint(_ error: AmountSyntaxError, _ mark: DecimalMark) -> String {
+    // A sign where the code column gives it: an example with a sign would contradict the message.
+    if error == .signed {
+      return
+        "write the amount without a sign, such as \(mark == .point ? "1,234.56 or 12.00" : "1.234,56 or 12,00"):"
+        + " the debit or credit code gives the sign"
+    }
     let otherMarkFits = error == .tooManyFractionDigits || error == .misgrouped
     switch mark {
     case .point:
@@ -329,7 +352,7 @@ extension ReadingProblem {
     case .asks(let question): Self.question(question)
     case .amountCutByDelimiter:
       "the amount may be cut in two by a comma that is not in quotes: the field after it is three digits and cents"
-    case .fieldCount(let found, let expected):
+    case .fieldCount(let found, let expected, _):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
     case .recordTooLong(let limit): "a record longer than \(limit) bytes; the rest of the input is not read"
@@ -390,9 +413,9 @@ extension ReadingProblem {
     case .asks(let question): return questionHint(question)
     case .amountCutByDelimiter:
       return "write an amount with a thousands separator in double quotes, such as \"-2,500.00\""
-    case .fieldCount(let found, let expected):
+    case .fieldCount(let found, let expected, let delimiter):
       return found > expected
-        ? "put a field that holds a comma in double quotes"
+        ? "put a field that holds \(delimiterWords(delimiter)) in double quotes"
         : "give every row one value for each column of the header, even an empty one"
     case .textAfterClosingQuote: return doubledQuote
     case .recordTooLong:

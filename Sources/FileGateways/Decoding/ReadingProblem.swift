@@ -60,6 +60,11 @@ public enum ReadingProblem: SourceProblem {
   /// (the first row's), which amounts in two currencies would be added to; the currency column
   /// is named, its value is the issue's.
   case otherCurrency(String, column: String)
+  /// The sign of a bank export's amount says the other side than its row's code or kind of
+  /// transaction does (`-12.00` beside `CREDIT`), where the file's other rows proved that the
+  /// two agree: this value (in this column) says a debit when `debit`. The amount is the
+  /// issue's value.
+  case signDisagrees(with: String, column: String, debit: Bool)
   /// A credit column's amount written negative: the column says money in, the sign money out,
   /// and nothing in the row says which the bank meant.
   case creditWrittenNegative
@@ -198,8 +203,9 @@ public enum SyntaxProblem: Hashable, Sendable {
   /// file whose delimiter is the comma that groups its thousands: an unquoted comma cut the
   /// amount (`-2,500.00`), and the row's columns cannot be told.
   case amountCutByDelimiter(String)
-  /// A CSV row with another number of fields than the header.
-  case fieldCount(found: Int, expected: Int)
+  /// A CSV row with another number of fields than the header, whose fields this delimiter
+  /// separates (a comma in the native format).
+  case fieldCount(found: Int, expected: Int, delimiter: CSVDelimiter = .comma)
   /// Text after the closing quote of a quoted CSV field.
   case textAfterClosingQuote
   /// A record longer than this many bytes, the limit of a record in every format: the input is

@@ -151,7 +151,7 @@ struct RecordValidator {
       }
     var debitCredit: DebitCredit?
     switch sign {
-    case .codeColumn, .debitAndCreditColumns:
+    case .codeColumn, .debitAndCreditColumns, .codeAndSign:
       guard amountGiven else { break }
       debitCredit = check(.debit, of: record, issues: &issues) { value throws(Complaint) in
         switch BankWords.isDebit(code: value.text.trimmingSpaces) {

@@ -1,21 +1,29 @@
+import BankFormats
+
 /// How the text of a bank's export is turned into what the decoders read, UTF-8 with line
-/// feeds, before it is decoded: from Windows-1252, and with lines that end in a carriage return
-/// alone.
+/// feeds, before it is decoded: from a single-byte code page (Windows-1252, Windows-1250, …),
+/// and with lines that end in a carriage return alone, or in carriage returns before a line
+/// feed.
 ///
-/// A conversion keeps every position right: a Windows-1252 byte is one character, and so one
+/// A conversion keeps every position right: a code page's byte is one character, and so one
 /// column, as its UTF-8 bytes are; a carriage return alone becomes a line feed, which starts a
-/// line as it did. So an issue in a converted file names the line and column a person sees.
-/// The native format (SPEC §7) is never converted: it is UTF-8 with LF or CRLF.
+/// line as it did; the extra carriage returns before a line feed, which no editor shows as a
+/// line, are left out. So an issue in a converted file names the line and column a person
+/// sees. The native format (SPEC §7) is never converted: it is UTF-8 with LF or CRLF.
 struct TextConversion: Equatable, Sendable {
-  /// Whether the bytes are Windows-1252 (Latin-1 with the printable characters of 0x80 to
-  /// 0x9F), to be written as UTF-8.
-  var fromWindows1252 = false
+  /// The single-byte code page the bytes are written in, to be written as UTF-8; `nil` for
+  /// text that is UTF-8 already.
+  var codePage: TextEncoding?
   /// Whether a carriage return that no line feed follows ends a line (old Mac exports): it
   /// becomes a line feed; a carriage return and line feed stay as they are.
   var carriageReturnsEndLines = false
+  /// Whether carriage returns before a line feed are one line break with it (`CR CR LF`, a
+  /// CRLF file whose line breaks were converted twice): they become one carriage return and
+  /// line feed. A carriage return that no line feed follows stays, an error where it is.
+  var carriageReturnsBeforeLineFeeds = false
 
   /// Whether there is anything to convert.
-  var isNeeded: Bool { fromWindows1252 || carriageReturnsEndLines }
+  var isNeeded: Bool { codePage != nil || carriageReturnsEndLines || carriageReturnsBeforeLineFeeds }
 
   /// Whether bytes are UTF-8, but for a character that their end may cut when more bytes
   /// follow.
@@ -103,44 +111,54 @@ struct TextConversion: Equatable, Sendable {
     return (firstInvalid, multibyte)
   }
 
-  /// Whether the first line of bytes ends in a carriage return alone, outside quotes.
+  /// How the lines of a text end, as its first line break outside quotes shows.
+  enum LineBreaks: Equatable, Sendable {
+    /// A line feed, or a carriage return and a line feed: as the decoders read them.
+    case lineFeeds
+    /// A carriage return that no line feed follows (the classic Mac OS).
+    case carriageReturns
+    /// Two carriage returns or more, then a line feed (`CR CR LF`): one line break.
+    case carriageReturnsBeforeLineFeed
+  }
+
+  /// How the first line of bytes ends, outside quotes.
   ///
   /// - Parameters:
   ///   - bytes: The first bytes of a text.
-  ///   - complete: Whether they run to the end of the input (then a carriage return at their
-  ///     very end ends a line).
-  /// - Returns: `true` when the first line break is a carriage return that no line feed
-  ///   follows; `false` when it is a line feed, a carriage return and line feed, or there is
-  ///   none.
-  static func endsLinesWithCarriageReturns(_ bytes: [UInt8], complete: Bool) -> Bool {
+  ///   - complete: Whether they run to the end of the input (then carriage returns at their
+  ///     very end end a line).
+  /// - Returns: ``LineBreaks/carriageReturns`` when the first line break is one or more
+  ///   carriage returns that no line feed follows; ``LineBreaks/carriageReturnsBeforeLineFeed``
+  ///   when two or more come before a line feed; else ``LineBreaks/lineFeeds`` (a line feed,
+  ///   one carriage return and a line feed, or no line break).
+  static func lineBreaks(of bytes: [UInt8], complete: Bool) -> LineBreaks {
     var quoted = false
-    for (index, byte) in bytes.enumerated() {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""): quoted.toggle()
-      case UInt8(ascii: "\n") where !quoted: return false
+      case UInt8(ascii: "\n") where !quoted: return .lineFeeds
       case UInt8(ascii: "\r") where !quoted:
-        guard index + 1 < bytes.count else { return complete }
-        return bytes[index + 1] != UInt8(ascii: "\n")
+        var end = index
+        while end < bytes.count, bytes[end] == UInt8(ascii: "\r") { end += 1 }
+        guard end < bytes.count else { return complete ? .carriageReturns : .lineFeeds }
+        guard bytes[end] == UInt8(ascii: "\n") else { return .carriageReturns }
+        return end - index == 1 ? .lineFeeds : .carriageReturnsBeforeLineFeed
       default: break
       }
+      index += 1
     }
-    return false
+    return .lineFeeds
   }
-
-  /// The characters of Windows-1252's bytes 0x80 to 0x9F; the five it leaves undefined are the
-  /// C1 controls of the same values, as the WHATWG's encoding standard has them.
-  static let windows1252High: [UInt32] = [
-    0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039, 0x152, 0x8D,
-    0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A,
-    0x153, 0x9D, 0x17E, 0x178,
-  ]
 }
 
-/// Converts a text chunk by chunk (``TextConversion``): a carriage return at the end of a chunk
-/// waits for the next chunk's first byte.
+/// Converts a text chunk by chunk (``TextConversion``): carriage returns at the end of a chunk
+/// wait for the next chunk's first byte.
 struct TextConverter: Sendable {
   let conversion: TextConversion
-  private var carriageReturnWaits = false
+  /// Carriage returns read and not yet written: what they become depends on the byte after.
+  private var waitingCarriageReturns = 0
 
   init(_ conversion: TextConversion) {
     self.conversion = conversion
@@ -152,28 +170,42 @@ struct TextConverter: Sendable {
   ///   - bytes: The next bytes.
   ///   - output: Where the converted bytes go.
   mutating func convert(_ bytes: some Sequence<UInt8>, into output: inout [UInt8]) {
+    let holdsCarriageReturns = conversion.carriageReturnsEndLines || conversion.carriageReturnsBeforeLineFeeds
     for byte in bytes {
-      if carriageReturnWaits {
-        carriageReturnWaits = false
-        output.append(byte == UInt8(ascii: "\n") ? UInt8(ascii: "\r") : UInt8(ascii: "\n"))
+      if byte == UInt8(ascii: "\r"), holdsCarriageReturns {
+        waitingCarriageReturns += 1
+        continue
       }
-      if byte == UInt8(ascii: "\r"), conversion.carriageReturnsEndLines {
-        carriageReturnWaits = true
-      } else if byte >= 0x80, conversion.fromWindows1252 {
-        let scalar = byte < 0xA0 ? TextConversion.windows1252High[Int(byte - 0x80)] : UInt32(byte)
-        UTF8Text.append(scalar, to: &output)
+      if waitingCarriageReturns > 0 { writeCarriageReturns(before: byte, into: &output) }
+      if byte >= 0x80, let codePage = conversion.codePage, let scalar = codePage.character(of: byte) {
+        UTF8Text.append(scalar.value, to: &output)
       } else {
         output.append(byte)
       }
     }
   }
 
-  /// Ends the text: a carriage return that waited ends the last line.
+  /// Ends the text: carriage returns that waited end the last line, or stay as they are.
   ///
   /// - Parameter output: Where the converted bytes go.
   mutating func finish(into output: inout [UInt8]) {
-    if carriageReturnWaits { output.append(UInt8(ascii: "\n")) }
-    carriageReturnWaits = false
+    if waitingCarriageReturns > 0 { writeCarriageReturns(before: nil, into: &output) }
+  }
+
+  /// Writes the carriage returns that waited, now that the byte after them is known: with
+  /// lines ending in a carriage return alone, each is a line feed, but the last before a line
+  /// feed, which stays; with carriage returns before a line feed, those before one are one
+  /// carriage return, and the others stay as they are.
+  private mutating func writeCarriageReturns(before next: UInt8?, into output: inout [UInt8]) {
+    let count = waitingCarriageReturns
+    waitingCarriageReturns = 0
+    let beforeLineFeed = next == UInt8(ascii: "\n")
+    if conversion.carriageReturnsEndLines {
+      output += repeatElement(UInt8(ascii: "\n"), count: beforeLineFeed ? count - 1 : count)
+      if beforeLineFeed { output.append(UInt8(ascii: "\r")) }
+    } else {
+      output += repeatElement(UInt8(ascii: "\r"), count: beforeLineFeed ? 1 : count)
+    }
   }
 }
 

@@ -158,10 +158,10 @@ struct OFXRecordDecoder: RecordDecoder {
     if !started {
       started = true
       input.skipByteOrderMark()
-      if options.encoding == .windows1252 {
-        // The user's word wins over any header: every byte is Windows-1252, converted to
+      if let codePage = options.encoding, codePage != .utf8 {
+        // The user's word wins over any header: every byte is in that code page, converted to
         // UTF-8 on its way in (positions stay the characters a person sees).
-        input.convertText(TextConversion(fromWindows1252: true))
+        input.convertText(TextConversion(codePage: codePage))
       }
       input.startRecord()
       skipSpace()

@@ -45,9 +45,10 @@ import UseCases
 /// that does not start with `!` is one issue at 1:1, and the end. A last record without its `^`
 /// is read all the same. Lines end with a line feed, a carriage return and a line feed, or a
 /// carriage return alone (the classic Mac OS), each counted as a line for positions. The text
-/// is as `--encoding` says (`ReadingOptions/encoding`); without it UTF-8, or Windows-1252 when
-/// its first megabyte is not UTF-8 and writes no character as UTF-8 does (the rule of a bank's
-/// CSV export), with a note before the first record. The date
+/// is as `--encoding` says (`ReadingOptions/encoding`); without it UTF-8, or the single-byte
+/// code page its bytes prove when its first megabyte is not UTF-8 and writes no character as
+/// UTF-8 does (the rule of a bank's CSV export, but Windows-1252 where that asks, as a QIF file
+/// names no columns to tell), with a note before the first record. The date
 /// layout is told from the sections of transactions only: an account's `D` line is its
 /// description. For the limit of a record (``RecordFormat/maximumRecordLength``, as in every
 /// format) the input is read in pieces, each from where the last ended: blank lines with the
@@ -143,7 +144,7 @@ struct QIFRecordDecoder: RecordDecoder {
     guard !finished else { return ending.isEmpty ? nil : ending.removeFirst() }
     if !started {
       started = true
-      readText(hadByteOrderMark: input.skipByteOrderMark())
+      let question = readText(hadByteOrderMark: input.skipByteOrderMark())
       input.startRecord()
       skipBlankLines()
       guard let first = input.peek() else { return end() }
@@ -154,9 +155,16 @@ struct QIFRecordDecoder: RecordDecoder {
             ofFirstLine: input.upcomingLine(limit: FormatGuess.lineLimit), other: .qif))
         return finish(.malformed(malformed, resumes: false))
       }
-      // The file is QIF: the text read as Windows-1252 is said before its first record.
-      if text.value == .windows1252 && options.encoding == nil {
-        ready.append(.note(AnySourceProblem(ExportNote(source: source, kind: .readAsWindows1252))))
+      // The file is QIF: a code page its bytes do not prove is asked; the code page they prove
+      // is said before its first record.
+      if let question {
+        return finish(
+          .malformed(
+            MalformedInput(position: question.position, syntax: .asks(question.kind), value: question.value),
+            resumes: false))
+      }
+      if text.value != .utf8 && options.encoding == nil {
+        ready.append(.note(AnySourceProblem(ExportNote(source: source, kind: .readAs(text.value)))))
       }
       if let problem = learnLayout() {
         finished = true
@@ -291,7 +299,7 @@ struct QIFRecordDecoder: RecordDecoder {
   private func explanation() -> [DecodedRecord] {
     let bank = rules.bank
     let decisions = [
-      ReadingDecision("text", text.value == .windows1252 ? "Windows-1252" : "UTF-8", text.evidence),
+      ReadingDecision("text", text.value.name, text.evidence),
       ReadingDecision(
         "sections", "!Type: lines name the sections of transactions",
         Evidence(
@@ -457,22 +465,32 @@ struct QIFRecordDecoder: RecordDecoder {
 
   /// Reads the text as `--encoding` says; without it, as its first megabyte shows, by the rule
   /// of a bank's CSV export (`CSVRecordDecoder.encoding(of:from:complete:hadByteOrderMark:)`):
-  /// Windows-1252 when a byte is not UTF-8 and no character is written as UTF-8 writes one,
-  /// converted to UTF-8 on its way in (positions stay the characters a person sees); else UTF-8,
-  /// whose bytes that are not UTF-8 are errors where they are.
+  /// a single-byte code page when a byte is not UTF-8 and no character is written as UTF-8
+  /// writes one (the code page its bytes prove, else Windows-1252, as no column names can
+  /// tell), converted to UTF-8 on its
+  /// way in (positions stay the characters a person sees); else UTF-8, whose bytes that are
+  /// not UTF-8 are errors where they are.
   ///
   /// - Parameter hadByteOrderMark: Whether the input started with UTF-8's byte order mark.
-  private mutating func readText(hadByteOrderMark: Bool) {
-    switch options.encoding {
-    case .windows1252?: text = Decided(.windows1252, Evidence(.option, "you said --encoding windows-1252"))
-    case .utf8?: text = Decided(.utf8, Evidence(.option, "you said --encoding utf-8"))
-    case nil:
+  /// - Returns: The question of the code page, if the rule asks one.
+  private mutating func readText(hadByteOrderMark: Bool) -> ReadingQuestion? {
+    if let given = options.encoding {
+      text = Decided(given, Evidence(.option, "you said --encoding \(given.rawValue)"))
+    } else {
       let sample = input.upcomingBytes(limit: CSVSample.size)
-      text = CSVRecordDecoder.encoding(
-        of: sample, from: input.position, complete: sample.count < CSVSample.size,
-        hadByteOrderMark: hadByteOrderMark)
+      let complete = sample.count < CSVSample.size
+      switch CSVRecordDecoder.encoding(
+        of: sample, from: input.position, complete: complete, hadByteOrderMark: hadByteOrderMark,
+        carriageReturnsEndLines: TextConversion.lineBreaks(of: sample, complete: complete)
+          == .carriageReturns,
+        namesColumns: false)
+      {
+      case .success(let decided): text = decided
+      case .failure(let question): return question
+      }
     }
-    if text.value == .windows1252 { input.convertText(TextConversion(fromWindows1252: true)) }
+    if text.value != .utf8 { input.convertText(TextConversion(codePage: text.value)) }
+    return nil
   }
 
   /// Tells the file's date layout and decimal mark from its first megabyte, as for a bank's CSV
