@@ -67,10 +67,7 @@ import UseCases
   func numbersFollowedByWhitespacePassTheirTargetsCheck(path: String, target: FuzzTarget, records: Int)
     async throws
   {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
-    let bytes = [UInt8](try Data(contentsOf: url))
+    let bytes = try regressionInput(path)
     let format: RecordFormat = target == .jsonRecords ? .json : .ndjson
     let read = await SourceRecord.all(
       of: BytesTransactionSource(name: "t", bytes: bytes, format: format), limit: 100)
@@ -94,10 +91,7 @@ import UseCases
     ("FuzzNDJSONRecords/value-without-opening-quote.ndjson", FuzzTarget.ndjsonRecords),
   ])
   func valuesWithoutAnOpeningQuotePassTheirTargetsCheck(path: String, target: FuzzTarget) async throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
-    let bytes = [UInt8](try Data(contentsOf: url))
+    let bytes = try regressionInput(path)
     try #require(bytes.count > 100)
     // The whole check stops its process on a broken invariant: in a process of its own.
     await expectCheckPasses(target, bytes)
@@ -252,10 +246,7 @@ extension RawFieldsCheckTests {
       (FuzzTarget.qifRecords, "FuzzQIFRecords/dates-in-several-layouts.qif"),
     ])
   func falseAlarmsPassTheCheck(target: FuzzTarget, path: String) async throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
-    let bytes = [UInt8](try Data(contentsOf: url))
+    let bytes = try regressionInput(path)
     try #require(bytes.count > 100)
     // The whole check stops its process on a broken invariant: in a process of its own.
     await expectCheckPasses(target, bytes)
@@ -293,4 +284,12 @@ extension RawFieldsCheckTests {
     // The whole check stops the process on a broken invariant; returning is passing.
     await expectCheckPasses(.csvRecords, bytes)
   }
+}
+
+/// The bytes of an input kept in `Fixtures/fuzz/regressions/`, by its path there.
+func regressionInput(_ path: String) throws -> [UInt8] {
+  let url = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fuzz/regressions/\(path)")
+  return [UInt8](try Data(contentsOf: url))
 }

@@ -161,17 +161,7 @@ extension CSVRecordDecoder {
   private static func position(ofOffset offset: Int, in bytes: [UInt8], from start: TextPosition)
     -> TextPosition
   {
-    var line = start.line
-    var column = start.column
-    for byte in bytes[..<offset] {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return TextPosition(line: line, column: column)
+    start.advanced(over: bytes[..<offset])
   }
 
   // MARK: Rows

@@ -396,16 +396,7 @@ struct ByteInput {
 
   /// The position of the byte after the last one in the buffer, as ``advance()`` would count it.
   private func positionAfterBuffer() -> TextPosition {
-    var (line, column) = (self.line, self.column)
-    for byte in buffer[index..<filled] {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return TextPosition(line: line, column: column)
+    TextPosition(line: line, column: column).advanced(over: buffer[index..<filled])
   }
 
   /// Consumes the rest of the line, up to and including its line feed, or to the end of the
@@ -521,5 +512,22 @@ struct ChunkCursor {
   /// bytes, which take no column.
   mutating func skipColumns(_ count: Int) {
     continuationBytes += count
+  }
+}
+
+extension TextPosition {
+  /// The position after `bytes` read from this one, as ``ByteInput`` counts them: a line feed
+  /// starts a line, any other byte that does not continue a UTF-8 character is a column.
+  func advanced(over bytes: some Sequence<UInt8>) -> TextPosition {
+    var (line, column) = (self.line, self.column)
+    for byte in bytes {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return TextPosition(line: line, column: column)
   }
 }
