@@ -26,9 +26,9 @@ import UseCases
 ///
 /// Its format is the one given, unless it is to be told from the input's first bytes
 /// (``sniffsFormat``, for an input whose name says no format: standard input, a `.txt` file):
-/// then the first opening reads them (`RecordFormat.sniffed(from:)`; from standard input
-/// through its copy, so nothing is lost and the input is still read once), and every opening
-/// reads that format, or the one given when they show none.
+/// then the first opening reads them (from standard input through its copy, so nothing is lost
+/// and the input is still read once), and every opening reads that format, or the one given
+/// when they show none.
 ///
 /// Copies of a source share the copy of standard input or a pipe, so every copy can open it
 /// again.
