@@ -507,6 +507,24 @@ package enum BankWords {
     balanceLabels.contains(labelWords(text).joined(separator: " "))
   }
 
+  /// Whether a value is a summary word alone: a word that banks write alone on a row of a
+  /// total or a balance (`Total`, `Summe`, `Balance`, `Saldo`), and that a shop or a payee may
+  /// also be called, with at most a colon, a date or an amount after it. A row dated and worded
+  /// so is neither skipped nor read by its word: the file proves which it is, or the user says
+  /// (`--summary-rows`). A longer label (`Opening balance`, `Total debits`) says what it is.
+  ///
+  /// - Parameter text: A value of the row.
+  /// - Returns: Whether it is a summary word alone.
+  package static func isSummaryWord(_ text: some StringProtocol) -> Bool {
+    summaryWords.contains(labelWords(text).joined(separator: " "))
+  }
+
+  /// The words that label a total or a balance alone and may also be a name (``isSummaryWord(_:)``).
+  package static let summaryWords: Set<String> = [
+    "balance", "saldo", "solde", "kontostand", "vortrag", "total", "totals", "subtotal", "sub total", "summe",
+    "gesamt", "totale", "totaal", "yhteensa", "apyvarta",
+  ]
+
   /// Whether a value labels a total (`Total Pending`, `Summe`, `Totale`, `Total debits:`): one of
   /// the labels, with at most the words of what it totals after it (a status, a list's nouns,
   /// debits or credits) and a colon, a date or an amount; or a balance's label. `TOTAL WINE &

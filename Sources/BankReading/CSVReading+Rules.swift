@@ -280,6 +280,9 @@ extension CSVReading {
     if let asked = options.account, columns.roles[.account] != nil {
       reading.account = Decided(asked, .option("--account \(asked)"))
     }
+    if let said = options.summaryRows {
+      reading.summaryRows = Decided(said, .option("--summary-rows \(said.rawValue)"))
+    }
     reading.decideCurrency(of: sample)
     return .success(reading)
   }

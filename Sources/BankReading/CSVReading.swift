@@ -55,6 +55,16 @@ package struct CSVReading: Sendable {
   /// last column as written: when that column is a description or one not read, so that they
   /// can come from it alone, which each such row must prove (``joinsExtraFields(of:)``).
   package var joinsExtraFields = Decided(false, Evidence(.rule, "no row has more fields than the header"))
+  /// How a dated row worded only as a total or a balance (`Total`, `Balance`, `Saldo`) is
+  /// read: as the user said (`--summary-rows`), or, when `nil`, by what the file proves of each
+  /// one (``BankWords/isSummaryWord(_:)``): skipped when it has no amount or its amount is a sum
+  /// of the rows above it, else asked.
+  package var summaryRows = Decided<ReadingOptions.SummaryRows?>(
+    nil,
+    Evidence(
+      .rule,
+      "a row whose only words are a total's or a balance's is skipped when it has no amount or its amount is the"
+        + " sum of the rows above it (all of them, their debits or their credits), else asked"))
   /// The column whose words (`Sale`, `Payment`, `Fee`) proved the signs, when they did: each
   /// row's sign is checked against its word.
   package var typeColumn: Int?
@@ -131,6 +141,7 @@ package struct CSVReading: Sendable {
           "\(extraEmptyFields.value) empty field\(extraEmptyFields.value == 1 ? "" : "s") past the header's",
           extraEmptyFields.evidence))
     }
+    list.append(ReadingDecision("summary rows", Self.words(of: summaryRows.value), summaryRows.evidence))
     list.append(
       ReadingDecision(
         "running balance",
@@ -203,6 +214,14 @@ package struct CSVReading: Sendable {
     case .codeAndSign(let debitsPositive):
       "from the debit or credit code of each row, which its sign agrees with: "
         + (debitsPositive ? "a positive amount is a debit" : "a negative amount is a debit")
+    }
+  }
+
+  static func words(of summaryRows: ReadingOptions.SummaryRows?) -> String {
+    switch summaryRows {
+    case .skip?: "skipped: the bank's totals and balances"
+    case .count?: "counted as transactions"
+    case nil: "skipped where proved, else asked"
     }
   }
 

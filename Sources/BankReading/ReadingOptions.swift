@@ -46,6 +46,11 @@ public struct ReadingOptions: Equatable, Sendable {
   /// it, in any letter case, spaces and dashes left out; `nil` (the default) for every account,
   /// with a note naming them when there are several.
   public var account: String?
+  /// How a bank's CSV export's rows dated and worded only as a total or a balance (`Total`,
+  /// `Balance`, `Saldo`, `Summe`) are read, or `nil` (the default) to skip each such row that
+  /// the file proves a summary (it has no amount, or its amount is the sum of the rows above
+  /// it) and to ask about any other.
+  public var summaryRows: SummaryRows?
   /// Whether the reading says how it read the file: a note, before the file's records, listing
   /// each decision (the columns, the date layout, the decimal mark, the signs, …) and the
   /// evidence that proved it (`txreport --explain`).
@@ -59,7 +64,8 @@ public struct ReadingOptions: Equatable, Sendable {
     delimiter: CSVDelimiter? = nil, columns: [CSVColumnRole: String] = [:], decimalMark: DecimalMark? = nil,
     dateLayout: DateLayout? = nil, debitsPositive: Bool = false, debitsNegative: Bool = false,
     encoding: TextEncoding? = nil, pendingDate: CalendarDate? = nil, group: TransactionGroup = .posted,
-    pendingGroup: TransactionGroup = .authorized, account: String? = nil, explains: Bool = false
+    pendingGroup: TransactionGroup = .authorized, account: String? = nil, summaryRows: SummaryRows? = nil,
+    explains: Bool = false
   ) {
     self.delimiter = delimiter
     self.columns = columns
@@ -72,7 +78,16 @@ public struct ReadingOptions: Equatable, Sendable {
     self.group = group
     self.pendingGroup = pendingGroup
     self.account = account
+    self.summaryRows = summaryRows
     self.explains = explains
+  }
+
+  /// What a row worded only as a total or a balance is, as the user says (`--summary-rows`).
+  public enum SummaryRows: String, CaseIterable, Sendable {
+    /// The bank's total or balance: skipped, and counted in a note.
+    case skip
+    /// A transaction, as any other row (a payee called `Total`).
+    case count
   }
 }
 

@@ -33,6 +33,10 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
     /// A column of fees (its name) beside the amounts, that nothing says is part of them or not
     /// (a running balance would).
     case feesUntold(column: String)
+    /// A dated row worded only as a total or a balance (`Total`, `Balance`, `Saldo`: the
+    /// question's value), whose amount is neither missing nor a sum of the rows above it: a
+    /// payee may be called so, and nothing says which it is.
+    case summaryRowUntold
     /// The first line holds a transaction, not names: where its date, description and amount
     /// seem to be (counted from 1), when they can be told apart from every other column.
     case headerIsARecord(date: Int, description: Int?, amount: Int?, balance: Int?)
@@ -64,6 +68,7 @@ extension ReadingQuestion.Kind {
     switch self {
     case .datesFitLayouts, .datesInSeveralLayouts: .date
     case .decimalMarksDisagree, .signsUntold, .feesUntold: .amount
+    case .summaryRowUntold: .description
     case .columnsInDoubt(let role, _): role.field
     case .oneColumnForRoles, .delimitersFit, .headerIsARecord, .encodingsFit: nil
     }

@@ -184,6 +184,17 @@ extension CommandLineOption {
         "all are shown together, and standard error names them",
       ]),
     CommandLineOption(
+      name: "--summary-rows", shortName: nil, value: .choice(placeholder: "HOW", ["skip", "count"]),
+      section: .input,
+      summary: "rows that say only Total or Balance: skip or count",
+      help: [
+        "a bank's CSV row dated and worded only as a total",
+        "or a balance (Total, Summe, Balance, Saldo) is skipped",
+        "when it has no amount or its amount is the sum of",
+        "the rows above it, and asked otherwise: skip leaves",
+        "every such row out, count reads each as a transaction",
+      ]),
+    CommandLineOption(
       name: "--explain", shortName: nil, value: nil, section: .input,
       summary: "say how each bank's file was read, and why",
       help: [

@@ -189,7 +189,7 @@ package enum CommandLineParser {
 
   /// The options of a bank's file: `--columns`, `--delimiter`, `--decimal-comma` or
   /// `--decimal-point` (not both), `--date-format`, `--debits-positive` or `--debits-negative`
-  /// (not both), `--encoding`, `--pending-date`, `--account`, `--explain`.
+  /// (not both), `--encoding`, `--pending-date`, `--account`, `--summary-rows`, `--explain`.
   private static func reading(_ values: [String: String], flags: Set<String>) throws(UsageError)
     -> ReadingOptions
   {
@@ -211,7 +211,11 @@ package enum CommandLineParser {
       pendingDate: try values["--pending-date"].map { value throws(UsageError) in
         try date(value, option: "--pending-date")
       },
-      account: values["--account"], explains: flags.contains("--explain"))
+      account: values["--account"],
+      summaryRows: try values["--summary-rows"].map { value throws(UsageError) in
+        try choice(value, option: "--summary-rows", as: ReadingOptions.SummaryRows.self)
+      },
+      explains: flags.contains("--explain"))
   }
 
   /// Refuses what `--interactive` cannot do: it shows the text report on the terminal, as wide

@@ -4,7 +4,7 @@ import Entities
 
 /// How the command line says to read a bank's file: `--columns`, `--delimiter`,
 /// `--decimal-comma` or `--decimal-point`, `--date-format`, `--debits-positive` or
-/// `--debits-negative`, `--encoding`, `--pending-date`, `--account` and `--explain`, read into the
+/// `--debits-negative`, `--encoding`, `--pending-date`, `--account`, `--summary-rows` and `--explain`, read into the
 /// reading options of BankReading, which the composition root hands to the file gateway with
 /// the group of each source. Everything left out is proved from the file, or asked.
 extension ReadingOptions {

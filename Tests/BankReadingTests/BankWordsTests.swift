@@ -27,6 +27,18 @@ import Testing
   }
 
   @Test(
+    "A summary word alone, with at most a colon, a date or an amount after it, is one; a longer label is not",
+    arguments: [
+      ("Total", true), ("TOTAL:", true), ("Summe 31.03.2024", true), ("Balance", true), ("Saldo", true),
+      ("Apyvarta", true), ("Opening balance", false), ("Total Wine & More", false),
+      ("Balance Transfer Fee", false),
+      ("Saldovortrag", false), ("Totally Fresh", false),
+    ])
+  func summaryWords(text: String, isSummary: Bool) {
+    #expect(BankWords.isSummaryWord(text) == isSummary)
+  }
+
+  @Test(
     "Section titles are read by one normalisation: a colon, nouns, a date after them",
     arguments: [
       ("PENDING TRANSACTIONS:", BankWords.TransactionGroupCode.authorized), ("Pending Charges", .authorized),

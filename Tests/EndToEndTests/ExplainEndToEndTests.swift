@@ -54,6 +54,7 @@ import Testing
         "decimal mark: a comma (the rows: \"2000,00\" at 3:19 has cents after a comma, and no amount after a point)",
         "signs: a negative amount is a debit (a charge) (your option: you said --debits-negative)",
         "group: each row's group column (the rows: \"Status\" holds statuses, such as \"gebucht\")",
+        "summary rows: skipped where proved, else asked (the rule: a row whose only words are a total's or a balance's is skipped when it has no amount or its amount is the sum of the rows above it (all of them, their debits or their credits), else asked)",
         "running balance: checked, oldest row first (the running balance: \"Saldo\" agrees with the 1 amount read before each balance, oldest row first, as an account's balance (up with credits))",
         "account: \"DE01\" (your option: you said --account DE01)",
         "currency: EUR (the rows: \"EUR\" at 3:48 names it; every row's currency must be it, as amounts in two currencies are never added)",
@@ -82,6 +83,19 @@ import Testing
 
     #expect(status == 0)
     #expect(decisions.contains(line), "\(decisions)")
+  }
+
+  @Test("Rows that say only Total or Balance: read as the option says, and the option named as the proof")
+  func summaryRows() throws {
+    let text = "Date,Description,Amount\n2024-03-01,Rent,-950.00\n2024-03-02,Total,-950.00\n"
+
+    let (status, decisions) = try explain("bank.csv", text, ["--debits-negative", "--summary-rows", "count"])
+
+    #expect(status == 0)
+    #expect(
+      decisions.contains(
+        "summary rows: counted as transactions (your option: you said --summary-rows count)"),
+      "\(decisions)")
   }
 
   @Test("A reading that stops at a question says the decisions it made before it, then asks")

@@ -154,6 +154,40 @@ import Testing
     #expect(outcome.errors.contains("3 balances and totals"))
   }
 
+  @Test(
+    "A dated row that says only Total, Summe or Balance is asked unless its amount sums the rows above; the answer reads it"
+  )
+  func summaryRows() throws {
+    // The attack's dbal13 and lbl13-nb: a total that sums nothing, a payee called Balance.
+    let total =
+      "Date,Description,Amount\n2024-01-02,LIDL DIENSTL,-296.69\n2024-01-12,Waitrose & Partners,-173.07\n"
+      + "2024-01-18,Boulangerie Paul,-223.50\n2024-01-20,Salary ACME Ltd,135.36\n2024-01-31,Total,1234.56\n"
+    let shop =
+      "Date,Description,Amount\n2024-03-05,Costco Whse #0117,-109.79\n2024-03-13,Deutsche Bahn,-40.02\n"
+      + "2024-03-13,Balance,-40.85\n2024-03-14,Virement reçu,19.83\n2024-03-20,Carrefour Market,-11.79\n"
+
+    let asked = try run(total, ["--debits-negative"])
+    let skipped = try run(total, ["--debits-negative", "--summary-rows", "skip"])
+    let shopAsked = try run(shop, ["--debits-negative"])
+    let counted = try run(shop, ["--debits-negative", "--summary-rows", "count"])
+    let unknown = try run(total, ["--debits-negative", "--summary-rows", "yes"])
+
+    #expect(asked.status == 65)
+    #expect(
+      asked.errors.hasPrefix("bank.csv:6:12: error: description: a bank writes this word alone on a total"))
+    #expect(
+      asked.errors.contains(
+        "(got \"Total\"); hint: if such rows are the bank's totals or balances, leave them"))
+    #expect(asked.errors.contains("--summary-rows skip") && asked.errors.contains("--summary-rows count"))
+    #expect(skipped.total == "557.90")
+    #expect(shopAsked.status == 65)
+    #expect(shopAsked.errors.hasPrefix("bank.csv:4:12: error: description: a bank writes this word alone"))
+    #expect(counted.total == "182.62")
+    #expect(counted.details.contains("Balance 40.85"))
+    #expect(unknown.status == 64)
+    #expect(unknown.errors.contains("--summary-rows must be skip or count"))
+  }
+
   // MARK: 5. A thousands separator before an empty last column
 
   @Test("A row whose amount an unquoted comma cut is refused, never read with its columns shifted")

@@ -187,9 +187,17 @@ extension CSVRecordDecoder {
     }
     if let problem { return .malformed(problem, resumes: true) }
     fields = shaped(fields, quoted: quoted, reading: reading)
-    if let kind = notTransaction(fields.map(\.text), reading: reading) {
+    switch notTransaction(fields.map(\.text), reading: reading) {
+    case .summaryWord(let index)?:
+      guard try readsAsTransaction(summaryRow: fields, at: index, reading: reading) else {
+        skip(.balanceOrTotal)
+        return nil
+      }
+    case let kind?:
       skip(kind)
       return nil
+    case nil:
+      break
     }
     if let cut = amountCut(fields.map { ($0.text, $0.position) }, reading: reading) {
       return .malformed(cut, resumes: true)
@@ -254,7 +262,40 @@ extension CSVRecordDecoder {
     }
     checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
     crossCheck(fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
+    if reading.summaryRows.value == nil,
+      let change = reading.change(of: fields.map(\.text), signs: reading.signs.value)
+    {
+      summaryProof.add(change)
+    }
     return .record(record)
+  }
+
+  /// Whether a dated row worded only as a total or a balance (its field at `index`) is read as
+  /// a transaction: as the user said (`--summary-rows`), else not when the file proves it the
+  /// bank's summary (``SummaryRowProof``): it has no amount, or its amount is a sum of the rows
+  /// above it.
+  ///
+  /// - Throws: ``RowError`` (fatal) asking the user, when nothing proves which it is.
+  private mutating func readsAsTransaction(summaryRow fields: [Field], at index: Int, reading: CSVReading)
+    throws(RowError) -> Bool
+  {
+    switch reading.summaryRows.value {
+    case .count?: return true
+    case .skip?: return false
+    case nil: break
+    }
+    let amounts = [CSVColumnRole.amount, .debit, .credit].compactMap { reading.columns[$0] }
+    if amounts.allSatisfy({ $0 >= fields.count || fields[$0].text.trimmingSpaces.isEmpty }) { return false }
+    if let change = reading.change(of: fields.map(\.text), signs: reading.signs.value),
+      summaryProof.isSum(change)
+    {
+      return false
+    }
+    throw RowError(
+      MalformedInput(
+        position: fields[index].position, field: roles[index] == .description ? .description : nil,
+        syntax: .asks(.summaryRowUntold), value: fields[index].text),
+      isFatal: true)
   }
 
   /// A field of a row: its text, where it starts, and its text's encoding problem.
@@ -549,8 +590,10 @@ extension CSVRecordDecoder {
       {
         return .textLine
       }
-    } else if filled.contains(where: BankWords.isBalance) {
+    } else if filled.contains(where: { BankWords.isBalance($0) && !BankWords.isSummaryWord($0) }) {
       return .balanceOrTotal
+    } else if let index = trimmed.firstIndex(where: BankWords.isSummaryWord) {
+      return .summaryWord(at: index)
     }
     if let group = reading.columns[.group], group < trimmed.count,
       BankWords.status(of: trimmed[group]) == .didNotHappen
@@ -566,6 +609,9 @@ extension CSVRecordDecoder {
     case sectionTitle
     case repeatedHeader
     case balanceOrTotal
+    /// A dated row whose field at this index is a summary word alone (``BankWords/isSummaryWord(_:)``):
+    /// a summary only where the file proves it.
+    case summaryWord(at: Int)
     case textLine
     case notHappened
   }
@@ -576,7 +622,7 @@ extension CSVRecordDecoder {
     case .empty: skipped.empty += 1
     case .sectionTitle: skipped.sectionTitles += 1
     case .repeatedHeader: skipped.repeatedHeaders += 1
-    case .balanceOrTotal: skipped.balancesAndTotals += 1
+    case .balanceOrTotal, .summaryWord: skipped.balancesAndTotals += 1
     case .textLine: skipped.textLines += 1
     case .notHappened: skipped.notHappened += 1
     }

@@ -72,6 +72,9 @@ struct CSVRecordDecoder: RecordDecoder {
   var headerDelimiter: Decided<CSVDelimiter>?
   /// The check of a running balance column, when the reading has one.
   var balance: RunningBalance?
+  /// The sums of the transactions read, which prove a row worded only as a total or a balance
+  /// to be the bank's summary (``SummaryRowProof``).
+  var summaryProof = SummaryRowProof()
   /// The accounts of the rows, followed as a statement's are, when `--account` picks one.
   var statementAccounts: StatementAccounts
   /// The role of each column of a bank's export, or `nil` for a column it does not read.

@@ -221,6 +221,9 @@ extension ReadingProblem {
     case .feesUntold:
       "the fee column holds fees, and nothing in the file says whether they left the account with each amount"
     case .headerIsARecord: "the first line is a transaction, not a header"
+    case .summaryRowUntold:
+      "a bank writes this word alone on a total or a balance, and the row's amount is not the sum of the rows above"
+        + " it: nothing in the file says whether the row is a transaction"
     case .encodingsFit(let encodings, let byte):
       "the text is not UTF-8, and the byte 0x\(hex(byte)) is "
         + list(encodings.map { "\"\(character(byte, in: $0))\" in \($0.name)" })
@@ -277,6 +280,9 @@ extension ReadingProblem {
     case .headerIsARecord(let date, _, _, _):
       return
         "name the columns by their places (counted from 1): --columns date=\(date),description=N,amount=N"
+    case .summaryRowUntold:
+      return "if such rows are the bank's totals or balances, leave them out with --summary-rows skip;"
+        + " if they are transactions (a payee called so), count them with --summary-rows count"
     case .encodingsFit(let encodings, _):
       return "say which with " + encodings.map { "--encoding \($0.rawValue)" }.joined(separator: " or ")
     }
