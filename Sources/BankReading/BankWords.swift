@@ -370,8 +370,13 @@ package enum BankWords {
   /// - Parameter text: The value, as written.
   /// - Returns: The status.
   package static func status(of text: some StringProtocol) -> Status? {
-    let words = labelWords(text).filter { !sectionNouns.contains(String($0)) }
-    let word = words.joined(separator: " ")
+    guard mayBeWord(text, firstWords: statusFirstWords) else { return nil }
+    let word: String
+    if let alone = plainWord(text) {
+      word = sectionNouns.contains(alone) ? "" : alone
+    } else {
+      word = labelWords(text).filter { !sectionNouns.contains(String($0)) }.joined(separator: " ")
+    }
     if word == "a" || pendingWords.contains(word) || pendingTitleWords.contains(word) {
       return .group(.authorized)
     }
@@ -504,8 +509,92 @@ package enum BankWords {
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it labels a balance.
   package static func isBalance(_ text: some StringProtocol) -> Bool {
-    balanceLabels.contains(labelWords(text).joined(separator: " "))
+    mayBeLabel(text) && balanceLabels.contains(plainWord(text) ?? labelWords(text).joined(separator: " "))
   }
+
+  /// Whether a value may be a label of a balance, a total or a summary, told from its first
+  /// bytes before its words are normalized (which every row of an export would otherwise pay
+  /// for each of its values): not when it starts with a digit (a date, an amount), nor when
+  /// its first word is plain ASCII letters that start none of the labels. Anything else (an
+  /// accent, a colon or a slash after the first word) may be one, and is compared whole.
+  ///
+  /// - Parameter text: A value of a row.
+  /// - Returns: `false` only when it is none of the labels.
+  package static func mayBeLabel(_ text: some StringProtocol) -> Bool {
+    mayBeWord(text, firstWords: labelFirstWords)
+  }
+
+  /// Whether a value's first word may be one of `firstWords`: see ``mayBeLabel(_:)``.
+  private static func mayBeWord(_ text: some StringProtocol, firstWords: FirstWords) -> Bool {
+    // On the bytes themselves: a generic string's view is slow to walk from another module.
+    text.utf8.withContiguousStorageIfAvailable { mayBeWord($0, firstWords: firstWords) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { mayBeWord($0, firstWords: firstWords) }
+  }
+
+  private static func mayBeWord(_ bytes: UnsafeBufferPointer<UInt8>, firstWords: FirstWords) -> Bool {
+    // What normalized() drops before the first word: spaces, tabs, underscores and hyphens.
+    let isSeparator = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x5F || byte == 0x2D }
+    guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
+    let first = bytes[start]
+    if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
+    guard isASCIILetter(first) else { return true }
+    var end = start
+    while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
+    if end < bytes.endIndex, !isSeparator(bytes[end]) { return true }
+    let length = end - start
+    // A word of up to eight letters is compared as one integer, with no string made.
+    if length <= 8 {
+      var packed: UInt64 = 0
+      for byte in bytes[start..<end] { packed = packed << 8 | UInt64(byte | 0x20) }
+      return firstWords.packed.contains(packed)
+    }
+    // Longer than any first word: none of them.
+    guard length <= longestWord else { return false }
+    return firstWords.words.contains(String(decoding: bytes[start..<end], as: UTF8.self).lowercased())
+  }
+
+  /// The first words of a list of labels: the ASCII letters each starts with, and those of up
+  /// to eight letters as one integer each, their bytes in order.
+  private struct FirstWords: Sendable {
+    let words: Set<String>
+    let packed: Set<UInt64>
+
+    init(of labels: Set<String>) {
+      words = Set(labels.map { String($0.prefix { $0.isASCII && $0.isLetter }) })
+      packed = Set(
+        words.filter { $0.utf8.count <= 8 }.map { word in
+          word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        })
+    }
+  }
+
+  /// A value that is one word of ASCII letters alone, lower-cased: the words normalized() and
+  /// labelWords(_:) give it, without their work; `nil` for any other value.
+  private static func plainWord(_ text: some StringProtocol) -> String? {
+    text.utf8.withContiguousStorageIfAvailable(plainWord)
+      ?? Array(text.utf8).withUnsafeBufferPointer(plainWord)
+  }
+
+  private static func plainWord(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard !bytes.isEmpty, bytes.count <= longestWord, bytes.allSatisfy(isASCIILetter) else { return nil }
+    return String(decoding: bytes, as: UTF8.self).lowercased()
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+  }
+
+  /// The first words of statuses and of the titles and nouns around them, which
+  /// ``status(of:)`` compares a value's first word with.
+  private static let statusFirstWords = FirstWords(
+    of: pendingWords.union(postedWords).union(didNotHappenWords).union(pendingTitleWords).union(
+      postedTitleWords
+    )
+    .union(sectionNouns).union(["a", "p"]))
+
+  /// The first words of the labels of balances, totals and summaries, which ``mayBeLabel(_:)``
+  /// compares a value's first word with.
+  private static let labelFirstWords = FirstWords(of: balanceLabels.union(totalLabels).union(summaryWords))
 
   /// Whether a value is a summary word alone: a word that banks write alone on a row of a
   /// total or a balance (`Total`, `Summe`, `Balance`, `Saldo`), and that a shop or a payee may
@@ -516,7 +605,7 @@ package enum BankWords {
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it is a summary word alone.
   package static func isSummaryWord(_ text: some StringProtocol) -> Bool {
-    summaryWords.contains(labelWords(text).joined(separator: " "))
+    mayBeLabel(text) && summaryWords.contains(plainWord(text) ?? labelWords(text).joined(separator: " "))
   }
 
   /// The words that label a total or a balance alone and may also be a name (``isSummaryWord(_:)``).
@@ -534,6 +623,7 @@ package enum BankWords {
   /// - Parameter text: A value of the row.
   /// - Returns: Whether it labels a total or a balance.
   package static func isTotal(_ text: some StringProtocol) -> Bool {
+    guard mayBeLabel(text) else { return false }
     if isBalance(text) { return true }
     let words = labelWords(text)
     for label in totalLabels {

@@ -39,6 +39,28 @@ import Testing
   }
 
   @Test(
+    "The quick look at a value's first word never turns a label away, in any case or with what may follow it")
+  func quickLookKeepsEveryLabel() {
+    let labels = BankWords.balanceLabels.union(BankWords.totalLabels).union(BankWords.summaryWords)
+    for label in labels {
+      for written in [
+        label, label.uppercased(), " \(label):", "\(label) 31.03.2024", "- \(label)", "\t\(label)",
+      ] {
+        #expect(BankWords.mayBeLabel(written), "\(written)")
+      }
+    }
+  }
+
+  @Test(
+    "The quick look turns away dates, amounts and first words that start no label",
+    arguments: [
+      "2024-01-02", "31.03.2024", "-296.69", "1.234,56", "LIDL DIENSTL", "Waitrose & Partners", "Gehalt",
+    ])
+  func quickLookTurnsAway(text: String) {
+    #expect(!BankWords.mayBeLabel(text))
+  }
+
+  @Test(
     "Section titles are read by one normalisation: a colon, nouns, a date after them",
     arguments: [
       ("PENDING TRANSACTIONS:", BankWords.TransactionGroupCode.authorized), ("Pending Charges", .authorized),

@@ -566,17 +566,17 @@ extension CSVRecordDecoder {
       section = group == .authorized ? .authorized : .posted
       return .sectionTitle
     }
-    if trimmed.count == headerWords.count,
+    let dateLayout = reading.dateLayout.value
+    let decimalMark = reading.decimalMark.value
+    let dateText = reading.columns[.date].flatMap { $0 < trimmed.count ? trimmed[$0] : nil } ?? ""
+    let isDated = (try? CalendarDate(dateText, layout: dateLayout)) != nil
+    // The header written again has its date column's name where a date is: a dated row is none.
+    if !isDated, trimmed.count == headerWords.count,
       zip(trimmed, headerWords).allSatisfy({ BankWords.normalized($0) == $1 })
     {
       return .repeatedHeader
     }
-    let dateLayout = reading.dateLayout.value
-    let decimalMark = reading.decimalMark.value
-    let dateText = reading.columns[.date].flatMap { $0 < trimmed.count ? trimmed[$0] : nil } ?? ""
-    let hasDate =
-      (try? CalendarDate(dateText, layout: dateLayout)) != nil
-      || BankWords.section(titled: dateText) == .authorized
+    let hasDate = isDated || BankWords.section(titled: dateText) == .authorized
     if !hasDate {
       if dateText.isEmpty || BankWords.isTotal(dateText), filled.contains(where: BankWords.isTotal) {
         return .balanceOrTotal
