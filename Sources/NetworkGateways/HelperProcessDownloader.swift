@@ -121,7 +121,7 @@ public struct HelperProcessDownloader: ResponseDownloader {
     Self.send(HelperEvent.requestText(request), to: input[1])
     close(input[1])
 
-    let deadline = Self.now() + request.timeout + Self.grace
+    let deadline = monotonicNow() + request.timeout + Self.grace
     var reader = LineReader(descriptor: output[0])
     var outcome: DownloadOutcome?
     var expected: Int?
@@ -130,7 +130,7 @@ public struct HelperProcessDownloader: ResponseDownloader {
         outcome = .failed(.other("cancelled"))
         break
       }
-      let left = deadline - Self.now()
+      let left = deadline - monotonicNow()
       guard left > 0 else {
         outcome = .failed(.timedOut(seconds: request.timeout))
         break
@@ -155,12 +155,6 @@ public struct HelperProcessDownloader: ResponseDownloader {
     var status: Int32 = 0
     while waitpid(process, &status, 0) < 0, errno == EINTR {}
     return outcome ?? .failed(.other("no answer"))
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   private static func systemError(_ call: String) -> String {

@@ -51,13 +51,6 @@ enum Helper {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Seconds on the monotonic clock.
-  static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
   /// Ends this process as soon as txreport is gone, however it went (Ctrl-C, a kill).
   ///
   /// txreport holds the only reading end of the pipe on standard output; when it closes, the
