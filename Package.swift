@@ -87,11 +87,7 @@ let package = Package(
         "TransactionStorage", "UseCases", "BankReading", "BankFormats", "Entities",
       ]
     ),
-    // The network helper: txreport downloads in a process of its own (HelperProcessDownloader), so
-    // that a download that hangs ends with the process. txreport lists it to have it built beside
-    // it; it does not link it.
-    .executableTarget(name: "txreport-fetch", dependencies: ["NetworkGateways"]),
-    .executableTarget(name: "txreport", dependencies: ["CompositionRoot", "txreport-fetch"]),
+    .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
 
     // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.
     .target(

@@ -11,17 +11,16 @@ import LibCurl
 /// every header line libcurl gives it (counted, and bounded) instead of a list made again for
 /// each line.
 ///
-/// It runs in `txreport-fetch` (``HelperProcessDownloader``) and in a client's own process
-/// (``InProcessDownloader``) alike: the body goes to a file descriptor, and what happens (the
-/// length, the progress) to a closure, as ``HelperEvent``s.
+/// ``InProcessDownloader`` runs it on a thread of its own: the body goes to a file descriptor,
+/// the progress to a closure.
 package final class CurlDownload {
   let request: DownloadRequest
   /// When the download must have ended, on ``monotonicNow()``'s clock.
   let deadline: Double
   /// The descriptor the body is written to.
   let body: Int32
-  /// Told the length and the progress as they are known.
-  let say: (HelperEvent) -> Void
+  /// Told the bytes received so far, and of how many when the service said, as they arrive.
+  let progress: (Int, Int?) -> Void
   /// Whether the download is no longer wanted: asked while it runs, at least once a second.
   let isCancelled: () -> Bool
 
@@ -41,21 +40,21 @@ package final class CurlDownload {
   ///   - request: What to fetch, and the limits.
   ///   - deadline: When it must have ended, on ``monotonicNow()``'s clock.
   ///   - body: An open descriptor to write the body to.
-  ///   - say: Told the length and the progress.
+  ///   - progress: Told the bytes received, and of how many.
   ///   - isCancelled: Whether to stop.
   package init(
-    request: DownloadRequest, deadline: Double, body: Int32, say: @escaping (HelperEvent) -> Void,
+    request: DownloadRequest, deadline: Double, body: Int32, progress: @escaping (Int, Int?) -> Void,
     isCancelled: @escaping () -> Bool
   ) {
     self.request = request
     self.deadline = deadline
     self.body = body
-    self.say = say
+    self.progress = progress
     self.isCancelled = isCancelled
   }
 
-  /// Fetches the URL, following redirects, and says how it went: `.done` or `.failed`.
-  package func run() -> HelperEvent {
+  /// Fetches the URL, following redirects, and says how it went.
+  package func run() -> DownloadOutcome {
     var reason = [CChar](repeating: 0, count: 256)
     guard lc_load(&reason, reason.count) == 0 else {
       return .failed(
@@ -91,7 +90,7 @@ final class CurlTransfer {
   /// How a transfer ended.
   enum Ending {
     /// The download is over: the body is whole, or it failed.
-    case ended(HelperEvent)
+    case ended(DownloadOutcome)
     /// The answer is a redirect (this status) to `target`, resolved against the URL, if any.
     case redirect(status: Int, target: String?)
   }
@@ -219,7 +218,8 @@ final class CurlTransfer {
     switch code {
     case Code.ok:
       break
-    case Code.writeError where bodySkipped, Code.fileSizeExceeded where !CurlDownload.complete.contains(status):
+    case Code.writeError where bodySkipped,
+      Code.fileSizeExceeded where !CurlDownload.complete.contains(status):
       break
     case Code.timedOut:
       return .ended(.failed(.timedOut(seconds: request.timeout)))
@@ -241,7 +241,7 @@ final class CurlTransfer {
     if let expected, received < expected {
       return .ended(.failed(.brokenOff(received: received, expected: expected)))
     }
-    return .ended(.done(length: received, contentType: string(Info.contentType)))
+    return .ended(.completed(length: received, contentType: string(Info.contentType)))
   }
 
   /// Whether the transfer goes on: not once the download is cancelled or past its deadline.
@@ -294,7 +294,6 @@ final class CurlTransfer {
             return 0
           }
           expected = Int(length)
-          download.say(.length(Int(length)))
         }
       }
     }
@@ -316,7 +315,7 @@ final class CurlTransfer {
     received += count
     if received - lastProgress >= 1 << 16 {
       lastProgress = received
-      download.say(.progress(received))
+      download.progress(received, expected)
     }
     return count
   }

@@ -1,19 +1,20 @@
-import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A ``ResponseDownloader`` that downloads in the client's own process, with the system's
-/// libcurl (the library the toolchain's own HTTP client is made on, decision 0049), loaded the
-/// first time a download starts: an app reads a URL without the `txreport-fetch` helper.
+/// libcurl (the library the toolchain's own HTTP client is made on, decisions 0049 and 0055),
+/// loaded the first time a download starts, so that a report of files never loads it.
 ///
-/// Every limit of the ``DownloadRequest`` holds as it does in the helper, which runs the same
-/// download: the deadline of the whole fetch, the body's size (as declared and as received),
+/// Every limit of the ``DownloadRequest`` holds: the deadline of the whole fetch, the body's size (as declared and as received),
 /// the redirects (credentials left behind on another origin), the count and the bytes of each
 /// answer's header lines; an answer that is not the whole data (`202`, `206`) is a failure.
-/// Cancelling the task stops the download within a second, however slow the service.
-///
-/// The command line keeps ``HelperProcessDownloader``: a download that hangs where libcurl
-/// cannot be interrupted (a resolver that never answers) ends there with its process, at the
-/// deadline.
+/// Cancelling the task stops the download within a second, however slow the service. `txreport`
+/// uses it for every URL source.
 ///
 /// ```swift
 /// let source = HTTPTransactionSource(
@@ -39,34 +40,55 @@ public struct InProcessDownloader: ResponseDownloader {
       return .failed(.other("not an http:// or https:// URL"))
     }
     let cancelled = Atomic(false)
+    // The deadline runs from the call, whatever happens before the thread starts.
+    let deadline = monotonicNow() + request.timeout
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          let deadline = monotonicNow() + request.timeout
-          var expected: Int?
-          let event = CurlDownload(
-            request: request, deadline: deadline, body: file,
-            say: { event in
-              switch event {
-              case .length(let length): expected = length
-              case .progress(let bytes): progress(bytes, expected)
-              case .done, .failed: break
-              }
-            },
-            isCancelled: { cancelled.load(ordering: .relaxed) }
-          ).run()
-          switch event {
-          case .done(let length, let contentType):
-            continuation.resume(returning: .completed(length: length, contentType: contentType))
-          case .failed(let problem):
-            continuation.resume(returning: .failed(problem))
-          case .length, .progress:
-            continuation.resume(returning: .failed(.other("the download ended without an answer")))
-          }
+        // A thread of its own: libcurl blocks it for the whole download, and a pool's few
+        // threads (one a core) may all be busy for longer than the deadline.
+        let started = Self.detachThread {
+          let download = CurlDownload(
+            request: request, deadline: deadline, body: file, progress: progress,
+            isCancelled: { cancelled.load(ordering: .relaxed) })
+          continuation.resume(returning: download.run())
         }
+        if !started { continuation.resume(returning: .failed(.other("cannot start a thread to download"))) }
       }
     } onCancel: {
       cancelled.store(true, ordering: .relaxed)
     }
+  }
+
+  /// Runs `body` on a new, detached thread; `false` when none can be started.
+  private static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<ThreadBody>.fromOpaque(context).release()
+      return false
+    }
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      if let thread { pthread_detach(thread) }
+    #endif
+    return true
+  }
+
+  /// A closure, as a thread's argument.
+  private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 }

@@ -1,7 +1,7 @@
-// LibCurl: the few calls of the system's libcurl that NetworkGateways makes (in txreport-fetch, or
-// in a client's own process), loaded at run time.
+// LibCurl: the few calls of the system's libcurl that NetworkGateways makes, loaded at run time,
+// the first time a process downloads.
 //
-// The toolchain's HTTP client links libcurl already, so every machine that runs txreport-fetch
+// The toolchain's HTTP client links libcurl already, so every machine that runs the toolchain
 // has it; but its headers (libcurl's development package) are not part of the toolchain, so
 // this module declares what it uses itself, and finds the library with dlopen. Each call here
 // is a plain C function: libcurl's own curl_easy_setopt and curl_easy_getinfo are variadic,
