@@ -10,7 +10,6 @@ import TableViewClient
 import TransactionStorage
 import UseCases
 
-
 /// The composition root: the one place that names concrete gateways and wires them to a use
 /// case and its output.
 ///

@@ -1,4 +1,4 @@
-import LibCurl
+internal import LibCurl
 
 #if canImport(Glibc)
   import Glibc
