@@ -56,7 +56,10 @@ let package = Package(
     .target(name: "InMemoryGateways", dependencies: ["UseCases", "Entities"]),
     .target(
       name: "FileGateways", dependencies: ["UseCases", "Entities", "BankReading", "BankFormats", "ByteWords"]),
-    .target(name: "NetworkGateways", dependencies: ["FileGateways", "BankReading", "UseCases"]),
+    // The HTTP client: the system's libcurl, through a few C calls that find it at run time, so a
+    // process loads it only when it downloads (the library the toolchain's own client is made on).
+    .target(name: "LibCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "NetworkGateways", dependencies: ["FileGateways", "BankReading", "UseCases", "LibCurl"]),
 
     // MARK: Storage outside the layers: how a loaded report keeps its rows compactly, spooled block
     // by block, and searches them, for the table view. Not a product.
@@ -84,12 +87,7 @@ let package = Package(
         "TransactionStorage", "UseCases", "BankReading", "BankFormats", "Entities",
       ]
     ),
-    // The network helper: the one module that loads the HTTP client (the system's libcurl, through
-    // LibCurl, a few C calls that find it at run time), in a process of its own, so a report of
-    // files starts without it. txreport lists it to have it built beside it; it does not link it.
-    .target(name: "LibCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .executableTarget(name: "txreport-fetch", dependencies: ["NetworkGateways", "LibCurl"]),
-    .executableTarget(name: "txreport", dependencies: ["CompositionRoot", "txreport-fetch"]),
+    .executableTarget(name: "txreport", dependencies: ["CompositionRoot"]),
 
     // MARK: Tests: shared doubles, one target per module, and end-to-end runs of the binary.
     .target(
@@ -147,12 +145,13 @@ let package = Package(
       dependencies: ["CompositionRoot", "CLI", "Presenters", "TestSupport"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-    // An app's view of the package: the library products only, public API only.
+    // An app's view of the package: the library products only, public API only (TestSupport for
+    // its local HTTP server, a fixture).
     .testTarget(
       name: "ClientTests",
       dependencies: [
         "Entities", "UseCases", "Presenters", "ReportRendering", "InMemoryGateways", "FileGateways",
-        "NetworkGateways", "TransactionSourceTesting",
+        "NetworkGateways", "TransactionSourceTesting", "TestSupport",
       ]
     ),
 

@@ -10,12 +10,6 @@ import TableViewClient
 import TransactionStorage
 import UseCases
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The composition root: the one place that names concrete gateways and wires them to a use
 /// case and its output.
 ///
@@ -193,7 +187,7 @@ package enum TransactionReportApp {
     }
   }
 
-  /// The network gateway for a URL: fetched by the helper beside this executable, in the format
+  /// The network gateway for a URL: fetched in this process (`InProcessDownloader`), in the format
   /// given (`--input-format`), else the one the answer names, else the URL's extension, else
   /// the one the answer's first bytes show, else JSON.
   private static func urlSource(
@@ -206,19 +200,7 @@ package enum TransactionReportApp {
     return HTTPTransactionSource(
       request: request, format: recordFormat(command.inputFormat ?? .json),
       sniffsFormat: command.inputFormat == nil, formatIsGiven: command.inputFormat != nil, options: options,
-      downloader: HelperProcessDownloader(executablePath: helperPath()), progress: progress)
-  }
-
-  /// `txreport-fetch` beside the running executable (`/proc/self/exe`), where the build and
-  /// `Scripts/install` put it.
-  private static func helperPath() -> String {
-    var buffer = [CChar](repeating: 0, count: 4097)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let executable =
-      count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-      separator: "/")
-    return (folder.isEmpty ? "." : folder) + "/txreport-fetch"
+      downloader: InProcessDownloader(), progress: progress)
   }
 
   private static func recordFormat(_ format: InputFormat) -> RecordFormat {

@@ -1,6 +1,7 @@
 #include "LibCurl.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,8 +29,10 @@ static struct {
   slist_free_all_fn slist_free_all;
 } curl;
 
-int lc_load(char *reason, size_t reasonSize) {
-  if (curl.loaded) return 0;
+static pthread_once_t load_control = PTHREAD_ONCE_INIT;
+static char load_failure[256] = "cannot load libcurl";
+
+static void load_once(void) {
   static const char *const names[] = {"libcurl.so.4", "libcurl.so", "libcurl.4.dylib", "libcurl.dylib"};
   void *library = NULL;
   for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
@@ -37,8 +40,8 @@ int lc_load(char *reason, size_t reasonSize) {
   }
   if (library == NULL) {
     const char *error = dlerror();
-    snprintf(reason, reasonSize, "cannot load libcurl: %s", error ? error : "not found");
-    return -1;
+    snprintf(load_failure, sizeof load_failure, "cannot load libcurl: %s", error ? error : "not found");
+    return;
   }
   global_init_fn global_init = (global_init_fn)dlsym(library, "curl_global_init");
   curl.easy_init = (easy_init_fn)dlsym(library, "curl_easy_init");
@@ -51,16 +54,23 @@ int lc_load(char *reason, size_t reasonSize) {
   curl.slist_free_all = (slist_free_all_fn)dlsym(library, "curl_slist_free_all");
   if (!global_init || !curl.easy_init || !curl.easy_cleanup || !curl.easy_setopt || !curl.easy_perform
       || !curl.easy_getinfo || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all) {
-    snprintf(reason, reasonSize, "cannot load libcurl: a function is missing");
-    return -1;
+    snprintf(load_failure, sizeof load_failure, "cannot load libcurl: a function is missing");
+    return;
   }
   // CURL_GLOBAL_ALL: SSL and, on Windows, sockets.
   if (global_init(3) != 0) {
-    snprintf(reason, reasonSize, "cannot initialise libcurl");
-    return -1;
+    snprintf(load_failure, sizeof load_failure, "cannot initialise libcurl");
+    return;
   }
   curl.loaded = 1;
-  return 0;
+}
+
+int lc_load(char *reason, size_t reasonSize) {
+  // curl_global_init is not thread-safe: two downloads of one process may start at once.
+  pthread_once(&load_control, load_once);
+  if (curl.loaded) return 0;
+  snprintf(reason, reasonSize, "%s", load_failure);
+  return -1;
 }
 
 void *lc_easy_init(void) { return curl.easy_init(); }
@@ -73,6 +83,9 @@ int lc_setopt_size(void *handle, int option, long long value) {
   return curl.easy_setopt(handle, option, value);
 }
 int lc_setopt_callback(void *handle, int option, lc_data_callback callback) {
+  return curl.easy_setopt(handle, option, callback);
+}
+int lc_setopt_progress(void *handle, int option, lc_progress_callback callback) {
   return curl.easy_setopt(handle, option, callback);
 }
 int lc_easy_perform(void *handle) { return curl.easy_perform(handle); }

@@ -5,8 +5,8 @@ import UseCases
 ///
 /// ``HTTPTransactionSource`` owns the rules (which format, what a failure means for the report)
 /// and a downloader only moves bytes, so a client can bring its own (`URLSession` in an app, a
-/// test double in a test). `txreport` uses ``HelperProcessDownloader``, which keeps the network
-/// stack out of the command's own process.
+/// test double in a test). `txreport` uses ``InProcessDownloader``, which loads the system's
+/// libcurl only when a source is a URL.
 public protocol ResponseDownloader: Sendable {
   /// Fetches the request's URL and writes the body of its answer to `file`, from offset 0.
   ///

@@ -4,8 +4,8 @@ import Testing
 
 private typealias TX = TXReportProcess
 
-/// Sources on the network, run as a user runs them: the built `txreport` (and its helper,
-/// `txreport-fetch`) against a loopback server that misbehaves as told (decision 0029).
+/// Sources on the network, run as a user runs them: the built `txreport`, which downloads in its
+/// own process (decision 0055), against a loopback server that misbehaves as told (decision 0029).
 @Suite struct NetworkEndToEndTests {
   /// The demo's two files and the report of them, as files give it.
   static let authorized = TX.fixture("demo_authorized.json")
@@ -393,12 +393,15 @@ private typealias TX = TXReportProcess
     #expect(fromFile.standardError.contains("line 3 of \(tokenFile)"), "\(fromFile.standardError)")
   }
 
-  @Test("A txreport that is killed while it waits for a server takes its network helper with it")
-  func helperEndsWithTxreport() throws {
+  @Test(
+    "Interrupted while it waits for a server that says nothing, txreport ends at once by the signal, leaving no file"
+  )
+  func interruptedWhileWaiting() throws {
     let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])
+    let folder = try TemporaryDirectory("txreport-net")
     let process = Process()
     process.executableURL = try TX.binary()
-    process.arguments = ["--all", server.url("/p"), "--timeout", "60"]
+    process.arguments = ["--all", server.url("/p"), "--timeout", "60", "--output", folder.path("out.txt")]
     process.environment = ProcessInfo.processInfo.environment.merging(["no_proxy": "*", "NO_PROXY": "*"]) {
       $1
     }
@@ -407,87 +410,17 @@ private typealias TX = TXReportProcess
     process.standardError = FileHandle.nullDevice
     try process.run()
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    var helper: Int32?
-    for _ in 0..<500 where helper == nil {
-      helper = Self.child(of: process.processIdentifier, named: "txreport-fetch")
-      if helper == nil { usleep(10_000) }
-    }
-    let helperID = try #require(helper, "the helper was started")
-    kill(process.processIdentifier, SIGKILL)
-    // Not waitUntilExit() first: Foundation's Process may not see the end of txreport while a
-    // child of it still runs.
-    var gone = false
-    for _ in 0..<300 where !gone {
-      gone = !Self.isRunning(helperID)
-      if !gone { usleep(10_000) }
-    }
-    if !gone { kill(helperID, SIGKILL) }
+    // The download has begun once the server holds the connection.
+    for _ in 0..<500 where server.openConnectionCount == 0 { usleep(10_000) }
+    try #require(server.openConnectionCount > 0, "txreport asked the server")
+    let clock = ContinuousClock()
+    let start = clock.now
+    kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
-    #expect(gone, "the helper ended within 3 s of txreport, not at its 60 s deadline")
-  }
 
-  @Test("The network helper does not inherit the --output file's temporary (close-on-exec)")
-  func helperHoldsNoOutputFile() throws {
-    let server = try server(["/p": TestHTTPServer.Response(stallBeforeHeaders: true)])
-    let folder = try TemporaryDirectory("txreport-net")
-    let process = Process()
-    process.executableURL = try TX.binary()
-    process.arguments = ["--all", server.url("/p"), "--timeout", "30", "--output", folder.path("out.txt")]
-    process.environment = ProcessInfo.processInfo.environment.merging(["no_proxy": "*", "NO_PROXY": "*"]) {
-      $1
-    }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    var helper: Int32?
-    for _ in 0..<500 where helper == nil {
-      helper = Self.child(of: process.processIdentifier, named: "txreport-fetch")
-      if helper == nil { usleep(10_000) }
-    }
-    let helperID = try #require(helper, "the helper was started")
-    let txreportFiles = try Self.openFiles(of: process.processIdentifier)
-    #expect(txreportFiles.contains { $0.contains(".out.txt.txreport-") }, "txreport holds its temporary")
-    let helperFiles = try Self.openFiles(of: helperID)
-    #expect(!helperFiles.contains { $0.contains("out.txt") }, "the helper holds \(helperFiles)")
-  }
-
-  /// What a process's descriptors lead to, from `/proc/ID/fd`.
-  private static func openFiles(of id: Int32) throws -> [String] {
-    let folder = "/proc/\(id)/fd"
-    return try FileManager.default.contentsOfDirectory(atPath: folder).compactMap {
-      try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)
-    }
-  }
-
-  /// The first process whose parent is `parent` and whose name is `name`, from `/proc`.
-  private static func child(of parent: Int32, named name: String) -> Int32? {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for entry in entries {
-      guard let id = Int32(entry), let stat = Self.stat(of: id) else { continue }
-      if stat.name == name.prefix(15), stat.parent == parent { return id }
-    }
-    return nil
-  }
-
-  /// Whether a process is there and not a zombie waiting to be reaped.
-  private static func isRunning(_ id: Int32) -> Bool {
-    guard let stat = Self.stat(of: id) else { return false }
-    return stat.state != "Z" && stat.state != "X"
-  }
-
-  /// The name, state and parent of a process, from `/proc/ID/stat`.
-  private static func stat(of id: Int32) -> (name: Substring, state: Character, parent: Int32)? {
-    guard let text = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
-      let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
-    else { return nil }
-    let rest = text[text.index(after: close)...].split(separator: " ")
-    guard rest.count > 2, let state = rest[0].first, let parent = Int32(rest[1]) else { return nil }
-    return (text[text.index(after: open)..<close], state, parent)
+    #expect(clock.now - start < .seconds(3), "ended at the signal, not at the 60 s deadline")
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }
 

@@ -146,64 +146,6 @@ final class FakeDownloader: ResponseDownloader {
   }
 }
 
-@Suite struct HelperProcessDownloaderTests {
-  @Test("Without its helper the source is unavailable, and the reason says how to get the helper")
-  func missingHelper() async {
-    let source = HTTPTransactionSource(
-      request: DownloadRequest(url: "http://127.0.0.1:9/a.json"),
-      downloader: HelperProcessDownloader(executablePath: "/nonexistent/txreport-fetch"))
-    guard case .unavailable(let reason) = await source.open(),
-      let failure = reason.problem.base as? ServiceFailure, case .other(let detail) = failure.problem
-    else {
-      Issue.record("a missing helper does not make the source unavailable")
-      return
-    }
-    #expect(failure.url == "http://127.0.0.1:9/a.json")
-    #expect(
-      detail
-        == "the network helper '/nonexistent/txreport-fetch' cannot be run; build it with 'swift build' or install txreport with Scripts/install"
-    )
-  }
-}
-
-@Suite struct HelperEventTests {
-  @Test(
-    "Every event reads back as written",
-    arguments: [
-      HelperEvent.length(12), .progress(65536), .done(length: 3, contentType: "text/csv; charset=utf-8"),
-      .done(length: 0, contentType: nil), .failed(.timedOut(seconds: 0.5)),
-      .failed(.cannotConnect(detail: "Couldn't connect: refused")),
-      .failed(.secureConnectionFailed(detail: "bad cert")),
-      .failed(.status(503)), .failed(.brokenOff(received: 10, expected: 20)),
-      .failed(.brokenOff(received: 10, expected: nil)),
-      .failed(.tooLarge(limit: 1024)), .failed(.tooManyRedirects(limit: 5)), .failed(.other("a b c")),
-      .failed(.redirectWithoutTarget(status: 307)), .failed(.tooManyHeaders(limit: 1000)),
-      .failed(.headersTooLong(limit: 262_144)),
-    ])
-  func eventsRoundTrip(event: HelperEvent) {
-    #expect(event.line.hasSuffix("\n"))
-    #expect(HelperEvent(line: String(event.line.dropLast())) == event)
-  }
-
-  @Test("A request reads back as written; a line break in a value cannot add a line")
-  func requestRoundTrip() {
-    let request = DownloadRequest(
-      url: "https://h/x?a=1", headers: [HTTPHeader(name: "Authorization", value: "Bearer a:b")], timeout: 2.5,
-      maximumSize: 4096, maximumRedirects: 3, maximumHeaderCount: 20, maximumHeaderBytes: 1024)
-    #expect(HelperEvent.request(fromText: HelperEvent.requestText(request)) == request)
-    let sneaky = DownloadRequest(url: "https://h/x\nurl https://evil/")
-    #expect(
-      HelperEvent.request(fromText: HelperEvent.requestText(sneaky))?.url == "https://h/xurl https://evil/")
-  }
-
-  @Test("Lines it does not know are not events")
-  func unknownLines() {
-    #expect(HelperEvent(line: "hello") == nil)
-    #expect(HelperEvent(line: "length x") == nil)
-    #expect(HelperEvent(line: "failed nonsense 1") == nil)
-  }
-}
-
 /// Where a redirect may take the request's headers: the same scheme, host and port only.
 @Suite struct URLOriginTests {
   @Test(

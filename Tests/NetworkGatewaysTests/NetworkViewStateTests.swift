@@ -10,21 +10,10 @@ import UseCases
 /// state is `loading` until the slower service has answered, then `loaded`, with a failed
 /// service's message row in place of its group.
 @Suite struct NetworkViewStateTests {
-  /// `txreport-fetch`, built beside the test bundle.
-  static func helper() throws -> String {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("txreport-fetch").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    throw FixtureError("txreport-fetch was not found beside \(CommandLine.arguments[0]); build it first")
-  }
-
   private func source(_ url: String, timeout: Double = 5) throws -> HTTPTransactionSource {
     HTTPTransactionSource(
       request: DownloadRequest(url: url, timeout: timeout),
-      downloader: HelperProcessDownloader(executablePath: try Self.helper()))
+      downloader: InProcessDownloader())
   }
 
   @Test("Loading while a slow server answers, then loaded; a failed service becomes its message row")

@@ -1,6 +1,7 @@
-// LibCurl: the few calls of the system's libcurl that txreport-fetch makes, loaded at run time.
+// LibCurl: the few calls of the system's libcurl that NetworkGateways makes, loaded at run time,
+// the first time a process downloads.
 //
-// The toolchain's HTTP client links libcurl already, so every machine that runs txreport-fetch
+// The toolchain's HTTP client links libcurl already, so every machine that runs the toolchain
 // has it; but its headers (libcurl's development package) are not part of the toolchain, so
 // this module declares what it uses itself, and finds the library with dlopen. Each call here
 // is a plain C function: libcurl's own curl_easy_setopt and curl_easy_getinfo are variadic,
@@ -14,7 +15,13 @@
 /// returns `size * count` to go on, anything else to stop the transfer.
 typedef size_t (*lc_data_callback)(char *data, size_t size, size_t count, void *context);
 
-/// Loads libcurl and initialises it, once. Returns 0, or -1 with the reason in `reason`.
+/// What libcurl calls while a transfer runs, at least once a second (CURLOPT_XFERINFOFUNCTION):
+/// returns 0 to go on, anything else to stop the transfer.
+typedef int (*lc_progress_callback)(void *context, long long downloadTotal, long long downloaded,
+                                    long long uploadTotal, long long uploaded);
+
+/// Loads libcurl and initialises it, once for the process, whichever thread calls first.
+/// Returns 0, or -1 with the reason in `reason`.
 int lc_load(char *reason, size_t reasonSize);
 
 /// A new transfer handle, or NULL.
@@ -29,6 +36,8 @@ int lc_setopt_pointer(void *handle, int option, const void *value);
 int lc_setopt_size(void *handle, int option, long long value);
 /// Sets a data callback option. Returns libcurl's code.
 int lc_setopt_callback(void *handle, int option, lc_data_callback callback);
+/// Sets the progress callback option. Returns libcurl's code.
+int lc_setopt_progress(void *handle, int option, lc_progress_callback callback);
 /// Runs the transfer to its end. Returns libcurl's code.
 int lc_easy_perform(void *handle);
 /// Reads a long of the transfer's information. Returns libcurl's code.

@@ -1,5 +1,4 @@
-import LibCurl
-import NetworkGateways
+internal import LibCurl
 
 #if canImport(Glibc)
   import Glibc
@@ -7,13 +6,23 @@ import NetworkGateways
   import Darwin
 #endif
 
-/// One download, redirects followed by hand: each answer is one libcurl transfer, so that the
-/// helper decides what a redirect may take with it, and reads every header line libcurl gives
-/// it (counted, and bounded) instead of a list made again for each line.
-final class Download {
+/// One download with the system's libcurl, redirects followed by hand: each answer is one
+/// libcurl transfer, so that the download decides what a redirect may take with it, and reads
+/// every header line libcurl gives it (counted, and bounded) instead of a list made again for
+/// each line.
+///
+/// ``InProcessDownloader`` runs it on a thread of its own: the body goes to a file descriptor,
+/// the progress to a closure.
+package final class CurlDownload {
   let request: DownloadRequest
-  /// When the download must have ended, on ``Helper/now()``'s clock.
+  /// When the download must have ended, on ``monotonicNow()``'s clock.
   let deadline: Double
+  /// The descriptor the body is written to.
+  let body: Int32
+  /// Told the bytes received so far, and of how many when the service said, as they arrive.
+  let progress: (Int, Int?) -> Void
+  /// Whether the download is no longer wanted: asked while it runs, at least once a second.
+  let isCancelled: () -> Bool
 
   /// The redirects that lead somewhere: 301, 302, 303, 307 and 308. Others of the 3xx (300,
   /// 304, 305, 306) are statuses like any that is not a success.
@@ -25,13 +34,27 @@ final class Download {
   /// source's data.
   static let complete: Set<Int> = [200, 203, 204]
 
-  init(request: DownloadRequest, deadline: Double) {
+  /// Creates a download.
+  ///
+  /// - Parameters:
+  ///   - request: What to fetch, and the limits.
+  ///   - deadline: When it must have ended, on ``monotonicNow()``'s clock.
+  ///   - body: An open descriptor to write the body to.
+  ///   - progress: Told the bytes received, and of how many.
+  ///   - isCancelled: Whether to stop.
+  package init(
+    request: DownloadRequest, deadline: Double, body: Int32, progress: @escaping (Int, Int?) -> Void,
+    isCancelled: @escaping () -> Bool
+  ) {
     self.request = request
     self.deadline = deadline
+    self.body = body
+    self.progress = progress
+    self.isCancelled = isCancelled
   }
 
   /// Fetches the URL, following redirects, and says how it went.
-  func run() -> HelperEvent {
+  package func run() -> DownloadOutcome {
     var reason = [CChar](repeating: 0, count: 256)
     guard lc_load(&reason, reason.count) == 0 else {
       return .failed(
@@ -42,11 +65,12 @@ final class Download {
     var headers = request.headers
     var redirects = 0
     while true {
-      let transfer = Transfer(request: request, url: url, headers: headers, deadline: deadline)
+      let transfer = CurlTransfer(download: self, url: url, headers: headers)
       switch transfer.run() {
       case .ended(let event):
         return event
       case .redirect(let status, let target):
+        if isCancelled() { return .failed(.other("cancelled")) }
         guard let target, !target.isEmpty else { return .failed(.redirectWithoutTarget(status: status)) }
         redirects += 1
         guard redirects <= request.maximumRedirects else {
@@ -62,19 +86,19 @@ final class Download {
 }
 
 /// One request and its answer, through one libcurl handle.
-final class Transfer {
+final class CurlTransfer {
   /// How a transfer ended.
   enum Ending {
     /// The download is over: the body is whole, or it failed.
-    case ended(HelperEvent)
+    case ended(DownloadOutcome)
     /// The answer is a redirect (this status) to `target`, resolved against the URL, if any.
     case redirect(status: Int, target: String?)
   }
 
-  private let request: DownloadRequest
+  private let download: CurlDownload
+  private var request: DownloadRequest { download.request }
   private let url: String
   private let headers: [HTTPHeader]
-  private let deadline: Double
   private var handle: UnsafeMutableRawPointer?
   /// Why a callback stopped the transfer, if one did.
   private var stopped: ServiceProblem?
@@ -88,11 +112,10 @@ final class Transfer {
   private var headerLines = 0
   private var headerBytes = 0
 
-  init(request: DownloadRequest, url: String, headers: [HTTPHeader], deadline: Double) {
-    self.request = request
+  init(download: CurlDownload, url: String, headers: [HTTPHeader]) {
+    self.download = download
     self.url = url
     self.headers = headers
-    self.deadline = deadline
   }
 
   // libcurl's numbers for what is used here (curl/curl.h of libcurl 7.85 and later).
@@ -107,6 +130,9 @@ final class Transfer {
     static let followLocation: Int32 = 52
     static let headerFunction: Int32 = 20079
     static let noSignal: Int32 = 99
+    static let noProgress: Int32 = 43
+    static let progressFunction: Int32 = 20219
+    static let progressData: Int32 = 10057
     static let timeoutMilliseconds: Int32 = 155
     static let maximumFileSize: Int32 = 30117
     static let protocols: Int32 = 10318
@@ -130,6 +156,7 @@ final class Transfer {
     static let timedOut: Int32 = 28
     static let recvError: Int32 = 56
     static let fileSizeExceeded: Int32 = 63
+    static let abortedByCallback: Int32 = 42
     /// The codes of a secure connection that failed: a handshake, a certificate, a key.
     static let secure: Set<Int32> = [35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98]
   }
@@ -151,7 +178,7 @@ final class Transfer {
       list = grown
     }
     var errorText = [CChar](repeating: 0, count: 257)
-    let left = deadline - Helper.now()
+    let left = download.deadline - monotonicNow()
     guard left > 0 else { return .ended(.failed(.timedOut(seconds: request.timeout))) }
     let context = Unmanaged.passUnretained(self).toOpaque()
     let code = errorText.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -167,14 +194,22 @@ final class Transfer {
       if let list { lc_setopt_pointer(handle, Option.httpHeader, list) }
       lc_setopt_callback(handle, Option.headerFunction) { data, size, count, context in
         guard let context else { return 0 }
-        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
+        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
       }
       lc_setopt_pointer(handle, Option.headerData, context)
       lc_setopt_callback(handle, Option.writeFunction) { data, size, count, context in
         guard let context else { return 0 }
-        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().body(data, size * count)
+        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().body(data, size * count)
       }
       lc_setopt_pointer(handle, Option.writeData, context)
+      // Called at least once a second, bytes or none: a download no longer wanted, or past its
+      // deadline, stops there, not when the next bytes come.
+      lc_setopt_long(handle, Option.noProgress, 0)
+      lc_setopt_progress(handle, Option.progressFunction) { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().goesOn() ? 0 : 1
+      }
+      lc_setopt_pointer(handle, Option.progressData, context)
       return lc_easy_perform(handle)
     }
     if let stopped { return .ended(.failed(stopped)) }
@@ -183,7 +218,8 @@ final class Transfer {
     switch code {
     case Code.ok:
       break
-    case Code.writeError where bodySkipped, Code.fileSizeExceeded where !Download.complete.contains(status):
+    case Code.writeError where bodySkipped,
+      Code.fileSizeExceeded where !CurlDownload.complete.contains(status):
       break
     case Code.timedOut:
       return .ended(.failed(.timedOut(seconds: request.timeout)))
@@ -198,14 +234,27 @@ final class Transfer {
     default:
       return .ended(.failed(.other(detail)))
     }
-    if Download.redirects.contains(status) {
+    if CurlDownload.redirects.contains(status) {
       return .redirect(status: status, target: string(Info.redirectURL))
     }
-    guard Download.complete.contains(status) else { return .ended(.failed(.status(status))) }
+    guard CurlDownload.complete.contains(status) else { return .ended(.failed(.status(status))) }
     if let expected, received < expected {
       return .ended(.failed(.brokenOff(received: received, expected: expected)))
     }
-    return .ended(.done(length: received, contentType: string(Info.contentType)))
+    return .ended(.completed(length: received, contentType: string(Info.contentType)))
+  }
+
+  /// Whether the transfer goes on: not once the download is cancelled or past its deadline.
+  private func goesOn() -> Bool {
+    if download.isCancelled() {
+      stopped = .other("cancelled")
+      return false
+    }
+    if monotonicNow() > download.deadline {
+      stopped = .timedOut(seconds: request.timeout)
+      return false
+    }
+    return true
   }
 
   /// One header line of an answer (its status line first, a blank line last), counted: a new
@@ -228,12 +277,12 @@ final class Transfer {
     return count
   }
 
-  /// Bytes of the body: written to descriptor 3 when the answer is complete, not wanted
-  /// otherwise.
+  /// Bytes of the body: written to the download's descriptor when the answer is complete, not
+  /// wanted otherwise.
   private func body(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
     if !bodyStarted {
       bodyStarted = true
-      guard Download.complete.contains(responseCode()) else {
+      guard CurlDownload.complete.contains(responseCode()) else {
         bodySkipped = true
         return 0
       }
@@ -245,7 +294,6 @@ final class Transfer {
             return 0
           }
           expected = Int(length)
-          Helper.say(.length(Int(length)))
         }
       }
     }
@@ -255,7 +303,7 @@ final class Transfer {
     }
     var offset = 0
     while offset < count, let data {
-      let written = write(3, data + offset, count - offset)
+      let written = write(download.body, data + offset, count - offset)
       if written < 0, errno == EINTR { continue }
       guard written > 0 else {
         let reason = String(cString: strerror(errno))
@@ -267,7 +315,7 @@ final class Transfer {
     received += count
     if received - lastProgress >= 1 << 16 {
       lastProgress = received
-      Helper.say(.progress(received))
+      download.progress(received, expected)
     }
     return count
   }
