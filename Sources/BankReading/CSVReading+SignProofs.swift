@@ -221,7 +221,8 @@ extension CSVReading {
             .columnsInDoubt(.amount, columns: candidates), at: position,
             value: candidates.map { names[$0] }.joined(separator: ", ")))
     }
-    if readings.isEmpty, let firstQuestion, case .datesFitLayouts = firstQuestion.kind {
+    // A question about the dates is the file's whatever column holds the amount: asked first.
+    if readings.isEmpty, let firstQuestion, firstQuestion.kind.field == .date {
       return .failure(firstQuestion)
     }
     return .failure(

@@ -292,6 +292,22 @@ import UseCases
   }
 
   @Test(
+    "Dates in two layouts, or fitting two, are asked before the amount in doubt: the answer is needed either way",
+    arguments: [
+      "Date,Name,Gross,Net\n03/04/2024,Jordan,120.00,116.22\n13.05.2024,Books,-32.50,-32.50\n",
+      "Date,Name,Gross,Net\n03/04/2024,Jordan,120.00,116.22\n",
+    ])
+  func datesBeforeTheAmount(text: String) {
+    let asked = reading(text)
+
+    guard case .failure(let question) = asked else {
+      Issue.record("not asked: \(asked)")
+      return
+    }
+    #expect(question.kind.field == .date, "\(question)")
+  }
+
+  @Test(
     "An amount named in EUR beside one in the purchase's currency (KBC): its name and the currency column prove it"
   )
   func amountInItsCurrency() throws {
