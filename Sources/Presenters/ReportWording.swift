@@ -5,11 +5,12 @@ import UseCases
 /// its own way (another language, another tone).
 ///
 /// The inner layers hand over values (a `RecordProblem`, an `UnavailableReason`); a wording
-/// turns them into text. ``EnglishReportWording`` gives the exact texts of the contract. A client
-/// gives its own in a ``ReportStyle`` to the presenter and the renderers. Every member is a
-/// requirement: a wording is complete, or it does not compile, so no English word is left in a
-/// report worded otherwise. A wording may still call the English one for what it keeps, and lays
-/// out an issue line with ``issueLine(_:error:got:hint:characters:)``.
+/// turns them into text. The wording of ``ReportStyle/english`` gives the exact texts of the
+/// contract. A client gives its own in a ``ReportStyle`` to the presenter and the renderers.
+/// Every member is a requirement: a wording is complete, or it does not compile, so no English
+/// word is left in a report worded otherwise. A wording may still call the English one
+/// (`ReportStyle.english.wording`) for what it keeps, and lays out an issue line with
+/// ``issueLine(_:error:got:hint:characters:)``.
 public protocol ReportWording: Sendable {
   /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
   func title(of scope: ReportScope) -> String
