@@ -8,10 +8,10 @@ import UseCases
 /// temporary file, never into memory; every opening then reads that copy from its start, so a
 /// report's two readings see the same bytes and the service is asked once. What cannot be
 /// fetched (a timeout, a refused connection, an error status, an answer that breaks off or is
-/// too large) makes the source **unavailable**, with a ``ServiceFailure`` as its reason:
-/// the report shows the group's "not currently available" message, as the app this package
-/// comes from does when one of its two services fails. Invalid data in an answer is rejected
-/// like invalid data in a file, located as `URL:LINE:COLUMN`.
+/// too large) makes the source **unavailable**, with the service and what went wrong as its
+/// reason: the report shows the group's "not currently available" message, as the app this
+/// package comes from does when one of its two services fails. Invalid data in an answer is
+/// rejected like invalid data in a file, located as `URL:LINE:COLUMN`.
 ///
 /// The format is the answer's `Content-Type` (`application/json`, `application/x-ndjson` or
 /// `application/jsonl`, `text/csv`, `application/x-ofx`, `application/qif`, …), else the URL

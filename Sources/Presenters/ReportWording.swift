@@ -94,10 +94,10 @@ extension ReportWording {
   /// "VALUE"); HINT: HINT`, the English `error`, `got` and `hint` replaced by yours.
   ///
   /// Parts that are not known are left out. The source and the value are passed through
-  /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
-  /// already shown that way) through ``ReportText/terminalSafe(_:)``, so control characters
-  /// never reach a terminal raw. The
-  /// value is quoted, as text, except a number where text is expected (a problem whose
+  /// ``ReportText/visible(_:quoting:)``; the problem and the hint (which may quote values
+  /// already shown that way) have their control characters escaped too, their backslashes
+  /// left as they are, so control characters never reach a terminal raw. The value is quoted,
+  /// as text, except a number where text is expected (a problem whose
   /// `SourceProblem.showsValueAsWritten`), which is shown as written: `(got 20160401)`. A value
   /// longer than 64 characters is shown by its start and its length:
   /// `(got "1234…", 10000000 characters)`.
