@@ -9,7 +9,7 @@ import Entities
 ///   name, abbreviated (`Jan`, `Sep` or `Sept`) or whole (`January`), in any case;
 /// - `YYYY`: the year in four digits; `YY`: in two, read by the pivot of POSIX's `%y`, which
 ///   this layout states once and for all: `69` to `99` are 1969 to 1999, `00` to `68` are 2000
-///   to 2068 (``twoDigitYear(_:)``);
+///   to 2068;
 /// - anything else (`/`, `.`, `-`, a space, a comma) is written as it is.
 ///
 /// Where a number is followed by a separator, it may have one digit or two whatever the
@@ -20,12 +20,11 @@ import Entities
 /// optional zone (`Z`, `+01:00`).
 ///
 /// Some texts fit two layouts: `03/04/2024` is March 4 as `MM/DD/YYYY` and April 3 as
-/// `DD/MM/YYYY`. ``layouts(fitting:)`` tells which of the layouts a reader tries
-/// (``detectable``) a text fits, so a reader can decide a file's layout from its dates, or say
-/// that it cannot.
+/// `DD/MM/YYYY`. A reader of a bank's file decides its layout from all its dates, or says that
+/// it cannot and asks for one, never guessing.
 public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   /// The pattern, as written with upper-case letters: `DD/MM/YYYY`.
-  public let pattern: String
+  package let pattern: String
   /// What the pattern is made of.
   private let parts: [Part]
 
@@ -65,7 +64,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   /// `24-03-15`, which is a year first as Swedish and Japanese exports write it, or a day first)
   /// is asked, never read by a guess; every layout that the same digits can spell another way is
   /// here for that reason, so that the file's own dates must rule the others out.
-  public static let detectable: [DateLayout] = [
+  package static let detectable: [DateLayout] = [
     .iso, .monthDayYear, .dayMonthYear, .dayMonthYearDots, .compact,
     DateLayout(checked: "MM.DD.YYYY"), DateLayout(checked: "DD-MM-YYYY"), DateLayout(checked: "MM-DD-YYYY"),
     DateLayout(checked: "YYYY/MM/DD"), DateLayout(checked: "YYYY.MM.DD"), DateLayout(checked: "YYYY.MM.DD."),
@@ -137,7 +136,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter text: The date as written.
   /// - Returns: Every layout that reads it as a date that exists, in the order of
   ///   ``detectable``; empty when none does.
-  public static func layouts(fitting text: some StringProtocol) -> [DateLayout] {
+  package static func layouts(fitting text: some StringProtocol) -> [DateLayout] {
     detectable.filter { (try? CalendarDate(text, layout: $0)) != nil }
   }
 
@@ -146,7 +145,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter year: The two digits' value, 0 to 99.
   /// - Returns: The year.
-  public static func twoDigitYear(_ year: Int) -> Int {
+  package static func twoDigitYear(_ year: Int) -> Int {
     year >= 69 ? 1900 + year : 2000 + year
   }
 
@@ -158,7 +157,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter text: The date as written.
   /// - Returns: The numbers, or `nil`.
-  public func numbers(in text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
+  package func numbers(in text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
     // No date, even with its time and zone, is this long.
     guard text.utf8.count <= 64 else { return nil }
     let bytes = Array(text.utf8)
@@ -299,7 +298,7 @@ extension CalendarDate {
   /// - Throws: `CalendarDateError.notInLayout` when the text does not have the layout's shape
   ///   (`CalendarDateError.notISO8601` for ``DateLayout/iso``), or the error of
   ///   `CalendarDate.init(year:month:day:)` for a date that does not exist.
-  public init(_ text: some StringProtocol, layout: DateLayout) throws(CalendarDateError) {
+  package init(_ text: some StringProtocol, layout: DateLayout) throws(CalendarDateError) {
     guard let numbers = layout.numbers(in: text) else {
       throw layout == .iso ? .notISO8601 : .notInLayout
     }

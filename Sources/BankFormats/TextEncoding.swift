@@ -2,7 +2,7 @@
 /// write their exports in.
 ///
 /// A single-byte code page reads every byte as one character: ASCII below 0x80, the code
-/// page's own letters and signs above (``character(of:)``). Windows-1252 is Western Europe's
+/// page's own letters and signs above. Windows-1252 is Western Europe's
 /// (German, French, Spanish, Dutch, …); Windows-1250 and ISO-8859-2 are Central Europe's
 /// (Czech, Polish, Hungarian, Slovak, …), where a byte such as 0xE8 is `č`, not `è`.
 public enum TextEncoding: String, CaseIterable, Sendable {
@@ -46,7 +46,7 @@ public enum TextEncoding: String, CaseIterable, Sendable {
 
   /// The single-byte code pages a reader tells apart by a file's bytes and words, in the
   /// order it names them; ISO-8859-2 is read only when the user names it.
-  public static let codePages: [TextEncoding] = [.windows1252, .windows1250]
+  package static let codePages: [TextEncoding] = [.windows1252, .windows1250]
 
   /// The character a byte of a single-byte code page stands for: ASCII below 0x80, the code
   /// page's own above; a byte the code page leaves undefined is the C1 control of the same
@@ -55,7 +55,7 @@ public enum TextEncoding: String, CaseIterable, Sendable {
   ///
   /// - Parameter byte: A byte of text in this encoding.
   /// - Returns: Its character.
-  public func character(of byte: UInt8) -> Unicode.Scalar? {
+  package func character(of byte: UInt8) -> Unicode.Scalar? {
     guard self != .utf8 else { return nil }
     guard byte >= 0x80 else { return Unicode.Scalar(byte) }
     let value = Self.high(of: self)[Int(byte - 0x80)]
@@ -70,7 +70,7 @@ public enum TextEncoding: String, CaseIterable, Sendable {
   ///
   /// - Parameter byte: A byte.
   /// - Returns: Whether the code page defines it.
-  public func defines(_ byte: UInt8) -> Bool {
+  package func defines(_ byte: UInt8) -> Bool {
     guard self != .utf8, byte >= 0x80 else { return true }
     return Self.high(of: self)[Int(byte - 0x80)] != 0
   }

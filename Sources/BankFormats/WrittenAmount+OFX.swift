@@ -17,7 +17,7 @@ extension WrittenAmount {
   ///   spaces around it.
   /// - Throws: `AmountSyntaxError` (of Entities): `.tooManyFractionDigits` for a fraction of
   ///   a cent, `.exponent`, `.empty`, `.tooLarge`, else `.notADecimal`.
-  public init(parsingOFX text: some StringProtocol) throws(AmountSyntaxError) {
+  package init(parsingOFX text: some StringProtocol) throws(AmountSyntaxError) {
     var bytes = Array(text.utf8)[...]
     guard !bytes.isEmpty else { throw .empty }
     var negative = false

@@ -9,13 +9,13 @@ public enum DecimalMark: String, CaseIterable, Sendable {
 }
 
 /// An amount as a bank writes it: a magnitude, and whether it was written negative.
-public struct WrittenAmount: Equatable, Sendable {
+package struct WrittenAmount: Equatable, Sendable {
   /// The amount without its sign, exact to the cent.
-  public var magnitude: Money
+  package var magnitude: Money
   /// Whether it was written with a minus sign, a trailing minus or in parentheses.
-  public var isNegative: Bool
+  package var isNegative: Bool
   /// The currency written with it, if any: a symbol (`$`, `€`) or a code in capitals (`EUR`).
-  public var currency: String?
+  package var currency: String?
 
   /// Creates a written amount.
   ///
@@ -23,7 +23,7 @@ public struct WrittenAmount: Equatable, Sendable {
   ///   - magnitude: The amount without its sign.
   ///   - isNegative: Whether it was written negative.
   ///   - currency: The currency written with it, if any.
-  public init(magnitude: Money, isNegative: Bool, currency: String? = nil) {
+  package init(magnitude: Money, isNegative: Bool, currency: String? = nil) {
     self.magnitude = magnitude
     self.isNegative = isNegative
     self.currency = currency
@@ -57,7 +57,7 @@ public struct WrittenAmount: Equatable, Sendable {
   ///   - text: The amount as written, such as `-$1,234.56`, `1.234,56 €` or `(12.00)`.
   ///   - decimalMark: The file's decimal mark.
   /// - Throws: `AmountSyntaxError` (of Entities) naming what is wrong.
-  public init(parsing text: some StringProtocol, decimalMark: DecimalMark) throws(AmountSyntaxError) {
+  package init(parsing text: some StringProtocol, decimalMark: DecimalMark) throws(AmountSyntaxError) {
     var scalars = Array(text.unicodeScalars)
     var signs = 0
     var negative = false

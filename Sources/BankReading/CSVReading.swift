@@ -232,13 +232,13 @@ package struct CSVReading: Sendable {
 
 /// One decision a reader made about a file, for a person: what it is about, what was decided,
 /// and the evidence.
-public struct ReadingDecision: Hashable, Sendable {
+package struct ReadingDecision: Hashable, Sendable {
   /// What the decision is about: `dates`, `column of the amount`.
-  public var topic: String
+  package var topic: String
   /// What was decided, in words: `DD.MM.YYYY`, `"Betrag (EUR)" (column 4)`.
-  public var value: String
+  package var value: String
   /// What proved it.
-  public var evidence: Evidence
+  package var evidence: Evidence
 
   /// Creates a decision.
   ///
@@ -246,7 +246,7 @@ public struct ReadingDecision: Hashable, Sendable {
   ///   - topic: What it is about.
   ///   - value: What was decided.
   ///   - evidence: What proved it.
-  public init(_ topic: String, _ value: String, _ evidence: Evidence) {
+  package init(_ topic: String, _ value: String, _ evidence: Evidence) {
     self.topic = topic
     self.value = value
     self.evidence = evidence

@@ -5,9 +5,9 @@
 /// carries its evidence, so that a person, a test and a bug report can see why the file was read
 /// as it was (`txreport --explain`). A decision that the file cannot prove is not made: the
 /// reader asks instead (``ReadingQuestion``).
-public struct Evidence: Hashable, Sendable, CustomStringConvertible {
+package struct Evidence: Hashable, Sendable, CustomStringConvertible {
   /// Where the evidence comes from.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// An option the user gave: the user's word is the proof.
     case option
     /// The names of the header's columns.
@@ -25,40 +25,40 @@ public struct Evidence: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Where the evidence comes from.
-  public var kind: Kind
+  package var kind: Kind
   /// The evidence, in English: `"Buchungstag" is a name for the date`.
-  public var words: String
+  package var words: String
 
   /// Creates evidence.
   ///
   /// - Parameters:
   ///   - kind: Where it comes from.
   ///   - words: What it is, in English.
-  public init(_ kind: Kind, _ words: String) {
+  package init(_ kind: Kind, _ words: String) {
     self.kind = kind
     self.words = words
   }
 
   /// The words.
-  public var description: String { words }
+  package var description: String { words }
 
   /// The user's option, as given: `--date-format DD.MM.YYYY`.
   static func option(_ words: String) -> Evidence { Evidence(.option, "you said " + words) }
 }
 
 /// A decision about a bank's file, with the evidence that proved it.
-public struct Decided<Value: Sendable>: Sendable {
+package struct Decided<Value: Sendable>: Sendable {
   /// What was decided.
-  public var value: Value
+  package var value: Value
   /// What proved it.
-  public var evidence: Evidence
+  package var evidence: Evidence
 
   /// Creates a decision.
   ///
   /// - Parameters:
   ///   - value: What was decided.
   ///   - evidence: What proved it.
-  public init(_ value: Value, _ evidence: Evidence) {
+  package init(_ value: Value, _ evidence: Evidence) {
     self.value = value
     self.evidence = evidence
   }

@@ -6,9 +6,9 @@ import UseCases
 ///
 /// A question stops the reading of the file with a located error and a hint whose options are
 /// a promise: each gives a report consistent with every column the file has.
-public struct ReadingQuestion: Error, Hashable, Sendable {
+package struct ReadingQuestion: Error, Hashable, Sendable {
   /// What is asked.
-  public enum Kind: Error, Hashable, Sendable {
+  package enum Kind: Error, Hashable, Sendable {
     /// Several columns may hold a role (by index), and nothing says which does.
     case columnsInDoubt(CSVColumnRole, columns: [Int])
     /// The header splits into the names of a date, a description and an amount at each of
@@ -43,11 +43,11 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
   }
 
   /// What is asked.
-  public var kind: Kind
+  package var kind: Kind
   /// Where the file shows it: the value that raises it, or the header.
-  public var position: TextPosition
+  package var position: TextPosition
   /// The value as the file writes it, if one raises it.
-  public var value: String?
+  package var value: String?
 
   /// Creates a question.
   ///
@@ -55,7 +55,7 @@ public struct ReadingQuestion: Error, Hashable, Sendable {
   ///   - kind: What is asked.
   ///   - position: Where the file shows it.
   ///   - value: The value as written, if one raises it.
-  public init(_ kind: Kind, at position: TextPosition, value: String? = nil) {
+  package init(_ kind: Kind, at position: TextPosition, value: String? = nil) {
     self.kind = kind
     self.position = position
     self.value = value

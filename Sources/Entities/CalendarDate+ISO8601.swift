@@ -20,7 +20,7 @@ extension CalendarDate {
   /// - Parameter bytes: The UTF-8 bytes of the text, such as those of `2016-04-01`.
   /// - Throws: The errors of ``init(iso8601:)``.
   @inlinable
-  public init(iso8601UTF8 bytes: some Collection<UInt8>) throws(CalendarDateError) {
+  package init(iso8601UTF8 bytes: some Collection<UInt8>) throws(CalendarDateError) {
     // Bytes side by side (a file's, a string's): each digit read at its place, no loop.
     if let fields = bytes.withContiguousStorageIfAvailable(Self.iso8601Fields) {
       guard let fields else { throw .notISO8601 }

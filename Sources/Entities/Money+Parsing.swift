@@ -20,7 +20,7 @@ extension Money {
   /// - Parameter bytes: The UTF-8 bytes of the decimal text.
   /// - Throws: ``AmountSyntaxError`` naming what is wrong with the text.
   @inlinable
-  public init(parsingUnsignedDecimalUTF8 bytes: some Collection<UInt8>) throws(AmountSyntaxError) {
+  package init(parsingUnsignedDecimalUTF8 bytes: some Collection<UInt8>) throws(AmountSyntaxError) {
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0

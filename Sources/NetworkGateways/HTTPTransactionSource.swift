@@ -8,32 +8,32 @@ import UseCases
 /// temporary file, never into memory; every opening then reads that copy from its start, so a
 /// report's two readings see the same bytes and the service is asked once. What cannot be
 /// fetched (a timeout, a refused connection, an error status, an answer that breaks off or is
-/// too large) makes the source **unavailable**, with a ``ServiceFailure`` as its reason:
-/// the report shows the group's "not currently available" message, as the app this package
-/// comes from does when one of its two services fails. Invalid data in an answer is rejected
-/// like invalid data in a file, located as `URL:LINE:COLUMN`.
+/// too large) makes the source **unavailable**, with the service and what went wrong as its
+/// reason: the report shows the group's "not currently available" message, as the app this
+/// package comes from does when one of its two services fails. Invalid data in an answer is
+/// rejected like invalid data in a file, located as `URL:LINE:COLUMN`.
 ///
 /// The format is the answer's `Content-Type` (`application/json`, `application/x-ndjson` or
 /// `application/jsonl`, `text/csv`, `application/x-ofx`, `application/qif`, …), else the URL
 /// path's extension (`.json`, `.ndjson`, `.jsonl`, `.csv`, `.tsv`, `.ofx`, `.qfx`, `.qif`),
-/// else the one given; or, with ``sniffsFormat`` (no format was given), the one the answer's
+/// else the one given; or, with `sniffsFormat` (no format was given), the one the answer's
 /// first bytes show, as for a file (an answer served as `application/octet-stream`), else JSON.
-/// A format the user gave (``formatIsGiven``, `--input-format`) wins over all of them: a
+/// A format the user gave (`formatIsGiven`, `--input-format`) wins over all of them: a
 /// server's `Content-Type` is often generic or wrong, and an explicit choice is never
 /// overridden.
 public struct HTTPTransactionSource: TransactionSource, LendingSource, Sendable {
   /// What is fetched, and the limits.
-  public let request: DownloadRequest
+  package let request: DownloadRequest
   /// The format when neither the answer's `Content-Type` nor the URL's extension names one.
-  public let format: RecordFormat
+  package let format: RecordFormat
   /// Whether the answer's first bytes tell its format when neither its `Content-Type` nor the
   /// URL's extension names one; ``format`` is then read only when they show none.
-  public let sniffsFormat: Bool
+  package let sniffsFormat: Bool
   /// Whether ``format`` was given by the user: it is then read whatever the answer's
   /// `Content-Type`, the URL's extension or the answer's first bytes say.
-  public let formatIsGiven: Bool
+  package let formatIsGiven: Bool
   /// How to read the answer when it is a bank's CSV export.
-  public let options: ReadingOptions
+  package let options: ReadingOptions
   private let downloader: any ResponseDownloader
   private let progress: (@Sendable (ReadProgress) -> Void)?
   /// The one download, shared by every opening and every copy of the source.

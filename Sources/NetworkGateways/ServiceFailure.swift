@@ -2,25 +2,25 @@ import UseCases
 
 /// Why a service's records cannot be read: the service, and what went wrong with it. The
 /// network gateway's reason for a source that is unavailable, with its English words.
-public struct ServiceFailure: SourceProblem {
+package struct ServiceFailure: SourceProblem {
   /// The service, as messages name it: its URL without any password.
-  public var url: String
+  package var url: String
   /// What went wrong.
-  public var problem: ServiceProblem
+  package var problem: ServiceProblem
 
   /// Creates a failure.
   ///
   /// - Parameters:
   ///   - url: The service, without any password.
   ///   - problem: What went wrong.
-  public init(url: String, problem: ServiceProblem) {
+  package init(url: String, problem: ServiceProblem) {
     self.url = url
     self.problem = problem
   }
 
   /// The service and what went wrong, in English: `https://bank.example/a.json: timed out
   /// after 5 s`.
-  public var words: SourceWords {
+  package var words: SourceWords {
     "\(shown: url): " + problem.words
   }
 }
@@ -55,7 +55,7 @@ public enum ServiceProblem: Hashable, Sendable {
   case other(String)
 
   /// What went wrong, in English: `timed out after 5 s`.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch self {
     case .timedOut(let seconds): "timed out after \(words: Self.seconds(seconds)) s"
     case .cannotConnect(let detail): "cannot connect: \(shown: detail)"

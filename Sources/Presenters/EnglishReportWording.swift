@@ -7,12 +7,12 @@ import UseCases
 /// It is the wording of ``ReportStyle/english``. Every text is made by hand: nothing depends on
 /// the machine's time zone, locale or clock, so the same input gives byte-identical output
 /// everywhere.
-public struct EnglishReportWording: ReportWording {
+package struct EnglishReportWording: ReportWording {
   /// Creates the English wording.
-  public init() {}
+  package init() {}
 
   /// `Authorized Transactions`, `Posted Transactions` or `All`.
-  public func title(of scope: ReportScope) -> String {
+  package func title(of scope: ReportScope) -> String {
     switch scope {
     case .group(let group): Self.groupTitle(group)
     case .allTransactions: "All"
@@ -20,12 +20,12 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// `Authorized Transactions are not currently available.`
-  public func unavailableMessage(for scope: ReportScope) -> String {
+  package func unavailableMessage(for scope: ReportScope) -> String {
     "\(Self.subject(of: scope)) are not currently available."
   }
 
   /// `There are no Posted Transactions in this period` (no final period).
-  public func noTransactionsMessage(for group: TransactionGroup) -> String {
+  package func noTransactionsMessage(for group: TransactionGroup) -> String {
     "There are no \(Self.groupTitle(group)) in this period"
   }
 
@@ -34,7 +34,7 @@ public struct EnglishReportWording: ReportWording {
   /// The text is always twelve ASCII bytes (a year has four digits, 1 to 9999), written in
   /// place: a string that short is kept inline, with nothing allocated, and a report makes one
   /// for each date block.
-  public func date(_ date: CalendarDate) -> String {
+  package func date(_ date: CalendarDate) -> String {
     let (year, month, day) = (date.year, date.month, date.day)
     return String(unsafeUninitializedCapacity: 12) { text in
       let letters = (month - 1) * 3
@@ -52,7 +52,7 @@ public struct EnglishReportWording: ReportWording {
   /// `March 2024` for a whole month; otherwise its days as subheaders show dates:
   /// `Mar 01, 2024 – Mar 15, 2024` (an en dash between spaces), `from Mar 01, 2024`,
   /// `until Mar 31, 2024`.
-  public func period(_ period: ReportPeriod) -> String {
+  package func period(_ period: ReportPeriod) -> String {
     switch (period.first, period.last) {
     case (let first?, let last?) where period.isWholeMonth:
       "\(Self.monthNames[first.month - 1]) \(ReportText.isoDate(last).prefix(4))"
@@ -66,7 +66,7 @@ public struct EnglishReportWording: ReportWording {
   /// `12 records outside 2024-03-01 to 2024-03-31 are not shown`; for a period open at one
   /// end, `3 records before 2024-03-01 are not shown` or `1 record after 2024-03-31 is not
   /// shown`. Dates as the options take them, `YYYY-MM-DD`.
-  public func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
+  package func recordsOutsidePeriod(count: Int, period: ReportPeriod) -> String {
     let records = count == 1 ? "1 record" : "\(count) records"
     let verb = count == 1 ? "is" : "are"
     let place =
@@ -81,7 +81,7 @@ public struct EnglishReportWording: ReportWording {
 
   /// What is wrong, such as `not a real calendar date`: the source's words for a problem it
   /// found, the use cases' own for the rules across records.
-  public func problem(_ problem: RecordProblem) -> String {
+  package func problem(_ problem: RecordProblem) -> String {
     switch problem {
     case .source(let found): ReportText.text(of: found.words)
     case .groupMismatch(let expected, _): "this source holds only group \(expected.code) records"
@@ -94,7 +94,7 @@ public struct EnglishReportWording: ReportWording {
   }
 
   /// How to fix a problem, such as `2016-02 has 29 days`, or `nil` when no hint helps.
-  public func hint(for problem: RecordProblem) -> String? {
+  package func hint(for problem: RecordProblem) -> String? {
     switch problem {
     case .source(let found): found.hint.map(ReportText.text(of:))
     case .groupMismatch(_, let found):
@@ -108,49 +108,49 @@ public struct EnglishReportWording: ReportWording {
 
   /// Why a source cannot be read, in the source's words, such as `cannot read 'a.json': No such
   /// file or directory`, with its hint after a semicolon: `; did you mean 'b.json'?`.
-  public func reason(_ reason: UnavailableReason) -> String {
+  package func reason(_ reason: UnavailableReason) -> String {
     ReportText.text(of: reason.problem.words)
       + (reason.problem.hint.map { "; " + ReportText.text(of: $0) } ?? "")
   }
 
   /// One issue as one line: `FILE:LINE:COLUMN: error: FIELD: PROBLEM (got "VALUE"); hint: HINT`,
   /// laid out by ``ReportWording/issueLine(_:error:got:hint:characters:)``.
-  public func issueLine(_ issue: RecordIssue) -> String {
+  package func issueLine(_ issue: RecordIssue) -> String {
     issueLine(issue, error: "error", got: "got", hint: "hint", characters: "characters")
   }
 
   /// A source's note in its own English words, with its hint after a semicolon:
   /// `'a.csv': 2 rows that are not transactions were skipped`.
-  public func note(_ note: AnySourceProblem) -> String {
+  package func note(_ note: AnySourceProblem) -> String {
     ReportText.text(of: note.words) + (note.hint.map { "; " + ReportText.text(of: $0) } ?? "")
   }
 
   /// `en`.
-  public var languageTag: String { "en" }
+  package var languageTag: String { "en" }
   /// `Transaction Report`.
-  public var reportTitle: String { "Transaction Report" }
+  package var reportTitle: String { "Transaction Report" }
   /// `Total`.
-  public var totalLabel: String { "Total" }
+  package var totalLabel: String { "Total" }
   /// `Grand Total`.
-  public var grandTotalLabel: String { "Grand Total" }
+  package var grandTotalLabel: String { "Grand Total" }
   /// `Grand Total of available sources`.
-  public var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
+  package var grandTotalOfAvailableSourcesLabel: String { "Grand Total of available sources" }
   /// `Incomplete report:`.
-  public var incompleteReportLabel: String { "Incomplete report:" }
+  package var incompleteReportLabel: String { "Incomplete report:" }
   /// `Date`, `Description` and `Amount`.
-  public var columnHeads: (date: String, description: String, amount: String) {
+  package var columnHeads: (date: String, description: String, amount: String) {
     ("Date", "Description", "Amount")
   }
 
   /// `Authorized Transactions are not available: REASON`.
-  public func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
+  package func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
     "\(Self.subject(of: scope)) are not available: \(self.reason(reason))"
   }
 
   /// `3 invalid records; no report was made.`; with the problems when the records have more
   /// than one each: `1 invalid record with 4 problems; no report was made.`; and with the
   /// count of problems not listed: `25 invalid records (5 not shown); no report was made.`
-  public func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
+  package func rejectionSummary(recordCount: Int, issueCount: Int, unlistedCount: Int) -> String {
     let records = recordCount == 1 ? "1 invalid record" : "\(recordCount) invalid records"
     let problems = issueCount > recordCount ? " with \(issueCount) problems" : ""
     let unlisted = unlistedCount > 0 ? " (\(unlistedCount) not shown)" : ""

@@ -26,6 +26,7 @@ public struct ReportStyle: Sendable {
     self.amounts = amounts
   }
 
-  /// The contract's: English words (``EnglishReportWording``), plain amounts.
+  /// The contract's: English words, plain amounts. Its ``wording`` is the one home of the
+  /// report's English words, which a client's own wording may call for what it keeps.
   public static let english = ReportStyle(wording: EnglishReportWording(), amounts: .plain)
 }

@@ -36,7 +36,7 @@ public enum ReportText {
   ///
   /// Tabs, line breaks, escape sequences, C1 controls and the Unicode bidirectional controls
   /// (which can make text display in a different order than it is stored) are all escaped, and
-  /// so are the invisible characters that can hide or fake text (``isInvisible(_:)``). A
+  /// so are the invisible characters that can hide or fake text (zero-width spaces, tags). A
   /// backslash of the text itself is shown doubled, `\\`, so that an escape is never ambiguous:
   /// the text `\u{1B}` shows as `\\u{1B}`, a real escape character as `\u{1B}`.
   ///
@@ -58,7 +58,7 @@ public enum ReportText {
   ///
   /// - Parameter text: The text.
   /// - Returns: The text with every unsafe and invisible character escaped.
-  public static func terminalSafe(_ text: String) -> String {
+  package static func terminalSafe(_ text: String) -> String {
     guard mayNeedEscapes(text, quoting: false),
       text.unicodeScalars.contains(where: { mustBeEscaped($0) || isInvisible($0) })
     else { return text }
@@ -92,7 +92,7 @@ public enum ReportText {
   ///   - text: The text.
   ///   - quoting: Whether quotes count.
   /// - Returns: `true` when the text must be escaped.
-  public static func needsEscapes(_ text: String, quoting: Bool = false) -> Bool {
+  package static func needsEscapes(_ text: String, quoting: Bool = false) -> Bool {
     mayNeedEscapes(text, quoting: quoting)
       && text.unicodeScalars.contains {
         mustBeEscaped($0) || isInvisible($0) || $0 == "\\" || (quoting && $0 == "\"")
@@ -122,7 +122,7 @@ public enum ReportText {
   ///
   /// - Parameter scalar: The character.
   /// - Returns: `true` when it must be escaped.
-  public static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
+  package static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
@@ -146,7 +146,7 @@ public enum ReportText {
   ///
   /// - Parameter scalar: The character.
   /// - Returns: `true` when ``visible(_:quoting:)`` shows it as an escape.
-  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x2060...0x2064, 0x3164, 0xFEFF, 0xFFA0: true
     case 0xFFF9...0xFFFB, 0xE0000...0xE007F: true

@@ -5,11 +5,12 @@ import UseCases
 /// its own way (another language, another tone).
 ///
 /// The inner layers hand over values (a `RecordProblem`, an `UnavailableReason`); a wording
-/// turns them into text. ``EnglishReportWording`` gives the exact texts of the contract. A client
-/// gives its own in a ``ReportStyle`` to the presenter and the renderers. Every member is a
-/// requirement: a wording is complete, or it does not compile, so no English word is left in a
-/// report worded otherwise. A wording may still call the English one for what it keeps, and lays
-/// out an issue line with ``issueLine(_:error:got:hint:characters:)``.
+/// turns them into text. The wording of ``ReportStyle/english`` gives the exact texts of the
+/// contract. A client gives its own in a ``ReportStyle`` to the presenter and the renderers.
+/// Every member is a requirement: a wording is complete, or it does not compile, so no English
+/// word is left in a report worded otherwise. A wording may still call the English one
+/// (`ReportStyle.english.wording`) for what it keeps, and lays out an issue line with
+/// ``issueLine(_:error:got:hint:characters:)``.
 public protocol ReportWording: Sendable {
   /// The header title of a group, or of all transactions: `Authorized Transactions`, `All`.
   func title(of scope: ReportScope) -> String
@@ -93,10 +94,10 @@ extension ReportWording {
   /// "VALUE"); HINT: HINT`, the English `error`, `got` and `hint` replaced by yours.
   ///
   /// Parts that are not known are left out. The source and the value are passed through
-  /// ``ReportText/visible(_:quoting:)``, the problem and the hint (which may quote values
-  /// already shown that way) through ``ReportText/terminalSafe(_:)``, so control characters
-  /// never reach a terminal raw. The
-  /// value is quoted, as text, except a number where text is expected (a problem whose
+  /// ``ReportText/visible(_:quoting:)``; the problem and the hint (which may quote values
+  /// already shown that way) have their control characters escaped too, their backslashes
+  /// left as they are, so control characters never reach a terminal raw. The value is quoted,
+  /// as text, except a number where text is expected (a problem whose
   /// `SourceProblem.showsValueAsWritten`), which is shown as written: `(got 20160401)`. A value
   /// longer than 64 characters is shown by its start and its length:
   /// `(got "1234…", 10000000 characters)`.

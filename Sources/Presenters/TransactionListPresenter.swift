@@ -5,16 +5,16 @@ import UseCases
 /// One transaction of the report as a transaction list shows it: every value display-ready
 /// text, as a ``ReportRow``'s are, and nothing lost that a script needs (the group and the
 /// date, which a report's rows keep only in their headers and subheaders).
-public struct ListedTransaction: Hashable, Sendable {
+package struct ListedTransaction: Hashable, Sendable {
   /// The date as `YYYY-MM-DD` (``ReportText/isoDate(_:)``), such as `2016-04-01`.
-  public var date: String
+  package var date: String
   /// The group's one-letter code, as records carry it: `A` (Authorized) or `P` (Posted).
-  public var group: String
+  package var group: String
   /// The description, as the source gave it: text from the data, not escaped.
-  public var description: String
+  package var description: String
   /// The signed amount as the report shows it (``AmountStyle/plain``): two decimals,
   /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
-  public var amount: String
+  package var amount: String
 
   /// Creates a listed transaction.
   ///
@@ -23,7 +23,7 @@ public struct ListedTransaction: Hashable, Sendable {
   ///   - group: The group's code, `A` or `P`.
   ///   - description: The description, not escaped.
   ///   - amount: The signed amount as the report shows it.
-  public init(date: String, group: String, description: String, amount: String) {
+  package init(date: String, group: String, description: String, amount: String) {
     self.date = date
     self.group = group
     self.description = description
@@ -38,7 +38,7 @@ public struct ListedTransaction: Hashable, Sendable {
 /// (group, then date, then input order). Everything else about the report (its start and end,
 /// an unavailable source, notes, a rejection) goes to the presenter the list presenter
 /// forwards to, and so to that presenter's view: often the same object.
-public protocol TransactionListOutput: AnyObject, Sendable {
+package protocol TransactionListOutput: AnyObject, Sendable {
   /// The next transaction of the report.
   func showTransaction(_ transaction: ListedTransaction)
 }
@@ -61,7 +61,7 @@ public protocol TransactionListOutput: AnyObject, Sendable {
 ///
 /// The presenter is `Sendable`: its state, the group and date of the current block, is behind
 /// a lock. The calls of one report come in order from one task.
-public final class TransactionListPresenter: TransactionReportUseCaseOutput {
+package final class TransactionListPresenter: TransactionReportUseCaseOutput {
   private let output: any TransactionListOutput
   private let report: any TransactionReportUseCaseOutput
   /// The group code of the last header and the date of the last subheader.
@@ -74,13 +74,13 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   ///   - report: The output that receives every call that is not a row: the start and end,
   ///     warnings, notes and rejections. Usually a ``TransactionReportPresenter`` whose view
   ///     ends the run.
-  public init(output: any TransactionListOutput, report: any TransactionReportUseCaseOutput) {
+  package init(output: any TransactionListOutput, report: any TransactionReportUseCaseOutput) {
     self.output = output
     self.report = report
   }
 
   /// Starts the list: forgets the last block and passes the start on.
-  public func presentReportStart() {
+  package func presentReportStart() {
     block.withLock { $0 = (group: "", date: "") }
     report.presentReportStart()
   }
@@ -89,7 +89,7 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   ///
   /// - Parameter scope: The group; `ReportScope.allTransactions` comes only for a one-source
   ///   stream that is unavailable, with no transaction after it.
-  public func presentHeader(_ scope: ReportScope) {
+  package func presentHeader(_ scope: ReportScope) {
     let code = if case .group(let group) = scope { group.code } else { "" }
     block.withLock { $0.group = code }
   }
@@ -97,7 +97,7 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// Keeps the date, as `YYYY-MM-DD`, for the transactions that follow.
   ///
   /// - Parameter date: The date of the block.
-  public func presentSubheader(date: CalendarDate) {
+  package func presentSubheader(date: CalendarDate) {
     let text = ReportText.isoDate(date)
     block.withLock { $0.date = text }
   }
@@ -107,7 +107,7 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  public func presentDetail(description: DescriptionText, amount: Money) {
+  package func presentDetail(description: DescriptionText, amount: Money) {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
       ListedTransaction(
@@ -116,51 +116,51 @@ public final class TransactionListPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Nothing: the end of a date block is not a transaction.
-  public func presentSubfooter(_ block: DateBlock) {}
+  package func presentSubfooter(_ block: DateBlock) {}
 
   /// Nothing: a group's total is not a transaction (a script sums the amounts it wants).
-  public func presentFooter(total: Money) {}
+  package func presentFooter(total: Money) {}
 
   /// Nothing: the grand total is not a transaction.
-  public func presentGrandFooter(total: Money) {}
+  package func presentGrandFooter(total: Money) {}
 
   /// Passes the unavailable source on: its view warns and makes the run's status say so.
-  public func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
+  package func presentSourceUnavailable(_ scope: ReportScope, reason: UnavailableReason) {
     report.presentSourceUnavailable(scope, reason: reason)
   }
 
   /// Nothing: a group with no transactions has none to list.
-  public func presentNoTransactions(group: TransactionGroup) {}
+  package func presentNoTransactions(group: TransactionGroup) {}
 
   /// Passes the end on.
-  public func presentReportEnd() {
+  package func presentReportEnd() {
     report.presentReportEnd()
   }
 
   /// Passes on how many records the period left out.
-  public func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
+  package func presentRecordsOutsidePeriod(count: Int, period: ReportPeriod) {
     report.presentRecordsOutsidePeriod(count: count, period: period)
   }
 
   /// Passes a source's note on.
-  public func presentSourceNote(_ note: AnySourceProblem) {
+  package func presentSourceNote(_ note: AnySourceProblem) {
     report.presentSourceNote(note)
   }
 
   /// Passes the missing inputs on: there is no list.
-  public func presentMissingInput(
+  package func presentMissingInput(
     _ missing: [MissingInput], issues: [RecordIssue], totalCount: Int, recordCount: Int
   ) {
     report.presentMissingInput(missing, issues: issues, totalCount: totalCount, recordCount: recordCount)
   }
 
   /// Passes the invalid input on: there is no list.
-  public func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
+  package func presentInvalidInput(issues: [RecordIssue], totalCount: Int, recordCount: Int) {
     report.presentInvalidInput(issues: issues, totalCount: totalCount, recordCount: recordCount)
   }
 
   /// Passes the cancelling on.
-  public func presentReportCancelled() {
+  package func presentReportCancelled() {
     report.presentReportCancelled()
   }
 }

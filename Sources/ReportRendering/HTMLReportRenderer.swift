@@ -218,7 +218,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// - Parameter text: The text.
   /// - Returns: The escaped text.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var bytes: [UInt8] = []
     appendEscaped(text, to: &bytes)
     return bytes.count == text.utf8.count ? text : String(decoding: bytes, as: UTF8.self)

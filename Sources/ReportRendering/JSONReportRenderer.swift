@@ -112,7 +112,7 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// - Parameter text: The text.
   /// - Returns: The literal, with its quotes.
-  public func quoted(_ text: String) -> String {
+  package func quoted(_ text: String) -> String {
     var literal: [UInt8] = [UInt8(ascii: "\"")]
     Self.appendEscaped(text, to: &literal)
     literal.append(UInt8(ascii: "\""))

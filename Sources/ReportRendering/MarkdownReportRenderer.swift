@@ -254,7 +254,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ///   - startsBlock: Whether the text starts a paragraph or heading, where a leading `-`, `+`,
   ///     `=` or `1.` would start a list or underline a heading; such a marker is escaped too.
   /// - Returns: The escaped text.
-  public static func escaped(_ text: String, startsBlock: Bool = false) -> String {
+  package static func escaped(_ text: String, startsBlock: Bool = false) -> String {
     let visible = ReportText.visible(text)
     var utf8 = visible
     // Every character escaped here is ASCII, so the work is done on the UTF-8 bytes: a byte

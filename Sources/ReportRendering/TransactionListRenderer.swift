@@ -18,15 +18,15 @@ import Presenters
 ///
 /// It is not a ``ReportRenderer``: a report's rows have lost the group and the ISO date, so a
 /// transaction list is made from the use case's calls, not from rows.
-public struct TransactionListRenderer: Sendable {
+package struct TransactionListRenderer: Sendable {
   /// Creates a renderer.
-  public init() {}
+  package init() {}
 
   /// One transaction as its line.
   ///
   /// - Parameter transaction: The transaction.
   /// - Returns: The JSON object, then a line feed.
-  public func render(_ transaction: ListedTransaction) -> String {
+  package func render(_ transaction: ListedTransaction) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(96 + transaction.description.utf8.count)
     render(transaction, appendingTo: &bytes)

@@ -89,9 +89,12 @@ import UseCases
 
   // MARK: README: issues as values, worded by the app
 
-  /// The app's own words for the problems it expects; English for the rest.
+  /// The app's own words for the issues it expects, told by the field they are in and the value
+  /// found there; the English wording for the rest. A source's problem reaches a client as its
+  /// words, its field and its position: what each decoder can find wrong is the gateway's own
+  /// vocabulary, not public API.
   struct FrenchWording: ReportWording {
-    let english = EnglishReportWording()
+    let english = ReportStyle.english.wording
 
     func title(of scope: ReportScope) -> String { english.title(of: scope) }
     func unavailableMessage(for scope: ReportScope) -> String { english.unavailableMessage(for: scope) }
@@ -99,23 +102,17 @@ import UseCases
       english.noTransactionsMessage(for: group)
     }
     func date(_ date: CalendarDate) -> String { english.date(date) }
-    func problem(_ problem: RecordProblem) -> String {
-      switch problem.readingProblem {
-      case .badDate?: "date impossible"
-      case .badAmount?: "montant invalide"
-      default: english.problem(problem)
-      }
-    }
-    func hint(for problem: RecordProblem) -> String? {
-      if case .badDate(.dayOutOfRange(let month?, let days?))? = problem.readingProblem {
-        return "\(month) compte \(days) jours"
-      }
-      return english.hint(for: problem)
-    }
+    func problem(_ problem: RecordProblem) -> String { english.problem(problem) }
+    func hint(for problem: RecordProblem) -> String? { english.hint(for: problem) }
     func issueLine(_ issue: RecordIssue) -> String {
-      let line = issue.position.map { " ligne \($0.line)" } ?? ""
-      return "\(issue.source)\(line) : \(problem(issue.problem))"
-        + (hint(for: issue.problem).map { " (\($0))" } ?? "")
+      let line = issue.position.map { " ligne \($0.line), colonne \($0.column)" } ?? ""
+      let words =
+        switch (issue.field, issue.value) {
+        case (.date?, _?): "date impossible"
+        case (.amount?, _?): "montant invalide"
+        default: problem(issue.problem)
+        }
+      return "\(issue.source)\(line) : \(words)" + (issue.value.map { " (« \($0) »)" } ?? "")
     }
     func reason(_ reason: UnavailableReason) -> String { english.reason(reason) }
     func warning(_ scope: ReportScope, reason: UnavailableReason) -> String {
@@ -161,8 +158,10 @@ import UseCases
     #expect(
       issue.field == .date && issue.position == TextPosition(line: 2, column: 3)
         && issue.value == "2016-02-30")
-    #expect(issue.readingProblem == .badDate(.dayOutOfRange(month: "2016-02", days: 29)))
-    #expect(rejected.lines == ["upload.csv ligne 2 : date impossible (2016-02 compte 29 jours)"])
+    let english = ReportStyle.english.wording
+    #expect(english.problem(issue.problem) == "not a real calendar date")
+    #expect(english.hint(for: issue.problem) == "2016-02 has 29 days")
+    #expect(rejected.lines == ["upload.csv ligne 2, colonne 3 : date impossible (« 2016-02-30 »)"])
     #expect(rejected.summary == "1 enregistrement invalide")
 
     let violations = await TransactionSourceContract.violations(of: upload)

@@ -140,7 +140,7 @@ import UseCases
 
   /// A report of the demo's Authorized transactions, with amounts in `amounts`, as text.
   static func demoText(amounts: AmountStyle) async throws -> String {
-    let style = ReportStyle(wording: EnglishReportWording(), amounts: amounts)
+    let style = ReportStyle(wording: ReportStyle.english.wording, amounts: amounts)
     let view = ReportViewStateCollector()
     await OneSourceReportUseCase(
       source: InMemoryTransactionSource(name: "demo", transactions: DemoTransactions.authorized),

@@ -12,7 +12,7 @@ import UseCases
     let april = try ReportPeriod.month(year: 2016, month: 4)
     let view = ReportViewStateCollector()
     // One style, given to the presenter and the page: English words, amounts in euros.
-    let euros = ReportStyle(wording: EnglishReportWording(), amounts: .eur)
+    let euros = ReportStyle(wording: ReportStyle.english.wording, amounts: .eur)
     let useCase: any TransactionReportUseCaseInput = OneSourceReportUseCase(
       source: InMemoryTransactionSource(name: "demo", transactions: DemoTransactions.all),
       output: TransactionReportPresenter(output: view, style: euros), period: april)

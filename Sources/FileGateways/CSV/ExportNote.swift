@@ -6,14 +6,14 @@ import UseCases
 /// the text was read in a code page, rows that are clearly not transactions were skipped, rows
 /// with more fields than the header were read, the file holds several accounts. A value with its English words; the stream yields it as
 /// `SourceRecord.note(_:)`, and the report shows it as a note (`txreport: note: …`).
-public struct ExportNote: SourceProblem {
+package struct ExportNote: SourceProblem {
   /// How messages name the source, such as its path.
-  public var source: String
+  package var source: String
   /// What the note says.
-  public var kind: Kind
+  package var kind: Kind
 
   /// What a note says.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The text is not UTF-8, and was read in this single-byte code page (Windows-1252, which
     /// Latin-1's printable characters are part of, or Windows-1250, …).
     case readAs(TextEncoding)
@@ -50,13 +50,13 @@ public struct ExportNote: SourceProblem {
   /// - Parameters:
   ///   - source: How messages name the source.
   ///   - kind: What the note says.
-  public init(source: String, kind: Kind) {
+  package init(source: String, kind: Kind) {
     self.source = source
     self.kind = kind
   }
 
   /// What the note says, in English, with the source's name.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch kind {
     case .readAs(let encoding):
       return "'\(shown: source)': the text is not UTF-8: it was read as \(words: encoding.name)"
@@ -99,7 +99,7 @@ public struct ExportNote: SourceProblem {
   }
 
   /// How to read the file otherwise, if anything helps.
-  public var hint: SourceWords? {
+  package var hint: SourceWords? {
     switch kind {
     case .readAs: "if its accents read wrong, save it as UTF-8"
     case .rowsSkipped, .fieldsJoined: nil
@@ -111,27 +111,27 @@ public struct ExportNote: SourceProblem {
 }
 
 /// How many rows of each kind a bank's CSV export had that are clearly not transactions.
-public struct SkippedRows: Hashable, Sendable {
+package struct SkippedRows: Hashable, Sendable {
   /// Lines before the header: a title, the account, a balance.
-  public var beforeHeader = 0
+  package var beforeHeader = 0
   /// Rows with nothing in any field.
-  public var empty = 0
+  package var empty = 0
   /// The header written again.
-  public var repeatedHeaders = 0
+  package var repeatedHeaders = 0
   /// A section's title, `Pending Transactions`, which gives the rows under it their group.
-  public var sectionTitles = 0
+  package var sectionTitles = 0
   /// A balance or a total (`Anfangssaldo`, `Total Posted`, `B/F`).
-  public var balancesAndTotals = 0
+  package var balancesAndTotals = 0
   /// Lines of text without a date or an amount after the table (legends, a disclaimer).
-  public var textLines = 0
+  package var textLines = 0
   /// Transactions whose status says they did not happen (`REVERTED`, `DECLINED`).
-  public var notHappened = 0
+  package var notHappened = 0
 
   /// Creates an empty count.
-  public init() {}
+  package init() {}
 
   /// How many rows were skipped in all.
-  public var total: Int {
+  package var total: Int {
     beforeHeader + empty + repeatedHeaders + sectionTitles + balancesAndTotals + textLines + notHappened
   }
 

@@ -5,7 +5,7 @@ import UseCases
 
 extension ReadingProblem {
   /// What is wrong, in English, such as `not a real calendar date`.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch self {
     case .missing, .missingInExport: "missing"
     case .wrongType(let numberAllowed): numberAllowed ? "expected a string or a number" : "expected a string"
@@ -89,7 +89,7 @@ extension ReadingProblem {
 
   /// How to fix the problem, in English, such as `2016-02 has 29 days`, or `nil` when no hint
   /// helps.
-  public var hint: SourceWords? {
+  package var hint: SourceWords? {
     switch self {
     case .missing: "every record needs group, date, description, amount and debit"
     case .missingInExport: "every transaction needs a date, a description and an amount"
@@ -150,7 +150,7 @@ extension ReadingProblem {
 
   /// What was found, for the problems that hold it as a value rather than as text: a byte that
   /// is not UTF-8 (also inside a problem that explains it).
-  public var found: SourceWords? {
+  package var found: SourceWords? {
     switch self {
     case .syntax(let syntax): Self.found(in: syntax)
     case .likelyTypo(_, _, let problem): problem.found
@@ -160,7 +160,7 @@ extension ReadingProblem {
 
   /// Whether the value is a number where text was expected: it is shown as written,
   /// without quotes (`(got 20160401)`).
-  public var showsValueAsWritten: Bool { self == .numberNotAllowed }
+  package var showsValueAsWritten: Bool { self == .numberNotAllowed }
 
   private static func found(in syntax: SyntaxProblem) -> SourceWords? {
     switch syntax {

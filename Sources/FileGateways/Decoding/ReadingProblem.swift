@@ -9,7 +9,7 @@ import UseCases
 ///
 /// It reaches a report as `RecordProblem.source(_:)`: the use cases pass it on without knowing
 /// what it says.
-public enum ReadingProblem: SourceProblem {
+package enum ReadingProblem: SourceProblem {
   // MARK: A field's value (the gateway's validator)
 
   /// A record lacks this field.
@@ -139,7 +139,7 @@ public enum ReadingProblem: SourceProblem {
 }
 
 /// Why a date is not a date.
-public enum DateProblem: Hashable, Sendable {
+package enum DateProblem: Hashable, Sendable {
   /// Not in the form `YYYY-MM-DD`.
   case notISO8601
   /// A year outside 0001 to 9999.
@@ -154,7 +154,7 @@ public enum DateProblem: Hashable, Sendable {
 }
 
 /// Text that is not valid Unicode.
-public enum TextEncodingProblem: Hashable, Sendable {
+package enum TextEncodingProblem: Hashable, Sendable {
   /// A byte that does not belong where it is in UTF-8.
   case invalidUTF8(byte: UInt8)
   /// A JSON `\u` escape of half a surrogate pair, without its other half.
@@ -162,7 +162,7 @@ public enum TextEncodingProblem: Hashable, Sendable {
 }
 
 /// How an input breaks its format's syntax.
-public enum SyntaxProblem: Hashable, Sendable {
+package enum SyntaxProblem: Hashable, Sendable {
   /// Something else was expected here; `inputEnded` says when the file or (NDJSON) the line
   /// ended instead, otherwise what was found is the issue's value.
   case expected(SyntaxExpectation, inputEnded: InputEnd?)
@@ -241,7 +241,7 @@ public enum SyntaxProblem: Hashable, Sendable {
 }
 
 /// What the JSON syntax expected where it found something else.
-public enum SyntaxExpectation: Hashable, Sendable {
+package enum SyntaxExpectation: Hashable, Sendable {
   /// The `[` that starts the array of records.
   case arrayOfRecords
   /// A record (`{`) or the `]` that ends an empty array.
@@ -269,7 +269,7 @@ public enum SyntaxExpectation: Hashable, Sendable {
 }
 
 /// The end of an input, or of one of its lines.
-public enum InputEnd: Hashable, Sendable {
+package enum InputEnd: Hashable, Sendable {
   /// The end of the file.
   case file
   /// The end of a line, where a format holds one record a line.
@@ -287,7 +287,7 @@ extension RecordIssue {
   ///   - problem: What is wrong.
   ///   - value: The offending value, if any.
   ///   - recordStart: Where the record that holds the issue starts, if known.
-  public init(
+  package init(
     source: String, position: TextPosition?, field: RecordField?, problem: ReadingProblem,
     value: String? = nil,
     recordStart: TextPosition? = nil
@@ -300,13 +300,13 @@ extension RecordIssue {
 
   /// The problem, when it is one reading found: how the file gateway's own code and tests look
   /// at the issues it made.
-  public var readingProblem: ReadingProblem? { problem.readingProblem }
+  package var readingProblem: ReadingProblem? { problem.readingProblem }
 }
 
 extension RecordProblem {
   /// The problem, when it is one reading a file's records found: how a wording of a client's
   /// own tells such problems apart, to word them its own way.
-  public var readingProblem: ReadingProblem? {
+  package var readingProblem: ReadingProblem? {
     guard case .source(let found) = self else { return nil }
     return found.base as? ReadingProblem
   }

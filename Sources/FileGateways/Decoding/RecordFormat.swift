@@ -46,7 +46,7 @@ extension RecordFormat {
   ///
   /// A JSON record counts from its `{` to its `}`, an NDJSON line and a CSV row with the line
   /// break that ends them; so no value, key or field can be longer either. A record that runs
-  /// past the limit is one issue, `SyntaxProblem.recordTooLong(limit:)`, at the value
+  /// past the limit is one issue (the record is longer than the limit), at the value
   /// it ran past the limit in (naming that field) or else at the record's start, and the input
   /// is not read further: finding the next record could mean reading without end (`/dev/zero`
   /// has no line break), and holding a record means holding its bytes. Whitespace between the

@@ -12,11 +12,11 @@ public struct BytesTransactionSource: TransactionSource, LendingSource, Sendable
   /// How messages name this source, such as a file name or `upload`.
   public let name: String
   /// The bytes, as a file would hold them.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The syntax of the bytes.
-  public let format: RecordFormat
+  package let format: RecordFormat
   /// How to read the bytes when they are a bank's export.
-  public let options: ReadingOptions
+  package let options: ReadingOptions
   /// The most bytes one record may take: ``RecordFormat/maximumRecordLength``, unless a test or
   /// a fuzzer asks for less.
   package let recordLimit: Int

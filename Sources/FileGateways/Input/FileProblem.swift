@@ -3,7 +3,7 @@ import UseCases
 /// Why a file, standard input or a pipe cannot be read: the file gateway's reasons, with their
 /// English words. A missing input (a file that does not exist) stops a report unless it may be
 /// partial; input that cannot be copied to read it twice makes the source unavailable.
-public enum FileProblem: SourceProblem {
+package enum FileProblem: SourceProblem {
   /// A file that cannot be opened; `systemError` is the operating system's reason.
   case cannotOpen(path: String, systemError: String)
   /// A file that does not exist; `similarPath` is an existing file whose name is close to it,
@@ -26,7 +26,7 @@ public enum FileProblem: SourceProblem {
   case cannotCopy(path: String?, TemporaryFileFailure)
 
   /// Why, in English, such as `cannot read 'a.json': No such file or directory`.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch self {
     case .cannotOpen(let path, let systemError): "cannot read '\(shown: path)': \(words: systemError)"
     case .noSuchFile(let path, _): "cannot read '\(shown: path)': No such file or directory"
@@ -43,14 +43,14 @@ public enum FileProblem: SourceProblem {
 
   /// The name the user most likely meant, for a file that does not exist:
   /// `did you mean 'a.json'?`.
-  public var hint: SourceWords? {
+  package var hint: SourceWords? {
     guard case .noSuchFile(_, let similarPath?) = self else { return nil }
     return "did you mean '\(shown: similarPath)'?"
   }
 }
 
 /// Why the temporary file that holds a copy of input that can be read only once failed.
-public enum TemporaryFileFailure: Hashable, Sendable {
+package enum TemporaryFileFailure: Hashable, Sendable {
   /// It cannot be created in this folder (`$TMPDIR`, else `/tmp`); `systemError` is the
   /// operating system's reason.
   case create(folder: String, systemError: String)
@@ -62,7 +62,7 @@ public enum TemporaryFileFailure: Hashable, Sendable {
   case write(folder: String, systemError: String?)
 
   /// What failed, in English.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch self {
     case .create(let folder, let systemError):
       "cannot create a temporary file in \(words: folder): \(words: systemError)"

@@ -25,7 +25,7 @@ import UseCases
 ///   are never merely unavailable, except standard input or a pipe that cannot be copied.
 ///
 /// Its format is the one given, unless it is to be told from the input's first bytes
-/// (``sniffsFormat``, for an input whose name says no format: standard input, a `.txt` file):
+/// (`sniffsFormat`, for an input whose name says no format: standard input, a `.txt` file):
 /// then the first opening reads them (from standard input through its copy, so nothing is lost
 /// and the input is still read once), and every opening reads that format, or the one given
 /// when they show none.
@@ -40,13 +40,13 @@ public struct FileTransactionSource: TransactionSource, LendingSource, Sendable 
   public static let standardInputPath = "-"
 
   /// The path of the file, as given; `-` for standard input.
-  public let path: String
+  package let path: String
   /// The syntax of the file; with ``sniffsFormat``, the one read when its first bytes show none.
-  public let format: RecordFormat
+  package let format: RecordFormat
   /// Whether the format is told from the input's first bytes when they show one.
-  public let sniffsFormat: Bool
+  package let sniffsFormat: Bool
   /// How to read the file when it is a bank's export.
-  public let options: ReadingOptions
+  package let options: ReadingOptions
   /// The copy of an input that can be read only once, made by the first ``open()``.
   private let spool = Locked<InputSpool?>(nil)
   /// The format every opening reads, once the first has chosen it.

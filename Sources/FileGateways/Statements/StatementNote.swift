@@ -6,7 +6,7 @@ import UseCases
 /// `txreport: note: …`.
 ///
 /// Each names its source, as ``StatementRefusal`` does, since a report may read two.
-public enum StatementNote: SourceProblem {
+package enum StatementNote: SourceProblem {
   /// The file holds `count` accounts (OFX statements, QIF `!Account` blocks or sections of
   /// other types), and all their transactions are shown together: how the first few are named
   /// (their number or name, and their type), in the file's order. A total of two accounts is
@@ -36,7 +36,7 @@ public enum StatementNote: SourceProblem {
   case openingBalancesSkipped(source: String, count: Int, first: TextPosition)
 
   /// What the note says, in English.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch self {
     case .severalAccounts(let source, let accounts, let count):
       "'\(shown: source)' holds \(count) accounts, shown together: \(Self.list(accounts, count: count))"
@@ -61,7 +61,7 @@ public enum StatementNote: SourceProblem {
   }
 
   /// What to do about it, when anything.
-  public var hint: SourceWords? {
+  package var hint: SourceWords? {
     switch self {
     case .severalAccounts: "to show one, add --account with its number or name"
     case .pendingAndPostedInOneGroup(_, _, _, let group):

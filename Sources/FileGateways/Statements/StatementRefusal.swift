@@ -7,9 +7,9 @@ import UseCases
 /// A statement that holds no transaction is an empty month; a refusal is not. So a refusal
 /// makes the source unavailable, with the bank's code and message, and the report says so
 /// (SPEC §8): the user must never read a refusal as a month without transactions.
-public struct StatementRefusal: SourceProblem {
+package struct StatementRefusal: SourceProblem {
   /// Why the answer gives no statement.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// A `STATUS` whose code is not one the OFX specification calls informational (`OFXStatus`),
     /// or whose severity is `ERROR`: the code as the answer writes it (`15500`), `nil` when the
     /// status gives none; and the bank's message, when it gave one that is not empty.
@@ -19,9 +19,9 @@ public struct StatementRefusal: SourceProblem {
   }
 
   /// How messages name the source, such as its path.
-  public var source: String
+  package var source: String
   /// Why the answer gives no statement.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Creates the refusal of a status.
   ///
@@ -29,7 +29,7 @@ public struct StatementRefusal: SourceProblem {
   ///   - source: How messages name the source.
   ///   - code: The status code, or `nil` when the status gives none.
   ///   - message: The bank's message; an empty one counts as none.
-  public init(source: String, code: String?, message: String?) {
+  package init(source: String, code: String?, message: String?) {
     self.source = source
     self.reason = .status(code: code, message: message?.isEmpty == false ? message : nil)
   }
@@ -37,14 +37,14 @@ public struct StatementRefusal: SourceProblem {
   /// Creates the problem of an answer that holds no statement.
   ///
   /// - Parameter source: How messages name the source.
-  public init(noStatementIn source: String) {
+  package init(noStatementIn source: String) {
     self.source = source
     self.reason = .noStatement
   }
 
   /// Why the source is unavailable, in English: the source's name, the bank's message (or,
   /// without one, what OFX says the code means), and the code.
-  public var words: SourceWords {
+  package var words: SourceWords {
     switch reason {
     case .status(let code, let message):
       let meaning: SourceWords =

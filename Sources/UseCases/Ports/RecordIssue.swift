@@ -207,7 +207,7 @@ public struct RecordIssue: Error, Hashable, Sendable {
   ///
   /// - Parameter earlier: The issue just before.
   /// - Returns: `true` when the two are one record's.
-  public func isOfSameRecord(as earlier: RecordIssue) -> Bool {
+  package func isOfSameRecord(as earlier: RecordIssue) -> Bool {
     recordStart != nil && recordStart == earlier.recordStart && source == earlier.source
   }
 }
