@@ -11,7 +11,8 @@ import Testing
 /// no line that is not empty for the native format, never converted, and wanted an issue); a
 /// file whose first line names `group` is native and never converted, and the line the decoder
 /// skips for its bare carriage return does not decide it again (the decoder read the rest as a
-/// classic Mac file, with lines the oracle's layout did not have).
+/// classic Mac file, with lines the oracle's layout did not have). A space inside a QIF date's
+/// number is no padding: `3/0 4'24` is an error, not 2024-03-04.
 @Suite struct TenMinuteRunFindingsTests {
   @Test("A file of line breaks alone has no native header: it is read as a bank's export")
   func noHeaderIsNoNativeHeader() {
@@ -28,6 +29,7 @@ import Testing
         FuzzTarget.csvRecords,
         "FuzzCSVRecords/text-decided-once-before-a-line-skipped-for-its-carriage-return.csv"
       ),
+      (FuzzTarget.qifRecords, "FuzzQIFRecords/space-inside-a-date-number.qif"),
     ])
   func findingsPassTheCheck(target: FuzzTarget, path: String) async throws {
     let bytes = try regressionInput(path)
