@@ -15,7 +15,10 @@ import Testing
 /// number is no padding: `3/0 4'24` is an error, not 2024-03-04. And the oracle's false alarm
 /// of FuzzOFXRecords: a stray byte that continues no character (0xA5) just before a pending
 /// transaction's `<STMTTRNP>` takes no column, so the record's start, the `<`, has its position;
-/// the oracle read the tag from that byte, found none, and wanted the group Posted.
+/// the oracle read the tag from that byte, found none, and wanted the group Posted. The smoke
+/// run then found the same byte ending a transaction cut by the limit of a record: the next
+/// transaction, the one cut, starts at that byte's position, and the oracle measured the one
+/// before it.
 @Suite struct TenMinuteRunFindingsTests {
   @Test("A file of line breaks alone has no native header: it is read as a bank's export")
   func noHeaderIsNoNativeHeader() {
@@ -34,6 +37,7 @@ import Testing
       ),
       (FuzzTarget.qifRecords, "FuzzQIFRecords/space-inside-a-date-number.qif"),
       (FuzzTarget.ofxRecords, "FuzzOFXRecords/stray-continuation-byte-before-a-pending-transaction.ofx"),
+      (FuzzTarget.ofxRecords, "FuzzOFXRecords/record-cut-after-a-stray-continuation-byte.ofx"),
     ])
   func findingsPassTheCheck(target: FuzzTarget, path: String) async throws {
     let bytes = try regressionInput(path)
