@@ -9,8 +9,10 @@
 struct CSVHeader {
   /// The byte between fields.
   var delimiter = UInt8(ascii: ",")
-  /// Whether the header names the native `group` column.
-  var isNative = true
+  /// Whether the header names the native `group` column: not when the input has no line that
+  /// is not empty (only line breaks, a carriage return alone included), which the decoder reads
+  /// as a bank's export, its text converted by the first line break (``CSVText``).
+  var isNative = false
   /// Whether a bank's export has a group column.
   var hasGroupColumn = false
   /// Whether the input speaks of pending transactions anywhere (a word such as `pending` or

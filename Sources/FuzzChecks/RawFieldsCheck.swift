@@ -253,7 +253,11 @@ struct RawFieldsCheck {
   /// Windows-1252 where it is not UTF-8 and the header says so; a QIF value is the rest of its
   /// line, and its date may write the year `'24`, or with two digits.
   private func checkStatement(_ transaction: Transaction, origin: RecordOrigin, index: Int) {
-    let tag = layout.rest(from: origin.start).map { RecordUnits.ofxTagName($0.dropFirst()) }
+    // A record starts at its tag's `<`. A stray byte that continues no character takes no
+    // column, so one just before the `<` has its position: the tag is after such bytes.
+    let tag = layout.rest(from: origin.start).map { rest in
+      RecordUnits.ofxTagName(rest.drop { $0 & 0xC0 == 0x80 }.dropFirst())
+    }
     let group: TransactionGroup = format == .ofx && tag == "STMTTRNP" ? .authorized : .posted
     require(
       transaction.group == group,

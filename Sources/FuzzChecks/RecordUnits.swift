@@ -122,7 +122,10 @@ struct RecordUnits {
 
   /// How many bytes the record holding a position takes, as a decoder's limit counts them: the
   /// JSON element, or CSV row or header, that holds it, or else the line (NDJSON, and the empty
-  /// or broken lines of CSV), its line feed included.
+  /// or broken lines of CSV), its line feed included. An OFX or QIF piece that ends with a byte
+  /// that continues no character (which takes no column) ends at the position the next piece
+  /// starts at: of the pieces holding the position, the longest, as the record cut may be
+  /// either.
   ///
   /// - Parameters:
   ///   - position: A position in the input, such as where an issue is.
@@ -130,7 +133,7 @@ struct RecordUnits {
   /// - Returns: The size in bytes, or `nil` for a JSON position outside every element.
   func recordByteCount(at position: TextPosition, format: RecordFormat) -> Int? {
     if format == .ofx || format == .qif {
-      return pieces.first(where: { $0.contains(position) })?.byteCount
+      return pieces.filter { $0.contains(position) }.map(\.byteCount).max()
     }
     if format != .ndjson,
       let unit = ([header].compactMap { $0 } + units).first(where: { $0.contains(position) })

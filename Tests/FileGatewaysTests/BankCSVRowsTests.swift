@@ -119,6 +119,30 @@ import UseCases
     #expect(afterALineBreak.first?.issue?.position == at(1, 1))
   }
 
+  @Test(
+    "How lines end is decided once, at the start: a line skipped for its bare carriage return does not redecide"
+  )
+  func lineBreaksDecidedOnce() async throws {
+    // The fuzzer's input, made small: the first line names `group`, so the file is native and
+    // never converted. Decided again below that line, the rest was read as a classic Mac file,
+    // its carriage returns line breaks that the file's own lines do not have.
+    let records = try await read("\rgroup,x\nDate,Description,Amount\r2024-03-15,a,-1.00\r2024-03-16,b,x\r")
+
+    #expect(records.compactMap(\.transaction).isEmpty)
+    #expect(records.compactMap(\.issue).map(\.position) == [at(1, 1), at(2, 24)])
+    #expect(records.compactMap(\.issue).allSatisfy { $0.readingProblem == .syntax(.bareCarriageReturn) })
+  }
+
+  @Test("A file of carriage returns alone is a classic Mac file of empty lines: it holds no records")
+  func carriageReturnsAloneAreEmptyLines() async throws {
+    let empty = try await read("\r\r")
+    let below = try await read("\r\rDate,Description,Amount\r2024-03-15,a,-1.00\r2024-03-16,b,x\r")
+
+    #expect(empty.isEmpty)
+    #expect(below.compactMap(\.transaction).map(\.description) == ["a"])
+    #expect(below.compactMap(\.issue).map(\.position) == [at(5, 14)])
+  }
+
   // MARK: The header
 
   @Test("The header named by --columns is found below lines before it, which are counted")

@@ -186,4 +186,24 @@ import UseCases
       untold.first?.issue?.readingProblem == .syntax(.asks(.datesFitLayouts([.monthDayYear, .dayMonthYear]))))
     #expect(untold.first?.issue?.value == "1/ 2'00")
   }
+
+  @Test(
+    "A space inside a QIF date's number is an error at the date, as written; Quicken's padding in front stays read"
+  )
+  func qifDateWithASpaceInsideANumber() async throws {
+    // The fuzzer's input: `3/0 4'24` was read as 2024-03-04, its space skipped as padding.
+    let records = try await read(
+      "!Type:Bank\nD3/15'24\nT-1.00\nPx\n^\nD3/0 4'24\nT-2.00\nPy\n^\nD 3/ 9' 4\nT-3.00\nPz\n^\n",
+      format: .qif)
+
+    #expect(
+      records.compactMap { $0.transaction?.date } == [
+        try CalendarDate(iso8601: "2024-03-15"), try CalendarDate(iso8601: "2004-03-09"),
+      ])
+    let issue = try #require(records.compactMap(\.issue).first)
+    #expect(issue.position == TextPosition(line: 6, column: 2))
+    #expect(issue.field == .date)
+    #expect(issue.value == "3/0 4'24")
+    #expect(records.compactMap(\.issue).count == 1)
+  }
 }

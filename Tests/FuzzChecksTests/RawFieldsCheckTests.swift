@@ -263,7 +263,9 @@ extension RawFieldsCheckTests {
 /// transaction is at that line, the header's, which the oracle wanted inside a row. And the
 /// false alarm of the smoke run after the merge of issues 45, 46 and 48: the code page asked at
 /// a byte of a row, after a line skipped for its bare carriage return; the question ends the
-/// input, so no row before it is read.
+/// input, so no row before it is read. (Since the text is decided once, at the file's start,
+/// that input is native from its first line and its rows are read unconverted, with no question:
+/// it stays here as a check of that reading.)
 @Suite struct CodePageRegressionTests {
   private func fixture(_ path: String) throws -> [UInt8] {
     let url = URL(fileURLWithPath: #filePath)

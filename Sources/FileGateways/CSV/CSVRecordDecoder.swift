@@ -39,13 +39,18 @@ import UseCases
 /// or skip, the rest of the file.
 struct CSVRecordDecoder: RecordDecoder {
   private enum State {
+    /// Nothing read yet: the byte order mark and the text (``prepareText(hadByteOrderMark:)``)
+    /// come first, once for the whole file.
+    case start
+    /// Looking for the header; a line skipped for its bare carriage return comes back here, and
+    /// the text is not decided again from the line after it.
     case header
     case rows
     case finished
   }
 
   var input: ByteInput
-  private var state = State.header
+  private var state = State.start
   /// The field each column of the header holds, or `nil` for an extra column.
   var columns: [RecordField?] = []
   /// The name of each column, as the header gives it.
@@ -143,12 +148,16 @@ struct CSVRecordDecoder: RecordDecoder {
       switch state {
       case .finished:
         return nil
-      case .header:
-        let hadByteOrderMark = input.skipByteOrderMark()
-        if let question = prepareText(hadByteOrderMark: hadByteOrderMark) {
-          throw RowError(
-            MalformedInput(position: question.position, syntax: .asks(question.kind), value: question.value),
-            isFatal: true)
+      case .start, .header:
+        if state == .start {
+          state = .header
+          let hadByteOrderMark = input.skipByteOrderMark()
+          if let question = prepareText(hadByteOrderMark: hadByteOrderMark) {
+            throw RowError(
+              MalformedInput(
+                position: question.position, syntax: .asks(question.kind), value: question.value),
+              isFatal: true)
+          }
         }
         guard try readHeader() else {
           state = .finished

@@ -454,13 +454,27 @@ struct QIFRecordDecoder: RecordDecoder {
 
   /// Quicken's dates with an apostrophe before a two-digit year (`3/15'24`, `3/15' 4`) as
   /// four-digit years of this century (`3/15/2024`), the spaces Quicken pads a month or a day
-  /// with left out (`1/ 1'00` is `1/1/2000`); any other text as it is.
+  /// with in front of its digits left out (`1/ 1'00` is `1/1/2000`); any other text as it is,
+  /// a space after a digit too (`3/0 4'24` is no padded `3/04`: an error at the date, as written).
   static func fourDigitYear(_ text: String) -> String {
     guard let apostrophe = text.firstIndex(of: "'") else { return text }
     let year = text[text.index(after: apostrophe)...].trimmingCharacters(in: " ")
     guard (1...2).contains(year.count), year.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(year)
     else { return text }
-    return text[..<apostrophe].filter { $0 != " " } + "/" + String(2000 + number)
+    let monthAndDay = text[..<apostrophe]
+    guard padsOnlyInFront(monthAndDay) else { return text }
+    return monthAndDay.filter { $0 != " " } + "/" + String(2000 + number)
+  }
+
+  /// Whether every space of a date's text stands in front of a number: at its start, or after a
+  /// separator or another such space, never after a digit.
+  private static func padsOnlyInFront(_ text: Substring) -> Bool {
+    var previous: Character?
+    for character in text {
+      if character == " ", let previous, previous.isNumber { return false }
+      if character != " " { previous = character }
+    }
+    return true
   }
 
   /// Reads the text as `--encoding` says; without it, as its first megabyte shows, by the rule
