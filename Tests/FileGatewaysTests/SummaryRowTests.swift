@@ -115,6 +115,19 @@ import UseCases
     #expect(!notes(counted).contains { $0.contains("skipped") })
   }
 
+  @Test(
+    "A summary word past the header's last column is no summary row: the row is too long, an error (fuzzer)")
+  func summaryWordPastTheHeader() async throws {
+    let text = "Date,Description,Amount,Balance\n2024-06-07,CITY WATER,-58.12,2399.,Balance\n"
+
+    let records = try await read(text)
+
+    let issue = try #require(records.compactMap(\.issue).first)
+    #expect(issue.position == at(2, 1))
+    #expect(issue.readingProblem != .syntax(.asks(.summaryRowUntold)))
+    #expect(records.compactMap(\.transaction).isEmpty)
+  }
+
   @Test("A balance's whole label that says what it is (Opening balance, Saldovortrag) is skipped unasked")
   func unambiguousLabels() async throws {
     let text = header + "2024-01-01,Opening balance,1000.00\n2024-01-01,Saldovortrag,1000.00\n" + rows

@@ -293,7 +293,8 @@ extension CSVRecordDecoder {
     }
     throw RowError(
       MalformedInput(
-        position: fields[index].position, field: roles[index] == .description ? .description : nil,
+        position: fields[index].position,
+        field: roles.indices.contains(index) && roles[index] == .description ? .description : nil,
         syntax: .asks(.summaryRowUntold), value: fields[index].text),
       isFatal: true)
   }
@@ -592,7 +593,8 @@ extension CSVRecordDecoder {
       }
     } else if filled.contains(where: { BankWords.isBalance($0) && !BankWords.isSummaryWord($0) }) {
       return .balanceOrTotal
-    } else if let index = trimmed.firstIndex(where: BankWords.isSummaryWord) {
+    } else if let index = trimmed.prefix(columns.count).firstIndex(where: BankWords.isSummaryWord) {
+      // Only a column of the header: a row longer than it is an error of its own.
       return .summaryWord(at: index)
     }
     if let group = reading.columns[.group], group < trimmed.count,
