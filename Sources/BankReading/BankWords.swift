@@ -624,8 +624,8 @@ package enum BankWords {
   /// - Returns: Whether it labels a total or a balance.
   package static func isTotal(_ text: some StringProtocol) -> Bool {
     guard mayBeLabel(text) else { return false }
-    if isBalance(text) { return true }
     let words = labelWords(text)
+    if balanceLabels.contains(words.joined(separator: " ")) { return true }
     for label in totalLabels {
       let labelWords = label.split(separator: " ")
       guard words.starts(with: labelWords) else { continue }

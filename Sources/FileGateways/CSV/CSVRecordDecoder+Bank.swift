@@ -187,9 +187,16 @@ extension CSVRecordDecoder {
     }
     if let problem { return .malformed(problem, resumes: true) }
     fields = shaped(fields, quoted: quoted, reading: reading)
-    switch notTransaction(fields.map(\.text), reading: reading) {
+    // The row's values, made once for every rule below.
+    let texts = fields.map(\.text)
+    // What the row adds to the account, for the running balance and the sums that prove a
+    // summary row, when either is checked.
+    let change =
+      balance != nil || reading.summaryRows.value == nil
+      ? reading.change(of: texts, signs: reading.signs.value) : nil
+    switch notTransaction(texts, reading: reading) {
     case .summaryWord(let index)?:
-      guard try readsAsTransaction(summaryRow: fields, at: index, reading: reading) else {
+      guard try readsAsTransaction(summaryRow: fields, at: index, change: change, reading: reading) else {
         skip(.balanceOrTotal)
         return nil
       }
@@ -199,7 +206,8 @@ extension CSVRecordDecoder {
     case nil:
       break
     }
-    if let cut = amountCut(fields.map { ($0.text, $0.position) }, reading: reading) {
+    let located: [(text: String, position: TextPosition)] = fields.map { ($0.text, $0.position) }
+    if let cut = amountCut(located, reading: reading) {
       return .malformed(cut, resumes: true)
     }
     guard fields.count == columns.count else {
@@ -245,12 +253,12 @@ extension CSVRecordDecoder {
       record.group = RawValue(kind: .string, text: section == .authorized ? "A" : "P", position: start)
     }
     record.description = description(of: fields, record: record, reading: reading)
-    foldFee(of: fields.map(\.text), reading: reading, into: &record)
+    foldFee(of: texts, reading: reading, into: &record)
     if let account = reading.columns[.account] { noteAccount(fields[account].text) }
     if let currency = reading.currency?.value {
-      checkCurrency(currency, of: fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
+      checkCurrency(currency, of: located, reading: reading, into: &record)
     }
-    if let (column, saysDebit) = reading.signDisagreement(in: fields.map(\.text)),
+    if let (column, saysDebit) = reading.signDisagreement(in: texts),
       let amount = reading.columns[.amount]
     {
       record.note(
@@ -260,13 +268,9 @@ extension CSVRecordDecoder {
             with: fields[column].text.trimmedString, column: columnNames[column], debit: saysDebit),
           value: fields[amount].text))
     }
-    checkBalance(of: fields.map { ($0.text, $0.position) }, at: start, reading: reading, into: &record)
-    crossCheck(fields.map { ($0.text, $0.position) }, reading: reading, into: &record)
-    if reading.summaryRows.value == nil,
-      let change = reading.change(of: fields.map(\.text), signs: reading.signs.value)
-    {
-      summaryProof.add(change)
-    }
+    checkBalance(of: located, change: change, at: start, reading: reading, into: &record)
+    crossCheck(located, reading: reading, into: &record)
+    if reading.summaryRows.value == nil, let change { summaryProof.add(change) }
     return .record(record)
   }
 
@@ -276,9 +280,9 @@ extension CSVRecordDecoder {
   /// above it.
   ///
   /// - Throws: ``RowError`` (fatal) asking the user, when nothing proves which it is.
-  private mutating func readsAsTransaction(summaryRow fields: [Field], at index: Int, reading: CSVReading)
-    throws(RowError) -> Bool
-  {
+  private mutating func readsAsTransaction(
+    summaryRow fields: [Field], at index: Int, change: Int64?, reading: CSVReading
+  ) throws(RowError) -> Bool {
     switch reading.summaryRows.value {
     case .count?: return true
     case .skip?: return false
@@ -286,11 +290,7 @@ extension CSVRecordDecoder {
     }
     let amounts = [CSVColumnRole.amount, .debit, .credit].compactMap { reading.columns[$0] }
     if amounts.allSatisfy({ $0 >= fields.count || fields[$0].text.trimmingSpaces.isEmpty }) { return false }
-    if let change = reading.change(of: fields.map(\.text), signs: reading.signs.value),
-      summaryProof.isSum(change)
-    {
-      return false
-    }
+    if let change, summaryProof.isSum(change) { return false }
     throw RowError(
       MalformedInput(
         position: fields[index].position,
@@ -350,8 +350,8 @@ extension CSVRecordDecoder {
   /// A pending row (its status, or its section) is left out: a bank's balance holds it only once
   /// it is booked.
   private mutating func checkBalance(
-    of fields: [(text: String, position: TextPosition)], at start: TextPosition, reading: CSVReading,
-    into record: inout RawRecord
+    of fields: [(text: String, position: TextPosition)], change bare: Int64?, at start: TextPosition,
+    reading: CSVReading, into record: inout RawRecord
   ) {
     guard var check = balance, let column = reading.columns[.balance] else { return }
     defer { balance = check }
@@ -359,7 +359,7 @@ extension CSVRecordDecoder {
     let group = record.group.map { BankWords.status(of: $0.text.trimmingSpaces) }
     let pending = group == .group(.authorized) || (record.group == nil && reading.groups.value == .authorized)
     if pending && fields[column].text.trimmingSpaces.isEmpty { return }
-    guard let bare = reading.change(of: fields.map(\.text), signs: reading.signs.value) else { return }
+    guard let bare else { return }
     let change = bare &* reading.balanceDirection
     let written = fields[column].text
     let value: Int64? =
