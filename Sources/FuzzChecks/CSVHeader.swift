@@ -1,10 +1,14 @@
+import BankReading
+
 /// A CSV input's header as the record checks read it, without the decoder: its delimiter, and
 /// whether it is the native header or a bank's.
 ///
 /// Read by the rules the README gives, written again here: the header is the first line that
-/// is not empty (after a byte order mark), up to a carriage return alone if one comes first; its delimiter is the one of comma, semicolon and tab
-/// that appears most often outside quotes (a comma on a tie); it is native when a column is
-/// named exactly `group`; a bank's export has a group column when a name is `group` in any
+/// is not empty (after a byte order mark), up to a carriage return alone if one comes first; it
+/// is native when a column is named exactly `group` once split at the one of comma, semicolon
+/// and tab that appears most often outside quotes (a comma on a tie), which is then its
+/// delimiter; a bank's header is split where its names prove a date, a description and an
+/// amount (the reading's rule, ``CSVReading/header(of:options:)``); a bank's export has a group column when a name is `group` in any
 /// case, spaces around it or a note in parentheses after it.
 struct CSVHeader {
   /// The byte between fields.
@@ -144,7 +148,14 @@ struct CSVHeader {
     if count("\t") > counts[delimiter, default: 0] { delimiter = UInt8(ascii: "\t") }
     let names = Self.fields(of: line, delimiter: delimiter)
     isNative = names.contains("group")
-    hasGroupColumn = names.contains { Self.normalized($0) == "group" }
+    // A bank's header is split where its names prove the columns of a date, a description and
+    // an amount, whatever the counts say; that rule is the reading's own, tested with it.
+    var bankNames = names
+    if !isNative, case .success(let header) = CSVReading.header(of: line, options: ReadingOptions()) {
+      delimiter = header.delimiter.value.byte
+      bankNames = header.names
+    }
+    hasGroupColumn = bankNames.contains { Self.normalized($0) == "group" }
   }
 
   /// The fields of a line, read leniently: quotes around a field removed, a quote written twice

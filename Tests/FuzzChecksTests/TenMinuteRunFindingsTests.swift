@@ -18,13 +18,26 @@ import Testing
 /// the oracle read the tag from that byte, found none, and wanted the group Posted. The smoke
 /// run then found the same byte ending a transaction cut by the limit of a record: the next
 /// transaction, the one cut, starts at that byte's position, and the oracle measured the one
-/// before it.
+/// before it. The CSV run on main then found a bank's header with more semicolons than commas
+/// whose comma split names a date, a description and an amount: the decoder splits it at the
+/// commas (the names prove them), the oracle split it at the semicolons, so it saw no quoted
+/// field running past the line and measured the record cut at the limit as the first line.
 @Suite struct TenMinuteRunFindingsTests {
   @Test("A file of line breaks alone has no native header: it is read as a bank's export")
   func noHeaderIsNoNativeHeader() {
     #expect(!CSVHeader([0x0D, 0x0D]).isNative)
     #expect(!CSVHeader(Array("\r\n\r".utf8)).isNative)
     #expect(CSVHeader(Array("\r\rgroup,date\n".utf8)).isNative)
+  }
+
+  @Test("A bank's header is split where its names prove the columns, not by the count")
+  func bankHeaderSplitByItsNames() {
+    #expect(CSVHeader(Array(";;;;;p,date,description,amount\n".utf8)).delimiter == UInt8(ascii: ","))
+    #expect(CSVHeader(Array("a;b;c;d;e,date,description,amount\n".utf8)).delimiter == UInt8(ascii: ","))
+    // No split proves the columns: the most frequent delimiter, as before.
+    #expect(CSVHeader(Array(";;;;;p,x,y,z\n".utf8)).delimiter == UInt8(ascii: ";"))
+    // The native header is told by the count alone, as the decoder tells it.
+    #expect(CSVHeader(Array("group;date;;;;,amount\n".utf8)).delimiter == UInt8(ascii: ";"))
   }
 
   @Test(
@@ -38,6 +51,8 @@ import Testing
       (FuzzTarget.qifRecords, "FuzzQIFRecords/space-inside-a-date-number.qif"),
       (FuzzTarget.ofxRecords, "FuzzOFXRecords/stray-continuation-byte-before-a-pending-transaction.ofx"),
       (FuzzTarget.ofxRecords, "FuzzOFXRecords/record-cut-after-a-stray-continuation-byte.ofx"),
+      (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-where-its-names-prove-columns.csv"),
+      (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-by-fewer-commas-than-semicolons.csv"),
     ])
   func findingsPassTheCheck(target: FuzzTarget, path: String) async throws {
     let bytes = try regressionInput(path)
