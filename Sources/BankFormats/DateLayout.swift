@@ -160,9 +160,15 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   package func numbers(in text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
     // No date, even with its time and zone, is this long.
     guard text.utf8.count <= 64 else { return nil }
-    let bytes = Array(text.utf8)
+    // Read where the text lies when it can be (every date is tried in several layouts).
+    if let numbers = text.utf8.withContiguousStorageIfAvailable({ numbers(bytes: $0) }) { return numbers }
+    return Array(text.utf8).withUnsafeBufferPointer { numbers(bytes: $0) }
+  }
+
+  /// ``numbers(in:)`` of a text's bytes.
+  private func numbers(bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
     if self == .iso, bytes.count >= 10, Self.isTime(bytes[10...]),
-      let numbers = numbers(strictISO: Array(bytes.prefix(10)))
+      let numbers = numbers(strictISO: bytes[..<10])
     {
       // Most ISO dates have both zeros: read them at once; any other goes the general way.
       return numbers
@@ -211,7 +217,9 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The numbers of `YYYY-MM-DD`, each with exactly its digits.
-  private func numbers(strictISO date: [UInt8]) -> (year: Int, month: Int, day: Int)? {
+  private func numbers(strictISO date: Slice<UnsafeBufferPointer<UInt8>>) -> (
+    year: Int, month: Int, day: Int
+  )? {
     guard date[4] == UInt8(ascii: "-"), date[7] == UInt8(ascii: "-"), let year = Self.number(date[0..<4]),
       let month = Self.number(date[5..<7]), let day = Self.number(date[8..<10])
     else { return nil }
@@ -220,7 +228,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the bytes are nothing, or a time after a date: a space or `T`, `H:MM` or
   /// `HH:MM:SS` (a fraction allowed), an optional `AM`/`PM` and an optional zone.
-  private static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+  private static func isTime(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard let first = bytes.first else { return true }
     guard first == UInt8(ascii: " ") || first == UInt8(ascii: "T") else { return false }
     var rest = bytes.dropFirst()
@@ -256,7 +264,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
 
   /// The month of an English month name or its abbreviation (`Jan`, `Sept`, `Sep.`,
   /// `January`), in any case.
-  private static func month(named letters: ArraySlice<UInt8>) -> Int? {
+  private static func month(named letters: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var name = String(decoding: letters, as: UTF8.self).lowercased()
     if name.hasSuffix(".") { name.removeLast() }
     guard name.count >= 3 else { return nil }
@@ -278,7 +286,7 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The value of a run of ASCII digits, or `nil` when it holds anything else or nothing.
-  fileprivate static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+  fileprivate static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     guard !digits.isEmpty, digits.count <= 9 else { return nil }
     var value = 0
     for byte in digits {

@@ -58,6 +58,12 @@ package struct WrittenAmount: Equatable, Sendable {
   ///   - decimalMark: The file's decimal mark.
   /// - Throws: `AmountSyntaxError` (of Entities) naming what is wrong.
   package init(parsing text: some StringProtocol, decimalMark: DecimalMark) throws(AmountSyntaxError) {
+    if let plain = text.utf8.withContiguousStorageIfAvailable({ Self.plain($0, decimalMark: decimalMark) }),
+      let plain
+    {
+      self = plain
+      return
+    }
     var scalars = Array(text.unicodeScalars)
     var signs = 0
     var negative = false
@@ -105,15 +111,57 @@ package struct WrittenAmount: Equatable, Sendable {
     self.currency = currency
   }
 
+  /// The amount when it is written the plainest way, read at once from its bytes: a sign
+  /// (`-` or `+`) or none, digits, and the decimal mark with one or two digits or none
+  /// (`-853,20`); `nil` for any other text, or one too large, which the general reading above
+  /// takes. Both read such a text alike.
+  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) -> WrittenAmount? {
+    let mark = decimalMark == .point ? UInt8(ascii: ".") : UInt8(ascii: ",")
+    var index = 0
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative || bytes.first == UInt8(ascii: "+") { index += 1 }
+    var whole: Int64 = 0
+    var wholeDigits = 0
+    // Eighteen digits cannot overflow; a longer amount goes the general way.
+    while index < bytes.count, wholeDigits < 18, bytes[index] &- UInt8(ascii: "0") < 10 {
+      whole = whole * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+      wholeDigits += 1
+      index += 1
+    }
+    guard wholeDigits > 0 else { return nil }
+    var cents: Int64 = 0
+    if index < bytes.count {
+      guard bytes[index] == mark, (2...3).contains(bytes.count - index) else { return nil }
+      for offset in 1...2 {
+        guard index + offset < bytes.count else { break }
+        let digit = bytes[index + offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        cents += Int64(digit) * (offset == 1 ? 10 : 1)
+      }
+    }
+    let (hundreds, overflow) = whole.multipliedReportingOverflow(by: 100)
+    let (minorUnits, overflowAgain) = hundreds.addingReportingOverflow(cents)
+    guard !overflow, !overflowAgain, let magnitude = Money(minorUnits: minorUnits) else { return nil }
+    return WrittenAmount(magnitude: magnitude, isNegative: negative)
+  }
+
   private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]
   private static let currencySymbols: Set<Unicode.Scalar> = [
     "$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "₦", "₱",
   ]
-  private static let spaces: Set<Unicode.Scalar> = [" ", "\t", "\u{A0}", "\u{202F}", "\u{2009}"]
 
   private static func trimSpaces(_ scalars: inout [Unicode.Scalar]) {
-    while let first = scalars.first, spaces.contains(first) { scalars.removeFirst() }
-    while let last = scalars.last, spaces.contains(last) { scalars.removeLast() }
+    while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
+    while let last = scalars.last, isSpace(last) { scalars.removeLast() }
+  }
+
+  /// Whether a scalar is a space that may stand around an amount: a space, a tab, a no-break,
+  /// narrow no-break or thin space.
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case " ", "\t", "\u{A0}", "\u{202F}", "\u{2009}": true
+    default: false
+    }
   }
 
   /// The length of a currency at the start of `scalars`: a symbol, or a code of three capital

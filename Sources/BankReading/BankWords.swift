@@ -377,13 +377,20 @@ package enum BankWords {
     } else {
       word = labelWords(text).filter { !sectionNouns.contains(String($0)) }.joined(separator: " ")
     }
-    if word == "a" || pendingWords.contains(word) || pendingTitleWords.contains(word) {
-      return .group(.authorized)
-    }
-    if word == "p" || postedWords.contains(word) || postedTitleWords.contains(word) { return .group(.posted) }
-    if didNotHappenWords.contains(word) { return .didNotHappen }
-    return nil
+    return statusOfWords[word]
   }
+
+  /// The status each status's words give (``pendingWords``, ``postedWords``, their titles'
+  /// forms, ``didNotHappenWords``, and the codes `a` and `p`), in one table: a row's status is
+  /// looked up once. A pending word wins over a posted one, which wins over one that says the
+  /// transaction did not happen.
+  private static let statusOfWords: [String: Status] = {
+    var table: [String: Status] = [:]
+    for word in didNotHappenWords { table[word] = .didNotHappen }
+    for word in postedWords.union(postedTitleWords).union(["p"]) { table[word] = .group(.posted) }
+    for word in pendingWords.union(pendingTitleWords).union(["a"]) { table[word] = .group(.authorized) }
+    return table
+  }()
 
   /// The forms a section's title gives a pending status: `Authorizations`, `Vorgemerkte Umsätze`.
   package static let pendingTitleWords: Set<String> = [
@@ -455,12 +462,10 @@ package enum BankWords {
   /// - Parameter text: A row's only text.
   /// - Returns: The group of the rows under it, or `nil`.
   package static func section(titled text: some StringProtocol) -> TransactionGroupCode? {
-    // A group's code alone (`A`, `P`) is a value of a group column, never a title.
-    guard normalized(text).count > 1 else { return nil }
-    switch status(of: text) {
-    case .group(let group)?: return group
-    default: return nil
-    }
+    // A group's code alone (`A`, `P`) is a value of a group column, never a title. The status
+    // first: it rejects most values by their first bytes, before any word is normalized.
+    guard case .group(let group)? = status(of: text), normalized(text).count > 1 else { return nil }
+    return group
   }
 
   /// The nouns a section's title or a status may say around its status: `Pending Transactions`,

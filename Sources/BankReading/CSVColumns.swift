@@ -9,7 +9,14 @@ import UseCases
 /// never the first taken, and so is one column the options give two roles.
 package struct CSVColumns: Sendable {
   /// The column of each role, by index, with what proved it.
-  package var roles: [CSVColumnRole: Decided<Int>] = [:]
+  package var roles: [CSVColumnRole: Decided<Int>] = [:] {
+    didSet {
+      indices = CSVColumnRole.allCases.map { _ in nil }
+      for (role, column) in roles { indices[role.ordinal] = column.value }
+    }
+  }
+  /// Each role's column, at the role's ordinal: looked up for every row, without hashing.
+  private var indices: [Int?] = CSVColumnRole.allCases.map { _ in nil }
   /// The columns a description may come from, in order: the first that is not empty wins.
   package var descriptions: [Int] = []
   /// The columns of the party paid and the party paying, when the description is the other
@@ -31,7 +38,7 @@ package struct CSVColumns: Sendable {
   package var crossCheckedAmount: Int?
 
   /// The index of a role's column.
-  package subscript(role: CSVColumnRole) -> Int? { roles[role]?.value }
+  package subscript(role: CSVColumnRole) -> Int? { indices[role.ordinal] }
 
   /// Whether a column holds a role already.
   package func holdsRole(_ index: Int) -> Bool { roles.values.contains { $0.value == index } }
@@ -247,5 +254,23 @@ func list(_ words: [String]) -> String {
   case 0: ""
   case 1: words[0]
   default: words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
+  }
+}
+
+extension CSVColumnRole {
+  /// A place of its own for each role, from 0.
+  fileprivate var ordinal: Int {
+    switch self {
+    case .group: 0
+    case .date: 1
+    case .description: 2
+    case .amount: 3
+    case .code: 4
+    case .debit: 5
+    case .credit: 6
+    case .balance: 7
+    case .account: 8
+    case .fee: 9
+    }
   }
 }

@@ -356,8 +356,12 @@ extension CSVReading {
     var ruledOut: [(layout: DateLayout, by: CSVSample.Field)] = []
     var first: (field: CSVSample.Field, layouts: [DateLayout])?
     var firstInDoubt: CSVSample.Field?
+    // A date written again rules out nothing more: each text is tried in the layouts once.
+    var tried: Set<Substring> = []
     for date in dates {
-      let layouts = DateLayout.layouts(fitting: date.text.trimmingSpaces)
+      let text = date.text.trimmingSpaces
+      guard tried.insert(text).inserted else { continue }
+      let layouts = DateLayout.layouts(fitting: text)
       guard !layouts.isEmpty else { continue }
       if first == nil { first = (date, layouts) }
       if layouts.count > 1, firstInDoubt == nil { firstInDoubt = date }
@@ -770,6 +774,35 @@ extension StringProtocol {
     while let last = text.last, isSpace(last) { text = text.dropLast() }
     return text
   }
+
+  /// The text without spaces around it, as a string.
+  package var trimmedString: String { String(trimmingSpaces) }
+}
+
+// The same, for the two types a bank's values come in: a row's every value is trimmed several
+// times, and these read it without a generic call a character.
+extension Substring {
+  /// The text without spaces, tabs and no-break spaces around it.
+  package var trimmingSpaces: Substring {
+    // Most values have no space around them, which their first and last bytes tell at once:
+    // these three characters are the only ones that start with 0x20, 0x09 or 0xC2 0xA0, and
+    // end with 0x20, 0x09 or 0xA0.
+    guard let first = utf8.first, let last = utf8.last else { return self }
+    if first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0 { return self }
+    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\u{A0}" }
+    var text = self
+    while let first = text.first, isSpace(first) { text = text.dropFirst() }
+    while let last = text.last, isSpace(last) { text = text.dropLast() }
+    return text
+  }
+
+  /// The text without spaces around it, as a string.
+  package var trimmedString: String { String(trimmingSpaces) }
+}
+
+extension String {
+  /// The text without spaces, tabs and no-break spaces around it.
+  package var trimmingSpaces: Substring { self[...].trimmingSpaces }
 
   /// The text without spaces around it, as a string.
   package var trimmedString: String { String(trimmingSpaces) }

@@ -136,6 +136,10 @@ import Testing
       ("EUR 1 234,56", .comma, 123456, false),
       ("1'234.56", .point, 123456, false), ("\u{2212}3.11", .point, 311, true), ("0", .point, 0, false),
       ("1\u{A0}234,00\u{A0}€", .comma, 123400, false), ("12.00 USD", .point, 1200, false),
+      // The plainest forms, read at once from their bytes: the same values.
+      ("-853,20", .comma, 85320, true), ("424,4", .comma, 42440, false), ("+7", .comma, 700, false),
+      ("007.50", .point, 750, false), ("-0.00", .point, 0, true),
+      ("92233720368547758.07", .point, Int64.max, false), ("-92233720368547758.07", .point, Int64.max, true),
     ])
   func amountsRead(text: String, mark: DecimalMark, cents: Int64, negative: Bool) throws {
     let amount = try WrittenAmount(parsing: text, decimalMark: mark)
@@ -155,6 +159,8 @@ import Testing
       ("(5)-", .point, .notADecimal), ("1e3", .point, .exponent), ("NaN", .point, .notADecimal),
       ("12.", .point, .notADecimal), (".5", .point, .notADecimal), ("1,234.", .point, .notADecimal),
       ("92233720368547758.08", .point, .tooLarge), ("$", .point, .empty), ("12.3.4", .point, .notADecimal),
+      ("123456789012345678901", .point, .tooLarge), ("-", .point, .empty), ("12,", .comma, .notADecimal),
+      ("-12,345", .comma, .tooManyFractionDigits), ("+-5", .point, .notADecimal),
     ])
   func amountsRefused(text: String, mark: DecimalMark, error: AmountSyntaxError) {
     #expect(throws: error) { try WrittenAmount(parsing: text, decimalMark: mark) }

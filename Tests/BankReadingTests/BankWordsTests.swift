@@ -88,4 +88,22 @@ import Testing
     #expect(BankWords.status(of: "REVERTED") == .didNotHappen)
     #expect(BankWords.status(of: "Shopping") == nil)
   }
+
+  @Test(
+    "Spaces, tabs and no-break spaces around a value are trimmed, whole characters only, in each text type",
+    arguments: [
+      ("  Gebucht\t", "Gebucht"), ("\u{A0}12,50\u{A0}", "12,50"), ("x", "x"), ("", ""), ("   ", ""),
+      // A last byte 0xA0 that ends another character (`à`), a space that a combining accent
+      // makes another character: neither is trimmed.
+      ("voilà", "voilà"), (" \u{301}x ", " \u{301}x"), ("a b", "a b"),
+    ])
+  func trimmingSpaces(text: String, trimmed: String) {
+    #expect(text.trimmingSpaces == trimmed)
+    #expect(text[...].trimmingSpaces == trimmed)
+    #expect(text.trimmedString == trimmed)
+    #expect(Self.generic(text) == trimmed)
+  }
+
+  /// The reading of any text type, which the concrete ones must agree with.
+  private static func generic(_ text: some StringProtocol) -> String { String(text.trimmingSpaces) }
 }
