@@ -542,10 +542,12 @@ package enum BankWords {
     guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
     let first = bytes[start]
     if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-    guard isASCIILetter(first) else { return true }
+    guard isASCIILetter(first) else { return firstWords.words.contains(firstLetters(bytes)) }
     var end = start
     while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
-    if end < bytes.endIndex, !isSeparator(bytes[end]) { return true }
+    if end < bytes.endIndex, !isSeparator(bytes[end]) {
+      return firstWords.words.contains(firstLetters(bytes))
+    }
     let length = end - start
     // A word of up to eight letters is compared as one integer, with no string made.
     if length <= 8 {
@@ -556,6 +558,38 @@ package enum BankWords {
     // Longer than any first word: none of them.
     guard length <= longestWord else { return false }
     return firstWords.words.contains(String(decoding: bytes[start..<end], as: UTF8.self).lowercased())
+  }
+
+  /// The ASCII letters that the first word of a value's normalized words (``normalized(_:)``)
+  /// starts with, found without normalizing the whole value: the first word is the first run
+  /// between spaces, tabs, underscores, hyphens and no-break spaces, without a `#` before it,
+  /// in lower case without accents; its letters end at its first other character. (Cutting a
+  /// note in parentheses, and a currency as the last word, never changes them: the first is
+  /// not a letter, and the second never takes the first word.) A value whose letters start no
+  /// label's first word is none of the labels, as ``FirstWords/words`` holds those letters.
+  ///
+  /// - Parameter bytes: The value's UTF-8 bytes.
+  /// - Returns: The letters, possibly none.
+  private static func firstLetters(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func separatorLength(at index: Int) -> Int {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x5F, 0x2D: return 1
+      case 0xC2 where index + 1 < bytes.endIndex && bytes[index + 1] == 0xA0: return 2
+      default: return 0
+      }
+    }
+    var start = bytes.startIndex
+    while start < bytes.endIndex, case let length = separatorLength(at: start), length > 0 { start += length }
+    var end = start
+    while end < bytes.endIndex, separatorLength(at: end) == 0 { end += 1 }
+    var word = Substring(String(decoding: bytes[start..<end], as: UTF8.self).lowercased())
+    if word.count > 1, word.first == "#" { word = word.dropFirst() }
+    var letters = String.UnicodeScalarView()
+    for scalar in word.unicodeScalars.lazy.flatMap(folded) {
+      guard scalar.isASCII, isASCIILetter(UInt8(scalar.value)) else { break }
+      letters.append(scalar)
+    }
+    return String(letters)
   }
 
   /// The first words of a list of labels: the ASCII letters each starts with, and those of up

@@ -90,6 +90,53 @@ import Testing
   }
 
   @Test(
+    "A label or a status whose first word is not plain ASCII letters is still told by its words",
+    arguments: [
+      ("\u{A0}Saldo", true), ("Ancien\u{A0}solde", true), ("#Saldo", true), ("Saldo(EUR)", true),
+      ("SALDO:", true), ("_Opening balance", true), ("Solde précédent", true),
+      ("Saldo\u{A0}31.12.2024", true),
+      ("東京ラーメン #0968 Trois-Rivières", false), ("Café Lune, Montréal", false), ("A&W #0950", false),
+      ("Mark's Work Wearhouse", false), ("(Saldo)", false),
+    ])
+  func labelsWhoseFirstWordIsNotPlain(text: String, isBalance: Bool) {
+    #expect(BankWords.isBalance(text) == isBalance)
+    #expect(BankWords.isBalance(text[...]) == isBalance)
+  }
+
+  @Test("The quick look at a value's first bytes never turns away what its words would read as a label")
+  func quickLookAgreesWithTheWords() {
+    let labels = BankWords.balanceLabels.union(BankWords.totalLabels).union(BankWords.summaryWords)
+    let accented = { (text: String) in
+      String(text.map { ["a": "á", "e": "é", "o": "ö", "u": "ü"][$0] ?? $0 })
+    }
+    let befores = ["", " ", "\u{A0}", "_", "-", "#", "Café ", "東京 ", "A&W ", "(", "\t", "2024 "]
+    let afters = ["", ":", " 2024", " (EUR)", "\u{A0}31.12.2024", " Fitness Club", "é", "/x", ")"]
+    var compared = 0
+    for label in labels {
+      for written in [label, label.uppercased(), accented(label), accented(label).uppercased()] {
+        for before in befores {
+          for after in afters {
+            let text = before + written + after
+            let words = BankWords.labelWords(text).joined(separator: " ")
+            #expect(BankWords.isBalance(text) == BankWords.balanceLabels.contains(words), "\(text)")
+            #expect(BankWords.isSummaryWord(text) == BankWords.summaryWords.contains(words), "\(text)")
+            compared += 1
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
+  @Test("A status written with an accent or after a mark is read")
+  func statusesWhoseFirstWordIsNotPlain() {
+    #expect(BankWords.status(of: "À venir") == .group(.authorized))
+    #expect(BankWords.status(of: "\u{A0}Vorgemerkt") == .group(.authorized))
+    #expect(BankWords.status(of: "Gebucht:") == .group(.posted))
+    #expect(BankWords.status(of: "東京") == nil)
+  }
+
+  @Test(
     "Spaces, tabs and no-break spaces around a value are trimmed, whole characters only, in each text type",
     arguments: [
       ("  Gebucht\t", "Gebucht"), ("\u{A0}12,50\u{A0}", "12,50"), ("x", "x"), ("", ""), ("   ", ""),
