@@ -165,8 +165,15 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     return Array(text.utf8).withUnsafeBufferPointer { numbers(bytes: $0) }
   }
 
+  /// ``numbers(in:)`` of a text's UTF-8 bytes.
+  package func numbers(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+    numbers(bytes: bytes)
+  }
+
   /// ``numbers(in:)`` of a text's bytes.
   private func numbers(bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+    // No date, even with its time and zone, is this long.
+    guard bytes.count <= 64 else { return nil }
     if self == .iso, bytes.count >= 10, Self.isTime(bytes[10...]),
       let numbers = numbers(strictISO: bytes[..<10])
     {
@@ -298,6 +305,18 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CalendarDate {
+  /// Reads a date written in a layout from its UTF-8 bytes, as ``init(_:layout:)`` reads its
+  /// text: for a reader that has the bytes and no `String`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The date's UTF-8 bytes.
+  ///   - layout: How it is written.
+  /// - Throws: What ``init(_:layout:)`` throws.
+  package init(utf8 bytes: UnsafeBufferPointer<UInt8>, layout: DateLayout) throws(CalendarDateError) {
+    guard let numbers = layout.numbers(utf8: bytes) else { throw layout == .iso ? .notISO8601 : .notInLayout }
+    try self.init(year: numbers.year, month: numbers.month, day: numbers.day)
+  }
+
   /// Reads a date written in a layout.
   ///
   /// - Parameters:

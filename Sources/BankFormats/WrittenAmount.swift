@@ -58,7 +58,9 @@ package struct WrittenAmount: Equatable, Sendable {
   ///   - decimalMark: The file's decimal mark.
   /// - Throws: `AmountSyntaxError` (of Entities) naming what is wrong.
   package init(parsing text: some StringProtocol, decimalMark: DecimalMark) throws(AmountSyntaxError) {
-    if let plain = text.utf8.withContiguousStorageIfAvailable({ Self.plain($0, decimalMark: decimalMark) }),
+    if let plain = text.utf8.withContiguousStorageIfAvailable({
+      Self(plainUTF8: $0, decimalMark: decimalMark)
+    }),
       let plain
     {
       self = plain
@@ -111,10 +113,19 @@ package struct WrittenAmount: Equatable, Sendable {
     self.currency = currency
   }
 
-  /// The amount when it is written the plainest way, read at once from its bytes: a sign
-  /// (`-` or `+`) or none, digits, and the decimal mark with one or two digits or none
-  /// (`-853,20`); `nil` for any other text, or one too large, which the general reading above
-  /// takes. Both read such a text alike.
+  /// Reads an amount written the plainest way, at once from its bytes: a sign (`-` or `+`) or
+  /// none, digits, and the decimal mark with one or two digits or none (`-853,20`); `nil` for
+  /// any other text, or one too large, which ``init(parsing:decimalMark:)`` reads (and reads
+  /// such a text alike: it starts here).
+  ///
+  /// - Parameters:
+  ///   - bytes: The amount's UTF-8 bytes.
+  ///   - decimalMark: The file's decimal mark.
+  package init?(plainUTF8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) {
+    guard let plain = Self.plain(bytes, decimalMark: decimalMark) else { return nil }
+    self = plain
+  }
+
   private static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) -> WrittenAmount? {
     let mark = decimalMark == .point ? UInt8(ascii: ".") : UInt8(ascii: ",")
     var index = 0

@@ -529,6 +529,14 @@ package enum BankWords {
     mayBeWord(text, firstWords: labelFirstWords)
   }
 
+  /// ``mayBeLabel(_:)`` of a value's UTF-8 bytes, for a reader that has no `String`.
+  ///
+  /// - Parameter bytes: The value's bytes, valid UTF-8.
+  /// - Returns: `false` only when it is none of the labels.
+  package static func mayBeLabel(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    mayBeWord(bytes, firstWords: labelFirstWords)
+  }
+
   /// Whether a value's first word may be one of `firstWords`: see ``mayBeLabel(_:)``.
   private static func mayBeWord(_ text: some StringProtocol, firstWords: FirstWords) -> Bool {
     // On the bytes themselves: a generic string's view is slow to walk from another module.
@@ -582,14 +590,52 @@ package enum BankWords {
     while start < bytes.endIndex, case let length = separatorLength(at: start), length > 0 { start += length }
     var end = start
     while end < bytes.endIndex, separatorLength(at: end) == 0 { end += 1 }
-    var word = Substring(String(decoding: bytes[start..<end], as: UTF8.self).lowercased())
-    if word.count > 1, word.first == "#" { word = word.dropFirst() }
-    var letters = String.UnicodeScalarView()
-    for scalar in word.unicodeScalars.lazy.flatMap(folded) {
-      guard scalar.isASCII, isASCIILetter(UInt8(scalar.value)) else { break }
-      letters.append(scalar)
+    // A `#` before a word goes (a `#` that a combining mark makes another character stays, but
+    // the mark is no letter either way).
+    if end - start > 1, bytes[start] == UInt8(ascii: "#") { start += 1 }
+    // Scalar by scalar, each in lower case without its accent, up to the first that is no
+    // ASCII letter: what lower-casing and folding the whole word gives, without making it.
+    var letters: [UInt8] = []
+    var index = start
+    scalars: while index < end {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        guard isASCIILetter(byte) else { break }
+        letters.append(byte | 0x20)
+        index += 1
+        continue
+      }
+      guard let (scalar, length) = scalar(at: index, in: bytes, before: end) else { break }
+      for mapped in scalar.properties.lowercaseMapping.unicodeScalars.lazy.flatMap(folded) {
+        guard mapped.isASCII, isASCIILetter(UInt8(mapped.value)) else { break scalars }
+        letters.append(UInt8(mapped.value))
+      }
+      index += length
     }
-    return String(letters)
+    return String(decoding: letters, as: UTF8.self)
+  }
+
+  /// The scalar whose UTF-8 bytes start at `index`, and how many bytes it takes; `nil` for
+  /// bytes that are not UTF-8.
+  private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> (
+    Unicode.Scalar, Int
+  )? {
+    let lead = bytes[index]
+    let length =
+      switch lead {
+      case 0xC2...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF4: 4
+      default: 0
+      }
+    guard length > 0, index + length <= end else { return nil }
+    var value = UInt32(lead) & (0xFF >> (length + 1))
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    return Unicode.Scalar(value).map { ($0, length) }
   }
 
   /// The first words of a list of labels: the ASCII letters each starts with, and those of up

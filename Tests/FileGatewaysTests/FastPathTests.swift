@@ -1,3 +1,5 @@
+import BankFormats
+import BankReading
 import Entities
 import Foundation
 import TestSupport
@@ -15,11 +17,11 @@ import UseCases
   /// Every record of `bytes`, read in chunks of `chunkSize` bytes, with the fast path on or off.
   private static func records(
     _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, fastPath: Bool,
-    recordLimit: Int = RecordFormat.maximumRecordLength
+    recordLimit: Int = RecordFormat.maximumRecordLength, options: ReadingOptions = .standard
   ) -> [SourceRecord] {
     let input = ByteInput(
       provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
-    var stream = format.stream(reading: input, source: "input", usesFastPath: fastPath)
+    var stream = format.stream(reading: input, source: "input", options: options, usesFastPath: fastPath)
     var records: [SourceRecord] = []
     while let record = stream.next() { records.append(record) }
     return records
@@ -30,11 +32,12 @@ import UseCases
   /// it. A transaction lent bytes must have an empty description, and the bytes must be UTF-8.
   private static func recordsLendingDescriptions(
     _ bytes: [UInt8], _ format: RecordFormat, chunkSize: Int, batchSize: Int,
-    recordLimit: Int = RecordFormat.maximumRecordLength, sourceLocation: SourceLocation = #_sourceLocation
+    recordLimit: Int = RecordFormat.maximumRecordLength, options: ReadingOptions = .standard,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) -> (records: [SourceRecord], lent: Int) {
     let input = ByteInput(
       provider: MemoryChunks(bytes: bytes), chunkSize: chunkSize, recordLimit: recordLimit)
-    let stream = format.stream(reading: input, source: "input")
+    let stream = format.stream(reading: input, source: "input", options: options)
     var (records, lent) = ([SourceRecord](), 0)
     let batch = RecordBatch(capacity: batchSize)
     repeat {
@@ -61,17 +64,18 @@ import UseCases
   /// `String`s or lent as bytes, and returns the records.
   @discardableResult
   private static func expectSamePaths(
-    _ bytes: [UInt8], _ format: RecordFormat, _ comment: String,
+    _ bytes: [UInt8], _ format: RecordFormat, _ comment: String, options: ReadingOptions = .standard,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> [SourceRecord] {
-    let reference = records(bytes, format, chunkSize: 1 << 20, fastPath: false)
+    let reference = records(bytes, format, chunkSize: 1 << 20, fastPath: false, options: options)
     for chunkSize in [1, 7, 64, 1 << 20] {
-      let fast = records(bytes, format, chunkSize: chunkSize, fastPath: true)
+      let fast = records(bytes, format, chunkSize: chunkSize, fastPath: true, options: options)
       #expect(
         fast == reference, "\(comment), chunks of \(chunkSize): the fast path read differently",
         sourceLocation: sourceLocation)
       let lending = recordsLendingDescriptions(
-        bytes, format, chunkSize: chunkSize, batchSize: 1 + chunkSize % 5, sourceLocation: sourceLocation)
+        bytes, format, chunkSize: chunkSize, batchSize: 1 + chunkSize % 5, options: options,
+        sourceLocation: sourceLocation)
       #expect(
         lending.records == reference,
         "\(comment), chunks of \(chunkSize): descriptions lent as bytes read differently",
@@ -101,6 +105,135 @@ import UseCases
       checked += 1
     }
     #expect(checked >= 40, "found only \(checked) fixture files under \(root.path)")
+  }
+
+  /// The options of a bank's fixture, from the arguments in its `.args` file that name them;
+  /// `nil` for one that names its columns (the command line's parser is not this module's).
+  private static func options(ofArguments text: String) -> ReadingOptions? {
+    var options = ReadingOptions()
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)[...]
+    while let word = words.popFirst() {
+      switch word {
+      case "--debits-negative": options.debitsNegative = true
+      case "--debits-positive": options.debitsPositive = true
+      case "--date-format": options.dateLayout = words.popFirst().flatMap { DateLayout(name: $0) }
+      case "--pending-date":
+        options.pendingDate = words.popFirst().flatMap { try? CalendarDate(iso8601: $0) }
+      default: return nil
+      }
+    }
+    return options
+  }
+
+  @Test func everyBankExportReadsTheSameOnBothPathsWithItsOptions() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fixtures").standardized
+    var checked = 0
+    var transactions = 0
+    for folder in ["banks", "banks-corpus"] {
+      let files =
+        FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)?
+        .compactMap { $0 as? String } ?? []
+      for file in files.sorted() where file.hasSuffix(".csv") {
+        let path = root.appendingPathComponent(folder).appendingPathComponent(file)
+        let arguments = try? String(
+          contentsOf: path.deletingPathExtension().appendingPathExtension("args"), encoding: .utf8)
+        guard let options = Self.options(ofArguments: arguments ?? "") else { continue }
+        let bytes = try [UInt8](Data(contentsOf: path))
+        let read = Self.expectSamePaths(bytes, .csv, "\(folder)/\(file)", options: options)
+        transactions += read.filter { if case .transaction = $0 { true } else { false } }.count
+        checked += 1
+      }
+    }
+    #expect(checked >= 40, "found only \(checked) bank exports under \(root.path)")
+    #expect(transactions >= 200)
+  }
+
+  /// Bank exports written to reach every rule the fast path of a bank's export gives up at,
+  /// beside rows it reads: statuses, sections, labels, summary rows, spaces, quotes, other
+  /// scripts, a comma that may cut an amount, month names, line breaks of each kind.
+  @Test(arguments: 0..<6)
+  func generatedBankExportsReadTheSameOnBothPaths(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed))
+    let descriptions = [
+      "REWE Markt #1186", "Café Lune, Montréal", "東京ラーメン #0968", "Mark's Work Wearhouse", "A&W",
+      "\"The \"\"Rex\"\" Bar\"", "Saldo", "Total", "Opening balance", " padded ", "", "Summe",
+      "Anfangssaldo 01.01.2024", "#Saldo", "Gesamt", "Balance Fitness Club", "Tab\tInside", "\"multi\nline\"",
+      "Tim Hortons", "Ünïcödé Straße",
+    ]
+    let statuses = ["Gebucht", "Vorgemerkt", "gebucht", "Storniert", "", "Pending", "Unknown", " Gebucht"]
+    let amounts = [
+      "-853,20", "424,46", "12", "-0,00", "1.234,56", "(5,00)", "12,5", "EUR 3,00", "-", "12,345", "+7,00",
+      "999999999999999999,99", "abc",
+    ]
+    let dates = [
+      "01.02.2024", "13.01.2024", "31.02.2024", "1.2.2024", "2024-01-02", "", "Vorgemerkt", " 03.01.2024",
+    ]
+    for layout in 0..<3 {
+      let delimiter = [";", ",", "\t"][layout]
+      var text = layout == 0 ? "Umsatzanzeige\nKonto;DE0012\n" : ""
+      text +=
+        ["Buchungstag", "Status", "Verwendungszweck", "Betrag (EUR)"].joined(separator: delimiter) + "\n"
+      for row in 0..<120 {
+        if row % 37 == 5 {
+          text += "Vorgemerkte Umsätze\n"
+          continue
+        }
+        let fields = [
+          dates.randomElement(using: &random)!, statuses.randomElement(using: &random)!,
+          descriptions.randomElement(using: &random)!,
+          delimiter == ","
+            ? amounts.randomElement(using: &random)!.replacingOccurrences(of: ",", with: ".")
+            : amounts.randomElement(using: &random)!,
+        ]
+        // Mostly plain rows, so that the fast path reads many of them.
+        let plain = ["0\(1 + row % 9).01.2024", "Gebucht", "Laden #\(row)", "-\(row),\(10 + row % 80)"]
+        let chosen = row % 3 == 0 ? fields : plain
+        let written = chosen.map { delimiter == "," ? $0.replacingOccurrences(of: ",", with: ".") : $0 }
+        text += written.joined(separator: delimiter) + (row % 11 == 0 ? "\r\n" : "\n")
+      }
+      for summaryRows in [ReadingOptions.SummaryRows?.none, .skip, .count] {
+        let options = ReadingOptions(
+          dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true, summaryRows: summaryRows)
+        Self.expectSamePaths(Array(text.utf8), .csv, "seed \(seed), layout \(layout)", options: options)
+      }
+      // Both paths are taken: the rows the fast path reads, and the others.
+      var decoder = CSVRecordDecoder(
+        input: ByteInput(bytes: Array(text.utf8)),
+        options: ReadingOptions(
+          dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true, summaryRows: .count))
+      var (placed, other) = (0, 0)
+      reading: while true {
+        switch Self.read(&decoder) {
+        case .placed: placed += 1
+        case .other(nil): break reading
+        case .other: other += 1
+        }
+      }
+      #expect(placed >= 30, "layout \(layout): \(placed) rows on the fast path")
+      #expect(other >= 10, "layout \(layout): \(other) rows read fully")
+    }
+  }
+
+  @Test("A summary row is proved by the sum of the rows above it that the fast path read")
+  func summaryProvedByRowsReadOnTheFastPath() {
+    let text = """
+      Buchungstag;Status;Verwendungszweck;Betrag (EUR)
+      01.02.2024;Gebucht;Laden 1;-10,00
+      02.02.2024;Gebucht;Laden 2;-5,50
+      03.02.2024;Gebucht;Summe;-15,50
+      04.02.2024;Vorgemerkt;Laden 3;-1,00
+
+      """
+    let options = ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true)
+    let read = Self.expectSamePaths(Array(text.utf8), .csv, "a summary row", options: options)
+    let transactions = read.compactMap { record -> Transaction? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction
+    }
+    #expect(transactions.map(\.description) == ["Laden 1", "Laden 2", "Laden 3"])
+    #expect(transactions.map(\.group) == [.posted, .posted, .authorized])
+    #expect(!read.contains { if case .invalid = $0 { true } else { false } })
   }
 
   @Test func plainRecordsTakeTheFastPathAndOthersDoNot() {

@@ -63,6 +63,14 @@ struct CSVRecordDecoder: RecordDecoder {
   /// turn it off, to show that both paths read the same transactions. Only a native header
   /// with commas takes it.
   private var usesFastPath: Bool
+  /// Whether the fast paths may be used at all (tests compare both ways), for a bank's export
+  /// once its reading holds.
+  private let fastPathsAllowed: Bool
+  /// How a bank's export's rows are read on its fast path (``BankRowScanner``), once its
+  /// reading holds and allows it.
+  private var bankLayout: BankRowScanner.Layout?
+  /// The statuses the fast path of a bank's export has read.
+  private var statuses = BankRowScanner.Statuses()
   /// How to read a bank's export, where the file does not say.
   let options: ReadingOptions
   /// The byte between fields: a comma, unless the header or the options say otherwise.
@@ -119,6 +127,7 @@ struct CSVRecordDecoder: RecordDecoder {
     self.source = source
     self.options = options
     self.usesFastPath = usesFastPath
+    self.fastPathsAllowed = usesFastPath
     statementAccounts = StatementAccounts(asked: options.account)
     scratch.reserveCapacity(256)
   }
@@ -179,6 +188,7 @@ struct CSVRecordDecoder: RecordDecoder {
         }
         if usesFastPath, readValidRow(into: slot) { return .placed }
         if reading == nil { return try readRow() }
+        if let bankLayout, readValidBankRow(into: slot, layout: bankLayout) { return .placed }
         if let row = try readBankRow() { return row }
       }
     } catch {
@@ -534,6 +544,7 @@ struct CSVRecordDecoder: RecordDecoder {
       roles = columnNames.indices.map { index in CSVColumnRole.allCases.first { reading.columns[$0] == index }
       }
       columns = roles.map { $0?.field }
+      bankLayout = fastPathsAllowed ? BankRowScanner.Layout(reading: reading, roles: roles) : nil
       headerWords = columnNames.map { BankWords.normalized($0) }
       balance = reading.balanceOrder.value.map { RunningBalance(order: $0) }
       if let asked = options.account, reading.account == nil {
@@ -611,6 +622,22 @@ struct CSVRecordDecoder: RecordDecoder {
         return scanner.validRow(into: slot) ? true : nil
       } ?? false
     }
+  }
+
+  /// Reads a plain, valid row of a bank's export on its fast path into `slot`, or consumes
+  /// nothing and returns `false`. What the row adds to the account counts towards the sums that
+  /// prove a summary row, as on the full path.
+  private mutating func readValidBankRow(into slot: RecordSlot, layout: BankRowScanner.Layout) -> Bool {
+    guard let bank = rules.bank else { return false }
+    let group = section ?? bank.group
+    let change = input.readQuickly { cursor -> Int64? in
+      var scanner = BankRowScanner(cursor, layout: layout)
+      defer { cursor = scanner.end }
+      return scanner.validRow(into: slot, group: group, statuses: &statuses)
+    }
+    guard let change else { return false }
+    if reading?.summaryRows.value == nil { summaryProof.add(change) }
+    return true
   }
 
   /// Reads one row of the native format, which is not empty, and its line break.

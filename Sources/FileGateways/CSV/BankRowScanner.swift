@@ -1,0 +1,207 @@
+import BankFormats
+import BankReading
+import Entities
+import UseCases
+
+/// The fast path of a bank's CSV export, once its reading holds: one pass over a row's bytes
+/// that either gives the transaction the full reading would give, or gives up, having changed
+/// nothing (decision 0022, as ``CSVRowScanner`` does for the native format).
+///
+/// It reads only what needs no rule across a row's text: a row of exactly the header's fields,
+/// each plain, without spaces around it, none of them possibly a label of a balance, a total or
+/// a summary (``BankWords/mayBeLabel(utf8:)``, which the full reading asks first too); a date in
+/// the reading's layout that starts with a digit; an amount written the plainest way
+/// (``WrittenAmount/init(plainUTF8:decimalMark:)``); a status that says a group. Anything else,
+/// and every row of a reading with a rule it does not follow (``Layout``), goes the full way
+/// (``CSVRecordDecoder/readBankRow()``), whose checks and errors are the ones users see.
+struct BankRowScanner {
+  /// What a reading's rows need on the fast path, decided once from the reading: `nil` for a
+  /// reading with a rule that only the full reading follows (a running balance, an account, a
+  /// currency column, a fee, a code, debit or credit column, several description columns, a
+  /// row shape other than the header's, text to convert).
+  struct Layout {
+    /// What a column holds.
+    enum Column {
+      case date
+      case description
+      case amount
+      /// The group, by a status (`Pending`, `Gebucht`) or a group's code.
+      case status
+      /// A column the record does not read; still checked for a label.
+      case other
+    }
+
+    let columns: [Column]
+    let delimiter: UInt8
+    let dateLayout: DateLayout
+    let decimalMark: DecimalMark
+    /// Whether a positive amount is a debit (`CSVReading.Signs.signed`).
+    let debitsPositive: Bool
+    /// Whether an amount without cents may be one that an unquoted comma cut in two (a comma
+    /// for the delimiter, a point for the decimal mark, cents in the file's amounts): such an
+    /// amount is left to the full reading, which says so.
+    let wholeAmountsMayBeCut: Bool
+
+    /// The layout of a reading, or `nil` when the fast path does not read its rows.
+    ///
+    /// - Parameters:
+    ///   - reading: The reading.
+    ///   - roles: The role of each of the header's columns.
+    init?(reading: CSVReading, roles: [CSVColumnRole?]) {
+      let columns = reading.columns
+      guard reading.text.encoding.value == .utf8, reading.text.carriageReturnLines.value == .lineFeeds,
+        case .signed(let debitsPositive) = reading.signs.value,
+        columns.descriptions.count == 1, columns.counterparty == nil, columns.amountInDoubt.isEmpty,
+        // The file's one currency (a header's `Betrag (EUR)`) is checked only against currency
+        // columns and amounts written with a currency: a plain amount has none.
+        columns.crossCheckedAmount == nil, columns.currencies.isEmpty, reading.account == nil,
+        reading.typeColumn == nil, reading.balanceOrder.value == nil,
+        reading.extraEmptyFields.value == 0, reading.unnamedEndColumns.value == 0,
+        !reading.joinsExtraFields.value
+      else { return nil }
+      var kinds: [Column] = []
+      for (index, role) in roles.enumerated() {
+        switch role {
+        case nil: kinds.append(.other)
+        case .date?: kinds.append(.date)
+        case .description?:
+          guard columns.descriptions == [index] else { return nil }
+          kinds.append(.description)
+        case .amount?: kinds.append(.amount)
+        case .group?: kinds.append(.status)
+        case .code?, .debit?, .credit?, .balance?, .account?, .fee?: return nil
+        }
+      }
+      guard kinds.contains(.date), kinds.contains(.description), kinds.contains(.amount) else { return nil }
+      self.columns = kinds
+      delimiter = reading.delimiter.value.byte
+      dateLayout = reading.dateLayout.value
+      decimalMark = reading.decimalMark.value
+      self.debitsPositive = debitsPositive
+      wholeAmountsMayBeCut =
+        delimiter == UInt8(ascii: ",") && decimalMark == .point
+        && reading.decimalMark.evidence.words.contains("has cents")
+    }
+  }
+
+  /// The statuses a file's rows have said, with their groups: a handful of words (`Gebucht`,
+  /// `Vorgemerkt`) that every row writes again, read once each.
+  struct Statuses {
+    private var known: [(text: [UInt8], group: TransactionGroup)] = []
+
+    /// The group a status's bytes say, as ``BankWords/status(of:)`` reads them; `nil` for
+    /// bytes that say no group.
+    mutating func group(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
+      if let entry = known.first(where: { $0.text.elementsEqual(bytes) }) { return entry.group }
+      guard case .group(let code)? = BankWords.status(of: String(decoding: bytes, as: UTF8.self)) else {
+        return nil
+      }
+      let group: TransactionGroup = code == .authorized ? .authorized : .posted
+      if known.count < 8 { known.append((Array(bytes), group)) }
+      return group
+    }
+  }
+
+  private var fields: CSVFieldReader
+  private let layout: Layout
+
+  /// Creates a scanner of a chunk's unread bytes.
+  ///
+  /// - Parameters:
+  ///   - cursor: The bytes, at a row that is not empty.
+  ///   - layout: How the reading's rows are read.
+  init(_ cursor: ChunkCursor, layout: Layout) {
+    self.fields = CSVFieldReader(cursor, delimiter: layout.delimiter)
+    self.layout = layout
+  }
+
+  /// Where the scanner is: at the start of the next line, after ``validRow(into:group:statuses:)``
+  /// found a row.
+  var end: ChunkCursor { fields.cursor }
+
+  /// Reads a row and its line break.
+  ///
+  /// - Parameters:
+  ///   - slot: Where to build the row's record.
+  ///   - group: The group of a row without a status: its section's, else the reading's.
+  ///   - statuses: The statuses read so far.
+  /// - Returns: What the row adds to the account, in minor units, when `slot` holds its valid
+  ///   record; `nil` when the row is not read here (then `slot` is left as it was, ``end``
+  ///   means nothing, and the caller reads the row again, fully).
+  mutating func validRow(into slot: RecordSlot, group: TransactionGroup, statuses: inout Statuses) -> Int64? {
+    // A description lent as bytes before the row proved not plain is forgotten.
+    guard let change = scanRow(into: slot, group: group, statuses: &statuses) else {
+      slot.forgetLentDescription()
+      return nil
+    }
+    return change
+  }
+
+  /// ``validRow(into:group:statuses:)``, but for a description lent as bytes when the row is not
+  /// read.
+  private mutating func scanRow(
+    into slot: RecordSlot, group defaultGroup: TransactionGroup, statuses: inout Statuses
+  ) -> Int64? {
+    let start = fields.cursor.position
+    var group = (defaultGroup, start)
+    var date: (CalendarDate, TextPosition)?
+    var description: (String, TextPosition)?
+    var amount: (WrittenAmount, TextPosition)?
+    for (index, column) in layout.columns.enumerated() {
+      let fieldStart = fields.cursor.position
+      guard let field = fields.readField() else { return nil }
+      guard field.endsRow == (index == layout.columns.count - 1), !field.range.isEmpty || column == .other
+      else { return nil }
+      // A value with a space around it, or that may be a label, is the full reading's.
+      let plain = fields.withContent(field) { content in
+        guard let first = content.first, let last = content.last else { return true }
+        // The description's bytes are checked as UTF-8 as they are taken; any other value's here.
+        guard first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0,
+          field.isASCII || column == .description || String(exactUTF8: content) != nil
+        else { return false }
+        return !BankWords.mayBeLabel(utf8: content)
+      }
+      guard plain else { return nil }
+      guard column == .description || !field.hasDoubledQuotes else { return nil }
+      switch column {
+      case .other:
+        break
+      case .status:
+        guard field.isASCII, let text = fields.plainBytes(field), let said = statuses.group(of: text) else {
+          return nil
+        }
+        group = (said, fieldStart)
+      case .date:
+        guard let text = fields.plainBytes(field), let first = text.first,
+          first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"),
+          let value = try? CalendarDate(utf8: text, layout: layout.dateLayout)
+        else { return nil }
+        date = (value, fieldStart)
+      case .description:
+        if let lender = slot.descriptionLender {
+          // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
+          guard fields.lendText(field, to: lender) else { return nil }
+          description = ("", fieldStart)
+        } else {
+          guard let text = fields.text(field) else { return nil }
+          description = (text, fieldStart)
+        }
+      case .amount:
+        guard let text = fields.plainBytes(field),
+          let value = WrittenAmount(plainUTF8: text, decimalMark: layout.decimalMark),
+          !layout.wholeAmountsMayBeCut || text.contains(UInt8(ascii: "."))
+        else { return nil }
+        amount = (value, fieldStart)
+      }
+    }
+    guard let date, let description, let amount else { return nil }
+    let isDebit = amount.0.isNegative != layout.debitsPositive
+    slot.place(
+      Transaction(
+        group: group.0, date: date.0, description: description.0, amount: amount.0.magnitude,
+        debitCredit: isDebit ? .debit : .credit),
+      start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
+    let units = amount.0.magnitude.minorUnits
+    return isDebit ? -units : units
+  }
+}

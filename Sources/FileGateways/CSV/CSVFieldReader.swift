@@ -1,0 +1,175 @@
+import ByteWords
+import Entities
+
+/// The fields of a CSV row on a fast path, read straight from a chunk's bytes: where each
+/// field's content is, whether it is ASCII, and what ended it; `nil` at anything that is not
+/// plain (a quoted field with a line break or a stray quote, a bare carriage return, a row that
+/// runs past the end of the chunk). Shared by the native format's ``CSVRowScanner`` and a bank's
+/// export's ``BankRowScanner``, which differ only in what a row's fields mean.
+struct CSVFieldReader {
+  /// Where the reader is.
+  private(set) var cursor: ChunkCursor
+  /// The byte between fields.
+  private let delimiter: UInt8
+
+  /// Creates a reader of a chunk's unread bytes.
+  ///
+  /// - Parameters:
+  ///   - cursor: The bytes, at the start of a field.
+  ///   - delimiter: The byte between fields.
+  init(_ cursor: ChunkCursor, delimiter: UInt8) {
+    self.cursor = cursor
+    self.delimiter = delimiter
+  }
+
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+
+  /// One field: where its content is, and what ended it.
+  struct Field {
+    /// The content: the bytes between the quotes of a quoted field.
+    var range: Range<Int>
+    /// Whether the content holds a quote written twice, to be read as one.
+    var hasDoubledQuotes: Bool
+    var isASCII: Bool
+    /// Whether a line break ended it (and was consumed), rather than the delimiter.
+    var endsRow: Bool
+  }
+
+  /// The content of a field with no doubled quotes.
+  func plainBytes(_ field: Field) -> UnsafeBufferPointer<UInt8>? {
+    field.hasDoubledQuotes ? nil : UnsafeBufferPointer(rebasing: bytes[field.range])
+  }
+
+  /// The text of a field, with doubled quotes made one; `nil` when it is not UTF-8.
+  func text(_ field: Field) -> String? {
+    let content = UnsafeBufferPointer(rebasing: bytes[field.range])
+    guard field.hasDoubledQuotes else {
+      return field.isASCII
+        ? String(decoding: content, as: UTF8.self) : String(exactUTF8: content)
+    }
+    return withUnquoted(content) { String(exactUTF8: $0) }
+  }
+
+  /// Lends a field's text to a slot that takes descriptions as bytes, checked to be UTF-8,
+  /// without its doubled quotes; `false` for bytes that are not UTF-8.
+  func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
+    let content = UnsafeBufferPointer(rebasing: bytes[field.range])
+    guard field.hasDoubledQuotes else { return lender.lend(content, isASCII: field.isASCII) }
+    return withUnquoted(content) { lender.lend($0) }
+  }
+
+  /// Calls `body` with a field's content as its text reads: each doubled quote made one.
+  func withContent<Result>(_ field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let content = UnsafeBufferPointer(rebasing: bytes[field.range])
+    return field.hasDoubledQuotes ? withUnquoted(content, body) : body(content)
+  }
+
+  /// Calls `body` with a quoted field's bytes, each doubled quote made one.
+  ///
+  /// The bytes are written into memory lent for the call (on the stack when they are few), not
+  /// into an array: an array was a `malloc` and a `free` for each field with a doubled quote.
+  private func withUnquoted<Result>(
+    _ content: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { unquoted in
+      var count = 0
+      var previousWasQuote = false
+      for byte in content {
+        if byte == UInt8(ascii: "\""), previousWasQuote {
+          previousWasQuote = false
+          continue
+        }
+        previousWasQuote = byte == UInt8(ascii: "\"")
+        unquoted[count] = byte
+        count &+= 1
+      }
+      return body(UnsafeBufferPointer(rebasing: unquoted[..<count]))
+    }
+  }
+
+  /// Reads a field and the delimiter or line break after it; `nil` when it is not plain.
+  mutating func readField() -> Field? {
+    var nonASCII: UInt8 = 0
+    var continuations = 0
+    var hasDoubledQuotes = false
+    var index = cursor.offset
+    let content: Range<Int>
+    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+      index += 1
+      let first = index
+      while true {
+        // Eight bytes at a time up to the first quote or line break (see JSONRecordScanner).
+        if index &+ 8 <= bytes.count {
+          let word = UInt64(wordAt: index, of: bytes)
+          let stops =
+            word.bytes(equalTo: UInt8(ascii: "\"")) | word.bytes(equalTo: UInt8(ascii: "\n"))
+            | word.bytes(equalTo: UInt8(ascii: "\r"))
+          let run = word.plainRun(stops: stops)
+          if run.highBits != 0 { nonASCII = 0x80 }
+          continuations &+= run.continuations
+          index &+= run.count
+          if stops == 0 { continue }
+        }
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          guard index + 1 < bytes.count else { return nil }
+          guard bytes[index + 1] == UInt8(ascii: "\"") else { break }
+          hasDoubledQuotes = true
+          index += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
+        nonASCII |= byte & 0x80
+        continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
+        index += 1
+      }
+      content = first..<index
+      index += 1
+    } else {
+      let first = index
+      while index < bytes.count {
+        // Eight bytes at a time up to the first delimiter, line break or quote.
+        if index &+ 8 <= bytes.count {
+          let word = UInt64(wordAt: index, of: bytes)
+          let stops =
+            word.bytes(equalTo: delimiter) | word.bytes(equalTo: UInt8(ascii: "\n"))
+            | word.bytes(equalTo: UInt8(ascii: "\r")) | word.bytes(equalTo: UInt8(ascii: "\""))
+          let run = word.plainRun(stops: stops)
+          if run.highBits != 0 { nonASCII = 0x80 }
+          continuations &+= run.continuations
+          index &+= run.count
+          if stops == 0 { continue }
+        }
+        let byte = bytes[index]
+        if byte == delimiter || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+        if byte == UInt8(ascii: "\"") { return nil }
+        nonASCII |= byte & 0x80
+        continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
+        index += 1
+      }
+      content = first..<index
+    }
+    // The bytes end at the chunk's end or the record's limit: a row that reaches it is read fully.
+    guard index < bytes.count else { return nil }
+    let endsRow: Bool
+    switch bytes[index] {
+    case delimiter:
+      endsRow = false
+      index += 1
+    case UInt8(ascii: "\n"):
+      endsRow = true
+      index += 1
+    case UInt8(ascii: "\r"):
+      guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return nil }
+      endsRow = true
+      index += 2
+    default:
+      return nil
+    }
+    cursor.offset = index
+    cursor.skipColumns(continuations)
+    if endsRow { cursor.startLine() }
+    return Field(range: content, hasDoubledQuotes: hasDoubledQuotes, isASCII: nonASCII == 0, endsRow: endsRow)
+  }
+}
