@@ -10,8 +10,9 @@ package struct ListedTransaction: Hashable, Sendable {
   package var date: String
   /// The group's one-letter code, as records carry it: `A` (Authorized) or `P` (Posted).
   package var group: String
-  /// The description, as the source gave it: text from the data, not escaped.
-  package var description: String
+  /// The description, as the source gave it: text from the data, not escaped; the bytes a
+  /// source lent are passed on as they are, with no `String` made for them.
+  package var description: DescriptionText
   /// The signed amount as the report shows it (``AmountStyle/plain``): two decimals,
   /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
   package var amount: String
@@ -23,7 +24,7 @@ package struct ListedTransaction: Hashable, Sendable {
   ///   - group: The group's code, `A` or `P`.
   ///   - description: The description, not escaped.
   ///   - amount: The signed amount as the report shows it.
-  package init(date: String, group: String, description: String, amount: String) {
+  package init(date: String, group: String, description: DescriptionText, amount: String) {
     self.date = date
     self.group = group
     self.description = description
@@ -111,7 +112,7 @@ package final class TransactionListPresenter: TransactionReportUseCaseOutput {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
       ListedTransaction(
-        date: date, group: group, description: description.description, amount: AmountStyle.plain.text(amount)
+        date: date, group: group, description: description, amount: AmountStyle.plain.text(amount)
       ))
   }
 

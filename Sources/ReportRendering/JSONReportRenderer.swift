@@ -130,6 +130,12 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 
+  /// Appends a description as the inside of a JSON string literal, from its bytes where they
+  /// lie.
+  package static func appendEscaped(_ text: DescriptionText, to bytes: inout [UInt8]) {
+    text.withUTF8 { appendEscaped(utf8: $0, to: &bytes) }
+  }
+
   /// Appends valid UTF-8 as the inside of a JSON string literal.
   private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     var (start, index) = (0, 0)

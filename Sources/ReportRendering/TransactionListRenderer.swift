@@ -28,7 +28,7 @@ package struct TransactionListRenderer: Sendable {
   /// - Returns: The JSON object, then a line feed.
   package func render(_ transaction: ListedTransaction) -> String {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(96 + transaction.description.utf8.count)
+    bytes.reserveCapacity(96 + transaction.description.withUTF8(\.count))
     render(transaction, appendingTo: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }

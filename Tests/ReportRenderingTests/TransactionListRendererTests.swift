@@ -34,7 +34,8 @@ import Testing
     arguments: hostileDescriptions)
   func descriptionsRoundTrip(description: String) throws {
     let line = TransactionListRenderer().render(
-      ListedTransaction(date: "2016-04-01", group: "A", description: description, amount: "1.00"))
+      ListedTransaction(
+        date: "2016-04-01", group: "A", description: DescriptionText(description), amount: "1.00"))
     #expect(line.hasSuffix("}\n"))
     #expect(line.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" }, "one line: \(line)")
     #expect(
@@ -55,7 +56,7 @@ import Testing
   @Test("The bytes a view appends are the line's text", arguments: hostileDescriptions)
   func bytesAreTheText(description: String) {
     let transaction = ListedTransaction(
-      date: "2016-04-01", group: "P", description: description, amount: "-0.01")
+      date: "2016-04-01", group: "P", description: DescriptionText(description), amount: "-0.01")
     var bytes: [UInt8] = Array("before".utf8)
     TransactionListRenderer().render(transaction, appendingTo: &bytes)
     #expect(bytes == Array(("before" + TransactionListRenderer().render(transaction)).utf8))
