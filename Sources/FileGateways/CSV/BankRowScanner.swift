@@ -178,14 +178,8 @@ struct BankRowScanner {
         else { return nil }
         date = (value, fieldStart)
       case .description:
-        if let lender = slot.descriptionLender {
-          // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
-          guard fields.lendText(field, to: lender) else { return nil }
-          description = ("", fieldStart)
-        } else {
-          guard let text = fields.text(field) else { return nil }
-          description = (text, fieldStart)
-        }
+        guard let text = fields.description(field, for: slot) else { return nil }
+        description = (text, fieldStart)
       case .amount:
         guard let text = fields.plainBytes(field),
           let value = WrittenAmount(plainUTF8: text, decimalMark: layout.decimalMark),

@@ -41,7 +41,7 @@ struct CSVFieldReader {
   }
 
   /// The text of a field, with doubled quotes made one; `nil` when it is not UTF-8.
-  func text(_ field: Field) -> String? {
+  private func text(_ field: Field) -> String? {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
     guard field.hasDoubledQuotes else {
       return field.isASCII
@@ -52,10 +52,18 @@ struct CSVFieldReader {
 
   /// Lends a field's text to a slot that takes descriptions as bytes, checked to be UTF-8,
   /// without its doubled quotes; `false` for bytes that are not UTF-8.
-  func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
+  private func lendText(_ field: Field, to lender: DescriptionLender) -> Bool {
     let content = UnsafeBufferPointer(rebasing: bytes[field.range])
     guard field.hasDoubledQuotes else { return lender.lend(content, isASCII: field.isASCII) }
     return withUnquoted(content) { lender.lend($0) }
+  }
+
+  /// A field as the description of the record built in `slot`: lent as bytes when the slot's
+  /// batch takes them so (decision 0043: checked as UTF-8, not made a `String`, and the
+  /// transaction's own description empty), else its text; `nil` when it is not UTF-8.
+  func description(_ field: Field, for slot: RecordSlot) -> String? {
+    guard let lender = slot.descriptionLender else { return text(field) }
+    return lendText(field, to: lender) ? "" : nil
   }
 
   /// Calls `body` with a field's content as its text reads: each doubled quote made one.

@@ -76,14 +76,8 @@ struct CSVRowScanner {
         }
         date = (value, fieldStart)
       case .description?:
-        if let lender = slot.descriptionLender {
-          // Checked, not made a `String`: the bytes are lent with the record (decision 0043).
-          guard fields.lendText(field, to: lender) else { return false }
-          description = ("", fieldStart)
-        } else {
-          guard let text = fields.text(field) else { return false }
-          description = (text, fieldStart)
-        }
+        guard let text = fields.description(field, for: slot) else { return false }
+        description = (text, fieldStart)
       case .amount?:
         guard let text = fields.plainBytes(field), let value = try? Money(parsingUnsignedDecimalUTF8: text)
         else {
