@@ -180,6 +180,8 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
       // Most ISO dates have both zeros: read them at once; any other goes the general way.
       return numbers
     }
+    // So have most dates of any layout: each number with its zeros, nothing after the date.
+    if let numbers = fixedWidthNumbers(bytes) { return numbers }
     var index = 0
     var year: Int?
     var month: Int?
@@ -221,6 +223,41 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     }
     guard Self.isTime(bytes[index...]), let year, let month, let day else { return nil }
     return (year, month, day)
+  }
+
+  /// The numbers of a date written with every number at its full width (a day and a month in
+  /// two digits, a year in the layout's), and nothing after it; `nil` for any other text, which
+  /// the general reading takes (and reads such a text alike).
+  private func fixedWidthNumbers(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+    var index = 0
+    var (year, month, day) = (0, 0, 0)
+    for part in parts {
+      let width: Int
+      switch part {
+      case .literal(let byte):
+        guard index < bytes.count, bytes[index] == byte else { return nil }
+        index += 1
+        continue
+      case .monthName: return nil
+      case .year(let digits): width = digits
+      case .day, .month: width = 2
+      }
+      guard index + width <= bytes.count else { return nil }
+      var value = 0
+      for offset in index..<(index + width) {
+        let digit = bytes[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      index += width
+      switch part {
+      case .day: day = value
+      case .month: month = value
+      case .year(let digits): year = digits == 2 ? Self.twoDigitYear(value) : value
+      case .literal, .monthName: break
+      }
+    }
+    return index == bytes.count ? (year, month, day) : nil
   }
 
   /// The numbers of `YYYY-MM-DD`, each with exactly its digits.

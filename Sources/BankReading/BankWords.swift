@@ -550,22 +550,13 @@ package enum BankWords {
     guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
     let first = bytes[start]
     if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-    guard isASCIILetter(first) else { return firstWords.words.contains(firstLetters(bytes)) }
+    guard isASCIILetter(first) else { return firstWords.contains(firstLetters(bytes)) }
     var end = start
     while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
-    if end < bytes.endIndex, !isSeparator(bytes[end]) {
-      return firstWords.words.contains(firstLetters(bytes))
-    }
-    let length = end - start
-    // A word of up to eight letters is compared as one integer, with no string made.
-    if length <= 8 {
-      var packed: UInt64 = 0
-      for byte in bytes[start..<end] { packed = packed << 8 | UInt64(byte | 0x20) }
-      return firstWords.packed.contains(packed)
-    }
+    if end < bytes.endIndex, !isSeparator(bytes[end]) { return firstWords.contains(firstLetters(bytes)) }
     // Longer than any first word: none of them.
-    guard length <= longestWord else { return false }
-    return firstWords.words.contains(String(decoding: bytes[start..<end], as: UTF8.self).lowercased())
+    guard end - start <= longestWord else { return false }
+    return firstWords.contains(bytes[start..<end].lazy.map { $0 | 0x20 })
   }
 
   /// The ASCII letters that the first word of a value's normalized words (``normalized(_:)``)
@@ -578,7 +569,7 @@ package enum BankWords {
   ///
   /// - Parameter bytes: The value's UTF-8 bytes.
   /// - Returns: The letters, possibly none.
-  private static func firstLetters(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  private static func firstLetters(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     func separatorLength(at index: Int) -> Int {
       switch bytes[index] {
       case 0x20, 0x09, 0x5F, 0x2D: return 1
@@ -612,7 +603,7 @@ package enum BankWords {
       }
       index += length
     }
-    return String(decoding: letters, as: UTF8.self)
+    return letters
   }
 
   /// The scalar whose UTF-8 bytes start at `index`, and how many bytes it takes; `nil` for
@@ -642,14 +633,38 @@ package enum BankWords {
   /// to eight letters as one integer each, their bytes in order.
   private struct FirstWords: Sendable {
     let words: Set<String>
-    let packed: Set<UInt64>
+    /// The words of up to eight letters as one integer each, sorted.
+    private let short: [UInt64]
+    /// The first eight letters of the longer words as one integer each, sorted.
+    private let longPrefixes: [UInt64]
 
     init(of labels: Set<String>) {
       words = Set(labels.map { String($0.prefix { $0.isASCII && $0.isLetter }) })
-      packed = Set(
-        words.filter { $0.utf8.count <= 8 }.map { word in
-          word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        })
+      short = Set(words.filter { $0.utf8.count <= 8 }.map { Self.packed($0.utf8) }).sorted()
+      longPrefixes = Set(words.filter { $0.utf8.count > 8 }.map { Self.packed($0.utf8.prefix(8)) }).sorted()
+    }
+
+    /// Whether lower-case ASCII letters are one of the words: compared as integers, with a
+    /// string made only for a long word whose first eight letters start one.
+    func contains(_ letters: some Collection<UInt8>) -> Bool {
+      guard letters.count > 8 else { return Self.holds(short, Self.packed(letters)) }
+      guard Self.holds(longPrefixes, Self.packed(letters.prefix(8))) else { return false }
+      return words.contains(String(decoding: Array(letters), as: UTF8.self))
+    }
+
+    /// Up to eight bytes as one integer, in order.
+    private static func packed(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+
+    /// Whether a sorted array holds a value: a binary search.
+    private static func holds(_ sorted: [UInt64], _ value: UInt64) -> Bool {
+      var (low, high) = (0, sorted.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      return low < sorted.count && sorted[low] == value
     }
   }
 

@@ -42,6 +42,42 @@ import Testing
     #expect(DateLayout.layouts(fitting: "soon") == [])
   }
 
+  @Test("Every layout reads its dates written at full width, without zeros and with a time, alike")
+  func fullWidthDatesReadAsEveryOther() throws {
+    let dates = [(2024, 3, 15), (1999, 12, 31), (2068, 1, 2), (2000, 2, 29), (1969, 10, 9)]
+    var checked = 0
+    for layout in DateLayout.detectable where !layout.pattern.contains("MMM") {
+      for (year, month, day) in dates {
+        let twoDigit = format2(year % 100)
+        let written = layout.pattern
+          .replacing("YYYY", with: String(year))
+          .replacing("YY", with: twoDigit)
+          .replacing("MM", with: format2(month))
+          .replacing("DD", with: format2(day))
+        let expected = layout.pattern.contains("YYYY") ? year : DateLayout.twoDigitYear(year % 100)
+        let numbers = try #require(layout.numbers(in: written), "\(layout.pattern): \(written)")
+        #expect(numbers == (expected, month, day), "\(layout.pattern): \(written)")
+        #expect(
+          layout.numbers(in: written + " 10:21")! == numbers, "\(layout.pattern): \(written) with a time")
+        #expect(layout.numbers(in: written + "0") == nil, "\(layout.pattern): \(written)0")
+        #expect(layout.numbers(in: "0" + written) == nil, "\(layout.pattern): 0\(written)")
+        if !layout.pattern.contains("YYYYMM"), !layout.pattern.contains("MMDD"), month < 10, day < 10 {
+          // Without the zeros, where separators tell the numbers apart: the same date.
+          let short = layout.pattern
+            .replacing("YYYY", with: String(year))
+            .replacing("YY", with: twoDigit)
+            .replacing("MM", with: String(month))
+            .replacing("DD", with: String(day))
+          #expect(layout.numbers(in: short)! == numbers, "\(layout.pattern): \(short)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked >= 50)
+  }
+
+  private func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
   @Test("A layout is named in any case")
   func layoutNames() {
     #expect(DateLayout(name: "dd.mm.yyyy") == .dayMonthYearDots)
