@@ -132,6 +132,11 @@ struct CSVHeader {
       rest = rest[(line.endIndex + 1)...]
       line = rest.prefix { $0 != UInt8(ascii: "\n") }
     }
+    // A first line that starts with a carriage return alone and names `group` after it: the
+    // decoder takes the file as native, so it converts none of its line breaks, then skips that
+    // line with an issue for its carriage return and reads its header further down. This
+    // reading does not follow it there: the values of such an input are not read back.
+    let startsWithCarriageReturn = line.first == UInt8(ascii: "\r")
     line = line.split(separator: UInt8(ascii: "\r")).first ?? line
     var counts: [UInt8: Int] = [:]
     var quoted = false
@@ -148,6 +153,7 @@ struct CSVHeader {
     if count("\t") > counts[delimiter, default: 0] { delimiter = UInt8(ascii: "\t") }
     let names = Self.fields(of: line, delimiter: delimiter)
     isNative = names.contains("group")
+    if startsWithCarriageReturn && isNative { isReadable = false }
     // A bank's header is split where its names prove the columns of a date, a description and
     // an amount, whatever the counts say; that rule is the reading's own, tested with it.
     var bankNames = names

@@ -22,12 +22,24 @@ import Testing
 /// whose comma split names a date, a description and an amount: the decoder splits it at the
 /// commas (the names prove them), the oracle split it at the semicolons, so it saw no quoted
 /// field running past the line and measured the record cut at the limit as the first line.
+/// Its next 10-minute run found a first line that starts with a carriage return alone and names
+/// `group` after it: the decoder takes the file as native (converting no line break), skips
+/// that line with an issue for its carriage return, and reads a bank's header below it; the
+/// oracle read the line as the native header and wanted each value as the native format writes
+/// it. It does not follow the decoder there: such an input's values are not read back.
 @Suite struct TenMinuteRunFindingsTests {
   @Test("A file of line breaks alone has no native header: it is read as a bank's export")
   func noHeaderIsNoNativeHeader() {
     #expect(!CSVHeader([0x0D, 0x0D]).isNative)
     #expect(!CSVHeader(Array("\r\n\r".utf8)).isNative)
     #expect(CSVHeader(Array("\r\rgroup,date\n".utf8)).isNative)
+  }
+
+  @Test("A native header after a carriage return alone is not read back")
+  func nativeHeaderAfterACarriageReturnIsNotReadBack() {
+    #expect(!CSVHeader(Array("\rgroup,date\nDate,Description,Amount\n".utf8)).isReadable)
+    #expect(CSVHeader(Array("group,date\nDate,Description,Amount\n".utf8)).isReadable)
+    #expect(CSVHeader(Array("\rab,c,d\nDate,Description,Amount\n".utf8)).isReadable)
   }
 
   @Test("A bank's header is split where its names prove the columns, not by the count")
@@ -53,6 +65,7 @@ import Testing
       (FuzzTarget.ofxRecords, "FuzzOFXRecords/record-cut-after-a-stray-continuation-byte.ofx"),
       (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-where-its-names-prove-columns.csv"),
       (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-by-fewer-commas-than-semicolons.csv"),
+      (FuzzTarget.csvRecords, "FuzzCSVRecords/group-after-a-carriage-return-then-a-bank-header.csv"),
     ])
   func findingsPassTheCheck(target: FuzzTarget, path: String) async throws {
     let bytes = try regressionInput(path)
