@@ -648,14 +648,16 @@ struct RecordUnits {
       }
       // Dates of a bank's export that fit two layouts are a problem of the whole file, found
       // before any row is read (at the first date that shows it): like a header's, it ends the
-      // input, and no row is read, before it or after it. So is a question about the text's
-      // code page, at the first byte that reads two ways.
+      // input, and no row is read, before it or after it. So are the other questions the rows
+      // raise as the reading is decided (signs, decimal marks, fees: at the first value that
+      // shows them), and a question about the text's code page, at the first byte that reads
+      // two ways.
       if case .invalid(let issue) = record, case .syntax(let syntax)? = issue.readingProblem,
         {
           // The questions the rows raise; those of the header are the header's problems.
           switch syntax {
           case .asks(.datesFitLayouts), .asks(.datesInSeveralLayouts), .asks(.signsUntold),
-            .asks(.decimalMarksDisagree), .asks(.encodingsFit):
+            .asks(.decimalMarksDisagree), .asks(.encodingsFit), .asks(.feesUntold):
             true
           default: false
           }

@@ -26,7 +26,9 @@ import Testing
 /// `group` after it: the decoder takes the file as native (converting no line break), skips
 /// that line with an issue for its carriage return, and reads a bank's header below it; the
 /// oracle read the line as the native header and wanted each value as the native format writes
-/// it. It does not follow the decoder there: such an input's values are not read back.
+/// it. It does not follow the decoder there: such an input's values are not read back. The
+/// run after it found the same file asking about its fee column: a question the reading asks
+/// before any row is read, at the first value that shows it, so no row before it is dropped.
 @Suite struct TenMinuteRunFindingsTests {
   @Test("A file of line breaks alone has no native header: it is read as a bank's export")
   func noHeaderIsNoNativeHeader() {
@@ -66,6 +68,7 @@ import Testing
       (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-where-its-names-prove-columns.csv"),
       (FuzzTarget.csvRecords, "FuzzCSVRecords/bank-header-split-by-fewer-commas-than-semicolons.csv"),
       (FuzzTarget.csvRecords, "FuzzCSVRecords/group-after-a-carriage-return-then-a-bank-header.csv"),
+      (FuzzTarget.csvRecords, "FuzzCSVRecords/fee-question-below-a-skipped-first-line.csv"),
     ])
   func findingsPassTheCheck(target: FuzzTarget, path: String) async throws {
     let bytes = try regressionInput(path)
