@@ -161,17 +161,12 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     // No date, even with its time and zone, is this long.
     guard text.utf8.count <= 64 else { return nil }
     // Read where the text lies when it can be (every date is tried in several layouts).
-    if let numbers = text.utf8.withContiguousStorageIfAvailable({ numbers(bytes: $0) }) { return numbers }
-    return Array(text.utf8).withUnsafeBufferPointer { numbers(bytes: $0) }
+    if let numbers = text.utf8.withContiguousStorageIfAvailable({ numbers(utf8: $0) }) { return numbers }
+    return Array(text.utf8).withUnsafeBufferPointer { numbers(utf8: $0) }
   }
 
   /// ``numbers(in:)`` of a text's UTF-8 bytes.
   package func numbers(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
-    numbers(bytes: bytes)
-  }
-
-  /// ``numbers(in:)`` of a text's bytes.
-  private func numbers(bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
     // No date, even with its time and zone, is this long.
     guard bytes.count <= 64 else { return nil }
     if self == .iso, bytes.count >= 10, Self.isTime(bytes[10...]),

@@ -122,11 +122,6 @@ package struct WrittenAmount: Equatable, Sendable {
   ///   - bytes: The amount's UTF-8 bytes.
   ///   - decimalMark: The file's decimal mark.
   package init?(plainUTF8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) {
-    guard let plain = Self.plain(bytes, decimalMark: decimalMark) else { return nil }
-    self = plain
-  }
-
-  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) -> WrittenAmount? {
     let mark = decimalMark == .point ? UInt8(ascii: ".") : UInt8(ascii: ",")
     var index = 0
     let negative = bytes.first == UInt8(ascii: "-")
@@ -153,7 +148,7 @@ package struct WrittenAmount: Equatable, Sendable {
     let (hundreds, overflow) = whole.multipliedReportingOverflow(by: 100)
     let (minorUnits, overflowAgain) = hundreds.addingReportingOverflow(cents)
     guard !overflow, !overflowAgain, let magnitude = Money(minorUnits: minorUnits) else { return nil }
-    return WrittenAmount(magnitude: magnitude, isNegative: negative)
+    self.init(magnitude: magnitude, isNegative: negative)
   }
 
   private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]

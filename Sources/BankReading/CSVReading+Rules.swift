@@ -767,9 +767,12 @@ extension CSVReading {
 
 extension StringProtocol {
   /// The text without spaces, tabs and no-break spaces around it.
-  package var trimmingSpaces: SubSequence {
+  package var trimmingSpaces: SubSequence { Self.trimmed(self[...]) }
+
+  /// A text without the spaces, tabs and no-break spaces around it, character by character.
+  fileprivate static func trimmed<Text: StringProtocol>(_ text: Text) -> Text.SubSequence {
     let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\u{A0}" }
-    var text = self[...]
+    var text = text[...]
     while let first = text.first, isSpace(first) { text = text.dropFirst() }
     while let last = text.last, isSpace(last) { text = text.dropLast() }
     return text
@@ -789,11 +792,7 @@ extension Substring {
     // end with 0x20, 0x09 or 0xA0.
     guard let first = utf8.first, let last = utf8.last else { return self }
     if first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0 { return self }
-    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\u{A0}" }
-    var text = self
-    while let first = text.first, isSpace(first) { text = text.dropFirst() }
-    while let last = text.last, isSpace(last) { text = text.dropLast() }
-    return text
+    return Self.trimmed(self)
   }
 
   /// The text without spaces around it, as a string.
