@@ -62,6 +62,9 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
       unreadable = .missing(reason: reason)
       throw DraftStopped()
     case .available(let opened):
+      // The run copies each description's bytes into a block of its own, so bytes do from the
+      // first record on: no `String` is made on the reader's core for a description.
+      opened.lendDescriptionsAsBytes()
       stream = opened
     }
   }
@@ -107,7 +110,7 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
       var ignored = DetailRun()
       do {
         try stream.readRecords(
-          while: { read.survey.unavailableReason == nil }, wantsBytes: { read.holds },
+          while: { read.survey.unavailableReason == nil },
           each: { read.take($0, descriptionBytes: $1, into: &ignored) })
       } catch {
         throw .cancelled
@@ -157,8 +160,8 @@ private struct DraftReading {
   ///
   /// - Parameters:
   ///   - record: The record.
-  ///   - descriptionBytes: Its transaction's description, when lent as bytes apart from it: only
-  ///     once the reading holds (``held``), never for a record to show.
+  ///   - descriptionBytes: Its transaction's description, when lent as bytes apart from it (the
+  ///     reading asks for them as it opens the source; records read ahead before may keep theirs).
   ///   - run: Where the transactions to show go.
   mutating func take(
     _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?, into run: inout DetailRun
@@ -182,8 +185,6 @@ private struct DraftReading {
       }
       return
     }
-    // An empty description with its bytes apart must never reach a row.
-    precondition(descriptionBytes == nil, "a description lent as bytes to a draft that shows")
     guard isTransaction, let transaction = record.transaction else {
       presents = false
       return
@@ -193,12 +194,16 @@ private struct DraftReading {
       guard survey.issueCount == 0 else { return }
       // The first record out of order: hold it and what follows.
       var rest = HeldTransactions()
-      if survey.period?.contains(transaction.date) ?? true { rest.append(transaction) }
+      if survey.period?.contains(transaction.date) ?? true {
+        rest.append(transaction, descriptionBytes: descriptionBytes)
+      }
       held = HeldAfterDraft(prefixCount: survey.count - 1, prefixDigest: digestBefore, rest: rest)
       holds = true
       return
     }
-    if survey.period?.contains(transaction.date) ?? true { run.append(transaction, descriptionBytes: nil) }
+    if survey.period?.contains(transaction.date) ?? true {
+      run.append(transaction, descriptionBytes: descriptionBytes)
+    }
   }
 }
 

@@ -101,9 +101,10 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
       let (period, expectedGroup, isWhole) = (
         survey.period, survey.expectedGroup, prefixCount == survey.count
       )
+      stream.lendDescriptionsAsBytes()
       do {
         try stream.readRecords(
-          while: { isSame && (isWhole || read < prefixCount) }, wantsBytes: { true },
+          while: { isSame && (isWhole || read < prefixCount) },
           each: { record, bytes in
             if case .note = record { return }
             guard read < prefixCount, let transaction = record.transaction,

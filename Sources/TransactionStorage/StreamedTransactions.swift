@@ -40,6 +40,8 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
       isOpened = true
       if survey.count > 0 {
         guard case .available(let opened) = await part.reading.open() else { throw changed }
+        // The run copies each description's bytes into a block of its own.
+        opened.lendDescriptionsAsBytes()
         stream = opened
       }
     }
@@ -65,7 +67,9 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
     var read = reading
     defer { reading = read }
     while run.isEmpty, !read.isChanged, !read.isAtEnd {
-      read.isAtEnd = !stream.nextRecords { record, _ in read.take(record, into: &run) }
+      read.isAtEnd = !stream.nextRecords { record, bytes in
+        read.take(record, descriptionBytes: bytes, into: &run)
+      }
       // Looked at after each call: a client's stream lends one record a call, the package's a
       // batch read ahead.
       if Task.isCancelled { throw .cancelled }
@@ -96,7 +100,9 @@ private struct SecondReading {
 
   /// Checks the next record as the survey saw it, and adds its transaction to the run when it is
   /// inside the period.
-  mutating func take(_ record: SourceRecord, into run: inout DetailRun) {
+  mutating func take(
+    _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?, into run: inout DetailRun
+  ) {
     guard !isChanged else { return }
     // The survey kept the notes of the first reading, and a note changes no row.
     if case .note = record { return }
@@ -112,7 +118,9 @@ private struct SecondReading {
       return
     }
     (remaining, last) = (remaining - 1, order)
-    digest.add(transaction)
-    if period?.contains(transaction.date) ?? true { run.append(transaction, descriptionBytes: nil) }
+    digest.add(transaction, descriptionBytes: descriptionBytes)
+    if period?.contains(transaction.date) ?? true {
+      run.append(transaction, descriptionBytes: descriptionBytes)
+    }
   }
 }

@@ -5,9 +5,9 @@ import Testing
 import TransactionStorage
 import UseCases
 
-/// A stream that can lend descriptions as bytes (``RecordLending``, decision 0043)
-/// is asked for them once a draft reading holds what it reads, and the report is the one made
-/// with descriptions as strings.
+/// A stream that can lend descriptions as bytes (``RecordLending``, decision 0043) is asked for
+/// them by every reading as it opens its source, and the report is the one made with descriptions
+/// as strings.
 @Suite struct DescriptionBytesTests {
   /// Transactions in report order for a while, then out of it: descriptions of many lengths,
   /// in several scripts, and empty ones.
@@ -26,15 +26,16 @@ import UseCases
     return transactions
   }
 
-  /// The rows a one-source report shows, read from `source`.
-  private static func rows(from source: ReportSource) async -> [UseCaseOutputSpy.Call] {
-    let output = UseCaseOutputSpy(acceptsDraft: true)
+  /// The rows a one-source report shows, read from `source`: in one reading as a draft when
+  /// `draft` says so, else surveyed first and read again.
+  private static func rows(from source: ReportSource, draft: Bool = true) async -> [UseCaseOutputSpy.Call] {
+    let output = UseCaseOutputSpy(acceptsDraft: draft)
     await OneSourceReportUseCase(source: source, output: output)
       .reading(with: CompactReading(takingBackDrafts: output.takeBack)).eventGenerateReport()
     return output.keptCalls
   }
 
-  @Test("A draft that holds asks for descriptions as bytes, and shows the same report as with strings")
+  @Test("A draft that holds reads every description as bytes, and shows the same report as with strings")
   func heldFromBytes() async throws {
     let transactions = try Self.transactions(inOrder: 500, rest: 5_000)
     let expected = await Self.rows(from: .plain(FakeTransactionSource(transactions: transactions)))
@@ -44,19 +45,38 @@ import UseCases
     let misplaced = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(misplaced == nil, "call \(misplaced?.offset ?? 0) is \(String(describing: misplaced?.element.0))")
     #expect(expected.contains { if case .detail("Café Lune, Montréal3", _) = $0 { true } else { false } })
-    // Asked in the reading, after the record out of order (the runs after it came as bytes),
-    // and when the records before it are read again, to be held too.
+    // Asked as the draft opened the source, and as the records before the first one out of
+    // order are read again, to be held too: lent again, in whole runs of 64 (512 records).
     #expect(source.counts.withLock { $0.asked } == 2)
-    #expect(source.counts.withLock { $0.lent } > 4_800)
+    #expect(source.counts.withLock { $0.lent } == 5_500 + 512)
   }
 
-  @Test("Records in report order are presented as they come: no bytes are asked for")
-  func inOrderAsksForNone() async throws {
+  @Test("Records in report order: a draft reads every description as bytes, and shows them as strings would")
+  func inOrderFromBytes() async throws {
     let transactions = try Self.transactions(inOrder: 2_000, rest: 0)
     let source = CountingLendingSource(transactions, runLength: 64)
     let shown = await Self.rows(from: .lending(source))
+    #expect(shown.count > 2_000)
     #expect(shown == (await Self.rows(from: .plain(FakeTransactionSource(transactions: transactions)))))
-    #expect(source.counts.withLock { $0.asked } == 0)
+    #expect(source.counts.withLock { $0.asked } == 1)
+    #expect(source.counts.withLock { $0.lent } == 2_000)
+  }
+
+  @Test("Surveyed, then read again: both readings take every description as bytes, and show strings' report")
+  func twoReadingsFromBytes() async throws {
+    for (inOrder, rest) in [(2_000, 0), (300, 3_000)] {
+      let transactions = try Self.transactions(inOrder: inOrder, rest: rest)
+      let source = CountingLendingSource(transactions, runLength: 64)
+      let shown = await Self.rows(from: .lending(source), draft: false)
+      let expected = await Self.rows(
+        from: .plain(FakeTransactionSource(transactions: transactions)), draft: false)
+      #expect(shown.count > transactions.count)
+      #expect(shown == expected)
+      #expect(expected.contains { if case .detail("Start 1", _) = $0 { true } else { false } })
+      // The survey, then the reading that shows (held runs or a second reading in order).
+      #expect(source.counts.withLock { $0.asked } == 2)
+      #expect(source.counts.withLock { $0.lent } == 2 * transactions.count)
+    }
   }
 }
 

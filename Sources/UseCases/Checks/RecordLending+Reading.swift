@@ -7,21 +7,14 @@ extension RecordLending {
   ///
   /// - Parameters:
   ///   - isReading: Whether to go on; asked before each record.
-  ///   - wantsBytes: Whether descriptions as bytes would do from now on, asked between batches
-  ///     until it says yes (then the stream is asked for them); by default, never.
   ///   - body: What to do with each record, and its description's bytes when they are lent.
   /// - Throws: `CancellationError` when the task is cancelled before the stream ends.
   package func readRecords(
-    while isReading: () -> Bool, wantsBytes: () -> Bool = { false },
-    each body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
+    while isReading: () -> Bool, each body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void
   ) throws(CancellationError) {
     var cancellation = CancellationCheck()
-    var (isOpen, asked, cancelled) = (true, false, false)
+    var (isOpen, cancelled) = (true, false)
     while isOpen, !cancelled, isReading() {
-      if !asked, wantsBytes() {
-        lendDescriptionsAsBytes()
-        asked = true
-      }
       isOpen = nextRecords { record, bytes in
         guard !cancelled, isReading() else { return }
         guard !cancellation.isCancelled() else {

@@ -7,9 +7,9 @@ import Entities
 ///
 /// A client's source implements `TransactionSource` only. The composition root knows which
 /// sources lend when it makes them, and hands them to the use cases as such
-/// (``ReportSource/lending(_:)``): nothing finds it out at run time. A reading that holds
-/// transactions asks for bytes (``lendDescriptionsAsBytes()``); a transaction read after that
-/// whose bytes are lent has an empty `description`: the bytes are its description.
+/// (``ReportSource/lending(_:)``): nothing finds it out at run time. Every reading asks for bytes
+/// as it opens the stream (``lendDescriptionsAsBytes()``, decision 0057); a transaction read
+/// after that whose bytes are lent has an empty `description`: the bytes are its description.
 package protocol RecordLending: AnyObject, TransactionStream {
   /// Lends the next records, each to `body` in turn: as many as the stream has at hand (a batch
   /// read ahead, or one record), at least one: the records ``TransactionStream/next()`` would

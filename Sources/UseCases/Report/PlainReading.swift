@@ -87,6 +87,8 @@ struct KeptTransactions: CheckKeeping {
   var transactions: [Transaction] = []
 
   mutating func keep(_ transaction: borrowing Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>?) {
-    transactions.append(copy transaction)
+    var kept = copy transaction
+    if let descriptionBytes { kept.description = String(decoding: descriptionBytes, as: UTF8.self) }
+    transactions.append(kept)
   }
 }
