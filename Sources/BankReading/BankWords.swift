@@ -553,7 +553,9 @@ package enum BankWords {
     guard isASCIILetter(first) else { return firstWords.contains(firstLetters(bytes)) }
     var end = start
     while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
-    if end < bytes.endIndex, !isSeparator(bytes[end]) { return firstWords.contains(firstLetters(bytes)) }
+    // An ASCII character after the letters ends them, as it ends firstLetters(_:)'s: only a
+    // letter with an accent or of another script may go on the word.
+    if end < bytes.endIndex, bytes[end] >= 0x80 { return firstWords.contains(firstLetters(bytes)) }
     // Longer than any first word: none of them.
     guard end - start <= longestWord else { return false }
     return firstWords.contains(bytes[start..<end].lazy.map { $0 | 0x20 })

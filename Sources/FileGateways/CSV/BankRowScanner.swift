@@ -19,9 +19,12 @@ struct BankRowScanner {
   /// reading with a rule that only the full reading follows (a running balance, an account, a
   /// currency column, a fee, a code, debit or credit column, several description columns, a
   /// row shape other than the header's, text to convert).
-  struct Layout {
+  ///
+  /// A class, made once for a reading: each row's scanner refers to it, where copying a value
+  /// with arrays in it counted references to each of them for every row.
+  final class Layout {
     /// What a column holds.
-    enum Column {
+    enum Column: UInt8 {
       case date
       case description
       case amount
@@ -31,12 +34,17 @@ struct BankRowScanner {
       case other
     }
 
-    let columns: [Column]
+    /// The kind of each column, four bits each from the lowest, as ``column(_:)`` reads them.
+    private let packedColumns: UInt64
+    /// How many columns a row has: at most 16.
+    let columnCount: Int
     let delimiter: UInt8
     let dateLayout: DateLayout
     let decimalMark: DecimalMark
     /// Whether a positive amount is a debit (`CSVReading.Signs.signed`).
     let debitsPositive: Bool
+    /// The group of a row without a status, outside a section that says one.
+    let group: TransactionGroup
     /// Whether an amount without cents may be one that an unquoted comma cut in two (a comma
     /// for the delimiter, a point for the decimal mark, cents in the file's amounts): such an
     /// amount is left to the full reading, which says so.
@@ -47,9 +55,11 @@ struct BankRowScanner {
     /// - Parameters:
     ///   - reading: The reading.
     ///   - roles: The role of each of the header's columns.
-    init?(reading: CSVReading, roles: [CSVColumnRole?]) {
+    ///   - group: The group of a row without a status, outside a section that says one.
+    init?(reading: CSVReading, roles: [CSVColumnRole?], group: TransactionGroup) {
       let columns = reading.columns
-      guard reading.text.encoding.value == .utf8, reading.text.carriageReturnLines.value == .lineFeeds,
+      guard roles.count <= 16, reading.text.encoding.value == .utf8,
+        reading.text.carriageReturnLines.value == .lineFeeds,
         case .signed(let debitsPositive) = reading.signs.value,
         columns.descriptions.count == 1, columns.counterparty == nil, columns.amountInDoubt.isEmpty,
         // The file's one currency (a header's `Betrag (EUR)`) is checked only against currency
@@ -73,14 +83,22 @@ struct BankRowScanner {
         }
       }
       guard kinds.contains(.date), kinds.contains(.description), kinds.contains(.amount) else { return nil }
-      self.columns = kinds
+      packedColumns = kinds.enumerated().reduce(0) { $0 | UInt64($1.element.rawValue) << (4 * $1.offset) }
+      columnCount = kinds.count
       delimiter = reading.delimiter.value.byte
       dateLayout = reading.dateLayout.value
       decimalMark = reading.decimalMark.value
       self.debitsPositive = debitsPositive
+      self.group = group
       wholeAmountsMayBeCut =
         delimiter == UInt8(ascii: ",") && decimalMark == .point
         && reading.decimalMark.evidence.words.contains("has cents")
+    }
+
+    /// What the column at `index` holds; `index` is less than ``columnCount``.
+    @inline(__always)
+    func column(_ index: Int) -> Column {
+      Column(rawValue: UInt8(truncatingIfNeeded: packedColumns >> (4 * index)) & 0xF) ?? .other
     }
   }
 
@@ -92,13 +110,27 @@ struct BankRowScanner {
     /// The group a status's bytes say, as ``BankWords/status(of:)`` reads them; `nil` for
     /// bytes that say no group.
     mutating func group(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
-      if let entry = known.first(where: { $0.text.elementsEqual(bytes) }) { return entry.group }
+      if let group = knownGroup(of: bytes) { return group }
       guard case .group(let code)? = BankWords.status(of: String(decoding: bytes, as: UTF8.self)) else {
         return nil
       }
       let group: TransactionGroup = code == .authorized ? .authorized : .posted
       if known.count < 8 { known.append((Array(bytes), group)) }
       return group
+    }
+
+    /// The group of a status read before, exactly as these bytes write it; `nil` for one not
+    /// read before.
+    func knownGroup(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
+      for entry in known where entry.text.count == bytes.count {
+        let same = entry.text.withUnsafeBufferPointer { known in
+          var index = 0
+          while index < known.count, known[index] == bytes[index] { index &+= 1 }
+          return index == known.count
+        }
+        if same { return entry.group }
+      }
+      return nil
     }
   }
 
@@ -147,11 +179,19 @@ struct BankRowScanner {
     var date: (CalendarDate, TextPosition)?
     var description: (String, TextPosition)?
     var amount: (WrittenAmount, TextPosition)?
-    for (index, column) in layout.columns.enumerated() {
+    let columnCount = layout.columnCount
+    for index in 0..<columnCount {
+      let column = layout.column(index)
       let fieldStart = fields.cursor.position
       guard let field = fields.readField() else { return nil }
-      guard field.endsRow == (index == layout.columns.count - 1), !field.range.isEmpty || column == .other
+      guard field.endsRow == (index == columnCount - 1), !field.range.isEmpty || column == .other
       else { return nil }
+      // A status written as one read before passed every check of a value then: only its
+      // group is needed.
+      if column == .status, let text = fields.plainBytes(field), let said = statuses.knownGroup(of: text) {
+        group = (said, fieldStart)
+        continue
+      }
       // A value with a space around it, or that may be a label, is the full reading's.
       let plain = fields.withContent(field) { content in
         guard let first = content.first, let last = content.last else { return true }

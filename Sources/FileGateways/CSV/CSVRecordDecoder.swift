@@ -544,7 +544,9 @@ struct CSVRecordDecoder: RecordDecoder {
       roles = columnNames.indices.map { index in CSVColumnRole.allCases.first { reading.columns[$0] == index }
       }
       columns = roles.map { $0?.field }
-      bankLayout = fastPathsAllowed ? BankRowScanner.Layout(reading: reading, roles: roles) : nil
+      bankLayout =
+        fastPathsAllowed
+        ? rules.bank.flatMap { BankRowScanner.Layout(reading: reading, roles: roles, group: $0.group) } : nil
       headerWords = columnNames.map { BankWords.normalized($0) }
       balance = reading.balanceOrder.value.map { RunningBalance(order: $0) }
       if let asked = options.account, reading.account == nil {
@@ -628,8 +630,7 @@ struct CSVRecordDecoder: RecordDecoder {
   /// nothing and returns `false`. What the row adds to the account counts towards the sums that
   /// prove a summary row, as on the full path.
   private mutating func readValidBankRow(into slot: RecordSlot, layout: BankRowScanner.Layout) -> Bool {
-    guard let bank = rules.bank else { return false }
-    let group = section ?? bank.group
+    let group = section ?? layout.group
     let change = input.readQuickly { cursor -> Int64? in
       var scanner = BankRowScanner(cursor, layout: layout)
       defer { cursor = scanner.end }
