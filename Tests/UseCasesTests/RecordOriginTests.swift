@@ -1,3 +1,4 @@
+import Entities
 import Testing
 import UseCases
 
@@ -86,9 +87,30 @@ import UseCases
     #expect(origin.amount == position(3, 2))
   }
 
-  @Test("An origin is 64 bytes: the start whole, and four fields in 8 bytes each")
+  @Test("An origin is 56 bytes: the source's name in one word, the start whole, four fields in 8 bytes each")
   func size() {
-    #expect(MemoryLayout<RecordOrigin>.size == 64)
+    #expect(MemoryLayout<RecordOrigin>.size == 56)
+  }
+
+  @Test("An origin counts no reference when it is copied: its source's name is kept once (decision 0058)")
+  func plainValue() {
+    #expect(_isPOD(RecordOrigin.self))
+    #expect(!_isPOD(Transaction.self))
+  }
+
+  @Test("A source's name reads back as it was written, however many origins name it, and may change")
+  func sourceNames() {
+    let path = "/a/folder/with/a/long/name/transactions-\(Int.random(in: 0..<1_000_000)).json"
+    var one = RecordOrigin(source: path, start: position(1, 1))
+    let two = RecordOrigin(
+      source: String(path.utf8.map { Character(Unicode.Scalar($0)) }), start: position(1, 1))
+    #expect(one.source == path)
+    #expect(one == two)
+    #expect(one.hashValue == two.hashValue)
+    one.source = "other.csv"
+    #expect(one.source == "other.csv")
+    #expect(one != two)
+    #expect(two.source == path)
   }
 
   @Test("Origins with the same positions are equal and hash alike; others are not equal")

@@ -101,7 +101,7 @@ final class DecodingTransactionStream<Decoder: RecordDecoder>: BatchFilling, Rec
     let slot = place.pointer
     if let issue = pendingIssues.popLast() { return self.place(issue, in: slot) }
     guard !isFinished else { return false }
-    let recordSlot = RecordSlot(place, source: validator.source)
+    let recordSlot = RecordSlot(place, source: validator.sourceName)
     let decoded = decoder.nextRecord(placingValidIn: recordSlot)
     recordSlot.expectHolding(exactlyWhen: decoded)
     switch decoded {

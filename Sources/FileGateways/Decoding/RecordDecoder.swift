@@ -76,8 +76,8 @@ struct DescriptionLender {
 struct RecordSlot {
   /// The memory the record is built in.
   let pointer: UnsafeMutablePointer<SourceRecord>
-  /// The name issues and origins give the source, such as the path.
-  let source: String
+  /// The name origins give the source, such as the path.
+  let source: SourceName
   /// Where the batch the record is built in keeps descriptions as bytes, when it lends them.
   private let descriptions: UnsafeMutablePointer<LentDescriptions>?
 
@@ -94,17 +94,17 @@ struct RecordSlot {
   ///
   /// - Parameters:
   ///   - pointer: The memory the record is built in.
-  ///   - source: The name issues and origins give the source.
+  ///   - source: The name origins give the source.
   init(pointer: UnsafeMutablePointer<SourceRecord>, source: String) {
-    (self.pointer, self.source, self.descriptions) = (pointer, source, nil)
+    (self.pointer, self.source, self.descriptions) = (pointer, SourceName(source), nil)
   }
 
   /// A slot in a batch, which may lend descriptions as bytes.
   ///
   /// - Parameters:
   ///   - place: Where the batch has the record built.
-  ///   - source: The name issues and origins give the source.
-  init(_ place: Place, source: String) {
+  ///   - source: The name origins give the source.
+  init(_ place: Place, source: SourceName) {
     (self.pointer, self.source, self.descriptions) = (place.pointer, source, place.descriptions)
   }
 
@@ -150,7 +150,8 @@ struct RecordSlot {
       to: .transaction(
         transaction,
         RecordOrigin(
-          source: source, start: start, group: group, amount: amount, date: date, description: description)))
+          sourceName: source, start: start, group: group, amount: amount, date: date, description: description
+        )))
   }
 
   /// Forgets the description lent for a record that is not placed after all (a fast path that

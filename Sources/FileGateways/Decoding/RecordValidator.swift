@@ -28,6 +28,16 @@ struct RecordValidator {
 
   /// The name of the source, for issues: a file path.
   let source: String
+  /// The same, as a valid record's origin keeps it.
+  let sourceName: SourceName
+
+  /// A validator of a source's records.
+  ///
+  /// - Parameter source: The name of the source, for issues: a file path.
+  init(source: String) {
+    self.source = source
+    sourceName = SourceName(source)
+  }
 
   /// Checks one record.
   ///
@@ -74,7 +84,7 @@ struct RecordValidator {
     let transaction = Transaction(
       group: group, date: date, description: description, amount: amount, debitCredit: debitCredit)
     let origin = RecordOrigin(
-      source: source, start: record.start, group: groupValue.position, amount: amountValue.position,
+      sourceName: sourceName, start: record.start, group: groupValue.position, amount: amountValue.position,
       date: record[.date]?.position, description: record[.description]?.position)
     return .valid(transaction, origin)
   }
@@ -180,7 +190,7 @@ struct RecordValidator {
     let transaction = Transaction(
       group: group, date: date, description: description, amount: amount.magnitude, debitCredit: debitCredit)
     let origin = RecordOrigin(
-      source: source, start: record.start, group: record.group?.position ?? record.start,
+      sourceName: sourceName, start: record.start, group: record.group?.position ?? record.start,
       amount: amountValue.position, date: record[.date]?.position, description: record[.description]?.position
     )
     return .valid(transaction, origin)

@@ -39,6 +39,10 @@ public enum RecordField: String, CaseIterable, Sendable {
 
 /// Where a valid record was read: its source and the position of each field's value.
 ///
+/// The source's name is kept once for the process, however many origins name it, so that
+/// copying an origin counts no reference (decision 0058): a program that makes origins with
+/// millions of different names keeps each of them.
+///
 /// Use-case rules that look at several records (a group that does not match its source, a total
 /// that overflows) use it to point at the value that broke the rule.
 ///
@@ -50,7 +54,12 @@ public enum RecordField: String, CaseIterable, Sendable {
 /// (a record is at most 1 MiB, and its fields follow its start).
 public struct RecordOrigin: Hashable, Sendable {
   /// The name of the source, such as a file path.
-  public var source: String
+  public var source: String {
+    get { sourceName.text }
+    set { sourceName = SourceName(newValue) }
+  }
+  /// The name of the source, kept without counting references (``SourceName``).
+  @usableFromInline package private(set) var sourceName: SourceName
   /// Where the record starts.
   ///
   /// Setting it keeps each field where it was, unless the field is then before the start (or
@@ -101,17 +110,37 @@ public struct RecordOrigin: Hashable, Sendable {
   ///   - amount: Where the value of `amount` starts; the record's start when omitted.
   ///   - date: Where the value of `date` starts; the record's start when omitted.
   ///   - description: Where the value of `description` starts; the record's start when omitted.
+  public init(
+    source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
+    date: TextPosition? = nil, description: TextPosition? = nil
+  ) {
+    self.init(
+      sourceName: SourceName(source), start: start, group: group, amount: amount, date: date,
+      description: description)
+  }
+
+  /// Creates an origin with a name made once for a source's records: how the file gateways make
+  /// one for every valid record (``init(source:start:group:amount:date:description:)`` looks
+  /// the name up each time).
+  ///
+  /// - Parameters:
+  ///   - sourceName: The name of the source.
+  ///   - start: Where the record starts.
+  ///   - group: Where the value of `group` starts; the record's start when omitted.
+  ///   - amount: Where the value of `amount` starts; the record's start when omitted.
+  ///   - date: Where the value of `date` starts; the record's start when omitted.
+  ///   - description: Where the value of `description` starts; the record's start when omitted.
   ///
   /// Inlinable, as the file gateways make one for every valid record: called across the
   /// modules, it was built in memory and copied into the record in wider moves than the
   /// stores that wrote it, which the processor could not forward (measured in
   /// Architecture/performance.md).
   @inlinable
-  public init(
-    source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
+  package init(
+    sourceName: SourceName, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
     date: TextPosition? = nil, description: TextPosition? = nil
   ) {
-    self.source = source
+    self.sourceName = sourceName
     self.start = start
     groupOffset = FieldOffset(group ?? start, from: start)
     amountOffset = FieldOffset(amount ?? start, from: start)
