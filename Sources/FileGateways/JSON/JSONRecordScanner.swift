@@ -346,7 +346,7 @@ struct JSONRecordScanner {
   /// when they are not, or an escape is not valid.
   ///
   /// Out of line: ``readValue(of:into:lendingTo:)`` is read for every field of every record,
-  /// and a sorted reading never lends.
+  /// and this only for its description.
   @inline(never)
   private func lend(
     _ text: (range: Range<Int>, isASCII: Bool, hasEscapes: Bool), to lender: DescriptionLender
