@@ -78,24 +78,51 @@ import UseCases
       #expect(source.counts.withLock { $0.lent } == 2 * transactions.count)
     }
   }
+
+  @Test(
+    "A first reading whose first runs came as strings, then as bytes: the same report, the second reading agrees"
+  )
+  func stringsThenBytes() async throws {
+    for (inOrder, rest) in [(2_000, 0), (300, 3_000)] {
+      let transactions = try Self.transactions(inOrder: inOrder, rest: rest)
+      let expected = await Self.rows(
+        from: .plain(FakeTransactionSource(transactions: transactions)), draft: false)
+      #expect(expected.contains { if case .detail("Start 1", _) = $0 { true } else { false } })
+      for draft in [false, true] {
+        // The first stream gives its first five runs of 64 as strings, as one read ahead.
+        let source = CountingLendingSource(transactions, runLength: 64, runsReadAhead: 5)
+        let shown = await Self.rows(from: .lending(source), draft: draft)
+        #expect(shown == expected, "draft: \(draft), \(inOrder) in order")
+        // A whole report: had the digests of strings and of bytes differed, the second reading
+        // would have ended it with the issue of a source that changed.
+        #expect(shown.last == .reportEnd)
+        #expect(
+          source.counts.withLock { $0.lent } < source.counts.withLock { $0.opened } * transactions.count)
+      }
+    }
+  }
 }
 
 /// A source whose streams lend descriptions as bytes once asked, from the next run on, as the
-/// package's file streams do; it counts how often it was asked and how many it lent.
+/// package's file streams do; it counts how often it was asked and how many it lent. Its first
+/// stream may keep strings for a few runs after it was asked, as a stream that read them ahead.
 private final class CountingLendingSource: LendingSource {
   struct Counts {
     var asked = 0
     var lent = 0
+    var opened = 0
   }
 
   let name = "lending.json"
   let counts = Mutex(Counts())
   private let records: [SourceRecord]
   private let runLength: Int
+  /// How many runs the first stream gives as strings before it lends bytes.
+  private let runsReadAhead: Int
 
-  init(_ transactions: [Transaction], runLength: Int) {
+  init(_ transactions: [Transaction], runLength: Int, runsReadAhead: Int = 0) {
     records = transactions.map { .transaction($0, nil) }
-    self.runLength = runLength
+    (self.runLength, self.runsReadAhead) = (runLength, runsReadAhead)
   }
 
   func open() async -> SourceOpening { await openLending().opening }
@@ -107,10 +134,17 @@ private final class CountingLendingSource: LendingSource {
     private let source: CountingLendingSource
     private var records: FakeTransactionStream
     private var lendsBytes = false
+    /// Runs still to give as strings, asked or not.
+    private var runsAsStrings: Int
 
     init(source: CountingLendingSource) {
       self.source = source
       records = FakeTransactionStream(records: source.records)
+      let isFirst = source.counts.withLock { counts in
+        counts.opened += 1
+        return counts.opened == 1
+      }
+      runsAsStrings = isFirst ? source.runsReadAhead : 0
     }
 
     func next() -> SourceRecord? {
@@ -130,9 +164,11 @@ private final class CountingLendingSource: LendingSource {
       -> Bool
     {
       var given = 0
+      let lends = lendsBytes && runsAsStrings == 0
+      runsAsStrings = max(0, runsAsStrings - 1)
       while given < count, let record = records.next() {
         given += 1
-        guard lendsBytes, case .transaction(var transaction, let origin) = record else {
+        guard lends, case .transaction(var transaction, let origin) = record else {
           body(record, nil)
           continue
         }

@@ -111,6 +111,21 @@ import UseCases
     #expect(one.source == "other.csv")
     #expect(one != two)
     #expect(two.source == path)
+    #expect(String(reflecting: two).contains(path))
+  }
+
+  @Test("Names that differ only in how an accent is written read back as written, and are equal")
+  func canonicallyEqualNames() {
+    let tail = "-\(Int.random(in: 0..<1_000_000)).csv"
+    let (composed, decomposed) = ("/exports/caf\u{E9}" + tail, "/exports/cafe\u{301}" + tail)
+    #expect(Array(composed.utf8) != Array(decomposed.utf8))
+    let one = RecordOrigin(source: composed, start: position(1, 1))
+    let two = RecordOrigin(source: decomposed, start: position(1, 1))
+    #expect(Array(one.source.utf8) == Array(composed.utf8))
+    #expect(Array(two.source.utf8) == Array(decomposed.utf8))
+    #expect(one == two)
+    #expect(one.hashValue == two.hashValue)
+    #expect(one != RecordOrigin(source: composed + "x", start: position(1, 1)))
   }
 
   @Test("Origins with the same positions are equal and hash alike; others are not equal")

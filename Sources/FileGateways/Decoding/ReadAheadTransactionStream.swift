@@ -115,7 +115,7 @@ final class RecordBatch: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<SourceRecord>
   /// The descriptions lent as bytes, at an address that does not change
   /// (``RecordSlot/Place``): made when the batch first lends, so that a batch that never does
-  /// (every batch of a sorted reading) allocates nothing more than before.
+  /// (a stream read through the public port only) allocates nothing more.
   @exclusivity(unchecked) private var descriptions: UnsafeMutablePointer<LentDescriptions>?
   private let capacity: Int
   /// How many records were built or moved in; they stay until ``empty()``.
@@ -188,8 +188,9 @@ final class RecordBatch: @unchecked Sendable {
   /// Lends each record not yet given out to `body`, in order.
   ///
   /// A record is moved out for the call and back in after it: a copy would count one more
-  /// reference to its description and source name, and the thread that counts it is not the
-  /// one that made them, so each count waits for the other core's cache.
+  /// reference to a description that is a `String` (one read ahead before the stream was asked
+  /// for bytes), and the thread that counts it is not the one that made it, so each count waits
+  /// for the other core's cache.
   ///
   /// Each comes with its description's bytes when the batch lends them (`nil` otherwise).
   func lendRest(to body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) {

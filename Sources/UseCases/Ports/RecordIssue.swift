@@ -54,6 +54,9 @@ public enum RecordField: String, CaseIterable, Sendable {
 /// (a record is at most 1 MiB, and its fields follow its start).
 public struct RecordOrigin: Hashable, Sendable {
   /// The name of the source, such as a file path.
+  ///
+  /// Setting it looks the name up, under a lock, among those kept for the process (see the
+  /// type's documentation).
   public var source: String {
     get { sourceName.text }
     set { sourceName = SourceName(newValue) }
@@ -110,6 +113,10 @@ public struct RecordOrigin: Hashable, Sendable {
   ///   - amount: Where the value of `amount` starts; the record's start when omitted.
   ///   - date: Where the value of `date` starts; the record's start when omitted.
   ///   - description: Where the value of `description` starts; the record's start when omitted.
+  ///
+  /// It looks the name up, under a lock, among those kept for the process (see the type's
+  /// documentation): a source that makes many origins makes its name once
+  /// (`init(sourceName:start:group:amount:date:description:)`, for the package's gateways).
   public init(
     source: String, start: TextPosition, group: TextPosition? = nil, amount: TextPosition? = nil,
     date: TextPosition? = nil, description: TextPosition? = nil
@@ -153,7 +160,7 @@ extension RecordOrigin {
   /// Where a field's value starts, relative to the record's start: 8 bytes, not 16.
   ///
   /// Internal, not private, for the origin's inlinable initializer
-  /// (``RecordOrigin/init(source:start:group:amount:date:description:)``); what it holds, and
+  /// (`RecordOrigin.init(sourceName:start:group:amount:date:description:)`); what it holds, and
   /// the origin's offsets, are still set only by their own type.
   @usableFromInline
   struct FieldOffset: Hashable, Sendable {
