@@ -122,15 +122,7 @@ struct BankRowScanner {
     /// The group of a status read before, exactly as these bytes write it; `nil` for one not
     /// read before.
     func knownGroup(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
-      for entry in known where entry.text.count == bytes.count {
-        let same = entry.text.withUnsafeBufferPointer { known in
-          var index = 0
-          while index < known.count, known[index] == bytes[index] { index &+= 1 }
-          return index == known.count
-        }
-        if same { return entry.group }
-      }
-      return nil
+      known.first { entry in entry.text.withUnsafeBufferPointer { $0.hasSameBytes(as: bytes) } }?.group
     }
   }
 
