@@ -62,9 +62,6 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
       unreadable = .missing(reason: reason)
       throw DraftStopped()
     case .available(let opened):
-      // The run copies each description's bytes into a block of its own, so bytes do from the
-      // first record on: no `String` is made on the reader's core for a description.
-      opened.lendDescriptionsAsBytes()
       stream = opened
     }
   }

@@ -101,7 +101,6 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
       let (period, expectedGroup, isWhole) = (
         survey.period, survey.expectedGroup, prefixCount == survey.count
       )
-      stream.lendDescriptionsAsBytes()
       do {
         try stream.readRecords(
           while: { isSame && (isWhole || read < prefixCount) },

@@ -40,8 +40,6 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
       isOpened = true
       if survey.count > 0 {
         guard case .available(let opened) = await part.reading.open() else { throw changed }
-        // The run copies each description's bytes into a block of its own.
-        opened.lendDescriptionsAsBytes()
         stream = opened
       }
     }

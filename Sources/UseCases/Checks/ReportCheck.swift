@@ -117,9 +117,6 @@ package struct ReportCheck: Sendable {
       return .missing(reason: reason)
     case .available(let stream):
       var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period)
-      // What is kept of a transaction reads its description's bytes where they are lent: no
-      // `String` is made for a description on the reader's core.
-      stream.lendDescriptionsAsBytes()
       do {
         try stream.readRecords(
           while: { survey.unavailableReason == nil },

@@ -8,7 +8,7 @@ import Entities
 /// A client's source implements `TransactionSource` only. The composition root knows which
 /// sources lend when it makes them, and hands them to the use cases as such
 /// (``ReportSource/lending(_:)``): nothing finds it out at run time. Every reading asks for bytes
-/// as it opens the stream (``lendDescriptionsAsBytes()``, decision 0057); a transaction read
+/// as it opens the stream (``ReportSource/open()`` asks, decision 0057); a transaction read
 /// after that whose bytes are lent has an empty `description`: the bytes are its description.
 package protocol RecordLending: AnyObject, TransactionStream {
   /// Lends the next records, each to `body` in turn: as many as the stream has at hand (a batch
@@ -82,9 +82,13 @@ package struct ReportSource: Sendable {
     ReportSource(source: source, lending: source)
   }
 
-  /// Opens the source: through ``LendingSource/openLending()`` when it lends.
+  /// Opens the source: through ``LendingSource/openLending()`` when it lends, its stream then
+  /// asked for descriptions as bytes (``RecordLending/lendDescriptionsAsBytes()``): every
+  /// reading takes them, and copies or digests them where they lie (decision 0057).
   package func open() async -> ReadingOpening {
-    if let lending { return await lending.openLending() }
-    return ReadingOpening(await source.open())
+    guard let lending else { return ReadingOpening(await source.open()) }
+    let opening = await lending.openLending()
+    if case .available(let stream) = opening { stream.lendDescriptionsAsBytes() }
+    return opening
   }
 }
