@@ -27,6 +27,35 @@ extension UInt64 {
       littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
+  /// The last bytes of a text, fewer than eight, from an offset to its end, the first lowest,
+  /// with `filler` in the bytes past the end: how a pass eight bytes at a time reads the rest
+  /// of a text in one more word, not byte by byte (a filler none of its tests marks, such as a
+  /// space, leaves the answer as the bytes alone would give it).
+  ///
+  /// - Parameters:
+  ///   - offset: Where the last bytes start; fewer than eight after it.
+  ///   - bytes: The bytes.
+  ///   - filler: The byte in the places past the end.
+  @inlinable @inline(__always)
+  package init(tailAt offset: Int, of bytes: UnsafeBufferPointer<UInt8>, filler: UInt8) {
+    let count = bytes.count &- offset
+    if count <= 0 {
+      self.init(repeating: filler)
+    } else if bytes.count >= 8 {
+      // The text's last word, shifted down past the bytes before the offset: no byte is read
+      // outside the text.
+      let shift = UInt64((8 &- count) &* 8)
+      self = UInt64(wordAt: bytes.count &- 8, of: bytes) &>> shift | UInt64(repeating: filler) &<< (64 &- shift)
+    } else {
+      var word = UInt64(repeating: filler)
+      for place in 0..<count {
+        let bit = UInt64(place &* 8)
+        word = word & ~(0xFF &<< bit) | UInt64(bytes[offset &+ place]) &<< bit
+      }
+      self = word
+    }
+  }
+
   /// The four bytes from an offset, the first lowest, in the low half of a word.
   ///
   /// - Parameters:

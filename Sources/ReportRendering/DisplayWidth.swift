@@ -240,6 +240,12 @@ public enum DisplayWidth {
         let plain = UInt64(wordAt: index, of: bytes).plainTextPrefixLength
         (index, columns) = (index &+ plain, columns &+ plain)
         if plain == 8 { continue }
+      } else {
+        // The last bytes as one more word, spaces after them (plain): when all are plain, the
+        // text ends here, without a look at each of them.
+        let plain = UInt64(tailAt: index, of: bytes, filler: UInt8(ascii: " ")).plainTextPrefixLength
+        if plain == 8 { return (columns &+ bytes.count &- index, stop: nil) }
+        (index, columns) = (index &+ plain, columns &+ plain)
       }
       guard let (width, next) = quickCharacter(bytes, at: index, plainOnly: true) else {
         return (columns, stop: Optional(index))

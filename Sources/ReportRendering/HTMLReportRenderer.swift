@@ -126,28 +126,56 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       Self.isPlain(amount),
       description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
     else { return bytes.appendUTF8(of: render(row)) }
-    openDetail(odd: odd, to: &bytes)
-    description.withUTF8 { Self.appendEscaped(utf8: $0, to: &bytes) }
-    closeDetail(amount: amount, to: &bytes)
-  }
-
-  /// Appends what comes before a detail row's description: the table and its row group when
-  /// they are not open yet, then the row's start.
-  private mutating func openDetail(odd: Bool, to bytes: inout [UInt8]) {
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
-    bytes.append(
-      odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#)
+    description.withUTF8 { utf8 in Self.appendDetail(utf8, amount: amount, odd: odd, to: &bytes) }
   }
 
-  /// Appends what comes after a detail row's description: its plain amount's cell, and the
-  /// row's end.
-  private func closeDetail(amount: String, to bytes: inout [UInt8]) {
-    bytes.append(
-      amount.utf8.first == UInt8(ascii: "-")
-        ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#)
-    bytes.appendUTF8(of: amount)
-    bytes.append("</td></tr>\n")
+  /// Appends a detail row whose description shows as it is and whose amount is plain, in one
+  /// piece of room made for the whole row (``ByteWriter``): the row's start, the description
+  /// with `& < > " '` as character references, the amount's cell, the row's end.
+  private static func appendDetail(
+    _ description: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, to bytes: inout [UInt8]
+  ) {
+    let open: StaticString =
+      odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
+    let middle: StaticString =
+      amount.utf8.first == UInt8(ascii: "-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#
+    let close: StaticString = "</td></tr>\n"
+    // What the references add: a reference for a byte, less the byte.
+    var added = 0
+    for byte in description where isReferenced(byte) { added &+= reference(of: byte).utf8CodeUnitCount &- 1 }
+    let count =
+      open.utf8CodeUnitCount + description.count + added + middle.utf8CodeUnitCount + amount.utf8.count
+      + close.utf8CodeUnitCount
+    bytes.append(count: count) { line in
+      line.write(open)
+      if added == 0 {
+        line.write(description)
+      } else {
+        var start = 0
+        for index in description.indices where isReferenced(description[index]) {
+          line.write(UnsafeBufferPointer(rebasing: description[start..<index]))
+          line.write(reference(of: description[index]))
+          start = index + 1
+        }
+        line.write(UnsafeBufferPointer(rebasing: description[start...]))
+      }
+      line.write(middle)
+      line.write(amount)
+      line.write(close)
+    }
+  }
+
+  /// The character reference of a byte that is one of `& < > " '` (``isReferenced(_:)``).
+  private static func reference(of byte: UInt8) -> StaticString {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    default: "&#39;"
+    }
   }
 
   /// Appends a text's bytes with `&`, `<`, `>`, `"` and `'` as character references (the
@@ -161,18 +189,9 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // Most text holds none of the five: one look at each byte, then the text at once.
     guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
     var start = 0
-    for (index, byte) in utf8.enumerated() {
-      let reference: StaticString
-      switch byte {
-      case UInt8(ascii: "&"): reference = "&amp;"
-      case UInt8(ascii: "<"): reference = "&lt;"
-      case UInt8(ascii: ">"): reference = "&gt;"
-      case UInt8(ascii: "\""): reference = "&quot;"
-      case UInt8(ascii: "'"): reference = "&#39;"
-      default: continue
-      }
+    for index in utf8.indices where isReferenced(utf8[index]) {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      bytes.append(reference(of: utf8[index]))
       start = index + 1
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))

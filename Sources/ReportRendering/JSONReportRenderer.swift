@@ -43,11 +43,9 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     self.isFirst = false
     switch row {
     case .detail(let description, let amount, let odd):
-      // Nearly every row: five appends, each constant part with the quotes around it.
-      Self.openDetail(isFirst: isFirst, to: &bytes)
-      description.withUTF8 { Self.appendEscaped(utf8: $0, to: &bytes) }
-      Self.closeDetail(amount: amount, odd: odd, to: &bytes)
-      return
+      return description.withUTF8 { utf8 in
+        Self.appendDetail(utf8, amount: amount, odd: odd, isFirst: isFirst, to: &bytes)
+      }
     case .header(let title), .subheader(let title, _):
       open(row, isFirst: isFirst, to: &bytes)
       member(",\n    \"title\": ", title, to: &bytes)
@@ -67,19 +65,38 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// Appends a detail row's object up to its description's opening quote.
-  private static func openDetail(isFirst: Bool, to bytes: inout [UInt8]) {
-    bytes.append(
+  /// Appends a detail row's object: when its description and amount need no escape (nearly
+  /// every row), in one piece of room made for the whole object (``ByteWriter``); else in
+  /// parts, the description escaped.
+  private static func appendDetail(
+    _ description: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, isFirst: Bool,
+    to bytes: inout [UInt8]
+  ) {
+    let open: StaticString =
       isFirst
-        ? "\n  {\n    \"type\": \"detail\",\n    \"description\": \""
-        : ",\n  {\n    \"type\": \"detail\",\n    \"description\": \"")
-  }
-
-  /// Appends a detail row's object from its description's closing quote on.
-  private static func closeDetail(amount: String, odd: Bool, to bytes: inout [UInt8]) {
-    bytes.append("\",\n    \"amount\": \"")
-    appendEscaped(amount, to: &bytes)
-    bytes.append(odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }")
+      ? "\n  {\n    \"type\": \"detail\",\n    \"description\": \""
+      : ",\n  {\n    \"type\": \"detail\",\n    \"description\": \""
+    let middle: StaticString = "\",\n    \"amount\": \""
+    let close: StaticString = odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }"
+    amount.withUTF8InPlace { amountBytes in
+      guard needsNoEscape(description), needsNoEscape(amountBytes) else {
+        bytes.append(open)
+        appendEscaped(utf8: description, to: &bytes)
+        bytes.append(middle)
+        appendEscaped(utf8: amountBytes, to: &bytes)
+        return bytes.append(close)
+      }
+      let count =
+        open.utf8CodeUnitCount + description.count + middle.utf8CodeUnitCount + amountBytes.count
+        + close.utf8CodeUnitCount
+      bytes.append(count: count) { line in
+        line.write(open)
+        line.write(description)
+        line.write(middle)
+        line.write(amountBytes)
+        line.write(close)
+      }
+    }
   }
 
   /// Appends the comma before a row's object (after the first), the brace, and its `type`.
@@ -136,8 +153,23 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     text.withUTF8 { appendEscaped(utf8: $0, to: &bytes) }
   }
 
+  /// Whether text goes into a JSON string literal as it is: no byte ``appendEscaped(utf8:to:)``
+  /// looks at (`UInt64.jsonStops`), eight bytes at a time.
+  ///
+  /// - Parameter utf8: The text's bytes.
+  /// - Returns: `true` when its bytes are the literal's.
+  package static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index &+ 8 <= utf8.count {
+      if UInt64(wordAt: index, of: utf8).jsonStops != 0 { return false }
+      index &+= 8
+    }
+    // The last bytes as one more word, spaces after them (a space is no stop).
+    return UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " ")).jsonStops == 0
+  }
+
   /// Appends valid UTF-8 as the inside of a JSON string literal.
-  private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+  package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     var (start, index) = (0, 0)
     while index < utf8.count {
       // Eight bytes at a time while none needs a look, then straight to the first that does.

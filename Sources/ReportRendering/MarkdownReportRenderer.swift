@@ -105,55 +105,73 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     guard case .detail(let description, let amount, _) = row,
       description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = Self.plainAmountCount(amount)
     else { return bytes.appendUTF8(of: render(row)) }
-    openDetail(to: &bytes)
-    let descriptionCount = description.withUTF8 { Self.appendEscapedPlain($0, to: &bytes) }
-    Self.closeDetail(descriptionCount: descriptionCount, amount: amount, amountCount: amountCount, to: &bytes)
-  }
-
-  /// Appends what comes before a detail line's description: the table's head when it is not
-  /// open yet, then the date cell (the block's date on its first line).
-  private mutating func openDetail(to bytes: inout [UInt8]) {
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
-    if let date = pendingDate {
-      bytes.append("| ")
-      bytes.appendUTF8(of: date)
-      bytes.appendSpaces(Self.dateWidth - Self.characterCount(date))
-      bytes.append(" | ")
-      pendingDate = nil
-    } else {
-      bytes.append(Self.noDateCell)
+    let date = pendingDate
+    pendingDate = nil
+    description.withUTF8 { utf8 in
+      Self.appendDetail(date: date, description: utf8, amount: amount, amountCount: amountCount, to: &bytes)
     }
   }
 
-  /// Appends what comes after a detail line's description: the padding of its cell, the amount's
-  /// cell, and the line's end.
+  /// Appends a detail line whose description is plain (``isPlain(_:)``) and amount plain
+  /// (``plainAmountCount(_:)``), in one piece of room made for the whole line
+  /// (``ByteWriter``): the date cell (the block's date on its first line), the description with
+  /// a backslash before each syntax character, the padding and the bar, the amount, the end.
   ///
   /// - Parameters:
-  ///   - descriptionCount: How many characters the description's cell holds.
+  ///   - date: The block's date, on the block's first line; else `nil`.
+  ///   - description: The description's bytes.
   ///   - amount: The plain amount.
   ///   - amountCount: Its length.
-  ///   - bytes: The buffer the text is appended to.
-  private static func closeDetail(
-    descriptionCount: Int, amount: String, amountCount: Int, to bytes: inout [UInt8]
+  ///   - bytes: The buffer the line is appended to.
+  private static func appendDetail(
+    date: String?, description: UnsafeBufferPointer<UInt8>, amount: String, amountCount: Int,
+    to bytes: inout [UInt8]
   ) {
-    // The spaces after the description, the bar, and the spaces before the amount: one slice
-    // of a constant, whose bar is at `padding`.
-    let padding = 40
+    // The characters the cell holds (the padding after them counts characters, not bytes):
+    // the bytes but the continuation bytes, and a backslash before each syntax character.
+    var (syntaxCount, continuationCount) = (0, 0)
+    for byte in description {
+      continuationCount &+= byte & 0xC0 == 0x80 ? 1 : 0
+      syntaxCount &+= markdownSyntaxBit(byte)
+    }
+    let descriptionCount = description.count - continuationCount + syntaxCount
     let before = max(0, descriptionWidth - descriptionCount) + 1
     let after = max(0, amountWidth - amountCount) + 1
-    paddedBar.withUTF8Buffer { line in
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[(padding - before)...(padding + after)]))
+    let dateCellCount =
+      date.map { 2 + $0.utf8.count + max(0, dateWidth - characterCount($0)) + 3 } ?? noDateCell.utf8CodeUnitCount
+    let count = dateCellCount + description.count + syntaxCount + before + 1 + after + amountCount + 3
+    bytes.append(count: count) { line in
+      if let date {
+        line.write("| ")
+        line.write(date)
+        line.skip(dateWidth - characterCount(date))
+        line.write(" | ")
+      } else {
+        line.write(noDateCell)
+      }
+      if syntaxCount == 0 {
+        line.write(description)
+      } else {
+        // The runs between syntax characters at once, a backslash before each of those.
+        var start = 0
+        for index in description.indices where isMarkdownSyntax(description[index]) {
+          line.write(UnsafeBufferPointer(rebasing: description[start..<index]))
+          line.write(UInt8(ascii: "\\"))
+          start = index
+        }
+        line.write(UnsafeBufferPointer(rebasing: description[start...]))
+      }
+      line.skip(before)
+      line.write(UInt8(ascii: "|"))
+      line.skip(after)
+      line.write(amount)
+      line.write(" |\n")
     }
-    bytes.appendUTF8(of: amount)
-    bytes.append(" |\n")
   }
 
   /// The date cell of a detail line without a date, with the bars around it.
   private static let noDateCell: StaticString = "|              | "
-  /// 40 spaces, a bar, 40 spaces: a bar padded on both sides, sliced as needed.
-  private static let paddedBar: StaticString =
-    "                                        |                                        "
-
   /// The length of an amount made of digits, `,`, `.` and `-` only, which
   /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
   /// any other text.
@@ -197,31 +215,6 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       index &+= 8
     }
     return utf8[index...].contains(where: isLinkPart)
-  }
-
-  /// Appends a plain text (``isPlain(_:)``) with a backslash before each syntax character, in
-  /// one pass that also counts the characters written, for the padding after them: the text's
-  /// bytes but the continuation bytes, and the backslashes.
-  ///
-  /// - Parameters:
-  ///   - utf8: The text's bytes.
-  ///   - bytes: The buffer the text is appended to.
-  /// - Returns: How many characters were appended.
-  private static func appendEscapedPlain(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Int {
-    // The runs between syntax characters at once, a backslash before each of those.
-    var (start, count) = (0, utf8.count)
-    for index in utf8.indices {
-      let byte = utf8[index]
-      if byte & 0xC0 == 0x80 {
-        count &-= 1  // a continuation byte, part of the character before it
-      } else if isMarkdownSyntax(byte) {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        bytes.append(UInt8(ascii: "\\"))
-        (start, count) = (index, count &+ 1)
-      }
-    }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-    return count
   }
 
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand
@@ -392,13 +385,21 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
 
   /// Whether a byte is one of the ASCII characters ``escaped(_:startsBlock:)`` puts a backslash
   /// before: the backslash, the backquote and `* _ [ ] < > | # ~ & $`.
+  @inline(__always)
   static func isMarkdownSyntax(_ byte: UInt8) -> Bool {
+    markdownSyntaxBit(byte) != 0
+  }
+
+  /// ``isMarkdownSyntax(_:)`` as a number, 1 or 0, with no branch: a loop that counts syntax
+  /// characters adds it (a branch for each byte is mispredicted at each of them).
+  @inline(__always)
+  private static func markdownSyntaxBit(_ byte: UInt8) -> Int {
     // One bit a byte, looked up rather than compared thirteen times (every byte of every
     // description comes here): bit n of the first word for byte n, of the second for byte
-    // 64 + n. `MarkdownReportRendererTests` checks the bits against the characters.
-    byte < 64
-      ? (0x5000_0458_0000_0000 as UInt64) >> byte & 1 != 0
-      : byte < 128 && (0x5000_0001_B800_0000 as UInt64) >> (byte &- 64) & 1 != 0
+    // 64 + n; none above ASCII. `MarkdownReportRendererTests` checks the bits against the
+    // characters.
+    let bits: UInt64 = byte & 0x40 == 0 ? 0x5000_0458_0000_0000 : 0x5000_0001_B800_0000
+    return Int(truncatingIfNeeded: bits &>> UInt64(byte & 0x3F) & UInt64(~byte &>> 7))
   }
 
   /// Whether a byte is `:`, `.` or `@`, which may take part in a GitHub autolink.

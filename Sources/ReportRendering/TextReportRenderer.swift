@@ -349,20 +349,24 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     let gap = max(1, width - indent - rightMargin - labelWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = oddBand == nil ? 0 : max(0, width - indent - labelWidth - gap - amountWidth)
-    if let oddBand { bytes.append(contentsOf: starts.detailBand(odd: oddBand)) }
-    // The line's columns as spaces, with the label and the amount copied over them: two
-    // copies and one run of spaces, where appending each part checked the buffer five times.
+    // The whole line in one piece of room (``ByteWriter``), made of spaces: the label and the
+    // amount written over them, where appending each part checked the buffer five times.
+    let band = oddBand.map { starts.detailBand(odd: $0) }
     amount.withUTF8InPlace { amountBytes in
-      let start = bytes.count
-      let amountStart = start + indent + label.count + gap
-      bytes.appendSpaces(amountStart + amountBytes.count + padding - start)
-      bytes.withUnsafeMutableBufferPointer { line in
-        _ = UnsafeMutableBufferPointer(rebasing: line[(start + indent)...]).update(fromContentsOf: label)
-        _ = UnsafeMutableBufferPointer(rebasing: line[amountStart...]).update(fromContentsOf: amountBytes)
+      let colorCount = band.map { $0.count + Self.resetSequence.utf8CodeUnitCount } ?? 0
+      let count =
+        colorCount + indent + label.count + gap + amountBytes.count + padding + (lineEnd ? 1 : 0)
+      bytes.append(count: count) { line in
+        if let band { line.write(band) }
+        line.skip(indent)
+        line.write(label)
+        line.skip(gap)
+        line.write(amountBytes)
+        line.skip(padding)
+        if band != nil { line.write(Self.resetSequence) }
+        if lineEnd { line.write(UInt8(ascii: "\n")) }
       }
     }
-    if oddBand != nil { bytes.append(Self.resetSequence) }
-    if lineEnd { bytes.append(UInt8(ascii: "\n")) }
   }
 
   /// A message's lines in the document, in the message's style, each ending with a line feed:

@@ -1,3 +1,4 @@
+import ByteWords
 import Presenters
 
 /// Renders a transaction list (`ListedTransaction` values, from `TransactionListPresenter`)
@@ -39,14 +40,55 @@ package struct TransactionListRenderer: Sendable {
   ///   - transaction: The transaction.
   ///   - bytes: The buffer the line is appended to.
   package func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8]) {
-    bytes.append("{\"date\":\"")
-    JSONReportRenderer.appendEscaped(transaction.date, to: &bytes)
-    bytes.append("\",\"group\":\"")
-    JSONReportRenderer.appendEscaped(transaction.group, to: &bytes)
-    bytes.append("\",\"description\":\"")
-    JSONReportRenderer.appendEscaped(transaction.description, to: &bytes)
-    bytes.append("\",\"amount\":\"")
-    JSONReportRenderer.appendEscaped(transaction.amount, to: &bytes)
-    bytes.append("\"}\n")
+    transaction.description.withUTF8 { description in
+      transaction.date.withUTF8InPlace { date in
+        transaction.amount.withUTF8InPlace { amount in
+          transaction.group.withUTF8InPlace { group in
+            append(date: date, group: group, description: description, amount: amount, to: &bytes)
+          }
+        }
+      }
+    }
+  }
+
+  /// Appends one transaction's line from its four values' bytes: when none needs an escape
+  /// (nearly every line), in one piece of room made for the whole line (``ByteWriter``); else
+  /// in parts, each value escaped.
+  private func append(
+    date: UnsafeBufferPointer<UInt8>, group: UnsafeBufferPointer<UInt8>,
+    description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+  ) {
+    let parts: (StaticString, StaticString, StaticString, StaticString, StaticString) = (
+      "{\"date\":\"", "\",\"group\":\"", "\",\"description\":\"", "\",\"amount\":\"", "\"}\n"
+    )
+    let isPlain =
+      JSONReportRenderer.needsNoEscape(description) && JSONReportRenderer.needsNoEscape(date)
+      && JSONReportRenderer.needsNoEscape(group) && JSONReportRenderer.needsNoEscape(amount)
+    guard isPlain else {
+      bytes.append(parts.0)
+      JSONReportRenderer.appendEscaped(utf8: date, to: &bytes)
+      bytes.append(parts.1)
+      JSONReportRenderer.appendEscaped(utf8: group, to: &bytes)
+      bytes.append(parts.2)
+      JSONReportRenderer.appendEscaped(utf8: description, to: &bytes)
+      bytes.append(parts.3)
+      JSONReportRenderer.appendEscaped(utf8: amount, to: &bytes)
+      return bytes.append(parts.4)
+    }
+    let count =
+      parts.0.utf8CodeUnitCount + date.count + parts.1.utf8CodeUnitCount + group.count
+      + parts.2.utf8CodeUnitCount + description.count + parts.3.utf8CodeUnitCount + amount.count
+      + parts.4.utf8CodeUnitCount
+    bytes.append(count: count) { line in
+      line.write(parts.0)
+      line.write(date)
+      line.write(parts.1)
+      line.write(group)
+      line.write(parts.2)
+      line.write(description)
+      line.write(parts.3)
+      line.write(amount)
+      line.write(parts.4)
+    }
   }
 }

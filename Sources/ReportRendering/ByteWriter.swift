@@ -1,0 +1,92 @@
+import ByteWords
+
+/// Writes a line's parts one after another into room already made for them at the end of a
+/// buffer (``Swift/Array/append(count:writing:)``).
+///
+/// A renderer that knows how long a detail line will be (nearly every line of a large report)
+/// makes room for it once and writes its parts here: each part is a copy and a step, where
+/// `Array.append` checks the buffer's capacity and whether it is shared, for every part (a line
+/// of the transaction list has nine parts).
+struct ByteWriter: ~Copyable {
+  /// Where the next byte goes.
+  private var next: UnsafeMutablePointer<UInt8>
+  /// Just past the room made.
+  private let end: UnsafeMutablePointer<UInt8>
+
+  /// A writer of the room from `start` up to `end`.
+  fileprivate init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+    (next, self.end) = (start, end)
+  }
+
+  /// Whether every byte of the room has been written (or skipped).
+  fileprivate var isAtEnd: Bool { next == end }
+
+  /// Writes bytes.
+  ///
+  /// - Parameter bytes: The bytes.
+  @inline(__always)
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress else { return }
+    // One comparison keeps a miscounted line from writing past its room.
+    precondition(bytes.count <= end - next, "a line longer than the room made for it")
+    next.update(from: start, count: bytes.count)
+    next += bytes.count
+  }
+
+  /// Writes a constant text's UTF-8 bytes.
+  ///
+  /// - Parameter text: The text.
+  @inline(__always)
+  mutating func write(_ text: StaticString) {
+    text.withUTF8Buffer { write($0) }
+  }
+
+  /// Writes a text's UTF-8 bytes.
+  ///
+  /// - Parameter text: The text.
+  @inline(__always)
+  mutating func write(_ text: String) {
+    text.withUTF8InPlace { write($0) }
+  }
+
+  /// Writes one byte.
+  ///
+  /// - Parameter byte: The byte.
+  @inline(__always)
+  mutating func write(_ byte: UInt8) {
+    precondition(next < end, "a line longer than the room made for it")
+    next.initialize(to: byte)
+    next += 1
+  }
+
+  /// Leaves bytes as they are: the room is made of spaces, so this writes `count` spaces.
+  ///
+  /// - Parameter count: How many (none for a negative count).
+  @inline(__always)
+  mutating func skip(_ count: Int) {
+    guard count > 0 else { return }
+    precondition(count <= end - next, "a line longer than the room made for it")
+    next += count
+  }
+}
+
+extension [UInt8] {
+  /// Appends `count` bytes that `write` writes: room made once (`count` spaces), then written
+  /// over from its start. `write` must write or skip exactly `count` bytes.
+  ///
+  /// - Parameters:
+  ///   - count: How many bytes the line has.
+  ///   - write: Writes them, in order.
+  @inline(__always)
+  mutating func append(count: Int, writing write: (inout ByteWriter) -> Void) {
+    guard count > 0 else { return }
+    let start = self.count
+    appendSpaces(count)
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress! + start
+      var writer = ByteWriter(start: base, end: base + count)
+      write(&writer)
+      precondition(writer.isAtEnd, "a line shorter than the room made for it")
+    }
+  }
+}
