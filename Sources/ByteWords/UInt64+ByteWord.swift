@@ -45,7 +45,8 @@ extension UInt64 {
       // The text's last word, shifted down past the bytes before the offset: no byte is read
       // outside the text.
       let shift = UInt64((8 &- count) &* 8)
-      self = UInt64(wordAt: bytes.count &- 8, of: bytes) &>> shift | UInt64(repeating: filler) &<< (64 &- shift)
+      self =
+        UInt64(wordAt: bytes.count &- 8, of: bytes) &>> shift | UInt64(repeating: filler) &<< (64 &- shift)
     } else {
       var word = UInt64(repeating: filler)
       for place in 0..<count {

@@ -140,7 +140,8 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     let open: StaticString =
       odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
     let middle: StaticString =
-      amount.utf8.first == UInt8(ascii: "-") ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#
+      amount.utf8.first == UInt8(ascii: "-")
+      ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#
     let close: StaticString = "</td></tr>\n"
     // What the references add: a reference for a byte, less the byte.
     var added = 0

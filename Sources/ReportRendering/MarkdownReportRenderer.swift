@@ -139,7 +139,8 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     let before = max(0, descriptionWidth - descriptionCount) + 1
     let after = max(0, amountWidth - amountCount) + 1
     let dateCellCount =
-      date.map { 2 + $0.utf8.count + max(0, dateWidth - characterCount($0)) + 3 } ?? noDateCell.utf8CodeUnitCount
+      date.map { 2 + $0.utf8.count + max(0, dateWidth - characterCount($0)) + 3 }
+      ?? noDateCell.utf8CodeUnitCount
     let count = dateCellCount + description.count + syntaxCount + before + 1 + after + amountCount + 3
     bytes.append(count: count) { line in
       if let date {

@@ -49,15 +49,13 @@ struct ReadingDigest {
   /// Mixes in a text's bytes, and their count.
   private mutating func mix(bytes: UnsafeBufferPointer<UInt8>) {
     mix(UInt64(bytes.count))
-    let raw = UnsafeRawBufferPointer(bytes)
     var offset = 0
-    while offset + 8 <= raw.count {
-      mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset += 8
+    while offset &+ 8 <= bytes.count {
+      mix(UInt64(wordAt: offset, of: bytes))
+      offset &+= 8
     }
-    var tail: UInt64 = 0
-    for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-    if offset < raw.count { mix(tail) }
+    // The last bytes in one word, zeros after them.
+    if offset < bytes.count { mix(UInt64(tailAt: offset, of: bytes, filler: 0)) }
   }
 
   /// The digest of the transactions added so far.

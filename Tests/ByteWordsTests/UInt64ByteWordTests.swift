@@ -20,6 +20,23 @@ import Testing
     }
   }
 
+  @Test("A text's last bytes are one word, the filler after them, for every length and offset")
+  func tailWords() {
+    for count in 0...20 {
+      let bytes = (0..<count).map { UInt8(0x61 + $0) }
+      bytes.withUnsafeBufferPointer { buffer in
+        for offset in max(0, count - 7)...count {
+          for filler: UInt8 in [0, 0x20, 0xFF] {
+            let expected = Self.word(
+              Array(bytes[offset...]) + Array(repeating: filler, count: 8 - (count - offset)))
+            #expect(
+              UInt64(tailAt: offset, of: buffer, filler: filler) == expected, "\(count) \(offset) \(filler)")
+          }
+        }
+      }
+    }
+  }
+
   /// Each mask, and which bytes it marks.
   private static let masks:
     [(name: String, mask: @Sendable (UInt64) -> UInt64, marks: @Sendable (UInt8) -> Bool)] = [
