@@ -83,7 +83,8 @@ extension [UInt8] {
     let start = self.count
     appendSpaces(count)
     withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress! + start
+      // Not empty: it holds the room just made.
+      guard let base = buffer.baseAddress.map({ $0 + start }) else { return }
       var writer = ByteWriter(start: base, end: base + count)
       write(&writer)
       precondition(writer.isAtEnd, "a line shorter than the room made for it")
