@@ -43,7 +43,7 @@ let package = Package(
     // MARK: Interface adapters: presenters (rows, banding, formatting) and gateways (sources).
     // How banks write dates and amounts (date layouts, decimal marks) is the gateways' and the
     // command line's, not the domain's.
-    .target(name: "BankFormats", dependencies: ["Entities"]),
+    .target(name: "BankFormats", dependencies: ["Entities", "ByteWords"]),
     // How a bank's file is read: every decision (which column is which, the date layout, the
     // decimal mark, the signs, the groups) proved by the file's evidence or asked of the user,
     // as one value; the reading options that answer the questions. Rules over text, no bytes:

@@ -1,3 +1,4 @@
+import ByteWords
 import Entities
 
 /// A way a calendar date is written, named by a pattern of `D`, `M` and `Y` letters: the
@@ -255,6 +256,29 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
     return index == bytes.count ? (year, month, day) : nil
   }
 
+  /// The places of a date written in this layout with every number at its full width, for a
+  /// reader that reads many dates of one layout; `nil` for a layout with a month's name, or
+  /// whose dates would be longer than 15 bytes.
+  package var fixedWidth: FixedWidthDate? {
+    var place = 0
+    var (year, month, day, yearDigits) = (0, 0, 0, 4)
+    var literals: [(place: Int, byte: UInt8)] = []
+    for part in parts {
+      switch part {
+      case .literal(let byte):
+        literals.append((place, byte))
+        place += 1
+      case .monthName: return nil
+      case .year(let digits): (year, yearDigits, place) = (place, digits, place + digits)
+      case .month: (month, place) = (place, place + 2)
+      case .day: (day, place) = (place, place + 2)
+      }
+    }
+    guard place <= 15 else { return nil }
+    return FixedWidthDate(
+      count: place, year: year, yearDigits: yearDigits, month: month, day: day, literals: literals)
+  }
+
   /// The numbers of `YYYY-MM-DD`, each with exactly its digits.
   private func numbers(strictISO date: Slice<UnsafeBufferPointer<UInt8>>) -> (
     year: Int, month: Int, day: Int
@@ -362,5 +386,85 @@ extension CalendarDate {
       throw layout == .iso ? .notISO8601 : .notInLayout
     }
     try self.init(year: numbers.year, month: numbers.month, day: numbers.day)
+  }
+}
+
+/// Where a layout's numbers and separators are in a date written with every number at its full
+/// width (``DateLayout/fixedWidth``): made once for a reading, it reads each date of the reading
+/// in a few steps on two words, where the layout's reading walks its parts one by one.
+///
+/// It reads exactly the dates that ``DateLayout/numbers(utf8:)`` reads at full width, with the
+/// same numbers; any other text (a date without a zero, a time after it) gives `nil`, and its
+/// reader asks the layout.
+package struct FixedWidthDate: Sendable, Equatable {
+  /// How many bytes a date has.
+  package let count: Int
+  private let year: Int
+  private let yearDigits: Int
+  private let month: Int
+  private let day: Int
+  /// The separators' bytes in the first eight bytes and in the rest, the first lowest, and the
+  /// mask of their places.
+  private let separators: (low: UInt64, high: UInt64)
+  private let separatorMask: (low: UInt64, high: UInt64)
+  /// The top bit of each byte that is a digit, in the first eight bytes and in the rest.
+  private let digitLanes: (low: UInt64, high: UInt64)
+
+  fileprivate init(
+    count: Int, year: Int, yearDigits: Int, month: Int, day: Int, literals: [(place: Int, byte: UInt8)]
+  ) {
+    (self.count, self.year, self.yearDigits, self.month, self.day) = (count, year, yearDigits, month, day)
+    var (separators, separatorMask, digitLanes): ([UInt64], [UInt64], [UInt64]) = ([0, 0], [0, 0], [0, 0])
+    for (place, byte) in literals {
+      separators[place / 8] |= UInt64(byte) << (8 * UInt64(place % 8))
+      separatorMask[place / 8] |= 0xFF << (8 * UInt64(place % 8))
+    }
+    let digits = [(year, yearDigits), (month, 2), (day, 2)].flatMap { start, width in start..<start + width }
+    for place in digits { digitLanes[place / 8] |= 0x80 << (8 * UInt64(place % 8)) }
+    self.separators = (separators[0], separators[1])
+    self.separatorMask = (separatorMask[0], separatorMask[1])
+    self.digitLanes = (digitLanes[0], digitLanes[1])
+  }
+
+  package static func == (left: FixedWidthDate, right: FixedWidthDate) -> Bool {
+    (left.count, left.year, left.yearDigits, left.month, left.day) == (
+      right.count, right.year, right.yearDigits, right.month, right.day
+    ) && left.separators == right.separators && left.separatorMask == right.separatorMask
+  }
+
+  /// The year, month and day of a date written at full width; `nil` for any other text.
+  ///
+  /// - Parameter bytes: The date's bytes.
+  /// - Returns: The numbers, not checked to be a real date.
+  package func numbers(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+    guard bytes.count == count else { return nil }
+    let low = count >= 8 ? UInt64(wordAt: 0, of: bytes) : UInt64(tailAt: 0, of: bytes, filler: 0)
+    let high = count > 8 ? UInt64(tailAt: 8, of: bytes, filler: 0) : 0
+    guard low & separatorMask.low == separators.low, high & separatorMask.high == separators.high,
+      Self.digits(low) & digitLanes.low == digitLanes.low,
+      Self.digits(high) & digitLanes.high == digitLanes.high
+    else { return nil }
+    func number(at place: Int, width: Int) -> Int {
+      var value = 0
+      for offset in place..<place + width { value = value &* 10 &+ Int(bytes[offset] &- UInt8(ascii: "0")) }
+      return value
+    }
+    let yearValue = number(at: year, width: yearDigits)
+    return (
+      yearDigits == 2 ? DateLayout.twoDigitYear(yearValue) : yearValue, number(at: month, width: 2),
+      number(at: day, width: 2)
+    )
+  }
+
+  /// The top bit of each byte of a word that is an ASCII digit.
+  @inline(__always)
+  private static func digits(_ word: UInt64) -> UInt64 {
+    let high = UInt64(repeating: 0x80)
+    // Seven bits of each byte, so that no sum carries into the next: 0x30 and above reach the
+    // top bit with 0x50 added; 0x3A and above, with 0x46.
+    let low = word & ~high
+    let atLeastZero = low &+ UInt64(repeating: 0x50)
+    let aboveNine = low &+ UInt64(repeating: 0x46)
+    return atLeastZero & ~aboveNine & ~word & high
   }
 }

@@ -553,6 +553,11 @@ package enum BankWords {
     guard isASCIILetter(first) else { return firstWords.contains(firstLetters(bytes)) }
     var end = start
     while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
+    // Two letters that start none of the words: none of them, whatever follows (firstLetters(_:)
+    // starts with the same two). Most values of a file start so.
+    if end - start >= 2, !firstWords.mayStart(with: bytes[start] | 0x20, bytes[start + 1] | 0x20) {
+      return false
+    }
     // An ASCII character after the letters ends them, as it ends firstLetters(_:)'s: only a
     // letter with an accent or of another script may go on the word.
     if end < bytes.endIndex, bytes[end] >= 0x80 { return firstWords.contains(firstLetters(bytes)) }
@@ -599,9 +604,17 @@ package enum BankWords {
         continue
       }
       guard let (scalar, length) = scalar(at: index, in: bytes, before: end) else { break }
-      for mapped in scalar.properties.lowercaseMapping.unicodeScalars.lazy.flatMap(folded) {
-        guard mapped.isASCII, isASCIILetter(UInt8(mapped.value)) else { break scalars }
-        letters.append(UInt8(mapped.value))
+      // A scalar that lower case leaves as it is, outside the letters with an accent, folds to
+      // no ASCII letter: kana, CJK ideographs and Hangul, said at once (scripts without case,
+      // `BankWordsTests` checks each), and any other that says so without its lower case made.
+      guard !isCaseless(scalar.value),
+        accentedLetters.contains(scalar.value) || scalar.properties.changesWhenLowercased
+      else { break }
+      for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+        for mapped in foldedScalars(lower) {
+          guard mapped.isASCII, isASCIILetter(UInt8(mapped.value)) else { break scalars }
+          letters.append(UInt8(mapped.value))
+        }
       }
       index += length
     }
@@ -640,10 +653,34 @@ package enum BankWords {
     /// The first eight letters of the longer words as one integer each, sorted.
     private let longPrefixes: [UInt64]
 
+    /// The first two letters of each word of two letters or more, one bit each pair: bit
+    /// `26 × first + second` (each letter from `a`, 0).
+    private let pairs: [UInt64]
+
     init(of labels: Set<String>) {
       words = Set(labels.map { String($0.prefix { $0.isASCII && $0.isLetter }) })
       short = Set(words.filter { $0.utf8.count <= 8 }.map { Self.packed($0.utf8) }).sorted()
       longPrefixes = Set(words.filter { $0.utf8.count > 8 }.map { Self.packed($0.utf8.prefix(8)) }).sorted()
+      var pairs = [UInt64](repeating: 0, count: (26 * 26 + 63) / 64)
+      for word in words where word.utf8.count >= 2 {
+        let letters = Array(word.utf8)
+        let bit = Self.pairBit(letters[0], letters[1])
+        pairs[bit / 64] |= 1 << (bit % 64)
+      }
+      self.pairs = pairs
+    }
+
+    /// Whether a word may start with two lower-case ASCII letters.
+    @inline(__always)
+    func mayStart(with first: UInt8, _ second: UInt8) -> Bool {
+      let bit = Self.pairBit(first, second)
+      return pairs[bit &>> 6] &>> UInt64(bit & 63) & 1 != 0
+    }
+
+    /// The bit of two lower-case ASCII letters in ``pairs``.
+    @inline(__always)
+    private static func pairBit(_ first: UInt8, _ second: UInt8) -> Int {
+      Int(first &- UInt8(ascii: "a")) &* 26 &+ Int(second &- UInt8(ascii: "a"))
     }
 
     /// Whether lower-case ASCII letters are one of the words: compared as integers, with a
@@ -797,10 +834,30 @@ package enum BankWords {
 
   /// A lower-case scalar without its accent: `é` is `e`, `ä` is `a`, `ß` is `ss`.
   private static func folded(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-    guard scalar.value >= 0xC0 else { return [scalar] }
-    if let plain = accents[scalar] { return Array(plain.unicodeScalars) }
-    return [scalar]
+    Array(foldedScalars(scalar))
   }
+
+  /// ``folded(_:)``, without an array made for it.
+  private static func foldedScalars(_ scalar: Unicode.Scalar) -> String.UnicodeScalarView {
+    guard accentedLetters.contains(scalar.value), let plain = accents[scalar] else {
+      return String.UnicodeScalarView(CollectionOfOne(scalar))
+    }
+    return plain.unicodeScalars
+  }
+
+  /// Whether a scalar is of a block of scripts without case, none of whose scalars lower case
+  /// changes: from the hiragana to the CJK ideographs (kana, bopomofo, CJK symbols and
+  /// compatibility forms), and the Hangul syllables.
+  ///
+  /// - Parameter value: The scalar's value.
+  /// - Returns: `true` for a scalar of those blocks.
+  @inline(__always)
+  package static func isCaseless(_ value: UInt32) -> Bool {
+    (0x3040...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+  }
+
+  /// The scalars ``accents`` may hold: from `À` to `ž`.
+  private static let accentedLetters: ClosedRange<UInt32> = 0xC0...0x17F
 
   private static let accents: [Unicode.Scalar: String] = {
     var table: [Unicode.Scalar: String] = [:]

@@ -52,6 +52,33 @@ import Testing
   }
 
   @Test(
+    "The quick look keeps a label whose first letter has an accent, or is a capital that lower case makes a letter of one",
+    arguments: [
+      "Sàldo", "SÀLDO 31.03.2024", "Ålkusaldo", "\u{212A}ontostand", "\u{212A}ONTOSTAND:", "Tötal", "#Summe",
+      "\u{A0}Saldo", "Sûmme",
+    ])
+  func quickLookKeepsFoldedLabels(text: String) {
+    #expect(BankWords.mayBeLabel(text))
+  }
+
+  @Test(
+    "The quick look turns away words of scripts without case, and words whose first two letters start no label",
+    arguments: [
+      "東京ラーメン #0968", "ソウル", "서울 식당", "Café Lune", "Ünterwegs", "Ｓaldo", "Sa", "Tim Hortons", "Starbucks",
+    ])
+  func quickLookTurnsAwayOtherWords(text: String) {
+    #expect(!BankWords.mayBeLabel(text))
+  }
+
+  @Test("The blocks read as without case hold no scalar that lower case changes")
+  func caselessBlocks() {
+    for value in UInt32(0x3000)...0xE000 where BankWords.isCaseless(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(!scalar.properties.changesWhenLowercased, "U+\(String(value, radix: 16))")
+    }
+  }
+
+  @Test(
     "The quick look turns away dates, amounts and first words that start no label",
     arguments: [
       "2024-01-02", "31.03.2024", "-296.69", "1.234,56", "LIDL DIENSTL", "Waitrose & Partners", "Gehalt",

@@ -40,6 +40,8 @@ struct BankRowScanner {
     let columnCount: Int
     let delimiter: UInt8
     let dateLayout: DateLayout
+    /// The places of a date at full width in ``dateLayout``, read first.
+    private let fixedWidthDate: FixedWidthDate?
     let decimalMark: DecimalMark
     /// Whether a positive amount is a debit (`CSVReading.Signs.signed`).
     let debitsPositive: Bool
@@ -87,12 +89,25 @@ struct BankRowScanner {
       columnCount = kinds.count
       delimiter = reading.delimiter.value.byte
       dateLayout = reading.dateLayout.value
+      fixedWidthDate = dateLayout.fixedWidth
       decimalMark = reading.decimalMark.value
       self.debitsPositive = debitsPositive
       self.group = group
       wholeAmountsMayBeCut =
         delimiter == UInt8(ascii: ",") && decimalMark == .point
         && reading.decimalMark.evidence.words.contains("has cents")
+    }
+
+    /// The date a row's value writes in the reading's layout, read at full width when it is
+    /// written so (nearly every row), else as the layout reads it; `nil` for no real date.
+    ///
+    /// - Parameter text: The value's bytes.
+    /// - Returns: The date.
+    func date(_ text: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+      if let numbers = fixedWidthDate?.numbers(utf8: text) {
+        return try? CalendarDate(year: numbers.year, month: numbers.month, day: numbers.day)
+      }
+      return try? CalendarDate(utf8: text, layout: dateLayout)
     }
 
     /// What the column at `index` holds; `index` is less than ``columnCount``.
@@ -206,7 +221,7 @@ struct BankRowScanner {
       case .date:
         guard let text = fields.plainBytes(field), let first = text.first,
           first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"),
-          let value = try? CalendarDate(utf8: text, layout: layout.dateLayout)
+          let value = layout.date(text)
         else { return nil }
         date = (value, fieldStart)
       case .description:
