@@ -459,12 +459,6 @@ package struct FixedWidthDate: Sendable, Equatable {
   /// The top bit of each byte of a word that is an ASCII digit.
   @inline(__always)
   private static func digits(_ word: UInt64) -> UInt64 {
-    let high = UInt64(repeating: 0x80)
-    // Seven bits of each byte, so that no sum carries into the next: 0x30 and above reach the
-    // top bit with 0x50 added; 0x3A and above, with 0x46.
-    let low = word & ~high
-    let atLeastZero = low &+ UInt64(repeating: 0x50)
-    let aboveNine = low &+ UInt64(repeating: 0x46)
-    return atLeastZero & ~aboveNine & ~word & high
+    word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
   }
 }

@@ -109,6 +109,28 @@ extension UInt64 {
     (self &- UInt64(repeating: bound)) & ~self & UInt64(repeating: 0x80)
   }
 
+  /// The mask of the bytes from `lower` through `upper`, both ASCII: exact for every byte (the
+  /// sums add to seven bits of each byte, so none carries into the next).
+  ///
+  /// - Parameters:
+  ///   - lower: The first byte marked.
+  ///   - upper: The last byte marked.
+  /// - Returns: The mask.
+  @inlinable @inline(__always)
+  package func bytes(from lower: UInt8, through upper: UInt8) -> UInt64 {
+    let high = UInt64(repeating: 0x80)
+    let low = self & ~high
+    let atLeastLower = low &+ UInt64(repeating: 0x80 &- lower)
+    let aboveUpper = low &+ UInt64(repeating: 0x7F &- upper)
+    return atLeastLower & ~aboveUpper & ~self & high
+  }
+
+  /// The mask of the bytes that continue a UTF-8 character (`10xxxxxx`): exact for every byte.
+  @inlinable @inline(__always)
+  package var continuationBytes: UInt64 {
+    self & ~(self &<< 1) & UInt64(repeating: 0x80)
+  }
+
   /// The mask of the bytes above ASCII (0x80 or more): exact for every byte.
   @inlinable @inline(__always)
   package var bytesAboveASCII: UInt64 {

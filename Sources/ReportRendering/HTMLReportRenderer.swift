@@ -123,7 +123,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // as character references, as `escaped(_:)` writes them; amounts only plain ones (those of
     // the plain style, which no currency rewrites).
     guard case .detail(let description, let amount, let odd) = row,
-      Self.isPlain(amount),
+      amount.plainAmountCount != nil || Self.isPlain(amount),
       description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
@@ -145,7 +145,9 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     let close: StaticString = "</td></tr>\n"
     // What the references add: a reference for a byte, less the byte.
     var added = 0
-    for byte in description where isReferenced(byte) { added &+= reference(of: byte).utf8CodeUnitCount &- 1 }
+    forEachReferenced(in: description) { place in
+      added &+= reference(of: description[place]).utf8CodeUnitCount &- 1
+    }
     let count =
       open.utf8CodeUnitCount + description.count + added + middle.utf8CodeUnitCount + amount.utf8.count
       + close.utf8CodeUnitCount
@@ -155,10 +157,10 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
         line.write(description)
       } else {
         var start = 0
-        for index in description.indices where isReferenced(description[index]) {
-          line.write(UnsafeBufferPointer(rebasing: description[start..<index]))
-          line.write(reference(of: description[index]))
-          start = index + 1
+        forEachReferenced(in: description) { place in
+          line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
+          line.write(reference(of: description[place]))
+          start = place + 1
         }
         line.write(UnsafeBufferPointer(rebasing: description[start...]))
       }
@@ -166,6 +168,16 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       line.write(amount)
       line.write(close)
     }
+  }
+
+  /// Calls `body` with the place of each of `& < > " '` in a text, in order: only the bytes in
+  /// their two runs of ASCII, `"` to `'` and `<` to `>`, are looked at, eight bytes at a time.
+  @inline(__always)
+  private static func forEachReferenced(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    utf8.forEachByte(
+      markedBy: { $0.bytes(from: 0x22, through: 0x27) | $0.bytes(from: 0x3C, through: 0x3E) },
+      where: isReferenced,
+      body)
   }
 
   /// The character reference of a byte that is one of `& < > " '` (``isReferenced(_:)``).

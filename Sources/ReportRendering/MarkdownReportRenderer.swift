@@ -103,7 +103,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ///   - bytes: The buffer the row's text is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
     guard case .detail(let description, let amount, _) = row,
-      description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = Self.plainAmountCount(amount)
+      description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = amount.plainAmountCount
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     let date = pendingDate
@@ -114,7 +114,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   }
 
   /// Appends a detail line whose description is plain (``isPlain(_:)``) and amount plain
-  /// (``plainAmountCount(_:)``), in one piece of room made for the whole line
+  /// (`String.plainAmountCount`), in one piece of room made for the whole line
   /// (``ByteWriter``): the date cell (the block's date on its first line), the description with
   /// a backslash before each syntax character, the padding and the bar, the amount, the end.
   ///
@@ -130,11 +130,9 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ) {
     // The characters the cell holds (the padding after them counts characters, not bytes):
     // the bytes but the continuation bytes, and a backslash before each syntax character.
-    var (syntaxCount, continuationCount) = (0, 0)
-    for byte in description {
-      continuationCount &+= byte & 0xC0 == 0x80 ? 1 : 0
-      syntaxCount &+= markdownSyntaxBit(byte)
-    }
+    var syntaxCount = 0
+    forEachSyntaxCharacter(in: description) { _ in syntaxCount &+= 1 }
+    let continuationCount = description.continuationByteCount
     let descriptionCount = description.count - continuationCount + syntaxCount
     let before = max(0, descriptionWidth - descriptionCount) + 1
     let after = max(0, amountWidth - amountCount) + 1
@@ -156,10 +154,10 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       } else {
         // The runs between syntax characters at once, a backslash before each of those.
         var start = 0
-        for index in description.indices where isMarkdownSyntax(description[index]) {
-          line.write(UnsafeBufferPointer(rebasing: description[start..<index]))
+        forEachSyntaxCharacter(in: description) { place in
+          line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
           line.write(UInt8(ascii: "\\"))
-          start = index
+          start = place
         }
         line.write(UnsafeBufferPointer(rebasing: description[start...]))
       }
@@ -171,24 +169,16 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// The date cell of a detail line without a date, with the bars around it.
-  private static let noDateCell: StaticString = "|              | "
-  /// The length of an amount made of digits, `,`, `.` and `-` only, which
-  /// ``escaped(_:startsBlock:)`` leaves as it is (a `.` after digits starts no link); `nil` for
-  /// any other text.
-  private static func plainAmountCount(_ amount: String) -> Int? {
-    amount.withUTF8InPlace { utf8 -> Int? in
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "-"):
-          continue
-        default: return nil
-        }
-      }
-      return utf8.count
-    }
+  /// Calls `body` with the place of each syntax character of a text (``isMarkdownSyntax(_:)``),
+  /// in order: only the bytes in the syntax characters' runs of ASCII
+  /// (`UInt64.markdownSyntaxCandidates`) are looked at.
+  @inline(__always)
+  private static func forEachSyntaxCharacter(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    utf8.forEachByte(markedBy: \.markdownSyntaxCandidates, where: isMarkdownSyntax, body)
   }
 
+  /// The date cell of a detail line without a date, with the bars around it.
+  private static let noDateCell: StaticString = "|              | "
   /// Whether a text can be written with a backslash before each syntax character and nothing
   /// else: no byte `ReportText` escapes and no character that joins another (see
   /// `DisplayWidth.plainColumns(of:)`: each character then takes one place in the table's

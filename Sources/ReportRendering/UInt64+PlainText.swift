@@ -43,6 +43,16 @@ extension UInt64 {
     (0x2020_2020_2020_2000 | UInt64(byte)).jsonStops != 0
   }
 
+  /// The mask of the bytes that may be a Markdown syntax character
+  /// (`MarkdownReportRenderer.isMarkdownSyntax(_:)`): the four runs of ASCII that hold all
+  /// thirteen, `#` to `*`, `<` to `>`, `[` to `` ` `` and `|` to `~`, with a few others (`%`,
+  /// `'`, `(`, `)`, `=`, `^`, `}`) that a look at the byte turns away. Exact for every byte.
+  @inline(__always)
+  var markdownSyntaxCandidates: UInt64 {
+    bytes(from: 0x23, through: 0x2A) | bytes(from: 0x3C, through: 0x3E) | bytes(from: 0x5B, through: 0x60)
+      | bytes(from: 0x7C, through: 0x7E)
+  }
+
   /// The mask of the bytes that are not plain: above ASCII, controls (below 0x20 and 0x7F), and
   /// the backslash.
   @inline(__always)

@@ -37,6 +37,34 @@ import Testing
     }
   }
 
+  @Test("The masks of a run of ASCII and of continuation bytes mark exactly their bytes, in every place")
+  func exactMasks() {
+    let exact: [(String, (UInt64) -> UInt64, (UInt8) -> Bool)] = [
+      ("0 to 9", { $0.bytes(from: 0x30, through: 0x39) }, { (0x30...0x39).contains($0) }),
+      ("# to *", { $0.bytes(from: 0x23, through: 0x2A) }, { (0x23...0x2A).contains($0) }),
+      ("NUL alone", { $0.bytes(from: 0, through: 0) }, { $0 == 0 }),
+      ("all of ASCII", { $0.bytes(from: 0, through: 0x7F) }, { $0 < 0x80 }),
+      ("continuation", { $0.continuationBytes }, { $0 & 0xC0 == 0x80 }),
+    ]
+    let neighbours: [UInt8] = [
+      0x00, 0x22, 0x23, 0x2A, 0x2B, 0x2F, 0x30, 0x39, 0x3A, 0x7F, 0x80, 0xBF, 0xC0, 0xFF,
+    ]
+    for (name, mask, marks) in exact {
+      for byte in UInt8.min...UInt8.max {
+        for neighbour in neighbours {
+          for place in 0..<8 {
+            var bytes = [UInt8](repeating: neighbour, count: 8)
+            bytes[place] = byte
+            let expected = bytes.indices.reduce(UInt64(0)) {
+              marks(bytes[$1]) ? $0 | 0x80 << (8 * UInt64($1)) : $0
+            }
+            #expect(mask(Self.word(bytes)) == expected, "\(name): \(bytes)")
+          }
+        }
+      }
+    }
+  }
+
   /// Each mask, and which bytes it marks.
   private static let masks:
     [(name: String, mask: @Sendable (UInt64) -> UInt64, marks: @Sendable (UInt8) -> Bool)] = [

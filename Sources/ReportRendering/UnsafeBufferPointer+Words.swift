@@ -1,0 +1,70 @@
+import ByteWords
+
+/// Passes over a text eight bytes at a time (byte words, `UInt64(wordAt:of:)`), for the
+/// renderers' counts and escapes of a detail row.
+extension UnsafeBufferPointer<UInt8> {
+  /// Calls `body` with the place of each byte that a word's mask marks (`candidates`, a mask
+  /// exact for every byte) and that `isMatch` accepts, in order: a word the mask marks nowhere,
+  /// nearly every one, is passed whole. The last bytes are read as one more word, with spaces
+  /// after them, which `candidates` must not mark.
+  ///
+  /// - Parameters:
+  ///   - candidates: The mask of the bytes of a word that may match.
+  ///   - isMatch: Whether a byte the mask marks matches.
+  ///   - body: What to do at each match.
+  @inline(__always)
+  func forEachByte(
+    markedBy candidates: (UInt64) -> UInt64, where isMatch: (UInt8) -> Bool, _ body: (Int) -> Void
+  ) {
+    var index = 0
+    while index < count {
+      let word =
+        index &+ 8 <= count
+        ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: UInt8(ascii: " "))
+      var marked = candidates(word)
+      while marked != 0 {
+        let place = index &+ marked.trailingZeroBitCount &>> 3
+        if isMatch(self[place]) { body(place) }
+        marked &= marked &- 1
+      }
+      index &+= 8
+    }
+  }
+
+  /// How many of the bytes continue a UTF-8 character (`10xxxxxx`): the bytes less this count
+  /// is the count of characters.
+  var continuationByteCount: Int {
+    var (index, total) = (0, 0)
+    while index < count {
+      let word =
+        index &+ 8 <= count ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: 0)
+      total &+= word.continuationBytes.nonzeroBitCount
+      index &+= 8
+    }
+    return total
+  }
+}
+
+extension String {
+  /// The length of an amount made of digits, `,`, `.` and `-` only (the plain style's), which
+  /// every renderer writes as it is: no escape, one column a byte, nothing that starts a link in
+  /// Markdown (a `.` after digits starts none); `nil` for any other text.
+  var plainAmountCount: Int? {
+    withUTF8InPlace { utf8 -> Int? in
+      // Eight bytes at a time, the last ones with zeros after them: `,`, `-` and `.` are one
+      // run of ASCII, the digits another.
+      var index = 0
+      while index < utf8.count {
+        let word =
+          index &+ 8 <= utf8.count
+          ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: "0"))
+        let plain =
+          word.bytes(from: UInt8(ascii: ","), through: UInt8(ascii: "."))
+          | word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
+        guard plain == UInt64(repeating: 0x80) else { return nil }
+        index &+= 8
+      }
+      return utf8.count
+    }
+  }
+}
