@@ -81,6 +81,12 @@ package final class SpooledStandardOutput: OutputFileSink {
         Self.spill(&state)
         guard state.failure == nil else { return }
       }
+      // Once the report is in the file, a batch of rows goes straight there: copied once, by
+      // the kernel, not first into the buffer.
+      if state.descriptor >= 0, state.buffer.isEmpty, bytes.count >= Self.directWriteSize {
+        state.failure = Self.writeAll(bytes, to: state.descriptor)
+        return
+      }
       state.buffer.append(contentsOf: bytes)
       if state.buffer.count >= memoryLimit { Self.spill(&state) }
     }
@@ -187,19 +193,27 @@ package final class SpooledStandardOutput: OutputFileSink {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       state.descriptor = descriptor
     }
+    let descriptor = state.descriptor
+    state.failure = state.buffer.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+    state.buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The smallest batch written to the temporary file without going through the buffer: the
+  /// view's batches are larger (`CommandLineView.batchSize`), a line written alone smaller.
+  private static let directWriteSize = 16 << 10
+
+  /// Writes bytes to the temporary file.
+  ///
+  /// - Returns: Why it failed, or `nil`.
+  private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
+    guard let base = bytes.baseAddress else { return nil }
     var offset = 0
-    while offset < state.buffer.count {
-      let written = state.buffer.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress else { return 0 }
-        return systemWrite(state.descriptor, base + offset, bytes.count - offset)
-      }
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else {
-        state.failure = String(cString: strerror(errno))
-        return
-      }
+      guard written > 0 else { return String(cString: strerror(errno)) }
       offset += written
     }
-    state.buffer.removeAll(keepingCapacity: true)
+    return nil
   }
 }

@@ -121,6 +121,32 @@ import UseCases
     }
   }
 
+  @Test("Batches of rows written straight to the temporary file keep their place among small writes")
+  func largeBatchesInOrder() throws {
+    for limit in [1000, 40_000, 1 << 20] {
+      let destination = MemoryTextSink()
+      let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: limit)
+      var expected: [UInt8] = []
+      for number in 0..<40 {
+        // A batch of 16 KiB to 48 KiB, then one to three small lines.
+        let batch = Array(String(repeating: "batch \(number) Café\n", count: 1000 + 700 * (number % 3)).utf8)
+        batch.withUnsafeBufferPointer { spool.write(utf8: $0) }
+        expected += batch
+        for small in 0...(number % 3) {
+          let line = "line \(number).\(small)\n"
+          spool.write(line)
+          expected += Array(line.utf8)
+        }
+        if number == 20 {
+          spool.rewind()
+          expected = []
+        }
+      }
+      try spool.commit()
+      #expect(Array(destination.text.utf8) == expected, "memory limit \(limit)")
+    }
+  }
+
   @Test("Rewinding the spool forgets what it kept, in memory and in its temporary file")
   func rewind() throws {
     for limit in [1000, 10] {
