@@ -46,6 +46,9 @@ public struct AmountStyle: Hashable, Sendable {
   private let groupSeparator: [UInt8]
   private let decimalMark: [UInt8]
   private let negativeSign: NegativeSign
+  /// Whether this is the contract's plain form, written the fast way: said once, not worked
+  /// out again for every amount.
+  private let isPlain: Bool
 
   private init(
     currencyCode: String?, prefix: String, suffix: String, groupSeparator: String, decimalMark: String,
@@ -58,6 +61,10 @@ public struct AmountStyle: Hashable, Sendable {
     self.decimalMark = Array(decimalMark.utf8)
     self.negativeSign = negativeSign
     self.minorDigits = max(0, minorDigits)
+    isPlain =
+      prefix.isEmpty && suffix.isEmpty && groupSeparator.isEmpty && decimalMark == "."
+      && negativeSign == .leading
+      && self.minorDigits == 2
   }
 
   /// A style for any currency, by a fixed rule that no locale changes: Swiss francs as
@@ -149,12 +156,6 @@ public struct AmountStyle: Hashable, Sendable {
     case "CLF", "UYW": 4
     default: 2
     }
-  }
-
-  /// Whether this is the contract's plain form, written the fast way.
-  private var isPlain: Bool {
-    prefix.isEmpty && suffix.isEmpty && groupSeparator.isEmpty && decimalMark == [UInt8(ascii: ".")]
-      && negativeSign == .leading && minorDigits == 2
   }
 
   /// An amount in this style: the one place the report's money becomes text.
