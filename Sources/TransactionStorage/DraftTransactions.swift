@@ -163,17 +163,34 @@ private struct DraftReading {
   mutating func take(
     _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?, into run: inout DetailRun
   ) {
-    if case .note = record {
+    // One look at the record's case, its transaction taken from it once: nearly every record
+    // is one, and each look at an enum of several payloads copies it.
+    switch record {
+    case .transaction(let transaction, let origin):
+      take(transaction, origin: origin, descriptionBytes: descriptionBytes, into: &run)
+    case .note:
       // A note changes no row and no total: the draft goes on.
       survey.take(record, totals: &totals, issues: &issues, keeping: &trace)
-      return
+    default:
+      // An issue (or the end of what could be read): nothing will be reported from these.
+      survey.take(record, totals: &totals, issues: &issues, keeping: &trace)
+      presents = false
+      if holds { (held, holds) = (nil, false) }
     }
+  }
+
+  /// ``take(_:descriptionBytes:into:)`` of a record that holds a transaction.
+  private mutating func take(
+    _ transaction: Transaction, origin: RecordOrigin?, descriptionBytes: UnsafeBufferPointer<UInt8>?,
+    into run: inout DetailRun
+  ) {
     let digestBefore = trace.digest.value
     let isTransaction = survey.take(
-      record, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues, keeping: &trace)
+      transaction, origin: origin, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues,
+      keeping: &trace)
     guard presents else {
       // An issue (or the end of what could be read): nothing will be reported from these.
-      guard holds, isTransaction, let transaction = record.transaction else {
+      guard holds, isTransaction else {
         if holds { (held, holds) = (nil, false) }
         return
       }
@@ -182,7 +199,7 @@ private struct DraftReading {
       }
       return
     }
-    guard isTransaction, let transaction = record.transaction else {
+    guard isTransaction else {
       presents = false
       return
     }

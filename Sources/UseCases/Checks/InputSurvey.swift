@@ -77,23 +77,44 @@ package struct InputSurvey: Sendable {
       notes.append(note)
       return false
     case .transaction(let transaction, let origin):
-      if let expectedGroup, transaction.group != expectedGroup {
-        issues.record(
-          Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
-        issueCount += 1
-        otherGroupCount += 1
-        return false
-      }
-      kept.keep(transaction, descriptionBytes: descriptionBytes)
-      // Only the records the report shows count towards its totals.
-      if let period, !period.contains(transaction.date) {
-        outsidePeriodCount += 1
-      } else {
-        totals.add(transaction, origin: origin, source: source)
-      }
-      count += 1
-      return true
+      return take(
+        transaction, origin: origin, descriptionBytes: descriptionBytes, totals: &totals, issues: &issues,
+        keeping: &kept)
     }
+  }
+
+  /// Checks the transaction of a record (``take(_:descriptionBytes:totals:issues:keeping:)`` of
+  /// a ``SourceRecord/transaction(_:origin:)``), for a reading that has matched the record's
+  /// case already: the record is not looked at, or copied, again.
+  ///
+  /// - Parameters:
+  ///   - transaction: The record's transaction.
+  ///   - origin: Where the record is in its source.
+  ///   - descriptionBytes: The description's bytes, when lent apart from the transaction.
+  ///   - totals: The running totals, in report order.
+  ///   - issues: Where a record of the wrong group is logged.
+  ///   - kept: What is kept of each valid transaction of the expected group.
+  /// - Returns: Whether the transaction is of the expected group (inside the period or not).
+  @discardableResult
+  package mutating func take<Kept: CheckKeeping>(
+    _ transaction: Transaction, origin: RecordOrigin?, descriptionBytes: UnsafeBufferPointer<UInt8>? = nil,
+    totals: inout ReportTotals, issues: inout IssueLog, keeping kept: inout Kept
+  ) -> Bool {
+    if let expectedGroup, transaction.group != expectedGroup {
+      issues.record(Self.groupMismatch(transaction, expected: expectedGroup, origin: origin, source: source))
+      issueCount += 1
+      otherGroupCount += 1
+      return false
+    }
+    kept.keep(transaction, descriptionBytes: descriptionBytes)
+    // Only the records the report shows count towards its totals.
+    if let period, !period.contains(transaction.date) {
+      outsidePeriodCount += 1
+    } else {
+      totals.add(transaction, origin: origin, source: source)
+    }
+    count += 1
+    return true
   }
 
   /// Whether every record of the source is a valid record of another group than the one it
