@@ -119,6 +119,28 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's markup is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
+    // A date block's rows inside an open table (a file with a few records a day has one for
+    // every few rows): their markup written as bytes, the rows' `String`s not made.
+    switch row {
+    case .subheader(let title, let odd) where tableIsOpen && Self.isPlain(title):
+      if rowGroupIsOpen { bytes.append("</tbody>\n") }
+      rowGroupIsOpen = true
+      bytes.append(
+        odd
+          ? #"<tbody>\#n<tr class="subheader odd"><th scope="rowgroup" colspan="2">"#
+          : #"<tbody>\#n<tr class="subheader even"><th scope="rowgroup" colspan="2">"#)
+      bytes.appendUTF8(of: title)
+      return bytes.append("</th></tr>\n")
+    case .subfooter where tableIsOpen:
+      if !rowGroupIsOpen { bytes.append("<tbody>\n") }
+      rowGroupIsOpen = false
+      return bytes.append(
+        row.odd == true
+          ? #"<tr class="subfooter odd" aria-hidden="true"><td colspan="2"></td></tr>\#n</tbody>\#n"#
+          : #"<tr class="subfooter even" aria-hidden="true"><td colspan="2"></td></tr>\#n</tbody>\#n"#)
+    default:
+      break
+    }
     // A description with nothing to show as an escape is written straight, its `& < > " '`
     // as character references, as `escaped(_:)` writes them; amounts only plain ones (those of
     // the plain style, which no currency rewrites).
@@ -211,10 +233,15 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   }
 
   /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to
-  /// escape (see `DisplayWidth.plainColumns(of:)`), and none of `& < > " '`.
+  /// escape (see `DisplayWidth.plainColumns(of:)`), and none of `& < > " '`; ``text(_:)`` of it
+  /// is itself.
   private static func isPlain(_ text: String) -> Bool {
-    guard DisplayWidth.plainColumns(of: text) != nil else { return false }
-    return text.withUTF8InPlace { utf8 in !utf8.contains(where: isReferenced) }
+    text.withUTF8InPlace { utf8 in
+      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return false }
+      var holdsReferenced = false
+      forEachReferenced(in: utf8) { _ in holdsReferenced = true }
+      return !holdsReferenced
+    }
   }
 
   /// Whether a byte is one of `& < > " '`, which HTML writes as character references: one bit

@@ -68,7 +68,10 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       return closeTable() + "\n## " + Self.escaped(title, startsBlock: true) + "\n"
     case .subheader(let title, _):
       let text = openTable() + flushPendingDate()
-      pendingDate = Self.escaped(title)
+      // A date as the presenter writes it (`Apr 01, 2016`) holds nothing to escape: said by
+      // one look at its bytes, without the escape's work for every date block.
+      let plain = title.withUTF8InPlace { Self.isPlain(utf8: $0) && !Self.holdsSyntax($0) }
+      pendingDate = plain ? title : Self.escaped(title)
       return text
     case .detail(let description, let amount, _):
       let text = openTable()
@@ -136,15 +139,14 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     let descriptionCount = description.count - continuationCount + syntaxCount
     let before = max(0, descriptionWidth - descriptionCount) + 1
     let after = max(0, amountWidth - amountCount) + 1
-    let dateCellCount =
-      date.map { 2 + $0.utf8.count + max(0, dateWidth - characterCount($0)) + 3 }
-      ?? noDateCell.utf8CodeUnitCount
+    let datePadding = date.map { max(0, dateWidth - characterCount($0)) } ?? 0
+    let dateCellCount = date.map { 2 + $0.utf8.count + datePadding + 3 } ?? noDateCell.utf8CodeUnitCount
     let count = dateCellCount + description.count + syntaxCount + before + 1 + after + amountCount + 3
     bytes.append(count: count) { line in
       if let date {
         line.write("| ")
         line.write(date)
-        line.skip(dateWidth - characterCount(date))
+        line.skip(datePadding)
         line.write(" | ")
       } else {
         line.write(noDateCell)
@@ -191,6 +193,13 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// ``isPlain(_:)`` of a text given as its UTF-8 bytes.
   private static func isPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     DisplayWidth.plainColumns(utf8: utf8) != nil && !holdsLinkPart(utf8)
+  }
+
+  /// Whether a text holds a syntax character (``isMarkdownSyntax(_:)``).
+  private static func holdsSyntax(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var holds = false
+    forEachSyntaxCharacter(in: utf8) { _ in holds = true }
+    return holds
   }
 
   /// Whether a text holds a `:`, `.` or `@`.

@@ -156,6 +156,12 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     case .subfooter where !colors:
       rowsRendered += 1
       return bytes.append(UInt8(ascii: "\n"))
+    case .subheader(let title, let odd) where appendBand(title, indent: 2, odd: odd, bold: true, to: &bytes):
+      rowsRendered += 1
+      return
+    case .subfooter where appendBand("", indent: 0, odd: row.odd == true, bold: false, to: &bytes):
+      rowsRendered += 1
+      return
     default:
       break
     }
@@ -164,6 +170,34 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     }
     rowsRendered += 1
     appendDetail(description, amount: amount, odd: odd, to: &bytes)
+  }
+
+  /// Appends the coloured line of a date block's subheader or subfooter (``line(_:style:lineEnd:)``
+  /// of a band) when its label needs nothing but one look at its bytes (``DisplayWidth``'s
+  /// plain columns): the band's start, the indent and the label, spaces to the full width, the
+  /// reset and the line end, in one piece of room (``ByteWriter``); without colour, or for any
+  /// other label, nothing, and `false`.
+  private func appendBand(_ label: String, indent: Int, odd: Bool, bold: Bool, to bytes: inout [UInt8])
+    -> Bool
+  {
+    guard colors else { return false }
+    return label.withUTF8InPlace { labelBytes in
+      guard let labelWidth = DisplayWidth.plainColumns(utf8: labelBytes) else { return false }
+      starts.bands[(odd ? 1 : 0) + (bold ? 2 : 0)].withUTF8InPlace { start in
+        let padding = max(0, width - indent - labelWidth)
+        let count =
+          start.count + indent + labelBytes.count + padding + Self.resetSequence.utf8CodeUnitCount + 1
+        bytes.append(count: count) { line in
+          line.write(start)
+          line.skip(indent)
+          line.write(labelBytes)
+          line.skip(padding)
+          line.write(Self.resetSequence)
+          line.write(UInt8(ascii: "\n"))
+        }
+      }
+      return true
+    }
   }
 
   /// Appends a detail row's line, with its line end: a description that is plain and fits

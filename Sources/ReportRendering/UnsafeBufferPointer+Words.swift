@@ -34,14 +34,16 @@ extension UnsafeBufferPointer<UInt8> {
   /// How many of the bytes continue a UTF-8 character (`10xxxxxx`): the bytes less this count
   /// is the count of characters.
   var continuationByteCount: Int {
-    var (index, total) = (0, 0)
-    while index < count {
-      let word =
-        index &+ 8 <= count ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: 0)
-      total &+= word.continuationBytes.nonzeroBitCount
-      index &+= 8
+    @inline(__always) get {
+      var (index, total) = (0, 0)
+      while index < count {
+        let word =
+          index &+ 8 <= count ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: 0)
+        total &+= word.continuationBytes.nonzeroBitCount
+        index &+= 8
+      }
+      return total
     }
-    return total
   }
 }
 
@@ -50,21 +52,23 @@ extension String {
   /// every renderer writes as it is: no escape, one column a byte, nothing that starts a link in
   /// Markdown (a `.` after digits starts none); `nil` for any other text.
   var plainAmountCount: Int? {
-    withUTF8InPlace { utf8 -> Int? in
-      // Eight bytes at a time, the last ones with zeros after them: `,`, `-` and `.` are one
-      // run of ASCII, the digits another.
-      var index = 0
-      while index < utf8.count {
-        let word =
-          index &+ 8 <= utf8.count
-          ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: "0"))
-        let plain =
-          word.bytes(from: UInt8(ascii: ","), through: UInt8(ascii: "."))
-          | word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
-        guard plain == UInt64(repeating: 0x80) else { return nil }
-        index &+= 8
+    @inline(__always) get {
+      withUTF8InPlace { utf8 -> Int? in
+        // Eight bytes at a time, the last ones with zeros after them: `,`, `-` and `.` are one
+        // run of ASCII, the digits another.
+        var index = 0
+        while index < utf8.count {
+          let word =
+            index &+ 8 <= utf8.count
+            ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: "0"))
+          let plain =
+            word.bytes(from: UInt8(ascii: ","), through: UInt8(ascii: "."))
+            | word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
+          guard plain == UInt64(repeating: 0x80) else { return nil }
+          index &+= 8
+        }
+        return utf8.count
       }
-      return utf8.count
     }
   }
 }

@@ -32,6 +32,10 @@ import Testing
     .subfooter(odd: true),
     .subheader(title: "Apr 02, 2016", odd: false),
     .detail(description: "After a date", amount: "5.00", odd: false),
+    .subfooter(odd: false),
+    // A date block's title that needs escapes and a measure (a client's own wording).
+    .subheader(title: "<Apr> & 'x' #3 *東京* www.x.y\u{7}", odd: true),
+    .detail(description: "After an odd title", amount: "5.50", odd: true),
     .header(title: "Posted Transactions"),
     .detail(description: "Without a date block", amount: "6.00", odd: false),
     .footer(total: "1,969.67", odd: false),
