@@ -26,6 +26,9 @@ package final class SpooledStandardOutput: OutputFileSink {
     var buffer: [UInt8] = []
     /// The temporary file, once the report outgrew memory, or -1.
     var descriptor: Int32 = -1
+    /// What writes the temporary file, on a thread of its own, once there is one; `nil` when
+    /// no thread could be started (the file is then written here).
+    var writer: SpoolWriter?
     var failure: String?
   }
 
@@ -57,7 +60,10 @@ package final class SpooledStandardOutput: OutputFileSink {
   }
 
   deinit {
-    state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
+    state.withLock { state in
+      state.writer?.stop()
+      if state.descriptor >= 0 { close(state.descriptor) }
+    }
   }
 
   /// Keeps text, in memory or in the temporary file.
@@ -81,12 +87,6 @@ package final class SpooledStandardOutput: OutputFileSink {
         Self.spill(&state)
         guard state.failure == nil else { return }
       }
-      // Once the report is in the file, a batch of rows goes straight there: copied once, by
-      // the kernel, not first into the buffer.
-      if state.descriptor >= 0, state.buffer.isEmpty, bytes.count >= Self.directWriteSize {
-        state.failure = Self.writeAll(bytes, to: state.descriptor)
-        return
-      }
       state.buffer.append(contentsOf: bytes)
       if state.buffer.count >= memoryLimit { Self.spill(&state) }
     }
@@ -95,9 +95,13 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// Nothing: the text is written on ``commit()``.
   package func flush() {}
 
-  /// Why keeping the report failed (the temporary file could not be made or written).
+  /// Why keeping the report failed (the temporary file could not be made or written): asked
+  /// once the report is made, so it waits for the writes handed over to the writer's thread.
   package var failure: String? {
-    state.withLock { $0.failure.map { "standard output (held in a temporary file): \($0)" } }
+    state.withLock { state in
+      if state.failure == nil, let failure = state.writer?.waitUntilWritten() { state.failure = failure }
+      return state.failure.map { "standard output (held in a temporary file): \($0)" }
+    }
   }
 
   /// Writes the whole report to standard output.
@@ -105,6 +109,8 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// - Throws: ``OutputError`` when the report could not be kept, or standard output fails.
   package func commit() throws(OutputError) {
     let (failure, descriptor, rest) = state.withLock { state in
+      // Every write handed to the writer's thread done before the file is read.
+      if let failure = state.writer?.waitUntilWritten(), state.failure == nil { state.failure = failure }
       let taken = (state.failure, state.descriptor, state.buffer)
       state.buffer = []
       return taken
@@ -129,6 +135,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// writes.
   package func rewind() {
     state.withLock { state in
+      if let failure = state.writer?.waitUntilWritten(), state.failure == nil { state.failure = failure }
       state.buffer.removeAll(keepingCapacity: true)
       if state.descriptor >= 0,
         ftruncate(state.descriptor, 0) != 0 || lseek(state.descriptor, 0, SEEK_SET) != 0
@@ -142,6 +149,8 @@ package final class SpooledStandardOutput: OutputFileSink {
   package func discard() {
     state.withLock { state in
       state.buffer = []
+      state.writer?.stop()
+      state.writer = nil
       if state.descriptor >= 0 { close(state.descriptor) }
       state.descriptor = -1
     }
@@ -193,27 +202,15 @@ package final class SpooledStandardOutput: OutputFileSink {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       state.descriptor = descriptor
     }
-    let descriptor = state.descriptor
-    state.failure = state.buffer.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
-    state.buffer.removeAll(keepingCapacity: true)
-  }
-
-  /// The smallest batch written to the temporary file without going through the buffer: the
-  /// view's batches are larger (`CommandLineView.batchSize`), a line written alone smaller.
-  private static let directWriteSize = 16 << 10
-
-  /// Writes bytes to the temporary file.
-  ///
-  /// - Returns: Why it failed, or `nil`.
-  private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
-    guard let base = bytes.baseAddress else { return nil }
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return String(cString: strerror(errno)) }
-      offset += written
+    // The buffer goes to the writer's thread, which copies it into the file while the report
+    // goes on; a buffer it has written comes back in its place.
+    if state.writer == nil { state.writer = SpoolWriter.start(writingTo: state.descriptor) }
+    if let writer = state.writer {
+      writer.hand(&state.buffer)
+      return
     }
-    return nil
+    let descriptor = state.descriptor
+    state.failure = state.buffer.withUnsafeBufferPointer { SpoolWriter.writeAll($0, to: descriptor) }
+    state.buffer.removeAll(keepingCapacity: true)
   }
 }
