@@ -184,15 +184,12 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// Whether a text can be written with a backslash before each syntax character and nothing
   /// else: no byte `ReportText` escapes and no character that joins another (see
   /// `DisplayWidth.plainColumns(of:)`: each character then takes one place in the table's
-  /// alignment), and no `:`, `.` or `@` (which may take part in a link).
-  private static func isPlain(_ text: String) -> Bool {
-    guard DisplayWidth.plainColumns(of: text) != nil else { return false }
-    return text.withUTF8InPlace { !holdsLinkPart($0) }
-  }
-
-  /// ``isPlain(_:)`` of a text given as its UTF-8 bytes.
+  /// alignment), and nothing that may take part in a link (``mayTakePartInLink(_:)``).
+  ///
+  /// - Parameter utf8: The text's bytes.
+  /// - Returns: `true` when ``escaped(_:startsBlock:)`` of it is it with those backslashes.
   private static func isPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    DisplayWidth.plainColumns(utf8: utf8) != nil && !holdsLinkPart(utf8)
+    DisplayWidth.plainColumns(utf8: utf8) != nil && !mayTakePartInLink(utf8)
   }
 
   /// Whether a text holds a syntax character (``isMarkdownSyntax(_:)``).
@@ -202,19 +199,20 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     return holds
   }
 
-  /// Whether a text holds a `:`, `.` or `@`.
-  private static func holdsLinkPart(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Eight bytes at a time: a test of three bytes on a word costs less than a loop.
-    var index = 0
-    while index &+ 8 <= utf8.count {
-      let word = UInt64(wordAt: index, of: utf8)
-      let linkParts =
-        word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "."))
-        | word.bytes(equalTo: UInt8(ascii: "@"))
-      if linkParts != 0 { return true }
-      index &+= 8
+  /// Whether a text may hold what ``escaped(_:startsBlock:)`` treats as a link: a `:` or an `@`
+  /// (a URL's scheme, an e-mail address, an emoji's shortcode), or a `.` after `www` (where
+  /// GitHub starts a link). A `.` anywhere else (`Inc.`, `3.5`) starts none, and is written as
+  /// it is.
+  private static func mayTakePartInLink(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var found = false
+    let linkParts = { (word: UInt64) in
+      word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "@"))
+        | word.bytes(equalTo: UInt8(ascii: "."))
     }
-    return utf8[index...].contains(where: isLinkPart)
+    utf8.forEachByte(markedBy: linkParts, where: isLinkPart) { place in
+      if utf8[place] != UInt8(ascii: ".") || startsAutolink(utf8, at: place) { found = true }
+    }
+    return found
   }
 
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand

@@ -3,10 +3,10 @@ import ByteWords
 /// Passes over a text eight bytes at a time (byte words, `UInt64(wordAt:of:)`), for the
 /// renderers' counts and escapes of a detail row.
 extension UnsafeBufferPointer<UInt8> {
-  /// Calls `body` with the place of each byte that a word's mask marks (`candidates`, a mask
-  /// exact for every byte) and that `isMatch` accepts, in order: a word the mask marks nowhere,
-  /// nearly every one, is passed whole. The last bytes are read as one more word, with spaces
-  /// after them, which `candidates` must not mark.
+  /// Calls `body` with the place of each byte that a word's mask marks (`candidates`: it must
+  /// mark every byte `isMatch` accepts, and may mark others) and that `isMatch` accepts, in
+  /// order: a word the mask marks nowhere, nearly every one, is passed whole. The last bytes are
+  /// read as one more word, with spaces after them, which `isMatch` must not accept.
   ///
   /// - Parameters:
   ///   - candidates: The mask of the bytes of a word that may match.

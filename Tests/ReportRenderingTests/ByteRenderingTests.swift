@@ -23,6 +23,9 @@ import Testing
     .detail(description: "LCBO #6468 [Vancouver] *sale* a_b `x` | <b> & ~", amount: "-424.46", odd: true),
     .detail(description: "www.example.com and https://x.y and me@host.example", amount: "1.00", odd: true),
     .detail(description: "Tom's \"Diner\" <&>", amount: "2.00", odd: false),
+    // A `.` that starts no link is written as it is; one after `www` is escaped.
+    .detail(description: "Taco Truck, Inc. 3.5 km", amount: "2.25", odd: false),
+    .detail(description: "Shop at WWW.shop.example", amount: "2.50", odd: false),
     .detail(description: "- starts like a list", amount: "3.00", odd: false),
     .detail(description: "e\u{301}, 👍🏽, 🇨🇦 and ｶﾞ", amount: "4.00", odd: false),
     // Measured in one pass (Cyrillic, an emoji with ASCII after it), or not (a combining mark, a
