@@ -426,6 +426,8 @@ package struct FixedWidthDate: Sendable, Equatable {
     self.digitLanes = (digitLanes[0], digitLanes[1])
   }
 
+  /// Whether two layouts' places are the same: the digits' places are left out, as the numbers'
+  /// places and widths make them.
   package static func == (left: FixedWidthDate, right: FixedWidthDate) -> Bool {
     (left.count, left.year, left.yearDigits, left.month, left.day) == (
       right.count, right.year, right.yearDigits, right.month, right.day

@@ -39,6 +39,7 @@ extension UInt64 {
   @inlinable @inline(__always)
   package init(tailAt offset: Int, of bytes: UnsafeBufferPointer<UInt8>, filler: UInt8) {
     let count = bytes.count &- offset
+    assert(count < 8, "the last bytes of a text are fewer than eight")
     if count <= 0 {
       self.init(repeating: filler)
     } else if bytes.count >= 8 {

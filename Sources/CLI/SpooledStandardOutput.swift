@@ -19,7 +19,9 @@ import Synchronization
 /// (``AtomicFileSink``).
 package final class SpooledStandardOutput: OutputFileSink {
   /// How much of the report is kept in memory before it goes to a temporary file: 1 MiB, in
-  /// a buffer made that large once, so a report of any size keeps memory flat.
+  /// a buffer made that large once. Once the file is written (on the writer's thread, decision
+  /// 0059), at most four such buffers live at once (the one filled, two waiting, one being
+  /// written), so a report of any size keeps memory flat.
   package static let memoryLimit = 1 << 20
 
   private struct State {
@@ -206,7 +208,8 @@ package final class SpooledStandardOutput: OutputFileSink {
     // goes on; a buffer it has written comes back in its place.
     if state.writer == nil { state.writer = SpoolWriter.start(writingTo: state.descriptor) }
     if let writer = state.writer {
-      writer.hand(&state.buffer)
+      // A write that failed before ends the keeping, as a failed write here does.
+      state.failure = writer.hand(&state.buffer)
       return
     }
     let descriptor = state.descriptor

@@ -69,7 +69,9 @@ public struct InProcessDownloader: ResponseDownloader {
     #endif
     let started = pthread_create(
       &thread, nil,
-      { context in
+      { argument in
+        // Optional on Glibc, not on Darwin: the same code for both.
+        let context: UnsafeMutableRawPointer? = argument
         guard let context else { return nil }
         Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
         return nil

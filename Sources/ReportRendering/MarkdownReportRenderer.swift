@@ -98,8 +98,8 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// Appends the text of one row, as UTF-8: the bytes of ``render(_:)-(ReportRow)``, with a
   /// detail row written straight in when its description and amount hold nothing that
   /// ``escaped(_:startsBlock:)`` treats with care beyond a backslash before a syntax character
-  /// (no `:`, `.` or `@` that could start a link, nothing `ReportText` escapes) and only
-  /// characters that each take one place in the source's alignment.
+  /// (no `:` or `@`, no `.` after `www`, nothing `ReportText` escapes) and only characters that
+  /// each take one place in the source's alignment.
   ///
   /// - Parameters:
   ///   - row: The row, in report order.
@@ -116,7 +116,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// Appends a detail line whose description is plain (``isPlain(_:)``) and amount plain
+  /// Appends a detail line whose description is plain (``isPlain(utf8:)``) and amount plain
   /// (`String.plainAmountCount`), in one piece of room made for the whole line
   /// (``ByteWriter``): the date cell (the block's date on its first line), the description with
   /// a backslash before each syntax character, the padding and the bar, the amount, the end.

@@ -24,7 +24,8 @@ extension UnsafeBufferPointer<UInt8> {
       var marked = candidates(word)
       while marked != 0 {
         let place = index &+ marked.trailingZeroBitCount &>> 3
-        if isMatch(self[place]) { body(place) }
+        // A mask that marked a place of the filler past the end would read there: never.
+        if place < count, isMatch(self[place]) { body(place) }
         marked &= marked &- 1
       }
       index &+= 8

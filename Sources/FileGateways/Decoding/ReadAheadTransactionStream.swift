@@ -48,7 +48,9 @@ final class ReadAheadTransactionStream: RecordLending {
     #else
       var thread = pthread_t()
     #endif
-    if pthread_create(&thread, nil, readAhead, context) == 0 {
+    // A closure that calls the start routine: Darwin declares the routine's argument non-optional,
+    // Glibc optional, and a closure literal takes either.
+    if pthread_create(&thread, nil, { readAhead($0) }, context) == 0 {
       reader = thread
     } else {
       // No thread to be had: read in place instead, as a plain stream would.
