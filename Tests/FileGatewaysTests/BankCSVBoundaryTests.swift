@@ -36,6 +36,28 @@ import UseCases
     #expect(past.contains { $0.issue != nil })
   }
 
+  @Test(
+    "A fee past the rows that decide the reading, which held none, is an error at it; the options read it either way"
+  )
+  func feePastTheDecidingRows() async throws {
+    // More than the first MiB of rows without a fee, then one with a fee.
+    var text = "Date,Description,Amount,Fee\n"
+    for index in 0..<30_000 { text += "2024-03-\(10 + index % 19),Coffee shop number \(index),-3.50,0.00\n" }
+    text += "2024-03-29,Card payment with a fee,-45.00,1.61\n"
+    let asked = try await read(text)
+    let counted = try await read(text, options: ReadingOptions(columns: [.fee: "Fee"], debitsNegative: true))
+    let left = try await read(text, options: ReadingOptions(columns: [.fee: ""], debitsNegative: true))
+
+    let issues = asked.compactMap(\.issue)
+    #expect(issues.count == 1)
+    #expect(issues.first?.readingProblem == .syntax(.feeNotProved(column: "Fee")))
+    #expect(issues.first?.position == at(30_002, 43))
+    #expect(issues.first?.value == "1.61")
+    #expect(counted.compactMap(\.transaction).last?.amount.minorUnits == 4661)
+    #expect(left.compactMap(\.transaction).last?.amount.minorUnits == 4500)
+    #expect(counted.allSatisfy { $0.issue == nil } && left.allSatisfy { $0.issue == nil })
+  }
+
   @Test("A status column is read when one value is a status, and dropped when none is (no group from it)")
   func statusColumn() async throws {
     let one = try await read(

@@ -47,6 +47,26 @@ import UseCases
     #expect(records.allSatisfy { $0.transaction == nil }, "a record was read past bytes that are not UTF-8")
   }
 
+  // MARK: A fee where the rows that decided the reading held none
+
+  /// Found by FuzzCSVRecords (`FuzzCSVRecords/bank-fee-past-an-unreadable-sample.csv`: a
+  /// payment processor's export whose first row opens a quote it never closes, so the rows that
+  /// decide the reading show no fee). The fee column was read as holding none, "nothing turns on
+  /// it", and every later row's fee was then taken off its amount with nothing to prove it: 45.00
+  /// read as 43.39. Now each such fee is an error at it that asks what the rows would have asked.
+  @Test func aFeePastTheRowsThatDecidedIsAskedNotFolded() async throws {
+    let bytes = try Regression(path: "FuzzCSVRecords/bank-fee-past-an-unreadable-sample.csv", format: .csv)
+      .bytes()
+    let records = try await readAll(BytesTransactionSource(name: "t", bytes: bytes, format: .csv))
+
+    let unproved = records.compactMap(\.issue).filter {
+      $0.readingProblem == .syntax(.feeNotProved(column: "fee"))
+    }
+    #expect(unproved.count == 5, "\(records)")
+    #expect(unproved.first?.position == at(3, 137))
+    #expect(records.compactMap(\.transaction).isEmpty, "a transaction with a fee nothing proved: \(records)")
+  }
+
   // MARK: A guess at the format when the file ends with the chunk
 
   /// Found by FuzzFileRecords (`FuzzFileRecords/line-guess-at-the-last-chunk.bin`: NDJSON,

@@ -253,7 +253,9 @@ extension CSVRecordDecoder {
       record.group = RawValue(kind: .string, text: section == .authorized ? "A" : "P", position: start)
     }
     record.description = description(of: fields, record: record, reading: reading)
-    foldFee(of: texts, reading: reading, into: &record)
+    if let unproved = foldFee(of: located, reading: reading, into: &record) {
+      return .malformed(unproved, resumes: true)
+    }
     if let account = reading.columns[.account] { noteAccount(fields[account].text) }
     if let currency = reading.currency?.value {
       checkCurrency(currency, of: located, reading: reading, into: &record)
@@ -473,12 +475,29 @@ extension CSVRecordDecoder {
 
   /// Folds a row's fee into its amount: what left the account with the transaction (or what
   /// of a credit reached it), as a running balance shows it; the amount keeps its place.
-  private func foldFee(of texts: [String], reading: CSVReading, into record: inout RawRecord) {
+  ///
+  /// A fee where the rows that decided the reading held none (the column read as holding no
+  /// fee, with nothing to prove what one means) is not folded: the row is an error that asks
+  /// the question those rows would have asked.
+  ///
+  /// - Returns: That error, or `nil`.
+  private func foldFee(
+    of fields: [(text: String, position: TextPosition)], reading: CSVReading, into record: inout RawRecord
+  ) -> MalformedInput? {
     let mark = reading.decimalMark.value
-    guard let column = reading.columns[.fee], column < texts.count,
-      let fee = try? WrittenAmount(parsing: texts[column], decimalMark: mark), fee.magnitude != .zero,
-      let amount = record.amount, let net = reading.change(of: texts, signs: reading.signs.value)
-    else { return }
+    let texts = fields.map(\.text)
+    guard let decided = reading.columns.roles[.fee], decided.value < texts.count,
+      let fee = try? WrittenAmount(parsing: texts[decided.value], decimalMark: mark), fee.magnitude != .zero
+    else { return nil }
+    guard decided.evidence.kind != .values else {
+      var unproved = MalformedInput(
+        position: fields[decided.value].position, field: .amount,
+        syntax: .feeNotProved(column: columnNames[decided.value]))
+      unproved.value = texts[decided.value]
+      return unproved
+    }
+    guard let amount = record.amount, let net = reading.change(of: texts, signs: reading.signs.value)
+    else { return nil }
     let units = net.magnitude
     let text =
       "\(units / 100)" + (mark == .comma ? "," : ".") + (units % 100 < 10 ? "0" : "") + "\(units % 100)"
@@ -491,6 +510,7 @@ extension CSVRecordDecoder {
       record.debit = RawValue(
         kind: .string, text: net < 0 ? "D" : "C", position: record.debit?.position ?? amount.position)
     }
+    return nil
   }
 
   /// The description of a row: the first of its description columns that is not empty, the

@@ -358,6 +358,9 @@ extension ReadingProblem {
     case .asks(let question): Self.question(question)
     case .amountCutByDelimiter:
       "the amount may be cut in two by a comma that is not in quotes: the field after it is three digits and cents"
+    case .feeNotProved:
+      "the fee column holds a fee here, where the rows read first held none, and nothing in the file says"
+        + " whether it left the account with the amount"
     case .fieldCount(let found, let expected, _):
       "the row has \(found == 1 ? "1 field" : "\(found) fields"), but the header has \(expected)"
     case .textAfterClosingQuote: "text after the closing quote of a quoted field"
@@ -419,6 +422,8 @@ extension ReadingProblem {
     case .asks(let question): return questionHint(question)
     case .amountCutByDelimiter:
       return "write an amount with a thousands separator in double quotes, such as \"-2,500.00\""
+    case .feeNotProved(let column):
+      return questionHint(.feesUntold(column: column))
     case .fieldCount(let found, let expected, let delimiter):
       return found > expected
         ? "put a field that holds \(delimiterWords(delimiter)) in double quotes"

@@ -203,6 +203,10 @@ package enum SyntaxProblem: Hashable, Sendable {
   /// file whose delimiter is the comma that groups its thousands: an unquoted comma cut the
   /// amount (`-2,500.00`), and the row's columns cannot be told.
   case amountCutByDelimiter(String)
+  /// A bank's CSV row with a fee in the fee column, where the rows that decided the reading held
+  /// none (`CSVReading` read the column as holding no fee: nothing turned on it): nothing says
+  /// whether this fee left the account with the amount. The column's name.
+  case feeNotProved(column: String)
   /// A CSV row with another number of fields than the header, whose fields this delimiter
   /// separates (a comma in the native format).
   case fieldCount(found: Int, expected: Int, delimiter: CSVDelimiter = .comma)
