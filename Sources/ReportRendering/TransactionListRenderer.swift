@@ -61,9 +61,13 @@ package struct TransactionListRenderer: Sendable {
     let parts: (StaticString, StaticString, StaticString, StaticString, StaticString) = (
       "{\"date\":\"", "\",\"group\":\"", "\",\"description\":\"", "\",\"amount\":\"", "\"}\n"
     )
+    // The date and the amount as the presenter writes them, digits and marks, are said plain by
+    // the cheaper test; any other text by the escape's own.
     let isPlain =
-      JSONReportRenderer.needsNoEscape(description) && JSONReportRenderer.needsNoEscape(date)
-      && JSONReportRenderer.needsNoEscape(group) && JSONReportRenderer.needsNoEscape(amount)
+      JSONReportRenderer.needsNoEscape(description)
+      && (date.isDigitsAndMarks || JSONReportRenderer.needsNoEscape(date))
+      && JSONReportRenderer.needsNoEscape(group)
+      && (amount.isDigitsAndMarks || JSONReportRenderer.needsNoEscape(amount))
     guard isPlain else {
       bytes.append(parts.0)
       JSONReportRenderer.appendEscaped(utf8: date, to: &bytes)

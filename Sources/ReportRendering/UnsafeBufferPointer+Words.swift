@@ -48,28 +48,37 @@ extension UnsafeBufferPointer<UInt8> {
   }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether every byte is a digit, `,`, `-` or `.`: an amount of the plain style, or an ISO
+  /// date, which every renderer writes as it is (no escape, one column a byte, nothing that
+  /// starts a link in Markdown: a `.` after digits starts none).
+  var isDigitsAndMarks: Bool {
+    @inline(__always) get {
+      // Eight bytes at a time, the last ones with zeros after them: `,`, `-` and `.` are one
+      // run of ASCII, the digits another.
+      var index = 0
+      while index < count {
+        let word =
+          index &+ 8 <= count
+          ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: UInt8(ascii: "0"))
+        let plain =
+          word.bytes(from: UInt8(ascii: ","), through: UInt8(ascii: "."))
+          | word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
+        guard plain == UInt64(repeating: 0x80) else { return false }
+        index &+= 8
+      }
+      return true
+    }
+  }
+}
+
 extension String {
   /// The length of an amount made of digits, `,`, `.` and `-` only (the plain style's), which
-  /// every renderer writes as it is: no escape, one column a byte, nothing that starts a link in
-  /// Markdown (a `.` after digits starts none); `nil` for any other text.
+  /// every renderer writes as it is (`UnsafeBufferPointer.isDigitsAndMarks`); `nil` for any
+  /// other text.
   var plainAmountCount: Int? {
     @inline(__always) get {
-      withUTF8InPlace { utf8 -> Int? in
-        // Eight bytes at a time, the last ones with zeros after them: `,`, `-` and `.` are one
-        // run of ASCII, the digits another.
-        var index = 0
-        while index < utf8.count {
-          let word =
-            index &+ 8 <= utf8.count
-            ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: "0"))
-          let plain =
-            word.bytes(from: UInt8(ascii: ","), through: UInt8(ascii: "."))
-            | word.bytes(from: UInt8(ascii: "0"), through: UInt8(ascii: "9"))
-          guard plain == UInt64(repeating: 0x80) else { return nil }
-          index &+= 8
-        }
-        return utf8.count
-      }
+      withUTF8InPlace { utf8 in utf8.isDigitsAndMarks ? utf8.count : nil }
     }
   }
 }
