@@ -32,6 +32,12 @@ package final class SpooledStandardOutput: OutputFileSink {
     /// no thread could be started (the file is then written here).
     var writer: SpoolWriter?
     var failure: String?
+
+    /// Waits for every write handed to the writer's thread, and keeps its failure unless one
+    /// came first: what reads or changes the file, or says whether keeping failed, asks first.
+    mutating func settleWrites() {
+      if let failed = writer?.waitUntilWritten(), failure == nil { failure = failed }
+    }
   }
 
   private let state = Mutex(State())
@@ -101,7 +107,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// once the report is made, so it waits for the writes handed over to the writer's thread.
   package var failure: String? {
     state.withLock { state in
-      if state.failure == nil, let failure = state.writer?.waitUntilWritten() { state.failure = failure }
+      state.settleWrites()
       return state.failure.map { "standard output (held in a temporary file): \($0)" }
     }
   }
@@ -112,7 +118,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   package func commit() throws(OutputError) {
     let (failure, descriptor, rest) = state.withLock { state in
       // Every write handed to the writer's thread done before the file is read.
-      if let failure = state.writer?.waitUntilWritten(), state.failure == nil { state.failure = failure }
+      state.settleWrites()
       let taken = (state.failure, state.descriptor, state.buffer)
       state.buffer = []
       return taken
@@ -137,7 +143,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// writes.
   package func rewind() {
     state.withLock { state in
-      if let failure = state.writer?.waitUntilWritten(), state.failure == nil { state.failure = failure }
+      state.settleWrites()
       state.buffer.removeAll(keepingCapacity: true)
       if state.descriptor >= 0,
         ftruncate(state.descriptor, 0) != 0 || lseek(state.descriptor, 0, SEEK_SET) != 0
