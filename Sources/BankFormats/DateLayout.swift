@@ -396,7 +396,7 @@ extension CalendarDate {
 /// It reads exactly the dates that ``DateLayout/numbers(utf8:)`` reads at full width, with the
 /// same numbers; any other text (a date without a zero, a time after it) gives `nil`, and its
 /// reader asks the layout.
-package struct FixedWidthDate: Sendable, Equatable {
+package struct FixedWidthDate: Sendable {
   /// How many bytes a date has.
   package let count: Int
   private let year: Int
@@ -424,14 +424,6 @@ package struct FixedWidthDate: Sendable, Equatable {
     self.separators = (separators[0], separators[1])
     self.separatorMask = (separatorMask[0], separatorMask[1])
     self.digitLanes = (digitLanes[0], digitLanes[1])
-  }
-
-  /// Whether two layouts' places are the same: the digits' places are left out, as the numbers'
-  /// places and widths make them.
-  package static func == (left: FixedWidthDate, right: FixedWidthDate) -> Bool {
-    (left.count, left.year, left.yearDigits, left.month, left.day) == (
-      right.count, right.year, right.yearDigits, right.month, right.day
-    ) && left.separators == right.separators && left.separatorMask == right.separatorMask
   }
 
   /// The year, month and day of a date written at full width; `nil` for any other text.

@@ -141,16 +141,9 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   ///
   /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
   /// character above ASCII is decoded only when it may be one `ReportText.mustBeEscaped(_:)` escapes
-  /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`). The
-  /// transaction list's lines (``TransactionListRenderer``) escape their values with it too.
-  package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+  /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`).
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
-  }
-
-  /// Appends a description as the inside of a JSON string literal, from its bytes where they
-  /// lie.
-  package static func appendEscaped(_ text: DescriptionText, to bytes: inout [UInt8]) {
-    text.withUTF8 { appendEscaped(utf8: $0, to: &bytes) }
   }
 
   /// Whether text goes into a JSON string literal as it is: no byte ``appendEscaped(utf8:to:)``
@@ -168,7 +161,8 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     return UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " ")).jsonStops == 0
   }
 
-  /// Appends valid UTF-8 as the inside of a JSON string literal.
+  /// Appends valid UTF-8 as the inside of a JSON string literal: how the transaction list's
+  /// lines (``TransactionListRenderer``) escape a value that ``needsNoEscape(_:)`` did not pass.
   package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     var (start, index) = (0, 0)
     while index < utf8.count {
