@@ -326,6 +326,46 @@ import UseCases
     #expect(lent > 400, "only \(lent) descriptions lent as bytes")
   }
 
+  @Test(
+    "Records laid out alike, read by the shape of the one before, and those that differ, read the same on both paths"
+  )
+  func recordsWrittenAlikeReadTheSameOnBothPaths() {
+    var random = SplitMix64(seed: 0xA11CE)
+    var transactions = 0
+    for round in 0..<1_200 {
+      let format = round % 2 == 0 ? RecordFormat.json : .ndjson
+      var bytes = GeneratedInput.bytes(format: format, records: 2 + round % 9, random: &random, alike: true)
+      if round % 3 == 0 { GeneratedInput.corrupt(&bytes, random: &random) }
+      let records = Self.expectSamePaths(
+        bytes, format, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+      transactions += records.filter { if case .transaction = $0 { true } else { false } }.count
+    }
+    #expect(transactions > 1_000, "only \(transactions) valid records: the shaped path went untested")
+  }
+
+  @Test("A valid record on one line leaves its shape, and the next record is read by it")
+  func aRecordLeavesItsShape() {
+    let record = #"{"group": "A", "date": "2016-04-01", "description": "Café", "amount": 3.5, "debit": "D"}"#
+    let other = #"{"date":"2016-04-02","group":"P","debit":"C","amount":"12.00","description":"Tea"}"#
+    let split =
+      "{\"group\": \"A\",\n\"date\": \"2016-04-03\", \"description\": \"X\", \"amount\": 1, \"debit\": \"D\"}"
+    let lines = [record, record, other, split, record].joined(separator: ",\n")
+    var decoder = JSONRecordDecoder(input: ByteInput(bytes: Array("[\(lines)]".utf8)))
+    var shapes: [Bool] = []
+    var days: [Int] = []
+    for _ in 0..<5 {
+      guard case .placed(let transaction, _) = Self.read(&decoder) else {
+        Issue.record("a valid record was not read on the fast path")
+        return
+      }
+      shapes.append(decoder.shape.isKnown)
+      days.append(transaction.date.day)
+    }
+    // The record with a line feed inside leaves no shape: its line is counted the general way.
+    #expect(shapes == [true, true, true, false, true])
+    #expect(days == [1, 1, 2, 3, 1])
+  }
+
   @Test(arguments: [RecordFormat.json, .ndjson, .csv])
   func underALimitOnARecordBothPathsAndEveryChunkingReadTheSame(format: RecordFormat) {
     var random = SplitMix64(seed: 0x11_417)
@@ -454,21 +494,29 @@ private enum GeneratedInput {
       replacements[Int(random.next() % UInt64(replacements.count))]
   }
 
-  static func bytes(format: RecordFormat, records: Int, random: inout SplitMix64) -> [UInt8] {
+  /// Generated records; when `alike`, most JSON records of the input are laid out alike (the
+  /// order of their members and the whitespace around each token), as a program writes them, and
+  /// about one in six another way.
+  static func bytes(format: RecordFormat, records: Int, random: inout SplitMix64, alike: Bool = false)
+    -> [UInt8]
+  {
     switch format {
     case .ofx, .qif:
       return []  // no fast path: the statements of banks are read by their full decoders only
     case .json:
+      let layout = alike ? Layout(&random, lines: true) : nil
       var text: [UInt8] = Array("[".utf8) + whitespace(&random, lines: true)
       for index in 0..<records {
         if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: true) }
-        text += jsonRecord(&random, lines: true)
+        text += jsonRecord(&random, lines: true, layout: random.next() % 6 == 0 ? nil : layout)
       }
       return text + whitespace(&random, lines: true) + Array("]\n".utf8)
     case .ndjson:
+      let layout = alike ? Layout(&random, lines: false) : nil
       var text: [UInt8] = []
       for _ in 0..<records {
-        text += jsonRecord(&random, lines: false) + (random.next() % 4 == 0 ? Array("\r\n".utf8) : [0x0A])
+        text += jsonRecord(&random, lines: false, layout: random.next() % 6 == 0 ? nil : layout)
+        text += random.next() % 4 == 0 ? Array("\r\n".utf8) : [0x0A]
       }
       return text
     case .csv:
@@ -504,7 +552,19 @@ private enum GeneratedInput {
     return [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
   }
 
-  private static func jsonRecord(_ random: inout SplitMix64, lines: Bool) -> [UInt8] {
+  /// How a program lays out each record it writes: the order of the five members, and the
+  /// whitespace around each token.
+  struct Layout {
+    let order: [Int]
+    let spaces: [[UInt8]]
+
+    init(_ random: inout SplitMix64, lines: Bool) {
+      order = Array(0..<5).shuffled(using: &random)
+      spaces = (0..<30).map { _ in GeneratedInput.whitespace(&random, lines: lines) }
+    }
+  }
+
+  private static func jsonRecord(_ random: inout SplitMix64, lines: Bool, layout: Layout? = nil) -> [UInt8] {
     let amount = pick(amounts, &random, plainly: "12.34")
     let amountValue = random.next() % 3 == 0 ? Array(amount.utf8) : jsonString(Array(amount.utf8), &random)
     var members: [(String, [UInt8])] = [
@@ -514,15 +574,21 @@ private enum GeneratedInput {
       ("amount", amountValue.isEmpty ? Array("null".utf8) : amountValue),
       ("debit", jsonString(Array(pick(["D", "C", "d"], &random, plainly: "D").utf8), &random)),
     ]
+    if let layout {
+      members = layout.order.map { members[$0] }
+    } else {
+      members.shuffle(using: &random)
+    }
     if random.next() % 6 == 0 { members.append(("id", Array("7".utf8))) }
     if random.next() % 8 == 0 { members.append(("amount", Array("1.00".utf8))) }
     if random.next() % 8 == 0 { members.remove(at: Int(random.next() % UInt64(members.count))) }
-    members.shuffle(using: &random)
-    var text: [UInt8] = [UInt8(ascii: "{")] + whitespace(&random, lines: lines)
+    var spaces = layout?.spaces.makeIterator()
+    func space() -> [UInt8] { spaces?.next() ?? whitespace(&random, lines: lines) }
+    var text: [UInt8] = [UInt8(ascii: "{")] + space()
     for (index, member) in members.enumerated() {
-      if index > 0 { text += Array(",".utf8) + whitespace(&random, lines: lines) }
-      text += Array("\"\(member.0)\"".utf8) + whitespace(&random, lines: lines) + Array(":".utf8)
-      text += whitespace(&random, lines: lines) + member.1 + whitespace(&random, lines: lines)
+      if index > 0 { text += Array(",".utf8) + space() }
+      text += Array("\"\(member.0)\"".utf8) + space() + Array(":".utf8)
+      text += space() + member.1 + space()
     }
     return text + [UInt8(ascii: "}")]
   }

@@ -39,4 +39,34 @@ import Testing
       #expect(run.continuations == 1)
     }
   }
+
+  @Test("A shape's literal is found where its bytes are written, each of them compared, and nowhere else")
+  func literalsCompareEveryByte() throws {
+    let text: [UInt8] = Array(#"{"group": "A", "date": "2016-04-01", "description": "x"}"#.utf8)
+    try text.withUnsafeBufferPointer { bytes in
+      for count in 0...JSONRecordShape.Literal.capacity {
+        let literal = try #require(
+          JSONRecordShape.Literal(UnsafeBufferPointer(rebasing: bytes[3..<3 + count])))
+        #expect(literal.count == count)
+        // Found where it was taken from, with room for a word past it, …
+        #expect(literal.isWritten(in: bytes, at: 3))
+        // … not one byte on (unless every byte it compares is the same there: none here is), …
+        #expect(count == 0 || !literal.isWritten(in: bytes, at: 4))
+        // … read in whole words: found when the bytes go on to the end of its last word, and
+        // not when they stop a byte before.
+        let words = max(1, (count + 7) / 8) * 8
+        #expect(literal.isWritten(in: UnsafeBufferPointer(rebasing: bytes[..<(3 + words)]), at: 3))
+        #expect(!literal.isWritten(in: UnsafeBufferPointer(rebasing: bytes[..<(3 + words - 1)]), at: 3))
+        // A change to any one of its bytes is seen.
+        for index in 0..<count {
+          var changed = Array(bytes)
+          changed[3 + index] ^= 0x20
+          changed.withUnsafeBufferPointer { changed in #expect(!literal.isWritten(in: changed, at: 3)) }
+        }
+      }
+      #expect(JSONRecordShape.Literal(UnsafeBufferPointer(rebasing: bytes[0..<25])) == nil)
+    }
+    let withLineFeed: [UInt8] = Array(", \n\"date\": ".utf8)
+    withLineFeed.withUnsafeBufferPointer { #expect(JSONRecordShape.Literal($0) == nil) }
+  }
 }

@@ -190,12 +190,28 @@ struct ByteInput {
   ///   `nil`, with nothing consumed.
   @inline(__always)
   mutating func readQuickly<Found>(_ scan: (inout ChunkCursor) -> Found?) -> Found? {
+    var nothing: Void = ()
+    return readQuickly(with: &nothing) { cursor, _ in scan(&cursor) }
+  }
+
+  /// ``readQuickly(_:)``, with a state the fast path keeps from one record to the next (what it
+  /// learned of the file), lent to `scan` in place: not copied in and out for each record.
+  ///
+  /// - Parameters:
+  ///   - state: The fast path's state.
+  ///   - scan: Reads from the cursor; returns what it found, or `nil` to give up.
+  /// - Returns: What `scan` found, its bytes consumed and the position moved past them; or
+  ///   `nil`, with nothing consumed.
+  @inline(__always)
+  mutating func readQuickly<State, Found>(
+    with state: inout State, _ scan: (inout ChunkCursor, inout State) -> Found?
+  ) -> Found? {
     if index == end { _ = refill() }
     // The bytes end at the record's limit too: a record that does not fit is read fully.
     let (start, limit, position) = (index, end, position)
     let read = buffer.withUnsafeBufferPointer { bytes -> (Found, Int, TextPosition)? in
       var cursor = ChunkCursor(bytes: UnsafeBufferPointer(rebasing: bytes[start..<limit]), at: position)
-      guard let found = scan(&cursor) else { return nil }
+      guard let found = scan(&cursor, &state) else { return nil }
       return (found, cursor.offset, cursor.position)
     }
     guard let (found, count, after) = read else { return nil }

@@ -34,6 +34,9 @@ struct JSONRecordDecoder: RecordDecoder {
     parser.usesFastPath = usesFastPath
   }
 
+  /// The shape of the records the fast path reads by (``JSONRecordShape``).
+  var shape: JSONRecordShape { parser.shape }
+
   var input: ByteInput {
     get { parser.input }
     set { parser.input = newValue }

@@ -22,6 +22,9 @@ struct JSONRecordParser {
   /// Whether to try ``JSONRecordScanner``, the fast path, before reading a record fully; only
   /// tests turn it off, to show that both paths read the same transactions.
   var usesFastPath = true
+  /// The shape of the last record read on the fast path the general way, by which the fast
+  /// path reads the next ones (``JSONRecordShape``).
+  var shape = JSONRecordShape()
   /// The decoded bytes of the string (or the text of the number or literal) read last.
   var scratch: [UInt8] = []
   /// The keys of the current record that are not one of the five, with where each was last
@@ -63,10 +66,10 @@ struct JSONRecordParser {
   @inline(__always)
   private mutating func readValidRecord(into slot: RecordSlot) -> Bool {
     let isLineBound = isLineBound
-    return input.readQuickly { cursor in
+    return input.readQuickly(with: &shape) { cursor, shape in
       var scanner = JSONRecordScanner(cursor, isLineBound: isLineBound)
       defer { cursor = scanner.end }
-      return scanner.validRecord(into: slot) ? true : nil
+      return scanner.validRecord(into: slot, shape: &shape) ? true : nil
     } ?? false
   }
 

@@ -46,21 +46,36 @@ struct JSONRecordScanner {
 
   /// Reads a record from its `{` to its `}`, and builds it in `slot` when it is valid.
   ///
-  /// - Parameter slot: Where to build the record.
+  /// - Parameters:
+  ///   - slot: Where to build the record.
+  ///   - shape: The shape of the records read before (``JSONRecordShape``): the record is read by
+  ///     it first when it is known, and the general way when it is not or the record differs;
+  ///     a record read the general way leaves its own shape.
   /// - Returns: Whether `slot` holds the valid record with its positions; `false` when the
   ///   record is not plain or not valid (then `slot` is left as it was, ``end`` means nothing,
   ///   and the caller reads the record again, fully).
-  mutating func validRecord(into slot: RecordSlot) -> Bool {
-    // A description lent as bytes before the record proved not plain is forgotten.
-    guard scanRecord(into: slot) else {
+  mutating func validRecord(into slot: RecordSlot, shape: inout JSONRecordShape) -> Bool {
+    if shape.isKnown {
+      let start = cursor
+      if scanRecord(shapedAs: &shape, into: slot) { return true }
+      slot.forgetLentDescription()
+      cursor = start
+    }
+    let start = offset
+    var values = JSONRecordShape.Values()
+    guard scanRecord(into: slot, noting: &values) else {
+      // A description lent as bytes before the record proved not plain is forgotten.
       slot.forgetLentDescription()
       return false
     }
+    shape.learn(from: bytes, start: start, end: offset, values: values)
     return true
   }
 
-  /// ``validRecord(into:)``, but for a description lent as bytes when the record is not valid.
-  private mutating func scanRecord(into slot: RecordSlot) -> Bool {
+  /// ``validRecord(into:shape:)``, the general way: each key looked up, the bytes
+  /// between tokens skipped one at a time; the place of each value noted in `values`.
+  private mutating func scanRecord(into slot: RecordSlot, noting values: inout JSONRecordShape.Values) -> Bool
+  {
     let lender = slot.descriptionLender
     let start = position
     offset += 1
@@ -70,9 +85,11 @@ struct JSONRecordScanner {
       guard byte == UInt8(ascii: "\""), let field = key(), skipWhitespace(), byte == UInt8(ascii: ":")
       else { return false }
       offset += 1
-      guard skipWhitespace(), readValue(of: field, into: &fields, lendingTo: lender), skipWhitespace() else {
-        return false
-      }
+      guard skipWhitespace() else { return false }
+      let valueStart = offset
+      guard readValue(of: field, into: &fields, lendingTo: lender) else { return false }
+      values.note(field, from: valueStart, to: offset)
+      guard skipWhitespace() else { return false }
       switch byte {
       case UInt8(ascii: ","):
         offset += 1
@@ -84,6 +101,25 @@ struct JSONRecordScanner {
         return false
       }
     }
+  }
+
+  /// ``validRecord(into:shape:)`` by the shape of the record before: the bytes between
+  /// the values compared with the shape's, each value read where they end; `false` when the
+  /// record differs from the shape, or is not valid (a description may have been lent).
+  private mutating func scanRecord(shapedAs shape: inout JSONRecordShape, into slot: RecordSlot) -> Bool {
+    let lender = slot.descriptionLender
+    let start = position
+    var fields = Fields()
+    for index in 0..<5 {
+      let literal = shape.literal(index)
+      guard literal.isWritten(in: bytes, at: offset) else { return false }
+      offset &+= literal.count
+      guard readValue(of: shape.field(index), into: &fields, lendingTo: lender) else { return false }
+    }
+    let last = shape.literal(5)
+    guard last.isWritten(in: bytes, at: offset) else { return false }
+    offset &+= last.count
+    return fields.place(start: start, in: slot)
   }
 
   // MARK: Fields
