@@ -35,6 +35,29 @@ import UseCases
     #expect(EnglishReportWording().date(try CalendarDate(year: year, month: month, day: day)) == text)
   }
 
+  @Test("Every year from 1 to 9999, and every day of a leap year, is written as yyyy-MM-dd")
+  func everyYearAndDayAsISO8601() throws {
+    func written(_ year: Int, _ month: Int, _ day: Int) -> String {
+      func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: width - digits.count) + digits
+      }
+      return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+    var wrong: [String] = []
+    for year in 1...9999 {
+      let text = ReportText.isoDate(try CalendarDate(year: year, month: 12, day: 31))
+      if text != written(year, 12, 31) { wrong.append(text) }
+    }
+    for month in 1...12 {
+      for day in 1...CalendarDate.daysIn(month: month, year: 2024) {
+        let text = ReportText.isoDate(try CalendarDate(year: 2024, month: month, day: day))
+        if text != written(2024, month, day) { wrong.append(text) }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   @Test("Every year from 1 to 9999, and every day of a leap year, is written as MMM dd, yyyy")
   func everyYearAndDay() throws {
     let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
