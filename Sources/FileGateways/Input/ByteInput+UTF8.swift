@@ -63,14 +63,59 @@ enum UTF8Text {
   /// Whether bytes are valid UTF-8 as they stand: the same answer as
   /// `String(exactUTF8:)`, without making a `String` (decision 0043).
   ///
+  /// Its own loop, not the standard library's `UTF8Span(validating:)`: a description is short,
+  /// ASCII but for a letter or two, and is checked on the reader thread for every record that
+  /// holds a letter beyond ASCII. The ASCII bytes are passed eight at a time; each character
+  /// of two to four bytes is checked by the table of well-formed sequences (The Unicode
+  /// Standard, table 3-7): no overlong form, no encoded surrogate, nothing above U+10FFFF.
+  /// `UTF8TextTests` compares it with the standard library's answer for every text of one or
+  /// two bytes, every lead and second byte of three and four, characters among ASCII at every
+  /// place in a word, and random texts.
+  ///
   /// - Parameter bytes: The bytes.
   /// - Returns: Whether they are UTF-8.
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // `UTF8Span` is new on Apple's systems; there, before it, the `String` is made after all.
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return (try? UTF8Span(validating: bytes.span)) != nil
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      if index &+ 8 <= count {
+        let aboveASCII = UInt64(wordAt: index, of: bytes).bytesAboveASCII
+        if aboveASCII == 0 {
+          index &+= 8
+          continue
+        }
+        index &+= aboveASCII.trailingZeroBitCount &>> 3
+      }
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index &+= 1
+        continue
+      }
+      // The length of the character, and the range its second byte must be in; each byte after
+      // the second is a continuation byte, 80 to BF.
+      let (length, lowest, highest): (Int, UInt8, UInt8) =
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+      guard length > 0, count &- index >= length else { return false }
+      let second = bytes[index &+ 1]
+      guard second >= lowest, second <= highest else { return false }
+      if length > 2 {
+        guard bytes[index &+ 2] & 0xC0 == 0x80 else { return false }
+        if length > 3 {
+          guard bytes[index &+ 3] & 0xC0 == 0x80 else { return false }
+        }
+      }
+      index &+= length
     }
-    return String(exactUTF8: bytes) != nil
+    return true
   }
 
   /// Appends a Unicode scalar value as UTF-8.
