@@ -108,8 +108,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   /// Writes the rows rendered and not written yet, and empties their buffer.
   private func writeRows(_ bytes: inout [UInt8]) {
     guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
-    bytes.removeAll(keepingCapacity: true)
+    output.write(taking: &bytes)
   }
 
   /// Writes the rows not written yet, then flushes the output.
