@@ -100,6 +100,27 @@ import UseCases
     #expect(AmountStyle.plain.text(try #require(Money(minorUnits: cents))) == text)
   }
 
+  @Test("Every amount from -200.00 to 200.00, and each side of every power of ten, as its whole units and two digits")
+  func amountsAtEveryLength() throws {
+    func written(_ cents: Int64) -> String {
+      let fraction = String(cents.magnitude % 100)
+      return (cents < 0 ? "-" : "") + String(cents.magnitude / 100) + "."
+        + String(repeating: "0", count: 2 - fraction.count) + fraction
+    }
+    var amounts = Array(-20_000...20_000).map(Int64.init)
+    var power: Int64 = 1
+    for _ in 0...18 {
+      amounts += [power - 1, power, power &+ 1, -(power - 1), -power, -(power &+ 1)].filter { $0 != Int64.min }
+      power = power.multipliedReportingOverflow(by: 10).overflow ? Int64.max : power * 10
+    }
+    var wrong: [String] = []
+    for cents in amounts {
+      let text = AmountStyle.plain.text(try #require(Money(minorUnits: cents)))
+      if text != written(cents) { wrong.append(text) }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   @Test("Zero negated still prints 0.00")
   func negativeZero() {
     #expect(AmountStyle.plain.text(Money.zero.negated) == "0.00")
