@@ -108,7 +108,8 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   /// Writes the rows rendered and not written yet, and empties their buffer.
   private func writeRows(_ bytes: inout [UInt8]) {
     guard !bytes.isEmpty else { return }
-    output.write(taking: &bytes)
+    bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
+    bytes.removeAll(keepingCapacity: true)
   }
 
   /// Writes the rows not written yet, then flushes the output.

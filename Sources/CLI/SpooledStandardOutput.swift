@@ -101,26 +101,6 @@ package final class SpooledStandardOutput: OutputFileSink {
   }
 
   /// Nothing: the text is written on ``commit()``.
-  /// Writes a batch of rows: once the report has gone to the temporary file, the batch itself is
-  /// handed to the writer's thread, not copied into the spool's buffer first, and a buffer the
-  /// thread has written comes back in its place; before, it is copied as ``write(utf8:)`` does.
-  ///
-  /// - Parameter bytes: The batch's UTF-8 bytes; empty after the call.
-  package func write(taking bytes: inout [UInt8]) {
-    let handed = state.withLock { state -> Bool in
-      guard state.failure == nil, let writer = state.writer, !bytes.isEmpty else { return false }
-      // What the spool's buffer holds goes first, in order.
-      if !state.buffer.isEmpty {
-        Self.spill(&state)
-        guard state.failure == nil else { return true }
-      }
-      state.failure = writer.hand(&bytes)
-      return true
-    }
-    if !handed { bytes.withUnsafeBufferPointer { write(utf8: $0) } }
-    bytes.removeAll(keepingCapacity: true)
-  }
-
   package func flush() {}
 
   /// Why keeping the report failed (the temporary file could not be made or written): asked

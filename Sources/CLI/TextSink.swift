@@ -19,13 +19,6 @@ package protocol TextSink: AnyObject, Sendable {
   ///
   /// - Parameter bytes: The text's UTF-8 bytes.
   func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
-  /// Writes a batch of text given as UTF-8 bytes, and gives `bytes` back empty: the same text as
-  /// ``write(utf8:)``, but a sink that keeps whole batches may keep this one as it is, not a
-  /// copy, and give back a buffer it is done with in its place.
-  ///
-  /// - Parameter bytes: The text's UTF-8 bytes; empty (its capacity kept, or another's) after
-  ///   the call.
-  func write(taking bytes: inout [UInt8])
   /// Writes out anything buffered.
   func flush()
   /// Why writing failed, as the operating system said it; `nil` while every write succeeded.
@@ -46,14 +39,6 @@ extension TextSink {
   /// - Parameter bytes: The text's UTF-8 bytes.
   package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     write(String(decoding: bytes, as: UTF8.self))
-  }
-
-  /// Writes the bytes (``write(utf8:)``), then empties them, keeping their capacity.
-  ///
-  /// - Parameter bytes: The text's UTF-8 bytes.
-  package func write(taking bytes: inout [UInt8]) {
-    bytes.withUnsafeBufferPointer { write(utf8: $0) }
-    bytes.removeAll(keepingCapacity: true)
   }
 
   /// `false`: this sink takes text only.

@@ -147,38 +147,6 @@ import UseCases
     }
   }
 
-  @Test("Batches handed over whole keep their place among small writes, and each comes back empty")
-  func batchesTakenWhole() throws {
-    for limit in [1000, 40_000, 1 << 20] {
-      let destination = MemoryTextSink()
-      let spool = SpooledStandardOutput(releasingTo: destination, isTerminal: false, memoryLimit: limit)
-      var expected: [UInt8] = []
-      // The view's one buffer, handed over and given back again and again.
-      var buffer: [UInt8] = []
-      for number in 0..<60 {
-        buffer += Array(String(repeating: "batch \(number) Café\n", count: 200 + 900 * (number % 4)).utf8)
-        expected += buffer
-        spool.write(taking: &buffer)
-        #expect(buffer.isEmpty, "memory limit \(limit), batch \(number)")
-        for small in 0...(number % 3) {
-          let line = "line \(number).\(small)\n"
-          if small == 1 {
-            Array(line.utf8).withUnsafeBufferPointer { spool.write(utf8: $0) }
-          } else {
-            spool.write(line)
-          }
-          expected += Array(line.utf8)
-        }
-        if number == 30 {
-          spool.rewind()
-          expected = []
-        }
-      }
-      try spool.commit()
-      #expect(Array(destination.text.utf8) == expected, "memory limit \(limit)")
-    }
-  }
-
   @Test("Rewinding the spool forgets what it kept, in memory and in its temporary file")
   func rewind() throws {
     for limit in [1000, 10] {
