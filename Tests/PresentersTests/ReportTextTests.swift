@@ -100,7 +100,9 @@ import UseCases
     #expect(AmountStyle.plain.text(try #require(Money(minorUnits: cents))) == text)
   }
 
-  @Test("Every amount from -200.00 to 200.00, and each side of every power of ten, as its whole units and two digits")
+  @Test(
+    "Every amount from -200.00 to 200.00, and each side of every power of ten, as its whole units and two digits"
+  )
   func amountsAtEveryLength() throws {
     func written(_ cents: Int64) -> String {
       let fraction = String(cents.magnitude % 100)
@@ -110,7 +112,9 @@ import UseCases
     var amounts = Array(-20_000...20_000).map(Int64.init)
     var power: Int64 = 1
     for _ in 0...18 {
-      amounts += [power - 1, power, power &+ 1, -(power - 1), -power, -(power &+ 1)].filter { $0 != Int64.min }
+      amounts += [power - 1, power, power &+ 1, -(power - 1), -power, -(power &+ 1)].filter {
+        $0 != Int64.min
+      }
       power = power.multipliedReportingOverflow(by: 10).overflow ? Int64.max : power * 10
     }
     var wrong: [String] = []
