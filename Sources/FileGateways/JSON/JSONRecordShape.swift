@@ -50,8 +50,8 @@ struct JSONRecordShape {
 
     /// Whether the bytes from `offset` are this literal's, all of them before the end of `bytes`.
     ///
-    /// It reads whole words, so it says `false` when fewer than a word's bytes past the
-    /// literal's last are left in `bytes` (the record is then read the general way).
+    /// It reads the whole words that hold the literal (one to three), so it says `false` when
+    /// `bytes` end inside the last of them (the record is then read the general way).
     @inline(__always)
     func isWritten(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
       if count <= 8 {
