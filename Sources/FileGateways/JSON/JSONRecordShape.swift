@@ -74,10 +74,10 @@ struct JSONRecordShape {
   /// makings of a shape.
   struct Values {
     /// The fields, in the order of their values.
-    fileprivate var fields = InlineArray<5, RecordField>(repeating: .group)
+    fileprivate var fields = Six(repeating: RecordField.group)
     /// The offset where each value starts, and where it ends.
-    fileprivate var starts = InlineArray<5, Int>(repeating: 0)
-    fileprivate var ends = InlineArray<5, Int>(repeating: 0)
+    fileprivate var starts = Six(repeating: 0)
+    fileprivate var ends = Six(repeating: 0)
     /// How many values were read.
     fileprivate var count = 0
 
@@ -90,19 +90,21 @@ struct JSONRecordShape {
     }
   }
 
-  /// The bytes before each value, then after the last.
-  private var literals: InlineArray<6, Literal>
+  /// The bytes before each value, then after the last: a tuple, read by the scanner at
+  /// constant places, with no index to look up for each record.
+  private(set) var literals = (Literal(), Literal(), Literal(), Literal(), Literal(), Literal())
   /// The fields, in the order of their values.
-  private var fields: InlineArray<5, RecordField>
+  private(set) var fields = (
+    RecordField.group, RecordField.group, RecordField.group, RecordField.group, RecordField.group
+  )
   /// Whether a record's shape is kept: none before the first record, nor after one that had
   /// none.
   private(set) var isKnown = false
+  /// How many records were read by a shape: what the tests see the shaped path taken by.
+  private(set) var recordsRead = 0
 
   /// No shape yet.
-  init() {
-    literals = InlineArray(repeating: Literal())
-    fields = InlineArray(repeating: .group)
-  }
+  init() {}
 
   /// Keeps the shape of a valid record whose five values are `values`, from its `{` at `start`
   /// to just past its `}` at `end` in `bytes`; keeps none when it does not have five values,
@@ -114,23 +116,55 @@ struct JSONRecordShape {
     isKnown = false
     guard values.count == 5 else { return }
     func literal(_ range: Range<Int>) -> Literal? { Literal(UnsafeBufferPointer(rebasing: bytes[range])) }
-    for index in 0..<5 {
-      guard let before = literal((index == 0 ? start : values.ends[index - 1])..<values.starts[index]) else {
-        return
-      }
-      literals[index] = before
-    }
-    guard let last = literal(values.ends[4]..<end) else { return }
-    literals[5] = last
-    fields = values.fields
+    let (starts, ends) = (values.starts, values.ends)
+    guard let first = literal(start..<starts[0]), let second = literal(ends[0]..<starts[1]),
+      let third = literal(ends[1]..<starts[2]), let fourth = literal(ends[2]..<starts[3]),
+      let fifth = literal(ends[3]..<starts[4]), let last = literal(ends[4]..<end)
+    else { return }
+    literals = (first, second, third, fourth, fifth, last)
+    let order = values.fields
+    fields = (order[0], order[1], order[2], order[3], order[4])
     isKnown = true
   }
 
-  /// The bytes before the value at `index` (0 to 4), or after the last one (5).
+  /// Counts a record read by the shape.
   @inline(__always)
-  func literal(_ index: Int) -> Literal { literals[index] }
+  mutating func countRecordRead() { recordsRead &+= 1 }
+}
 
-  /// The field of the value at `index` (0 to 4).
+/// Six values kept in place, read and written by their index (0 to 5): what `InlineArray` does
+/// from macOS 26 on, for the systems the package builds for before it. For the notes of the
+/// general way, not the shaped scan: an index is a `switch`.
+struct Six<Element> {
+  private var values: (Element, Element, Element, Element, Element, Element)
+
+  /// Six times the same value.
+  init(repeating value: Element) {
+    values = (value, value, value, value, value, value)
+  }
+
+  /// The value at `index`, 0 to 5.
   @inline(__always)
-  func field(_ index: Int) -> RecordField { fields[index] }
+  subscript(index: Int) -> Element {
+    get {
+      switch index {
+      case 0: values.0
+      case 1: values.1
+      case 2: values.2
+      case 3: values.3
+      case 4: values.4
+      default: values.5
+      }
+    }
+    set {
+      switch index {
+      case 0: values.0 = newValue
+      case 1: values.1 = newValue
+      case 2: values.2 = newValue
+      case 3: values.3 = newValue
+      case 4: values.4 = newValue
+      default: values.5 = newValue
+      }
+    }
+  }
 }

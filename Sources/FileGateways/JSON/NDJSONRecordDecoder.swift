@@ -21,6 +21,9 @@ struct NDJSONRecordDecoder: RecordDecoder {
   /// Whether no line that is not blank was read yet: where an input in another format fails.
   private var isAtFirstLine = true
 
+  /// The shape of the records the fast path reads by (``JSONRecordShape``).
+  var shape: JSONRecordShape { parser.shape }
+
   /// Creates a decoder of the given bytes.
   ///
   /// - Parameters:
