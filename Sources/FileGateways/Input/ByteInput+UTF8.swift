@@ -16,27 +16,10 @@ extension ByteInput {
     let position = self.position
     guard let lead = peek() else { return nil }
     advance()
-    let continuationCount: Int
-    var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: continuationCount = 1
-    case 0xE0:
-      continuationCount = 2
-      secondByteRange = 0xA0...0xBF
-    case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
-    case 0xED:
-      continuationCount = 2
-      secondByteRange = 0x80...0x9F
-    case 0xF0:
-      continuationCount = 3
-      secondByteRange = 0x90...0xBF
-    case 0xF1...0xF3: continuationCount = 3
-    case 0xF4:
-      continuationCount = 3
-      secondByteRange = 0x80...0x8F
-    default:
+    guard let (length, secondByteRange) = UTF8Text.sequence(startingWith: lead) else {
       return Self.replacement(for: lead, at: position, in: &text)
     }
+    let continuationCount = length - 1
     let mark = text.count
     text.append(lead)
     for index in 0..<continuationCount {
@@ -60,14 +43,35 @@ extension ByteInput {
 
 /// Small helpers for text kept as UTF-8 bytes.
 enum UTF8Text {
+  /// The length of the character a lead byte above ASCII starts (2 to 4), and the range its
+  /// second byte must be in (The Unicode Standard, table 3-7: no overlong form, no encoded
+  /// surrogate, nothing above U+10FFFF); every byte after the second is 80 to BF. `nil` for a
+  /// byte that starts no character.
+  ///
+  /// - Parameter lead: The first byte.
+  /// - Returns: The length and the second byte's range, or `nil`.
+  @inline(__always)
+  static func sequence(startingWith lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80...0xBF)
+    case 0xE0: (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+    case 0xED: (3, 0x80...0x9F)
+    case 0xF0: (4, 0x90...0xBF)
+    case 0xF1...0xF3: (4, 0x80...0xBF)
+    case 0xF4: (4, 0x80...0x8F)
+    default: nil
+    }
+  }
+
   /// Whether bytes are valid UTF-8 as they stand: the same answer as
   /// `String(exactUTF8:)`, without making a `String` (decision 0043).
   ///
   /// Its own loop, not the standard library's `UTF8Span(validating:)`: a description is short,
   /// ASCII but for a letter or two, and is checked on the reader thread for every record that
   /// holds a letter beyond ASCII. The ASCII bytes are passed eight at a time; each character
-  /// of two to four bytes is checked by the table of well-formed sequences (The Unicode
-  /// Standard, table 3-7): no overlong form, no encoded surrogate, nothing above U+10FFFF.
+  /// of two to four bytes is checked by the table of well-formed sequences
+  /// (``sequence(startingWith:)``, which the full decoder reads characters by too).
   /// `UTF8TextTests` compares it with the standard library's answer for every text of one or
   /// two bytes, every lead and second byte of three and four, characters among ASCII at every
   /// place in a word, and random texts.
@@ -91,22 +95,9 @@ enum UTF8Text {
         index &+= 1
         continue
       }
-      // The length of the character, and the range its second byte must be in; each byte after
-      // the second is a continuation byte, 80 to BF.
-      let (length, lowest, highest): (Int, UInt8, UInt8) =
-        switch lead {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        default: (0, 0, 0)
-        }
-      guard length > 0, count &- index >= length else { return false }
-      let second = bytes[index &+ 1]
-      guard second >= lowest, second <= highest else { return false }
+      // Each byte after the second is a continuation byte, 80 to BF.
+      guard let (length, second) = sequence(startingWith: lead) else { return false }
+      guard count &- index >= length, second.contains(bytes[index &+ 1]) else { return false }
       if length > 2 {
         guard bytes[index &+ 2] & 0xC0 == 0x80 else { return false }
         if length > 3 {
