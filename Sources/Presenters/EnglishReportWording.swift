@@ -41,10 +41,12 @@ package struct EnglishReportWording: ReportWording {
       (text[0], text[1], text[2]) = (
         Self.monthLetters[letters], Self.monthLetters[letters + 1], Self.monthLetters[letters + 2]
       )
-      (text[3], text[4], text[5]) = (UInt8(ascii: " "), Self.digit(day / 10), Self.digit(day % 10))
+      (text[3], text[4], text[5]) = (
+        UInt8(ascii: " "), ReportText.digit(day / 10), ReportText.digit(day % 10)
+      )
       (text[6], text[7]) = (UInt8(ascii: ","), UInt8(ascii: " "))
-      (text[8], text[9]) = (Self.digit(year / 1000), Self.digit(year / 100 % 10))
-      (text[10], text[11]) = (Self.digit(year / 10 % 10), Self.digit(year % 10))
+      (text[8], text[9]) = (ReportText.digit(year / 1000), ReportText.digit(year / 100 % 10))
+      (text[10], text[11]) = (ReportText.digit(year / 10 % 10), ReportText.digit(year % 10))
       return 12
     }
   }
@@ -181,9 +183,6 @@ package struct EnglishReportWording: ReportWording {
 
   /// The months' abbreviations, one after the other: the first three letters of each name.
   private static let monthLetters = monthNames.flatMap { $0.utf8.prefix(3) }
-
-  /// The ASCII digit of a number from 0 to 9.
-  private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
 
   private func label(_ total: ReportTotal) -> String {
     switch total {

@@ -26,8 +26,9 @@ public enum ReportText {
     }
   }
 
-  /// The ASCII digit of a number from 0 to 9.
-  private static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
+  /// The ASCII digit of a number from 0 to 9: how the dates written in place
+  /// (``isoDate(_:)``, ``EnglishReportWording``'s) write theirs.
+  static func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
 
   /// A source's words as one line of text: its own words as they are, the parts from the input
   /// or the machine as ``visible(_:quoting:)`` shows them (quoted ones in double quotes).
