@@ -38,14 +38,14 @@ struct JSONRecordShape {
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard bytes.count <= Self.capacity, !bytes.contains(UInt8(ascii: "\n")) else { return nil }
       count = bytes.count
-      for (index, byte) in bytes.enumerated() {
-        let bit = UInt64(index % 8 * 8)
-        switch index / 8 {
-        case 0: first |= UInt64(byte) << bit
-        case 1: second |= UInt64(byte) << bit
-        default: third |= UInt64(byte) << bit
-        }
+      // Each word as the compare reads it, its bytes past the literal zero.
+      func word(_ index: Int) -> UInt64 {
+        let start = index * 8
+        guard start < bytes.count else { return 0 }
+        return bytes.count - start >= 8
+          ? UInt64(wordAt: start, of: bytes) : UInt64(tailAt: start, of: bytes, filler: 0)
       }
+      (first, second, third) = (word(0), word(1), word(2))
     }
 
     /// Whether the bytes from `offset` are this literal's, all of them before the end of `bytes`.
@@ -74,10 +74,10 @@ struct JSONRecordShape {
   /// makings of a shape.
   struct Values {
     /// The fields, in the order of their values.
-    fileprivate var fields = Six(repeating: RecordField.group)
+    fileprivate var fields = Five(repeating: RecordField.group)
     /// The offset where each value starts, and where it ends.
-    fileprivate var starts = Six(repeating: 0)
-    fileprivate var ends = Six(repeating: 0)
+    fileprivate var starts = Five(repeating: 0)
+    fileprivate var ends = Five(repeating: 0)
     /// How many values were read.
     fileprivate var count = 0
 
@@ -132,18 +132,18 @@ struct JSONRecordShape {
   mutating func countRecordRead() { recordsRead &+= 1 }
 }
 
-/// Six values kept in place, read and written by their index (0 to 5): what `InlineArray` does
+/// Five values kept in place, read and written by their index (0 to 4): what `InlineArray` does
 /// from macOS 26 on, for the systems the package builds for before it. For the notes of the
 /// general way, not the shaped scan: an index is a `switch`.
-struct Six<Element> {
-  private var values: (Element, Element, Element, Element, Element, Element)
+struct Five<Element> {
+  private var values: (Element, Element, Element, Element, Element)
 
-  /// Six times the same value.
+  /// Five times the same value.
   init(repeating value: Element) {
-    values = (value, value, value, value, value, value)
+    values = (value, value, value, value, value)
   }
 
-  /// The value at `index`, 0 to 5.
+  /// The value at `index`, 0 to 4.
   @inline(__always)
   subscript(index: Int) -> Element {
     get {
@@ -152,8 +152,7 @@ struct Six<Element> {
       case 1: values.1
       case 2: values.2
       case 3: values.3
-      case 4: values.4
-      default: values.5
+      default: values.4
       }
     }
     set {
@@ -162,8 +161,7 @@ struct Six<Element> {
       case 1: values.1 = newValue
       case 2: values.2 = newValue
       case 3: values.3 = newValue
-      case 4: values.4 = newValue
-      default: values.5 = newValue
+      default: values.4 = newValue
       }
     }
   }
