@@ -19,10 +19,15 @@ import Synchronization
 /// (``AtomicFileSink``).
 package final class SpooledStandardOutput: OutputFileSink {
   /// How much of the report is kept in memory before it goes to a temporary file: 1 MiB, in
-  /// a buffer made that large once. Once the file is written (on the writer's thread, decision
-  /// 0059), at most four such buffers live at once (the one filled, two waiting, one being
-  /// written), so a report of any size keeps memory flat.
+  /// a buffer made that large once, and let go once the file is written.
   package static let memoryLimit = 1 << 20
+  /// How much of the report a buffer holds once the temporary file is written (on the writer's
+  /// thread, decision 0059): 256 KiB. At most four such buffers live at once (the one filled,
+  /// two waiting, one being written), so a report of any size keeps memory flat. Small, because
+  /// how many live at the peak is chance (on two busy cores the writes fall behind now and
+  /// then, and a longer report gives them more chances to): with buffers of 1 MiB, the peak of a
+  /// report ten times as long was 1.09 times as high.
+  package static let fileBufferLimit = 256 << 10
 
   private struct State {
     var buffer: [UInt8] = []
@@ -32,6 +37,9 @@ package final class SpooledStandardOutput: OutputFileSink {
     /// no thread could be started (the file is then written here).
     var writer: SpoolWriter?
     var failure: String?
+    /// The most bytes a buffer held when it went to the file after the first one (which held
+    /// what memory kept): how the tests see that buffers stay small once the file is written.
+    var largestFileBuffer = 0
 
     /// Waits for every write handed to the writer's thread, and keeps its failure unless one
     /// came first: what reads or changes the file, or says whether keeping failed, asks first.
@@ -43,6 +51,7 @@ package final class SpooledStandardOutput: OutputFileSink {
   private let state = Mutex(State())
   private let destination: any TextSink
   private let memoryLimit: Int
+  private let fileBufferLimit: Int
   private let readSize: Int
 
   /// Always `-`: standard output.
@@ -56,14 +65,17 @@ package final class SpooledStandardOutput: OutputFileSink {
   ///   - destination: Standard output.
   ///   - isTerminal: Whether standard output is a terminal.
   ///   - memoryLimit: How many bytes to keep in memory before spilling to a temporary file.
+  ///   - fileBufferLimit: How many bytes a buffer holds before it goes to the file, once the
+  ///     file is written.
   ///   - readSize: How many bytes of the temporary file ``commit()`` reads at a time.
   package init(
     releasingTo destination: any TextSink, isTerminal: Bool, memoryLimit: Int = memoryLimit,
-    readSize: Int = 1 << 20
+    fileBufferLimit: Int = fileBufferLimit, readSize: Int = 1 << 20
   ) {
     self.destination = destination
     self.isTerminal = isTerminal
     self.memoryLimit = memoryLimit
+    self.fileBufferLimit = fileBufferLimit
     self.readSize = max(4, readSize)
   }
 
@@ -88,7 +100,10 @@ package final class SpooledStandardOutput: OutputFileSink {
   package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     state.withLock { state in
       guard state.failure == nil else { return }
-      if state.buffer.capacity < memoryLimit { state.buffer.reserveCapacity(memoryLimit + (64 << 10)) }
+      let limit = state.descriptor < 0 ? memoryLimit : fileBufferLimit
+      // The first buffer, made for memory, is let go when the writer's thread gives it back.
+      if state.buffer.isEmpty, state.buffer.capacity > 2 * limit + (64 << 10) { state.buffer = [] }
+      if state.buffer.capacity < limit { state.buffer.reserveCapacity(limit + (64 << 10)) }
       // Writes come in batches of rows (64 KiB and more): one that would not fit sends what is
       // kept to the file first, so the buffer is never made larger.
       if !state.buffer.isEmpty, state.buffer.count + bytes.count > state.buffer.capacity {
@@ -96,7 +111,7 @@ package final class SpooledStandardOutput: OutputFileSink {
         guard state.failure == nil else { return }
       }
       state.buffer.append(contentsOf: bytes)
-      if state.buffer.count >= memoryLimit { Self.spill(&state) }
+      if state.buffer.count >= limit { Self.spill(&state) }
     }
   }
 
@@ -194,8 +209,13 @@ package final class SpooledStandardOutput: OutputFileSink {
     return lead - 1 + length > bytes.endIndex ? lead - 1 - bytes.startIndex : bytes.count
   }
 
+  /// The most bytes a buffer held when it went to the temporary file, the first one apart (see
+  /// ``fileBufferLimit``); 0 until a second one went.
+  package var largestFileBuffer: Int { state.withLock { $0.largestFileBuffer } }
+
   /// Moves what is in memory to the temporary file, making it first.
   private static func spill(_ state: inout State) {
+    if state.descriptor >= 0 { state.largestFileBuffer = max(state.largestFileBuffer, state.buffer.count) }
     if state.descriptor < 0 {
       var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
       if folder.isEmpty || folder.utf8.contains(0) { folder = "/tmp" }

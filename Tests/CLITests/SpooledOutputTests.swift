@@ -173,6 +173,22 @@ import UseCases
     #expect(destination.text == String(repeating: line, count: 5_000))
   }
 
+  @Test("Once the temporary file is written, the buffers that go to it hold no more than its limit")
+  func smallBuffersOnceTheFileIsWritten() throws {
+    let line = String(repeating: "z", count: 99) + "\n"
+    for fileLimit in [300, 1000, 5000] {
+      let destination = MemoryTextSink()
+      let spool = SpooledStandardOutput(
+        releasingTo: destination, isTerminal: false, memoryLimit: 2000, fileBufferLimit: fileLimit)
+      for _ in 0..<500 { spool.write(line) }
+      // A buffer goes once it holds the limit: the write that reached it is the last one in it.
+      #expect(spool.largestFileBuffer >= fileLimit, "file limit \(fileLimit)")
+      #expect(spool.largestFileBuffer < fileLimit + 100, "file limit \(fileLimit)")
+      try spool.commit()
+      #expect(destination.text == String(repeating: line, count: 500), "file limit \(fileLimit)")
+    }
+  }
+
   @Test("Characters of several bytes come back whole, wherever a read of the temporary file ends")
   func multibyteCharactersAcrossReads() throws {
     let line = "é東🇨🇦x\n"
