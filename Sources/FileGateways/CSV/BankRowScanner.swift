@@ -141,8 +141,9 @@ struct BankRowScanner {
     }
   }
 
+  // The layout is not kept here but lent to each call: a scanner is made for every row, and
+  // keeping the layout counted a reference to it and gave it back, a row at a time.
   private var fields: CSVFieldReader
-  private let layout: Layout
 
   /// Creates a scanner of a chunk's unread bytes.
   ///
@@ -151,10 +152,9 @@ struct BankRowScanner {
   ///   - layout: How the reading's rows are read.
   init(_ cursor: ChunkCursor, layout: Layout) {
     self.fields = CSVFieldReader(cursor, delimiter: layout.delimiter)
-    self.layout = layout
   }
 
-  /// Where the scanner is: at the start of the next line, after ``validRow(into:group:statuses:)``
+  /// Where the scanner is: at the start of the next line, after ``validRow(into:layout:group:statuses:)``
   /// found a row.
   var end: ChunkCursor { fields.cursor }
 
@@ -162,24 +162,27 @@ struct BankRowScanner {
   ///
   /// - Parameters:
   ///   - slot: Where to build the row's record.
+  ///   - layout: How the reading's rows are read: the one the scanner was made with.
   ///   - group: The group of a row without a status: its section's, else the reading's.
   ///   - statuses: The statuses read so far.
   /// - Returns: What the row adds to the account, in minor units, when `slot` holds its valid
   ///   record; `nil` when the row is not read here (then `slot` is left as it was, ``end``
   ///   means nothing, and the caller reads the row again, fully).
-  mutating func validRow(into slot: RecordSlot, group: TransactionGroup, statuses: inout Statuses) -> Int64? {
+  mutating func validRow(
+    into slot: RecordSlot, layout: Layout, group: TransactionGroup, statuses: inout Statuses
+  ) -> Int64? {
     // A description lent as bytes before the row proved not plain is forgotten.
-    guard let change = scanRow(into: slot, group: group, statuses: &statuses) else {
+    guard let change = scanRow(into: slot, layout: layout, group: group, statuses: &statuses) else {
       slot.forgetLentDescription()
       return nil
     }
     return change
   }
 
-  /// ``validRow(into:group:statuses:)``, but for a description lent as bytes when the row is not
-  /// read.
+  /// ``validRow(into:layout:group:statuses:)``, but for a description lent as bytes when the row
+  /// is not read.
   private mutating func scanRow(
-    into slot: RecordSlot, group defaultGroup: TransactionGroup, statuses: inout Statuses
+    into slot: RecordSlot, layout: Layout, group defaultGroup: TransactionGroup, statuses: inout Statuses
   ) -> Int64? {
     let start = fields.cursor.position
     var group = (defaultGroup, start)

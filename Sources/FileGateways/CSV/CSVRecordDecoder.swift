@@ -634,7 +634,7 @@ struct CSVRecordDecoder: RecordDecoder {
     let change = input.readQuickly { cursor -> Int64? in
       var scanner = BankRowScanner(cursor, layout: layout)
       defer { cursor = scanner.end }
-      return scanner.validRow(into: slot, group: group, statuses: &statuses)
+      return scanner.validRow(into: slot, layout: layout, group: group, statuses: &statuses)
     }
     guard let change else { return false }
     if reading?.summaryRows.value == nil { summaryProof.add(change) }
