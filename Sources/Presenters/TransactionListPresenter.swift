@@ -108,7 +108,7 @@ package final class TransactionListPresenter: TransactionReportUseCaseOutput {
   /// - Parameters:
   ///   - description: The transaction's description, shown as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  package func presentDetail(description: DescriptionText, amount: Money) {
+  package func presentDetail(description: consuming DescriptionText, amount: Money) {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
       ListedTransaction(

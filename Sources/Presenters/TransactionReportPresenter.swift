@@ -49,7 +49,7 @@ public final class TransactionReportPresenter: TransactionReportUseCaseOutput {
   }
 
   /// Shows a detail row.
-  public func presentDetail(description: DescriptionText, amount: Money) {
+  public func presentDetail(description: consuming DescriptionText, amount: Money) {
     output.showRow(.detail(description: description, amount: amounts.text(amount), odd: banding))
   }
 

@@ -112,9 +112,9 @@ public struct ReportTransformer: Sendable {
     var (total, blocks) = (Int128(0), 0)
     while let date = try await transactions.nextDate(in: group) {
       output.presentSubheader(date: date)
-      while let detail = try transactions.nextDetail() {
-        output.presentDetail(description: detail.description, amount: detail.amount)
-        total += Int128(detail.amount.minorUnits)
+      while let (description, amount) = try transactions.nextDetail() {
+        total += Int128(amount.minorUnits)
+        output.presentDetail(description: description, amount: amount)
       }
       output.presentSubfooter(DateBlock(date: date))
       blocks += 1

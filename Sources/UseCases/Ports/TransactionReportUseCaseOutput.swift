@@ -34,7 +34,7 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///   - description: The transaction's description, as a `String` or as bytes a large report
   ///     keeps (a `DescriptionText`); pass it on as it is.
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
-  func presentDetail(description: DescriptionText, amount: Money)
+  func presentDetail(description: consuming DescriptionText, amount: Money)
   /// The block of transactions on one date ends.
   ///
   /// - Parameter block: What the block was: its date.
