@@ -32,7 +32,9 @@ public protocol TransactionReportUseCaseOutput: AnyObject, Sendable {
   ///
   /// - Parameters:
   ///   - description: The transaction's description, as a `String` or as bytes a large report
-  ///     keeps (a `DescriptionText`); pass it on as it is.
+  ///     keeps (a `DescriptionText`); pass it on as it is. It is handed over (`consuming`), so
+  ///     that a row made of it takes it without counting a reference to its bytes (a conformer
+  ///     may still declare the parameter without the word).
   ///   - amount: The signed amount: positive for a debit, negative for a credit.
   func presentDetail(description: consuming DescriptionText, amount: Money)
   /// The block of transactions on one date ends.
