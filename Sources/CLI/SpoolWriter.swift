@@ -22,6 +22,9 @@ package final class SpoolWriter: @unchecked Sendable {
   package static let queued = 2
 
   private let descriptor: Int32
+  /// The largest capacity of a written buffer kept to be handed out again; a larger one is let
+  /// go (the spool's first buffer, made for what memory keeps, is larger than the rest).
+  private let sparesUpTo: Int
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let changed: UnsafeMutablePointer<pthread_cond_t>
   private var waiting: [[UInt8]] = []
@@ -36,10 +39,13 @@ package final class SpoolWriter: @unchecked Sendable {
   /// Starts a thread that writes to a file; `nil` when no thread can be started (the spool
   /// then writes itself).
   ///
-  /// - Parameter descriptor: The file, open for writing; the caller closes it, after ``stop()``.
+  /// - Parameters:
+  ///   - descriptor: The file, open for writing; the caller closes it, after ``stop()``.
+  ///   - sparesUpTo: The largest capacity of a written buffer given back by ``hand(_:)``; a
+  ///     larger one is let go once written.
   /// - Returns: The writer, its thread waiting for a buffer.
-  package static func start(writingTo descriptor: Int32) -> SpoolWriter? {
-    let writer = SpoolWriter(descriptor: descriptor)
+  package static func start(writingTo descriptor: Int32, sparesUpTo: Int = .max) -> SpoolWriter? {
+    let writer = SpoolWriter(descriptor: descriptor, sparesUpTo: sparesUpTo)
     let context = Unmanaged.passRetained(writer).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
@@ -56,8 +62,9 @@ package final class SpoolWriter: @unchecked Sendable {
     return writer
   }
 
-  private init(descriptor: Int32) {
+  private init(descriptor: Int32, sparesUpTo: Int) {
     self.descriptor = descriptor
+    self.sparesUpTo = sparesUpTo
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -137,7 +144,7 @@ package final class SpoolWriter: @unchecked Sendable {
       locked {
         if let problem, failure == nil { failure = problem }
         isWriting = false
-        spares.append(buffer)
+        if buffer.capacity <= sparesUpTo { spares.append(buffer) }
         pthread_cond_broadcast(changed)
       }
     }

@@ -19,7 +19,7 @@ import Synchronization
 /// (``AtomicFileSink``).
 package final class SpooledStandardOutput: OutputFileSink {
   /// How much of the report is kept in memory before it goes to a temporary file: 1 MiB, in
-  /// a buffer made that large once, and let go once the file is written.
+  /// a buffer made that large once, which the writer's thread lets go once it has written it.
   package static let memoryLimit = 1 << 20
   /// How much of the report a buffer holds once the temporary file is written (on the writer's
   /// thread, decision 0059): 256 KiB. At most four such buffers live at once (the one filled,
@@ -100,18 +100,16 @@ package final class SpooledStandardOutput: OutputFileSink {
   package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     state.withLock { state in
       guard state.failure == nil else { return }
-      let limit = state.descriptor < 0 ? memoryLimit : fileBufferLimit
-      // The first buffer, made for memory, is let go when the writer's thread gives it back.
-      if state.buffer.isEmpty, state.buffer.capacity > 2 * limit + (64 << 10) { state.buffer = [] }
-      if state.buffer.capacity < limit { state.buffer.reserveCapacity(limit + (64 << 10)) }
       // Writes come in batches of rows (64 KiB and more): one that would not fit sends what is
       // kept to the file first, so the buffer is never made larger.
       if !state.buffer.isEmpty, state.buffer.count + bytes.count > state.buffer.capacity {
-        Self.spill(&state)
+        spill(&state)
         guard state.failure == nil else { return }
       }
+      let limit = state.descriptor < 0 ? memoryLimit : fileBufferLimit
+      if state.buffer.capacity < limit { state.buffer.reserveCapacity(limit + Self.batchRoom) }
       state.buffer.append(contentsOf: bytes)
-      if state.buffer.count >= limit { Self.spill(&state) }
+      if state.buffer.count >= limit { spill(&state) }
     }
   }
 
@@ -213,8 +211,12 @@ package final class SpooledStandardOutput: OutputFileSink {
   /// ``fileBufferLimit``); 0 until a second one went.
   package var largestFileBuffer: Int { state.withLock { $0.largestFileBuffer } }
 
+  /// The room a buffer has beyond its limit: a batch of rows (64 KiB, the view's) that comes
+  /// while it is under the limit fits without making it larger.
+  private static let batchRoom = 64 << 10
+
   /// Moves what is in memory to the temporary file, making it first.
-  private static func spill(_ state: inout State) {
+  private func spill(_ state: inout State) {
     if state.descriptor >= 0 { state.largestFileBuffer = max(state.largestFileBuffer, state.buffer.count) }
     if state.descriptor < 0 {
       var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
@@ -232,7 +234,12 @@ package final class SpooledStandardOutput: OutputFileSink {
     }
     // The buffer goes to the writer's thread, which copies it into the file while the report
     // goes on; a buffer it has written comes back in its place.
-    if state.writer == nil { state.writer = SpoolWriter.start(writingTo: state.descriptor) }
+    // The writer keeps buffers of the file's size to give back; the first, made for what memory
+    // keeps, it lets go once written.
+    if state.writer == nil {
+      state.writer = SpoolWriter.start(
+        writingTo: state.descriptor, sparesUpTo: fileBufferLimit + Self.batchRoom)
+    }
     if let writer = state.writer {
       // A write that failed before ends the keeping, as a failed write here does.
       state.failure = writer.hand(&state.buffer)

@@ -27,6 +27,25 @@ import Testing
     return Array(bytes.prefix(max(0, read)))
   }
 
+  @Test("A written buffer larger than the writer keeps is let go, not handed out again")
+  func largeBuffersLetGo() throws {
+    let descriptor = try Self.temporaryFile()
+    defer { close(descriptor) }
+    for (keeps, large) in [(1_000, 5_000), (10_000, 5_000)] {
+      let writer = try #require(SpoolWriter.start(writingTo: descriptor, sparesUpTo: keeps))
+      var buffer = [UInt8](repeating: UInt8(ascii: "a"), count: large)
+      writer.hand(&buffer)
+      #expect(writer.waitUntilWritten() == nil)
+      // The next hand-over gives back a written buffer when the writer kept one.
+      var small = [UInt8](repeating: UInt8(ascii: "b"), count: 10)
+      writer.hand(&small)
+      #expect(small.isEmpty)
+      #expect((small.capacity >= large) == (large <= keeps), "keeps \(keeps)")
+      #expect(writer.waitUntilWritten() == nil)
+      writer.stop()
+    }
+  }
+
   @Test("Every buffer handed over is written, in order, and each comes back empty")
   func buffersInOrder() throws {
     let descriptor = try Self.temporaryFile()
