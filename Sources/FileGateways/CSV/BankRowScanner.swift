@@ -149,9 +149,9 @@ struct BankRowScanner {
   ///
   /// - Parameters:
   ///   - cursor: The bytes, at a row that is not empty.
-  ///   - layout: How the reading's rows are read.
-  init(_ cursor: ChunkCursor, layout: Layout) {
-    self.fields = CSVFieldReader(cursor, delimiter: layout.delimiter)
+  ///   - delimiter: What separates the fields (``Layout/delimiter``).
+  init(_ cursor: ChunkCursor, delimiter: UInt8) {
+    self.fields = CSVFieldReader(cursor, delimiter: delimiter)
   }
 
   /// Where the scanner is: at the start of the next line, after ``validRow(into:layout:group:statuses:)``
@@ -162,7 +162,7 @@ struct BankRowScanner {
   ///
   /// - Parameters:
   ///   - slot: Where to build the row's record.
-  ///   - layout: How the reading's rows are read: the one the scanner was made with.
+  ///   - layout: How the reading's rows are read.
   ///   - group: The group of a row without a status: its section's, else the reading's.
   ///   - statuses: The statuses read so far.
   /// - Returns: What the row adds to the account, in minor units, when `slot` holds its valid

@@ -632,7 +632,7 @@ struct CSVRecordDecoder: RecordDecoder {
   private mutating func readValidBankRow(into slot: RecordSlot, layout: BankRowScanner.Layout) -> Bool {
     let group = section ?? layout.group
     let change = input.readQuickly { cursor -> Int64? in
-      var scanner = BankRowScanner(cursor, layout: layout)
+      var scanner = BankRowScanner(cursor, delimiter: layout.delimiter)
       defer { cursor = scanner.end }
       return scanner.validRow(into: slot, layout: layout, group: group, statuses: &statuses)
     }
