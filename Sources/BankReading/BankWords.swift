@@ -560,7 +560,12 @@ package enum BankWords {
     }
     // An ASCII character after the letters ends them, as it ends firstLetters(_:)'s: only a
     // letter with an accent or of another script may go on the word.
-    if end < bytes.endIndex, bytes[end] >= 0x80 { return firstWords.contains(firstLetters(bytes)) }
+    if end < bytes.endIndex, bytes[end] >= 0x80 {
+      // Letters that start none of the words (`Caf` of `Café`): none of them, whatever the
+      // accent gives. Else the letters are folded, which asks Unicode's tables of the accent.
+      guard firstWords.mayStart(with: bytes[start..<end].lazy.map { $0 | 0x20 }) else { return false }
+      return firstWords.contains(firstLetters(bytes))
+    }
     // Longer than any first word: none of them.
     guard end - start <= longestWord else { return false }
     return firstWords.contains(bytes[start..<end].lazy.map { $0 | 0x20 })
@@ -656,6 +661,9 @@ package enum BankWords {
     /// The first two letters of each word of two letters or more, one bit each pair: bit
     /// `26 × first + second` (each letter from `a`, 0).
     private let pairs: [UInt64]
+    /// The first one to seven letters of each word as one integer each, the count in its top
+    /// byte, sorted.
+    private let prefixes: [UInt64]
 
     init(of labels: Set<String>) {
       words = Set(labels.map { String($0.prefix { $0.isASCII && $0.isLetter }) })
@@ -668,6 +676,22 @@ package enum BankWords {
         pairs[bit / 64] |= 1 << (bit % 64)
       }
       self.pairs = pairs
+      prefixes = Set(
+        words.flatMap { word in
+          (0..<min(word.utf8.count, 7)).map { Self.prefix(word.utf8.prefix($0 + 1)) }
+        }
+      ).sorted()
+    }
+
+    /// Whether a word may start with lower-case ASCII letters, one or more: `true` for eight
+    /// or more, which are not looked up.
+    func mayStart(with letters: some Collection<UInt8>) -> Bool {
+      letters.count >= 8 || Self.holds(prefixes, Self.prefix(letters))
+    }
+
+    /// One to seven letters as one integer, their count in its top byte.
+    private static func prefix(_ letters: some Collection<UInt8>) -> UInt64 {
+      packed(letters) | UInt64(letters.count) << 56
     }
 
     /// Whether a word may start with two lower-case ASCII letters.

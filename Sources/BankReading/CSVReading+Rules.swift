@@ -136,12 +136,13 @@ extension CSVReading {
     // for the group or the sign.
     var groups: Decided<TransactionGroup?>
     if let group = columns.roles[.group] {
-      let statuses = sample.values(of: group.value).map(\.field.text).filter {
+      // Only the first status is shown: the rows after it are not looked up.
+      let firstStatus = sample.values(of: group.value).lazy.map(\.field.text).first {
         BankWords.status(of: $0.trimmingSpaces) != nil
       }
       if options.columns[.group] != nil || BankWords.normalized(names[group.value]) == "group" {
         groups = Decided(nil, group.evidence)
-      } else if let example = statuses.first {
+      } else if let example = firstStatus {
         groups = Decided(
           nil,
           Evidence(

@@ -52,10 +52,10 @@ import Testing
   }
 
   @Test(
-    "The quick look keeps a label whose first letter has an accent, or is a capital that lower case makes a letter of one",
+    "The quick look keeps a label with an accent on any letter of its first word, or a capital that lower case makes a letter of one",
     arguments: [
       "Sàldo", "SÀLDO 31.03.2024", "Ålkusaldo", "\u{212A}ontostand", "\u{212A}ONTOSTAND:", "Tötal", "#Summe",
-      "\u{A0}Saldo", "Sûmme",
+      "\u{A0}Saldo", "Sûmme", "Saldò", "Kontoständ", "Anfangssäldo",
     ])
   func quickLookKeepsFoldedLabels(text: String) {
     #expect(BankWords.mayBeLabel(text))
@@ -64,7 +64,8 @@ import Testing
   @Test(
     "The quick look turns away words of scripts without case, and words whose first two letters start no label",
     arguments: [
-      "東京ラーメン #0968", "ソウル", "서울 식당", "Café Lune", "Ünterwegs", "Ｓaldo", "Sa", "Tim Hortons", "Starbucks",
+      "東京ラーメン #0968", "ソウル", "서울 식당", "Café Lune", "Salé", "Ünterwegs", "Ｓaldo", "Sa", "Tim Hortons",
+      "Starbucks",
     ])
   func quickLookTurnsAwayOtherWords(text: String) {
     #expect(!BankWords.mayBeLabel(text))

@@ -51,6 +51,9 @@ struct BankRowScanner {
     /// for the delimiter, a point for the decimal mark, cents in the file's amounts): such an
     /// amount is left to the full reading, which says so.
     let wholeAmountsMayBeCut: Bool
+    /// Whether the rows' sums are kept to prove a summary row (``SummaryRowProof``): when the
+    /// reading has not decided the summary rows another way.
+    let provesSummaryRows: Bool
 
     /// The layout of a reading, or `nil` when the fast path does not read its rows.
     ///
@@ -96,6 +99,7 @@ struct BankRowScanner {
       wholeAmountsMayBeCut =
         delimiter == UInt8(ascii: ",") && decimalMark == .point
         && reading.decimalMark.evidence.words.contains("has cents")
+      provesSummaryRows = reading.summaryRows.value == nil
     }
 
     /// The date a row's value writes in the reading's layout, read at full width when it is
@@ -209,6 +213,13 @@ struct BankRowScanner {
         guard first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0,
           field.isASCII || column == .description || String(exactUTF8: content) != nil
         else { return false }
+        // A value that starts with a number (a date, an amount) is none of the labels, as
+        // BankWords.mayBeLabel(utf8:) says from its first bytes: the call is spared.
+        if first &- UInt8(ascii: "0") < 10
+          || first == UInt8(ascii: "-") && content.count > 1 && content[1] &- UInt8(ascii: "0") < 10
+        {
+          return true
+        }
         return !BankWords.mayBeLabel(utf8: content)
       }
       guard plain else { return nil }

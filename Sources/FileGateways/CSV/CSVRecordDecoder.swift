@@ -637,7 +637,7 @@ struct CSVRecordDecoder: RecordDecoder {
       return scanner.validRow(into: slot, layout: layout, group: group, statuses: &statuses)
     }
     guard let change else { return false }
-    if reading?.summaryRows.value == nil { summaryProof.add(change) }
+    if layout.provesSummaryRows { summaryProof.add(change) }
     return true
   }
 
