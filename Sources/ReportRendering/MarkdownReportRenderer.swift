@@ -105,14 +105,62 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, _) = row,
-      description.withUTF8({ Self.isPlain(utf8: $0) }), let amountCount = amount.plainAmountCount
+    guard case .detail(let description, let amount, _) = row, let amountCount = amount.plainAmountCount,
+      let text = description.withUTF8({ DetailText(plain: $0) })
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     let date = pendingDate
     pendingDate = nil
     description.withUTF8 { utf8 in
-      Self.appendDetail(date: date, description: utf8, amount: amount, amountCount: amountCount, to: &bytes)
+      Self.appendDetail(
+        date: date, description: utf8, text: text, amount: amount, amountCount: amountCount, to: &bytes)
+    }
+  }
+
+  /// What a detail line needs to know of a plain description (``isPlain(utf8:)``), found in one
+  /// pass over its bytes, eight at a time: its syntax characters, where they are, and how many
+  /// of its bytes continue a character. A pass for each, and another to write the backslashes,
+  /// took most of a detail line's time.
+  struct DetailText {
+    /// How many syntax characters it holds (``isMarkdownSyntax(_:)``).
+    var syntaxCount = 0
+    /// Where its syntax characters are, one bit a byte, when it has at most 64 bytes
+    /// (``hasAllPlaces``).
+    var syntaxPlaces: UInt64 = 0
+    /// Whether ``syntaxPlaces`` holds every syntax character: the text has at most 64 bytes.
+    let hasAllPlaces: Bool
+    /// How many of its bytes continue a UTF-8 character (`10xxxxxx`).
+    var continuationCount = 0
+
+    /// The pass over a description's bytes; `nil` when it is not plain (``isPlain(utf8:)``).
+    init?(plain utf8: UnsafeBufferPointer<UInt8>) {
+      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return nil }
+      hasAllPlaces = utf8.count <= 64
+      var index = 0
+      while index < utf8.count {
+        // The last bytes as one more word, spaces after them: a space is none of the three.
+        let word =
+          index &+ 8 <= utf8.count
+          ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
+        continuationCount &+= word.continuationBytes.nonzeroBitCount
+        var marked = word.markdownSyntaxCandidates | MarkdownReportRenderer.linkParts(word)
+        while marked != 0 {
+          let place = index &+ marked.trailingZeroBitCount &>> 3
+          marked &= marked &- 1
+          guard place < utf8.count else { continue }
+          let byte = utf8[place]
+          if MarkdownReportRenderer.isMarkdownSyntax(byte) {
+            syntaxCount &+= 1
+            if hasAllPlaces { syntaxPlaces |= 1 &<< UInt64(place) }
+          } else if MarkdownReportRenderer.isLinkPart(byte),
+            byte != UInt8(ascii: ".") || MarkdownReportRenderer.startsAutolink(utf8, at: place)
+          {
+            // What may take part in a link (mayTakePartInLink(_:)): not plain.
+            return nil
+          }
+        }
+        index &+= 8
+      }
     }
   }
 
@@ -124,19 +172,18 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// - Parameters:
   ///   - date: The block's date, on the block's first line; else `nil`.
   ///   - description: The description's bytes.
+  ///   - text: What the one pass over them found.
   ///   - amount: The plain amount.
   ///   - amountCount: Its length.
   ///   - bytes: The buffer the line is appended to.
   private static func appendDetail(
-    date: String?, description: UnsafeBufferPointer<UInt8>, amount: String, amountCount: Int,
-    to bytes: inout [UInt8]
+    date: String?, description: UnsafeBufferPointer<UInt8>, text: DetailText, amount: String,
+    amountCount: Int, to bytes: inout [UInt8]
   ) {
     // The characters the cell holds (the padding after them counts characters, not bytes):
     // the bytes but the continuation bytes, and a backslash before each syntax character.
-    var syntaxCount = 0
-    forEachSyntaxCharacter(in: description) { _ in syntaxCount &+= 1 }
-    let continuationCount = description.continuationByteCount
-    let descriptionCount = description.count - continuationCount + syntaxCount
+    let syntaxCount = text.syntaxCount
+    let descriptionCount = description.count - text.continuationCount + syntaxCount
     let before = max(0, descriptionWidth - descriptionCount) + 1
     let after = max(0, amountWidth - amountCount) + 1
     let datePadding = date.map { max(0, dateWidth - characterCount($0)) } ?? 0
@@ -156,10 +203,19 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       } else {
         // The runs between syntax characters at once, a backslash before each of those.
         var start = 0
-        forEachSyntaxCharacter(in: description) { place in
+        func writeUpTo(_ place: Int) {
           line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
           line.write(UInt8(ascii: "\\"))
           start = place
+        }
+        if text.hasAllPlaces {
+          var places = text.syntaxPlaces
+          while places != 0 {
+            writeUpTo(places.trailingZeroBitCount)
+            places &= places &- 1
+          }
+        } else {
+          forEachSyntaxCharacter(in: description, writeUpTo)
         }
         line.write(UnsafeBufferPointer(rebasing: description[start...]))
       }
@@ -205,14 +261,17 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// it is.
   private static func mayTakePartInLink(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     var found = false
-    let linkParts = { (word: UInt64) in
-      word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "@"))
-        | word.bytes(equalTo: UInt8(ascii: "."))
-    }
     utf8.forEachByte(markedBy: linkParts, where: isLinkPart) { place in
       if utf8[place] != UInt8(ascii: ".") || startsAutolink(utf8, at: place) { found = true }
     }
     return found
+  }
+
+  /// The mask of the bytes of a word that may take part in a link: `:`, `@` and `.`.
+  @inline(__always)
+  private static func linkParts(_ word: UInt64) -> UInt64 {
+    word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "@"))
+      | word.bytes(equalTo: UInt8(ascii: "."))
   }
 
   /// A quoted warning under the source's message, `> **Incomplete report:** …`; the grand

@@ -31,21 +31,6 @@ extension UnsafeBufferPointer<UInt8> {
       index &+= 8
     }
   }
-
-  /// How many of the bytes continue a UTF-8 character (`10xxxxxx`): the bytes less this count
-  /// is the count of characters.
-  var continuationByteCount: Int {
-    @inline(__always) get {
-      var (index, total) = (0, 0)
-      while index < count {
-        let word =
-          index &+ 8 <= count ? UInt64(wordAt: index, of: self) : UInt64(tailAt: index, of: self, filler: 0)
-        total &+= word.continuationBytes.nonzeroBitCount
-        index &+= 8
-      }
-      return total
-    }
-  }
 }
 
 extension UnsafeBufferPointer<UInt8> {

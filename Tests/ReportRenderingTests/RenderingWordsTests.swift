@@ -15,7 +15,7 @@ import Testing
     #expect(UInt64(0x2020_2020_2020_2020).markdownSyntaxCandidates == 0)
   }
 
-  @Test("Each matching byte's place, in order, at every length; continuation bytes counted")
+  @Test("Each matching byte's place, in order, at every length")
   func placesInOrder() {
     let texts = [
       "", "#", "a#b", "LCBO #6468 [Vancouver] *sale*", "東京ラーメン #0968 & ~", String(repeating: "x_", count: 13),
@@ -29,10 +29,34 @@ import Testing
         {
           places.append($0)
         }
-        #expect(utf8.continuationByteCount == bytes.count - text.unicodeScalars.count, "\(text)")
       }
       #expect(
         places == bytes.indices.filter { MarkdownReportRenderer.isMarkdownSyntax(bytes[$0]) }, "\(text)")
+    }
+  }
+
+  @Test(
+    "A Markdown detail's one pass finds every syntax character and its place, the continuation bytes, and what may link"
+  )
+  func markdownDetailText() throws {
+    let texts = [
+      "", "#", "a#b", "LCBO #6468 [Vancouver] *sale*", "東京ラーメン #0968 & ~", String(repeating: "x_", count: 32),
+      String(repeating: "x_", count: 33), "1234567#", "12345678#", "Café Lune, Montréal", "Inc. 3.5",
+    ]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let found = try #require(bytes.withUnsafeBufferPointer { MarkdownReportRenderer.DetailText(plain: $0) })
+      let places = bytes.indices.filter { MarkdownReportRenderer.isMarkdownSyntax(bytes[$0]) }
+      #expect(found.syntaxCount == places.count, "\(text)")
+      #expect(found.continuationCount == bytes.count - text.unicodeScalars.count, "\(text)")
+      #expect(found.hasAllPlaces == (bytes.count <= 64), "\(text)")
+      let bits = places.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+      #expect(found.syntaxPlaces == (found.hasAllPlaces ? bits : 0), "\(text)")
+    }
+    for text in ["a:b", "me@example.com", "www.example.com", "x\u{1B}y", "tab\there"] {
+      #expect(
+        Array(text.utf8).withUnsafeBufferPointer { MarkdownReportRenderer.DetailText(plain: $0) } == nil,
+        "\(text)")
     }
   }
 
