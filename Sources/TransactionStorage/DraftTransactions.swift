@@ -107,7 +107,7 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
       var ignored = DetailRun()
       do {
         try stream.readRecords(
-          while: { read.survey.unavailableReason == nil },
+          while: { !read.survey.hasStopped },
           each: { read.take($0, descriptionBytes: $1, into: &ignored) })
       } catch {
         throw .cancelled

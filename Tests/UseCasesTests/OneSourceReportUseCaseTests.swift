@@ -80,6 +80,25 @@ import UseCases
     #expect(source.openCount == 1)
   }
 
+  @Test(
+    "A stream that becomes unavailable is read no further, in report order or not",
+    arguments: [true, false])
+  func streamReadNoFurtherThanUnavailable(inOrder: Bool) async throws {
+    let first: [Transaction] = try [
+      .fixture(group: .authorized, date: "2016-04-01"), .fixture(group: .posted, date: "2016-05-01"),
+    ]
+    let after: [Transaction] = try [.fixture(group: .authorized, date: "2016-04-02"), .fixture()]
+    let source = FakeTransactionSource(
+      name: "<stdin>",
+      records: records(inOrder ? first : first.reversed(), source: "<stdin>") + [
+        .unavailable("the disk is full")
+      ]
+        + records(after, source: "<stdin>"))
+    let spy = await runOneSource(source)
+    #expect(spy.calls.contains(.sourceUnavailable(.allTransactions, reason: "the disk is full")))
+    #expect(source.recordsRead == 3)
+  }
+
   @Test("An invalid record read before the source became unavailable still stops the report")
   func invalidRecordBeforeTheSourceBecameUnavailable() async {
     let issue = RecordIssue.fixture(source: "<stdin>", line: 2)

@@ -22,7 +22,12 @@ package struct InputSurvey: Sendable {
   package private(set) var issueCount = 0
   /// Why the source became unavailable while it was read (``SourceRecord/unavailable(_:)``),
   /// if it did: the survey stopped there.
-  package private(set) var unavailableReason: UnavailableReason?
+  package private(set) var unavailableReason: UnavailableReason? {
+    didSet { hasStopped = unavailableReason != nil }
+  }
+  /// Whether the survey stopped (``unavailableReason`` is set): kept apart for the loops that
+  /// ask it before every record, as a look at the optional reason copied it, a record at a time.
+  package private(set) var hasStopped = false
   /// Whether the source ended as missing input (``SourceRecord/missing(_:)``), not as an
   /// unavailable one: ``unavailableReason`` then says why it could not be read.
   package private(set) var endedAsMissing = false

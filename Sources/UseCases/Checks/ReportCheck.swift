@@ -119,7 +119,7 @@ package struct ReportCheck: Sendable {
       var survey = InputSurvey(source: part.source.name, expectedGroup: part.expectedGroup, period: period)
       do {
         try stream.readRecords(
-          while: { survey.unavailableReason == nil },
+          while: { !survey.hasStopped },
           each: { record, bytes in
             survey.take(record, descriptionBytes: bytes, totals: &totals, issues: &issues, keeping: &kept)
           })
