@@ -520,8 +520,10 @@ package enum BankWords {
   /// Whether a value may be a label of a balance, a total or a summary, told from its first
   /// bytes before its words are normalized (which every row of an export would otherwise pay
   /// for each of its values): not when it starts with a digit (a date, an amount), nor when
-  /// its first word is plain ASCII letters that start none of the labels. Anything else (an
-  /// accent, a colon or a slash after the first word) may be one, and is compared whole.
+  /// its first word is plain ASCII letters that start none of the labels, nor when the ASCII
+  /// letters before its first accent start none of them (`Caf` of `Café`). Anything else (an
+  /// accent on letters that may start one, a colon or a slash after the first word) may be
+  /// one, and is compared whole.
   ///
   /// - Parameter text: A value of a row.
   /// - Returns: `false` only when it is none of the labels.
@@ -649,8 +651,9 @@ package enum BankWords {
     return Unicode.Scalar(value).map { ($0, length) }
   }
 
-  /// The first words of a list of labels: the ASCII letters each starts with, and those of up
-  /// to eight letters as one integer each, their bytes in order.
+  /// The first words of a list of labels: the ASCII letters each starts with, those of up to
+  /// eight letters as one integer each, their bytes in order, and the first one to seven letters
+  /// of each, to tell letters that start none of them.
   private struct FirstWords: Sendable {
     let words: Set<String>
     /// The words of up to eight letters as one integer each, sorted.

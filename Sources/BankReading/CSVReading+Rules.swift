@@ -136,13 +136,12 @@ extension CSVReading {
     // for the group or the sign.
     var groups: Decided<TransactionGroup?>
     if let group = columns.roles[.group] {
-      // Only the first status is shown: the rows after it are not looked up.
-      let firstStatus = sample.values(of: group.value).lazy.map(\.field.text).first {
-        BankWords.status(of: $0.trimmingSpaces) != nil
-      }
       if options.columns[.group] != nil || BankWords.normalized(names[group.value]) == "group" {
         groups = Decided(nil, group.evidence)
-      } else if let example = firstStatus {
+      } else if let example = sample.values(of: group.value).lazy.map(\.field.text).first(where: {
+        // Only the first status is shown: the values after it are not looked up.
+        BankWords.status(of: $0.trimmingSpaces) != nil
+      }) {
         groups = Decided(
           nil,
           Evidence(

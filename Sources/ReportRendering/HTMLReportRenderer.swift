@@ -153,7 +153,8 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     description.withUTF8 { utf8 in Self.appendDetail(utf8, text: text, amount: amount, odd: odd, to: &bytes) }
   }
 
-  /// The character references a detail's description needs (`& < > " '`), found in one pass
+  /// The character references a detail's description needs (`& < > " '`), found, once its
+  /// width's pass (`DisplayWidth.plainColumns(utf8:)`) says it shows as it is, in one more pass
   /// over its bytes, eight at a time: what they add to its length, and where they go. A pass to
   /// count them and another to write them each looked at every byte of the runs they are in.
   struct ReferencedText {

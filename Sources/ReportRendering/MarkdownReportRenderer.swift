@@ -117,10 +117,11 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// What a detail line needs to know of a plain description (``isPlain(utf8:)``), found in one
-  /// pass over its bytes, eight at a time: its syntax characters, where they are, and how many
-  /// of its bytes continue a character. A pass for each, and another to write the backslashes,
-  /// took most of a detail line's time.
+  /// What a detail line needs to know of a plain description (``isPlain(utf8:)``): once its
+  /// width's pass (`DisplayWidth.plainColumns(utf8:)`) says it shows as it is, one more pass over
+  /// its bytes, eight at a time, finds what may link, its syntax characters, where they are, and
+  /// how many of its bytes continue a character. A pass for each, and another to write the
+  /// backslashes, took most of a detail line's time.
   struct DetailText {
     /// How many syntax characters it holds (``isMarkdownSyntax(_:)``).
     var syntaxCount = 0

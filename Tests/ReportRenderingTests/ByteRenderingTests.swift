@@ -23,6 +23,15 @@ import Testing
     .detail(description: "LCBO #6468 [Vancouver] *sale* a_b `x` | <b> & ~", amount: "-424.46", odd: true),
     .detail(description: "www.example.com and https://x.y and me@host.example", amount: "1.00", odd: true),
     .detail(description: "Tom's \"Diner\" <&>", amount: "2.00", odd: false),
+    // Longer than a word of places (64 bytes), with characters to escape after it and at its
+    // edge: the Markdown and HTML renderers find those another way.
+    .detail(
+      description: DescriptionText(String(repeating: "a_b&c'", count: 14)), amount: "2.10", odd: true),
+    .detail(
+      description: DescriptionText(
+        String(repeating: "x", count: 63) + "*<" + String(repeating: "y", count: 7)),
+      amount: "2.15", odd: false),
+    .detail(description: DescriptionText(String(repeating: "z", count: 63) + "&"), amount: "2.20", odd: true),
     // A `.` that starts no link is written as it is; one after `www` is escaped.
     .detail(description: "Taco Truck, Inc. 3.5 km", amount: "2.25", odd: false),
     .detail(description: "Shop at WWW.shop.example", amount: "2.50", odd: false),

@@ -81,9 +81,9 @@ import UseCases
   }
 
   @Test(
-    "A stream that becomes unavailable is read no further, in report order or not",
-    arguments: [true, false])
-  func streamReadNoFurtherThanUnavailable(inOrder: Bool) async throws {
+    "A stream that becomes unavailable is read no further, in report order or not, checked or drafted",
+    arguments: [true, false], [false, true])
+  func streamReadNoFurtherThanUnavailable(inOrder: Bool, engine: Bool) async throws {
     let first: [Transaction] = try [
       .fixture(group: .authorized, date: "2016-04-01"), .fixture(group: .posted, date: "2016-05-01"),
     ]
@@ -94,7 +94,7 @@ import UseCases
         .unavailable("the disk is full")
       ]
         + records(after, source: "<stdin>"))
-    let spy = await runOneSource(source)
+    let spy = await runOneSource(source, engine: engine)
     #expect(spy.calls.contains(.sourceUnavailable(.allTransactions, reason: "the disk is full")))
     #expect(source.recordsRead == 3)
   }
