@@ -146,45 +146,18 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // the plain style, which no currency rewrites).
     guard case .detail(let description, let amount, let odd) = row,
       amount.plainAmountCount != nil || Self.isPlain(amount),
-      let text = description.withUTF8({ ReferencedText(plain: $0) })
+      description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
     else { return bytes.appendUTF8(of: render(row)) }
     if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
     if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
-    description.withUTF8 { utf8 in Self.appendDetail(utf8, text: text, amount: amount, odd: odd, to: &bytes) }
-  }
-
-  /// The character references a detail's description needs (`& < > " '`), found, once its
-  /// width's pass (`DisplayWidth.plainColumns(utf8:)`) says it shows as it is, in one more pass
-  /// over its bytes, eight at a time: what they add to its length, and where they go. A pass to
-  /// count them and another to write them each looked at every byte of the runs they are in.
-  struct ReferencedText {
-    /// What the references add: a reference for each byte, less the byte.
-    var added = 0
-    /// Where the bytes to write as references are, one bit a byte, when the text has at most
-    /// 64 bytes (``hasAllPlaces``).
-    var places: UInt64 = 0
-    /// Whether ``places`` holds every byte to write as a reference: the text has at most 64
-    /// bytes.
-    let hasAllPlaces: Bool
-
-    /// The pass over a description's bytes; `nil` when the description does not show as it is
-    /// (`DisplayWidth.plainColumns(utf8:)`).
-    init?(plain utf8: UnsafeBufferPointer<UInt8>) {
-      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return nil }
-      hasAllPlaces = utf8.count <= 64
-      HTMLReportRenderer.forEachReferenced(in: utf8) { place in
-        added &+= HTMLReportRenderer.reference(of: utf8[place]).utf8CodeUnitCount &- 1
-        if hasAllPlaces { places |= 1 &<< UInt64(place) }
-      }
-    }
+    description.withUTF8 { utf8 in Self.appendDetail(utf8, amount: amount, odd: odd, to: &bytes) }
   }
 
   /// Appends a detail row whose description shows as it is and whose amount is plain, in one
   /// piece of room made for the whole row (``ByteWriter``): the row's start, the description
   /// with `& < > " '` as character references, the amount's cell, the row's end.
   private static func appendDetail(
-    _ description: UnsafeBufferPointer<UInt8>, text: ReferencedText, amount: String, odd: Bool,
-    to bytes: inout [UInt8]
+    _ description: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, to bytes: inout [UInt8]
   ) {
     let open: StaticString =
       odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
@@ -192,28 +165,24 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
       amount.utf8.first == UInt8(ascii: "-")
       ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#
     let close: StaticString = "</td></tr>\n"
+    // What the references add: a reference for a byte, less the byte.
+    var added = 0
+    forEachReferenced(in: description) { place in
+      added &+= reference(of: description[place]).utf8CodeUnitCount &- 1
+    }
     let count =
-      open.utf8CodeUnitCount + description.count + text.added + middle.utf8CodeUnitCount + amount.utf8.count
+      open.utf8CodeUnitCount + description.count + added + middle.utf8CodeUnitCount + amount.utf8.count
       + close.utf8CodeUnitCount
     bytes.append(count: count) { line in
       line.write(open)
-      if text.added == 0 {
+      if added == 0 {
         line.write(description)
       } else {
         var start = 0
-        func writeReference(at place: Int) {
+        forEachReferenced(in: description) { place in
           line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
           line.write(reference(of: description[place]))
           start = place + 1
-        }
-        if text.hasAllPlaces {
-          var places = text.places
-          while places != 0 {
-            writeReference(at: places.trailingZeroBitCount)
-            places &= places &- 1
-          }
-        } else {
-          forEachReferenced(in: description, writeReference)
         }
         line.write(UnsafeBufferPointer(rebasing: description[start...]))
       }

@@ -60,29 +60,6 @@ import Testing
     }
   }
 
-  @Test("An HTML detail's one pass finds what its character references add, and where they go")
-  func htmlReferencedText() throws {
-    let added: [UInt8: Int] = [
-      UInt8(ascii: "&"): 4, UInt8(ascii: "<"): 3, UInt8(ascii: ">"): 3, UInt8(ascii: "\""): 5,
-      UInt8(ascii: "'"): 4,
-    ]
-    let texts = [
-      "", "&", "A&W #8915 Trois-Rivières", "Mark's <Work> \"Wearhouse\" #0197", "#$%&'()*", "&'&'&'&'&'",
-      String(repeating: "x'", count: 32), String(repeating: "x'", count: 33), "東京ラーメン #9237 & <b>",
-    ]
-    for text in texts {
-      let bytes = Array(text.utf8)
-      let found = try #require(bytes.withUnsafeBufferPointer { HTMLReportRenderer.ReferencedText(plain: $0) })
-      let places = bytes.indices.filter { added[bytes[$0]] != nil }
-      #expect(found.added == places.reduce(0) { $0 + added[bytes[$1]]! }, "\(text)")
-      #expect(found.hasAllPlaces == (bytes.count <= 64), "\(text)")
-      let bits = places.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
-      #expect(found.places == (found.hasAllPlaces ? bits : 0), "\(text)")
-    }
-    #expect(
-      Array("x\u{1B}y".utf8).withUnsafeBufferPointer { HTMLReportRenderer.ReferencedText(plain: $0) } == nil)
-  }
-
   @Test("An amount is plain when made of digits, commas, points and minus signs only")
   func plainAmounts() {
     for amount in ["3.11", "-424.46", "1,234,567,890.12", "0.00", "", "12345678", "123456789"] {
