@@ -60,6 +60,26 @@ import Testing
     }
   }
 
+  @Test("JSON's stops mark each byte the rule names, alone or in a word, above ASCII or not")
+  func jsonStops() {
+    let isStop = { (byte: UInt8) in
+      byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
+        || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+    for byte in UInt8.min...UInt8.max {
+      #expect(UInt64.isJSONStop(byte) == isStop(byte), "\(byte)")
+      // At each place of a word of plain letters, and of one with a letter beyond ASCII (`é`).
+      for place in 0..<8 {
+        for filler: UInt64 in [0x6161_6161_6161_6161, 0x6161_6161_61A9_C361] {
+          let word = filler & ~(0xFF << UInt64(8 * place)) | UInt64(byte) << UInt64(8 * place)
+          let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
+          let firstStop = bytes.firstIndex(where: isStop) ?? 8
+          #expect(word.jsonStops.firstMarkedByte == firstStop, "\(byte) at \(place)")
+        }
+      }
+    }
+  }
+
   @Test("An amount is plain when made of digits, commas, points and minus signs only")
   func plainAmounts() {
     for amount in ["3.11", "-424.46", "1,234,567,890.12", "0.00", "", "12345678", "123456789"] {
