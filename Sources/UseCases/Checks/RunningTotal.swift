@@ -25,10 +25,24 @@ package struct RunningTotal {
   ///   - origin: Where it was read, if known.
   ///   - source: The name of its source, for a record without an origin.
   package mutating func add(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
-    let wasInRange = sum != nil
+    let before = wide
     count += 1
     wide += Int128(transaction.signedAmount.minorUnits)
-    if wasInRange && sum == nil { leftRangeAt = (transaction, origin, source) }
+    if Self.fits(before) && !Self.fits(wide) { noteLeftRange(transaction, origin: origin, source: source) }
+  }
+
+  /// Keeps the record at which the total left `Money`'s range: apart, so that the add of every
+  /// other record (each record's, twice) does not ready the record's parts for it.
+  @inline(never)
+  private mutating func noteLeftRange(_ transaction: Transaction, origin: RecordOrigin?, source: String) {
+    leftRangeAt = (transaction, origin, source)
+  }
+
+  /// Whether a sum is a `Money` amount: in `Int64`'s range, but for `Int64.min`
+  /// (`Money(minorUnits:)`).
+  @inline(__always)
+  private static func fits(_ value: Int128) -> Bool {
+    value > Int128(Int64.min) && value <= Int128(Int64.max)
   }
 
   /// Adds an amount that has no record behind it, such as a group total.
