@@ -165,11 +165,19 @@ public struct AmountStyle: Hashable, Sendable {
   ///   no thousands separator, never `-0.00`.
   public func text(_ money: Money) -> String {
     guard isPlain else { return styled(money) }
-    // Written backwards into a small buffer: a report formats an amount for every row, and
-    // this is several times faster than interpolation. The longest amount has 23 bytes.
+    // Written backwards into the string's own bytes, once its length is counted: a report
+    // formats an amount for every row, and this is several times faster than interpolation,
+    // and runs fewer instructions than a buffer decoded into a string.
     var cents = money.minorUnits.magnitude
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      var start = buffer.count
+    var wholeDigits = 1
+    var whole = cents / 100
+    while whole >= 10 {
+      whole /= 10
+      wholeDigits += 1
+    }
+    let count = (money.isNegative ? 1 : 0) + wholeDigits + 3
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var start = count
       func put(_ byte: UInt8) {
         start -= 1
         buffer[start] = byte
@@ -184,7 +192,7 @@ public struct AmountStyle: Hashable, Sendable {
         cents /= 10
       } while cents > 0
       if money.isNegative { put(UInt8(ascii: "-")) }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+      return count
     }
   }
 
