@@ -70,7 +70,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       let text = openTable() + flushPendingDate()
       // A date as the presenter writes it (`Apr 01, 2016`) holds nothing to escape: said by
       // one look at its bytes, without the escape's work for every date block.
-      let plain = title.withUTF8InPlace { Self.isPlain(utf8: $0) && !Self.holdsSyntax($0) }
+      let plain = title.withUTF8InPlace { DetailText(plain: $0)?.syntaxCount == 0 }
       pendingDate = plain ? title : Self.escaped(title)
       return text
     case .detail(let description, let amount, _):
@@ -117,11 +117,18 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// What a detail line needs to know of a plain description (``isPlain(utf8:)``): once its
-  /// width's pass (`DisplayWidth.plainColumns(utf8:)`) says it shows as it is, one more pass over
-  /// its bytes, eight at a time, finds what may link, its syntax characters, where they are, and
-  /// how many of its bytes continue a character. A pass for each, and another to write the
-  /// backslashes, took most of a detail line's time.
+  /// What a detail line needs to know of a plain description: one that can be written with a
+  /// backslash before each syntax character and nothing else (``escaped(_:startsBlock:)`` of it
+  /// is that): no byte `ReportText` escapes and no character that joins another (each then
+  /// takes one place in the table's alignment: `DisplayWidth.plainColumns(utf8:)`), and nothing
+  /// that may take part in a link, which ``escaped(_:startsBlock:)`` treats with care: a `:` or
+  /// an `@` (a URL's scheme, an e-mail address, an emoji's shortcode), or a `.` after `www`
+  /// (where GitHub starts a link; a `.` anywhere else, `Inc.` or `3.5`, starts none).
+  ///
+  /// Once the width's pass says it shows as it is, one more pass over its bytes, eight at a
+  /// time, finds what may link, its syntax characters, where they are, and how many of its
+  /// bytes continue a character. A pass for each, and another to write the backslashes, took
+  /// most of a detail line's time.
   struct DetailText {
     /// How many syntax characters it holds (``isMarkdownSyntax(_:)``).
     var syntaxCount = 0
@@ -133,7 +140,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     /// How many of its bytes continue a UTF-8 character (`10xxxxxx`).
     var continuationCount = 0
 
-    /// The pass over a description's bytes; `nil` when it is not plain (``isPlain(utf8:)``).
+    /// The pass over a text's bytes; `nil` when it is not plain.
     init?(plain utf8: UnsafeBufferPointer<UInt8>) {
       guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return nil }
       hasAllPlaces = utf8.count <= 64
@@ -156,7 +163,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
           } else if MarkdownReportRenderer.isLinkPart(byte),
             byte != UInt8(ascii: ".") || MarkdownReportRenderer.startsAutolink(utf8, at: place)
           {
-            // What may take part in a link (mayTakePartInLink(_:)): not plain.
+            // What may take part in a link: not plain.
             return nil
           }
         }
@@ -165,7 +172,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// Appends a detail line whose description is plain (``isPlain(utf8:)``) and amount plain
+  /// Appends a detail line whose description is plain (``DetailText``) and amount plain
   /// (`String.plainAmountCount`), in one piece of room made for the whole line
   /// (``ByteWriter``): the date cell (the block's date on its first line), the description with
   /// a backslash before each syntax character, the padding and the bar, the amount, the end.
@@ -238,36 +245,6 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
 
   /// The date cell of a detail line without a date, with the bars around it.
   private static let noDateCell: StaticString = "|              | "
-  /// Whether a text can be written with a backslash before each syntax character and nothing
-  /// else: no byte `ReportText` escapes and no character that joins another (see
-  /// `DisplayWidth.plainColumns(of:)`: each character then takes one place in the table's
-  /// alignment), and nothing that may take part in a link (``mayTakePartInLink(_:)``).
-  ///
-  /// - Parameter utf8: The text's bytes.
-  /// - Returns: `true` when ``escaped(_:startsBlock:)`` of it is it with those backslashes.
-  private static func isPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    DisplayWidth.plainColumns(utf8: utf8) != nil && !mayTakePartInLink(utf8)
-  }
-
-  /// Whether a text holds a syntax character (``isMarkdownSyntax(_:)``).
-  private static func holdsSyntax(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    var holds = false
-    forEachSyntaxCharacter(in: utf8) { _ in holds = true }
-    return holds
-  }
-
-  /// Whether a text may hold what ``escaped(_:startsBlock:)`` treats as a link: a `:` or an `@`
-  /// (a URL's scheme, an e-mail address, an emoji's shortcode), or a `.` after `www` (where
-  /// GitHub starts a link). A `.` anywhere else (`Inc.`, `3.5`) starts none, and is written as
-  /// it is.
-  private static func mayTakePartInLink(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    var found = false
-    utf8.forEachByte(markedBy: linkParts, where: isLinkPart) { place in
-      if utf8[place] != UInt8(ascii: ".") || startsAutolink(utf8, at: place) { found = true }
-    }
-    return found
-  }
-
   /// The mask of the bytes of a word that may take part in a link: `:`, `@` and `.`.
   @inline(__always)
   private static func linkParts(_ word: UInt64) -> UInt64 {
