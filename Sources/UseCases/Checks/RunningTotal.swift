@@ -68,7 +68,7 @@ package struct RunningTotal {
   }
 
   /// The sum, or `nil` when it does not fit in ``Money``.
-  package var sum: Money? { Int64(exactly: wide).flatMap { Money(minorUnits: $0) } }
+  package var sum: Money? { Self.fits(wide) ? Money(minorUnits: Int64(wide)) : nil }
 
   /// The issue of a total that does not fit, located at the record from which it stayed out of
   /// range.
