@@ -536,7 +536,20 @@ package enum BankWords {
   /// - Parameter bytes: The value's bytes, valid UTF-8.
   /// - Returns: `false` only when it is none of the labels.
   package static func mayBeLabel(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    mayBeWord(bytes, firstWords: labelFirstWords)
+    // A value that starts with a number (a date, an amount: two of a bank row's values) is
+    // told before the labels' table is reached, which is made once and asked for on each use.
+    !startsWithNumber(bytes) && mayBeWord(bytes, firstWords: labelFirstWords)
+  }
+
+  /// Whether a value starts with a digit, or a minus and a digit: then it is none of the
+  /// labels, as ``mayBeWord(_:firstWords:)`` says of any value whose first byte after spaces,
+  /// tabs, underscores and hyphens is a digit.
+  @inline(__always)
+  private static func startsWithNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first else { return false }
+    return first &- UInt8(ascii: "0") < 10
+      || first == UInt8(ascii: "-") && bytes.count > 1
+        && bytes[bytes.startIndex + 1] &- UInt8(ascii: "0") < 10
   }
 
   /// Whether a value's first word may be one of `firstWords`: see ``mayBeLabel(_:)``.

@@ -71,6 +71,22 @@ import Testing
     #expect(!BankWords.mayBeLabel(text))
   }
 
+  @Test("The label test of a value's bytes, which tells numbers first, agrees with that of its text")
+  func bytesAgreeWithText() {
+    // Every two ASCII bytes before a label's words, and before nothing: digits, minus signs,
+    // separators and letters in front of them.
+    for first in UInt8(0)..<0x80 {
+      for second in UInt8(0)..<0x80 {
+        for tail in ["", "Saldo", " Saldo", "Kontostand:", "-Summe", " Total 31.03.2024"] {
+          let value = [first, second] + Array(tail.utf8)
+          let text = String(decoding: value, as: UTF8.self)
+          let fromBytes = value.withUnsafeBufferPointer { BankWords.mayBeLabel(utf8: $0) }
+          #expect(fromBytes == BankWords.mayBeLabel(text), "\(value)")
+        }
+      }
+    }
+  }
+
   @Test("The blocks read as without case hold no scalar that lower case changes")
   func caselessBlocks() {
     for value in UInt32(0x3000)...0xE000 where BankWords.isCaseless(value) {

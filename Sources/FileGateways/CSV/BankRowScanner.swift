@@ -183,17 +183,6 @@ struct BankRowScanner {
     return change
   }
 
-  /// Whether a value starts with a digit, or a minus and a digit (a date, an amount): then it
-  /// is none of the labels, as `BankWords.mayBeLabel(utf8:)` says from its first bytes, and the
-  /// call for the dates and amounts of every row is spared (`BankRowScannerTests` checks that
-  /// the two agree).
-  @inline(__always)
-  static func startsWithNumber(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = content.first else { return false }
-    return first &- UInt8(ascii: "0") < 10
-      || first == UInt8(ascii: "-") && content.count > 1 && content[1] &- UInt8(ascii: "0") < 10
-  }
-
   /// ``validRow(into:layout:group:statuses:)``, but for a description lent as bytes when the row
   /// is not read.
   private mutating func scanRow(
@@ -224,7 +213,7 @@ struct BankRowScanner {
         guard first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0,
           field.isASCII || column == .description || String(exactUTF8: content) != nil
         else { return false }
-        return Self.startsWithNumber(content) || !BankWords.mayBeLabel(utf8: content)
+        return !BankWords.mayBeLabel(utf8: content)
       }
       guard plain else { return nil }
       guard column == .description || !field.hasDoubledQuotes else { return nil }
