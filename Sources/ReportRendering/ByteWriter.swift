@@ -29,7 +29,7 @@ struct ByteWriter: ~Copyable {
     guard let start = bytes.baseAddress else { return }
     // One comparison keeps a miscounted line from writing past its room.
     precondition(bytes.count <= end - next, "a line longer than the room made for it")
-    next.update(from: start, count: bytes.count)
+    next.initialize(from: start, count: bytes.count)
     next += bytes.count
   }
 
@@ -59,20 +59,22 @@ struct ByteWriter: ~Copyable {
     next += 1
   }
 
-  /// Leaves bytes as they are: the room is made of spaces, so this writes `count` spaces.
+  /// Writes `count` spaces: a line's padding.
   ///
   /// - Parameter count: How many (none for a negative count).
   @inline(__always)
   mutating func skip(_ count: Int) {
     guard count > 0 else { return }
     precondition(count <= end - next, "a line longer than the room made for it")
+    next.initialize(repeating: UInt8(ascii: " "), count: count)
     next += count
   }
 }
 
 extension [UInt8] {
-  /// Appends `count` bytes that `write` writes: room made once (`count` spaces), then written
-  /// over from its start. `write` must write or skip exactly `count` bytes.
+  /// Appends `count` bytes that `write` writes: room made once at the end of the buffer, left
+  /// as it is until written (the array's own way to append, `append(addingCapacity:)`), then
+  /// written in order from its start. `write` must write or skip exactly `count` bytes.
   ///
   /// - Parameters:
   ///   - count: How many bytes the line has.
@@ -80,14 +82,15 @@ extension [UInt8] {
   @inline(__always)
   mutating func append(count: Int, writing write: (inout ByteWriter) -> Void) {
     guard count > 0 else { return }
-    let start = self.count
-    appendSpaces(count)
-    withUnsafeMutableBufferPointer { buffer in
-      // Not empty: it holds the room just made.
-      guard let base = buffer.baseAddress.map({ $0 + start }) else { return }
-      var writer = ByteWriter(start: base, end: base + count)
-      write(&writer)
-      precondition(writer.isAtEnd, "a line shorter than the room made for it")
+    append(addingCapacity: count) { room in
+      room.withUnsafeMutableBufferPointer { buffer, written in
+        // Not empty: it has room for `count` bytes.
+        guard let base = buffer.baseAddress else { return }
+        var writer = ByteWriter(start: base, end: base + count)
+        write(&writer)
+        precondition(writer.isAtEnd, "a line shorter than the room made for it")
+        written = count
+      }
     }
   }
 }
