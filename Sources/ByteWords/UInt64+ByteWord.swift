@@ -49,12 +49,23 @@ extension UInt64 {
       self =
         UInt64(wordAt: bytes.count &- 8, of: bytes) &>> shift | UInt64(repeating: filler) &<< (64 &- shift)
     } else {
-      var word = UInt64(repeating: filler)
-      for place in 0..<count {
-        let bit = UInt64(place &* 8)
-        word = word & ~(0xFF &<< bit) | UInt64(bytes[offset &+ place]) &<< bit
+      // A text shorter than a word: its bytes in at most three reads (four, two and one bytes,
+      // as the count's bits say), not one by one, and the filler above them.
+      let raw = UnsafeRawBufferPointer(bytes)
+      var (word, place) = (UInt64(0), offset)
+      if count & 4 != 0 {
+        word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: place, as: UInt32.self)))
+        place &+= 4
       }
-      self = word
+      if count & 2 != 0 {
+        let pair = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: place, as: UInt16.self)))
+        word |= pair &<< UInt64((place &- offset) &* 8)
+        place &+= 2
+      }
+      if count & 1 != 0 {
+        word |= UInt64(raw[place]) &<< UInt64((place &- offset) &* 8)
+      }
+      self = word | UInt64(repeating: filler) &<< UInt64(count &* 8)
     }
   }
 
