@@ -58,9 +58,6 @@ package struct TransactionListRenderer: Sendable {
     date: UnsafeBufferPointer<UInt8>, group: UnsafeBufferPointer<UInt8>,
     description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
   ) {
-    let parts: (StaticString, StaticString, StaticString, StaticString, StaticString) = (
-      "{\"date\":\"", "\",\"group\":\"", "\",\"description\":\"", "\",\"amount\":\"", "\"}\n"
-    )
     // The date and the amount as the presenter writes them, digits and marks, are said plain by
     // the cheaper test; any other text by the escape's own.
     let isPlain =
@@ -69,30 +66,41 @@ package struct TransactionListRenderer: Sendable {
       && JSONReportRenderer.needsNoEscape(group)
       && (amount.isDigitsAndMarks || JSONReportRenderer.needsNoEscape(amount))
     guard isPlain else {
-      bytes.append(parts.0)
+      bytes.append(LineParts.date)
       JSONReportRenderer.appendEscaped(utf8: date, to: &bytes)
-      bytes.append(parts.1)
+      bytes.append(LineParts.group)
       JSONReportRenderer.appendEscaped(utf8: group, to: &bytes)
-      bytes.append(parts.2)
+      bytes.append(LineParts.description)
       JSONReportRenderer.appendEscaped(utf8: description, to: &bytes)
-      bytes.append(parts.3)
+      bytes.append(LineParts.amount)
       JSONReportRenderer.appendEscaped(utf8: amount, to: &bytes)
-      return bytes.append(parts.4)
+      return bytes.append(LineParts.end)
     }
+    // Each part a constant where it is written (not a member of a tuple), so that it is copied
+    // as the few words its known length takes rather than by a call.
     let count =
-      parts.0.utf8CodeUnitCount + date.count + parts.1.utf8CodeUnitCount + group.count
-      + parts.2.utf8CodeUnitCount + description.count + parts.3.utf8CodeUnitCount + amount.count
-      + parts.4.utf8CodeUnitCount
+      LineParts.date.utf8CodeUnitCount + date.count + LineParts.group.utf8CodeUnitCount + group.count
+      + LineParts.description.utf8CodeUnitCount + description.count + LineParts.amount.utf8CodeUnitCount
+      + amount.count + LineParts.end.utf8CodeUnitCount
     bytes.append(count: count) { line in
-      line.write(parts.0)
+      line.write(LineParts.date)
       line.write(date)
-      line.write(parts.1)
+      line.write(LineParts.group)
       line.write(group)
-      line.write(parts.2)
+      line.write(LineParts.description)
       line.write(description)
-      line.write(parts.3)
+      line.write(LineParts.amount)
       line.write(amount)
-      line.write(parts.4)
+      line.write(LineParts.end)
     }
+  }
+
+  /// The fixed parts of a line, each before the value it names, and the line's end.
+  private enum LineParts {
+    static let date: StaticString = "{\"date\":\""
+    static let group: StaticString = "\",\"group\":\""
+    static let description: StaticString = "\",\"description\":\""
+    static let amount: StaticString = "\",\"amount\":\""
+    static let end: StaticString = "\"}\n"
   }
 }
