@@ -145,36 +145,43 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // as character references, as `escaped(_:)` writes them; amounts only plain ones (those of
     // the plain style, which no currency rewrites).
     guard case .detail(let description, let amount, let odd) = row,
-      amount.plainAmountCount != nil || Self.isPlain(amount),
-      description.withUTF8({ DisplayWidth.plainColumns(utf8: $0) != nil })
+      amount.plainAmountCount != nil || Self.isPlain(amount)
     else { return bytes.appendUTF8(of: render(row)) }
-    if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
-    if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
-    description.withUTF8 { utf8 in Self.appendDetail(utf8, amount: amount, odd: odd, to: &bytes) }
+    let isWritten = description.withUTF8 { utf8 in
+      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return false }
+      if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
+      if !rowGroupIsOpen { bytes.appendUTF8(of: openRowGroup()) }
+      amount.withUTF8InPlace { amount in Self.appendDetail(utf8, amount: amount, odd: odd, to: &bytes) }
+      return true
+    }
+    if !isWritten { bytes.appendUTF8(of: render(row)) }
   }
 
   /// Appends a detail row whose description shows as it is and whose amount is plain, in one
   /// piece of room made for the whole row (``ByteWriter``): the row's start, the description
   /// with `& < > " '` as character references, the amount's cell, the row's end.
   private static func appendDetail(
-    _ description: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, to bytes: inout [UInt8]
+    _ description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, odd: Bool,
+    to bytes: inout [UInt8]
   ) {
-    let open: StaticString =
-      odd ? #"<tr class="detail odd"><th scope="row">"# : #"<tr class="detail even"><th scope="row">"#
-    let middle: StaticString =
-      amount.utf8.first == UInt8(ascii: "-")
-      ? #"</th><td class="amount credit">"# : #"</th><td class="amount">"#
-    let close: StaticString = "</td></tr>\n"
+    // Each part a constant where it is written (no part chosen into a variable first), so that
+    // it is copied as the few words its known length takes rather than by a call.
+    let isCredit = amount.first == UInt8(ascii: "-")
     // What the references add: a reference for a byte, less the byte.
     var added = 0
     forEachReferenced(in: description) { place in
       added &+= reference(of: description[place]).utf8CodeUnitCount &- 1
     }
     let count =
-      open.utf8CodeUnitCount + description.count + added + middle.utf8CodeUnitCount + amount.utf8.count
-      + close.utf8CodeUnitCount
+      (odd ? DetailParts.openOdd : DetailParts.openEven).utf8CodeUnitCount + description.count + added
+      + (isCredit ? DetailParts.creditCell : DetailParts.amountCell).utf8CodeUnitCount + amount.count
+      + DetailParts.close.utf8CodeUnitCount
     bytes.append(count: count) { line in
-      line.write(open)
+      if odd {
+        line.write(DetailParts.openOdd)
+      } else {
+        line.write(DetailParts.openEven)
+      }
       if added == 0 {
         line.write(description)
       } else {
@@ -186,10 +193,23 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
         }
         line.write(UnsafeBufferPointer(rebasing: description[start...]))
       }
-      line.write(middle)
+      if isCredit {
+        line.write(DetailParts.creditCell)
+      } else {
+        line.write(DetailParts.amountCell)
+      }
       line.write(amount)
-      line.write(close)
+      line.write(DetailParts.close)
     }
+  }
+
+  /// The fixed parts of a detail row written straight in (``appendDetail(_:amount:odd:to:)``).
+  private enum DetailParts {
+    static let openOdd: StaticString = #"<tr class="detail odd"><th scope="row">"#
+    static let openEven: StaticString = #"<tr class="detail even"><th scope="row">"#
+    static let amountCell: StaticString = #"</th><td class="amount">"#
+    static let creditCell: StaticString = #"</th><td class="amount credit">"#
+    static let close: StaticString = "</td></tr>\n"
   }
 
   /// Calls `body` with the place of each of `& < > " '` in a text, in order: only the bytes in
