@@ -21,6 +21,9 @@ struct ByteWriter: ~Copyable {
   /// Whether every byte of the room has been written (or skipped).
   fileprivate var isAtEnd: Bool { next == end }
 
+  /// How many bytes have been written from `start`, where the room starts.
+  fileprivate func writtenCount(from start: UnsafeMutablePointer<UInt8>) -> Int { next - start }
+
   /// Writes bytes.
   ///
   /// - Parameter bytes: The bytes.
@@ -47,6 +50,21 @@ struct ByteWriter: ~Copyable {
   @inline(__always)
   mutating func write(_ text: String) {
     text.withUTF8InPlace { write($0) }
+  }
+
+  /// Writes the first `count` bytes of a word, the first byte lowest: all eight are stored, in
+  /// one step, and the writer moves on by `count`, so that what comes next writes over the
+  /// rest. Only in room made by ``Swift/Array/append(atMost:writing:)``, which has a word more
+  /// than its bytes for the last word of a text.
+  ///
+  /// - Parameters:
+  ///   - word: The bytes.
+  ///   - count: How many of them are written (at most eight).
+  @inline(__always)
+  mutating func write(_ word: UInt64, count: Int) {
+    precondition(end - next >= 8, "a line longer than the room made for it")
+    UnsafeMutableRawPointer(next).storeBytes(of: word.littleEndian, as: UInt64.self)
+    next += count
   }
 
   /// Writes one byte.
@@ -90,6 +108,26 @@ extension [UInt8] {
         write(&writer)
         precondition(writer.isAtEnd, "a line shorter than the room made for it")
         written = count
+      }
+    }
+  }
+
+  /// Appends what `write` writes, at most `count` bytes: room made once for `count` bytes and a
+  /// word more (``ByteWriter/write(_:count:)`` stores a text's last bytes as a whole word), and
+  /// the buffer grown by as many bytes as were written. For a line whose length is known only
+  /// once it is written: text escaped as it is copied.
+  ///
+  /// - Parameters:
+  ///   - count: The most bytes the line can have.
+  ///   - write: Writes them, in order.
+  @inline(__always)
+  mutating func append(atMost count: Int, writing write: (inout ByteWriter) -> Void) {
+    append(addingCapacity: count &+ 8) { room in
+      room.withUnsafeMutableBufferPointer { buffer, written in
+        guard let base = buffer.baseAddress else { return }
+        var writer = ByteWriter(start: base, end: base + buffer.count)
+        write(&writer)
+        written = writer.writtenCount(from: base)
       }
     }
   }

@@ -65,9 +65,9 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     }
   }
 
-  /// Appends a detail row's object: when its description and amount need no escape (nearly
-  /// every row), in one piece of room made for the whole object (``ByteWriter``); else in
-  /// parts, the description escaped.
+  /// Appends a detail row's object in one piece of room made for the longest it could be
+  /// (``Swift/Array/append(atMost:writing:)``), its description and amount escaped as they are
+  /// copied (``ByteWriter/writeJSONEscaped(_:)``).
   private static func appendDetail(
     _ description: UnsafeBufferPointer<UInt8>, amount: String, odd: Bool, isFirst: Bool,
     to bytes: inout [UInt8]
@@ -79,21 +79,14 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     let middle: StaticString = "\",\n    \"amount\": \""
     let close: StaticString = odd ? "\",\n    \"odd\": true\n  }" : "\",\n    \"odd\": false\n  }"
     amount.withUTF8InPlace { amountBytes in
-      guard needsNoEscape(description), needsNoEscape(amountBytes) else {
-        bytes.append(open)
-        appendEscaped(utf8: description, to: &bytes)
-        bytes.append(middle)
-        appendEscaped(utf8: amountBytes, to: &bytes)
-        return bytes.append(close)
-      }
       let count =
-        open.utf8CodeUnitCount + description.count + middle.utf8CodeUnitCount + amountBytes.count
-        + close.utf8CodeUnitCount
-      bytes.append(count: count) { line in
+        open.utf8CodeUnitCount + middle.utf8CodeUnitCount + close.utf8CodeUnitCount
+        + ByteWriter.mostJSONEscapedCount(description.count &+ amountBytes.count)
+      bytes.append(atMost: count) { line in
         line.write(open)
-        line.write(description)
+        line.writeJSONEscaped(description)
         line.write(middle)
-        line.write(amountBytes)
+        line.writeJSONEscaped(amountBytes)
         line.write(close)
       }
     }
@@ -139,81 +132,94 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   /// Appends a string as the inside of a JSON string literal (see ``quoted(_:)``), from its
   /// UTF-8 bytes: the caller writes the quotes, with the constant text around them.
   ///
-  /// Runs of bytes that need no escape (nearly every text is one) are appended at once. A
+  /// Eight bytes at a time while none needs a look (``ByteWriter/writeJSONEscaped(_:)``). A
   /// character above ASCII is decoded only when it may be one `ReportText.mustBeEscaped(_:)` escapes
   /// (it judges for the text output too); the first byte tells (`UInt64.jsonStops`).
   private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 
-  /// Whether text goes into a JSON string literal as it is: no byte ``appendEscaped(utf8:to:)``
-  /// looks at (`UInt64.jsonStops`), eight bytes at a time.
+  /// Appends valid UTF-8 as the inside of a JSON string literal (``ByteWriter/writeJSONEscaped(_:)``).
+  private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.append(atMost: ByteWriter.mostJSONEscapedCount(utf8.count)) { $0.writeJSONEscaped(utf8) }
+  }
+}
+
+extension ByteWriter {
+  /// The most bytes `count` bytes of text take escaped in a JSON string literal: six a byte
+  /// (`\u0000` for a control), which no character's escape passes.
+  ///
+  /// - Parameter count: How many bytes of text.
+  /// - Returns: Six times as many.
+  static func mostJSONEscapedCount(_ count: Int) -> Int { 6 &* count }
+
+  /// Writes valid UTF-8 as the inside of a JSON string literal: quotes, backslashes and every
+  /// character that could control a terminal (`ReportText.mustBeEscaped(_:)`) escaped, the rest
+  /// as it is. Eight bytes at a time, each word stored whole, while none is a stop
+  /// (`UInt64.jsonStops`); the character at a stop is decoded, and escaped or copied. Needs the
+  /// room of ``Swift/Array/append(atMost:writing:)`` for ``mostJSONEscapedCount(_:)`` bytes.
   ///
   /// - Parameter utf8: The text's bytes.
-  /// - Returns: `true` when its bytes are the literal's.
-  package static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  // Inlined where a line is written, so that the writer's place stays in a register from one
+  // value to the next; the rare character at a stop is written out of line.
+  @inline(__always)
+  mutating func writeJSONEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var index = 0
-    while index &+ 8 <= utf8.count {
-      if UInt64(wordAt: index, of: utf8).jsonStops != 0 { return false }
-      index &+= 8
-    }
-    // The last bytes as one more word, spaces after them (a space is no stop).
-    return UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " ")).jsonStops == 0
-  }
-
-  /// Appends valid UTF-8 as the inside of a JSON string literal: how the transaction list's
-  /// lines (``TransactionListRenderer``) escape a value that ``needsNoEscape(_:)`` did not pass.
-  package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    var (start, index) = (0, 0)
     while index < utf8.count {
-      // Eight bytes at a time while none needs a look, then straight to the first that does.
-      if index &+ 8 <= utf8.count {
-        let stops = UInt64(wordAt: index, of: utf8).jsonStops
-        if stops == 0 {
-          index &+= 8
-          continue
-        }
-        index &+= stops.firstMarkedByte
-      }
-      let byte = utf8[index]
-      // A byte the word's test passes (a byte that follows a first byte is never a stop): as it is.
-      if !UInt64.isJSONStop(byte) {
-        index += 1
+      let left = utf8.count &- index
+      // The last bytes as one more word, spaces after them (a space is no stop).
+      let word =
+        left >= 8
+        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
+      let stops = word.jsonStops
+      guard stops != 0 else {
+        write(word, count: Swift.min(left, 8))
+        index &+= 8
         continue
       }
-      let (scalar, length) = utf8.scalar(at: index)
-      let escape: StaticString? =
-        switch byte {
-        case UInt8(ascii: "\""): "\\\""
-        case UInt8(ascii: "\\"): "\\\\"
-        case UInt8(ascii: "\n"): "\\n"
-        case UInt8(ascii: "\r"): "\\r"
-        case UInt8(ascii: "\t"): "\\t"
-        case 0x08: "\\b"
-        case 0x0C: "\\f"
-        default: nil
-        }
-      guard escape != nil || ReportText.mustBeEscaped(scalar) else {
-        index += length
-        continue
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      if let escape {
-        bytes.append(escape)
-      } else {
-        appendUnicodeEscape(scalar, to: &bytes)
-      }
-      index += length
-      start = index
+      // The first marked byte is a stop (a mask's lowest mark is exact), and not a filler.
+      let plain = stops.firstMarkedByte
+      write(word, count: plain)
+      index = writeJSONCharacter(utf8, at: index &+ plain)
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
   }
 
-  /// Appends `\u` and the character's code in four (or more) lowercase hexadecimal digits.
-  private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-    let hex = String(scalar.value, radix: 16)
-    bytes.append("\\u")
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.count)))
-    bytes.appendUTF8(of: hex)
+  /// Writes the character whose first byte, at `index`, is a stop: its escape when it needs
+  /// one, else its bytes as they are.
+  ///
+  /// - Returns: Where the next character starts.
+  @inline(never)
+  private mutating func writeJSONCharacter(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let (scalar, length) = utf8.scalar(at: index)
+    let escape: StaticString? =
+      switch utf8[index] {
+      case UInt8(ascii: "\""): "\\\""
+      case UInt8(ascii: "\\"): "\\\\"
+      case UInt8(ascii: "\n"): "\\n"
+      case UInt8(ascii: "\r"): "\\r"
+      case UInt8(ascii: "\t"): "\\t"
+      case 0x08: "\\b"
+      case 0x0C: "\\f"
+      default: nil
+      }
+    if let escape {
+      write(escape)
+    } else if ReportText.mustBeEscaped(scalar) {
+      writeUnicodeEscape(scalar)
+    } else {
+      write(UnsafeBufferPointer(rebasing: utf8[index..<(index &+ length)]))
+    }
+    return index &+ length
+  }
+
+  /// Writes `\u` and the character's code in four (or more) lowercase hexadecimal digits.
+  private mutating func writeUnicodeEscape(_ scalar: Unicode.Scalar) {
+    write("\\u")
+    var digits = 4
+    while digits < 8, scalar.value >> UInt32(4 &* digits) != 0 { digits &+= 1 }
+    for place in stride(from: digits &- 1, through: 0, by: -1) {
+      let nibble = UInt8(truncatingIfNeeded: scalar.value >> UInt32(4 &* place)) & 0xF
+      write(nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10)
+    }
   }
 }

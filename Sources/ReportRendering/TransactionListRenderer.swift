@@ -51,46 +51,29 @@ package struct TransactionListRenderer: Sendable {
     }
   }
 
-  /// Appends one transaction's line from its four values' bytes: when none needs an escape
-  /// (nearly every line), in one piece of room made for the whole line (``ByteWriter``); else
-  /// in parts, each value escaped.
+  /// Appends one transaction's line from its four values' bytes, in one piece of room made for
+  /// the longest it could be (``Swift/Array/append(atMost:writing:)``), each value escaped as
+  /// it is copied (``ByteWriter/writeJSONEscaped(_:)``): no value is looked at twice.
   private func append(
     date: UnsafeBufferPointer<UInt8>, group: UnsafeBufferPointer<UInt8>,
     description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
   ) {
-    // The date and the amount as the presenter writes them, digits and marks, are said plain by
-    // the cheaper test; any other text by the escape's own.
-    let isPlain =
-      JSONReportRenderer.needsNoEscape(description)
-      && (date.isDigitsAndMarks || JSONReportRenderer.needsNoEscape(date))
-      && JSONReportRenderer.needsNoEscape(group)
-      && (amount.isDigitsAndMarks || JSONReportRenderer.needsNoEscape(amount))
-    guard isPlain else {
-      bytes.append(LineParts.date)
-      JSONReportRenderer.appendEscaped(utf8: date, to: &bytes)
-      bytes.append(LineParts.group)
-      JSONReportRenderer.appendEscaped(utf8: group, to: &bytes)
-      bytes.append(LineParts.description)
-      JSONReportRenderer.appendEscaped(utf8: description, to: &bytes)
-      bytes.append(LineParts.amount)
-      JSONReportRenderer.appendEscaped(utf8: amount, to: &bytes)
-      return bytes.append(LineParts.end)
-    }
+    let count =
+      LineParts.date.utf8CodeUnitCount + LineParts.group.utf8CodeUnitCount
+      + LineParts.description.utf8CodeUnitCount + LineParts.amount.utf8CodeUnitCount
+      + LineParts.end.utf8CodeUnitCount
+      + ByteWriter.mostJSONEscapedCount(date.count &+ group.count &+ description.count &+ amount.count)
     // Each part a constant where it is written (not a member of a tuple), so that it is copied
     // as the few words its known length takes rather than by a call.
-    let count =
-      LineParts.date.utf8CodeUnitCount + date.count + LineParts.group.utf8CodeUnitCount + group.count
-      + LineParts.description.utf8CodeUnitCount + description.count + LineParts.amount.utf8CodeUnitCount
-      + amount.count + LineParts.end.utf8CodeUnitCount
-    bytes.append(count: count) { line in
+    bytes.append(atMost: count) { line in
       line.write(LineParts.date)
-      line.write(date)
+      line.writeJSONEscaped(date)
       line.write(LineParts.group)
-      line.write(group)
+      line.writeJSONEscaped(group)
       line.write(LineParts.description)
-      line.write(description)
+      line.writeJSONEscaped(description)
       line.write(LineParts.amount)
-      line.write(amount)
+      line.writeJSONEscaped(amount)
       line.write(LineParts.end)
     }
   }

@@ -62,3 +62,63 @@ import Testing
     #expect(bytes == Array(("before" + TransactionListRenderer().render(transaction)).utf8))
   }
 }
+
+/// The escape of each value as the line is written, eight bytes at a time: checked against the
+/// rule said one character at a time, with a stop at every place of a word and of the last
+/// bytes, in every one of the four values.
+@Suite struct TransactionListEscapeTests {
+  /// The inside of a JSON string literal as the list writes it, one character at a time.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{8}": result += "\\b"
+      case "\u{C}": result += "\\f"
+      case _ where ReportText.mustBeEscaped(scalar):
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Texts of 1 to 19 characters with one character that stops the eight-byte pass at each place.
+  static let texts: [String] = {
+    let stops = [
+      "\"", "\\", "\n", "\u{1}", "\u{7F}", "\u{85}", "\u{A0}", "\u{61C}", "\u{2028}", "\u{2030}", "\u{E9}",
+    ]
+    var texts: [String] = []
+    for length in 1...19 {
+      for place in 0..<length {
+        for stop in stops {
+          texts.append(
+            String(repeating: "a", count: place) + stop + String(repeating: "b", count: length - place - 1))
+        }
+      }
+    }
+    return texts
+  }()
+
+  @Test("Every value is escaped as the rule says, wherever its stop falls")
+  func everyPlace() {
+    let renderer = TransactionListRenderer()
+    var wrong: [String] = []
+    for text in Self.texts {
+      let line = renderer.render(
+        ListedTransaction(date: text, group: text, description: DescriptionText(text), amount: text))
+      let value = Self.escaped(text)
+      let expected =
+        #"{"date":""# + value + #"","group":""# + value + #"","description":""# + value
+        + #"","amount":""# + value + "\"}\n"
+      if line != expected { wrong.append(text) }
+    }
+    #expect(
+      wrong.isEmpty, "\(wrong.count) of \(Self.texts.count) texts written otherwise: \(wrong.prefix(5))")
+  }
+}
