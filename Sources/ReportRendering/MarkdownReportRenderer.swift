@@ -150,7 +150,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
         let word =
           index &+ 8 <= utf8.count
           ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
-        continuationCount &+= word.continuationBytes.nonzeroBitCount
+        continuationCount &+= word.continuationBytes.markedByteCount
         var marked = word.markdownSyntaxCandidates | MarkdownReportRenderer.linkParts(word)
         while marked != 0 {
           let place = index &+ marked.trailingZeroBitCount &>> 3

@@ -65,6 +65,27 @@ import Testing
     }
   }
 
+  @Test("An exact mask's marks are counted as its set bits are, for every set of marked bytes and every byte")
+  func markedByteCount() {
+    for marks in 0...255 {
+      var mask = UInt64(0)
+      for place in 0..<8 where marks >> place & 1 == 1 {
+        mask |= UInt64(0x80) << (8 * UInt64(place))
+      }
+      #expect(mask.markedByteCount == mask.nonzeroBitCount, "marks \(marks)")
+    }
+    for byte in UInt8.min...UInt8.max {
+      for neighbour: UInt8 in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xFF] {
+        for place in 0..<8 {
+          var bytes = [UInt8](repeating: neighbour, count: 8)
+          bytes[place] = byte
+          let continuations = Self.word(bytes).continuationBytes
+          #expect(continuations.markedByteCount == continuations.nonzeroBitCount, "\(bytes)")
+        }
+      }
+    }
+  }
+
   /// Each mask, and which bytes it marks.
   private static let masks:
     [(name: String, mask: @Sendable (UInt64) -> UInt64, marks: @Sendable (UInt8) -> Bool)] = [

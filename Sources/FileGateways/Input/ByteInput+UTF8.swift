@@ -203,7 +203,7 @@ extension UInt64 {
     // Most runs are ASCII, and have no continuation bytes to count: this test skips the count
     // for them.
     guard high != 0 else { return (count, 0, 0) }
-    return (count, high, (high & ~(self << 1)).nonzeroBitCount)
+    return (count, high, (high & ~(self << 1)).markedByteCount)
   }
 
   /// The mask of the bytes that are `"`, `\\` or below 0x20 (a control).
