@@ -383,8 +383,8 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     let gap = max(1, width - indent - rightMargin - labelWidth - amountWidth)
     // Only a coloured line is padded: past its last character, up to the full width.
     let padding = oddBand == nil ? 0 : max(0, width - indent - labelWidth - gap - amountWidth)
-    // The whole line in one piece of room (``ByteWriter``), made of spaces: the label and the
-    // amount written over them, where appending each part checked the buffer five times.
+    // The whole line in one piece of room (``ByteWriter``), its parts and spaces written in
+    // order, where appending each part checked the buffer five times.
     let band = oddBand.map { starts.detailBand(odd: $0) }
     amount.withUTF8InPlace { amountBytes in
       let colorCount = band.map { $0.count + Self.resetSequence.utf8CodeUnitCount } ?? 0

@@ -4,7 +4,8 @@ import Testing
 
 /// A line written into room made for it (`[UInt8].append(count:writing:)`) is the bytes of its
 /// parts, in order, after what the buffer held; a miscounted line stops the program rather than
-/// writing past its room or leaving spaces the renderer did not mean.
+/// writing past its room or leaving bytes of it unwritten. Room made for at most so many bytes
+/// (`append(atMost:writing:)`) keeps as many as were written.
 @Suite struct ByteWriterTests {
   @Test("A line's parts land in order after the buffer's bytes, a skip leaving spaces")
   func partsInOrder() {
@@ -38,6 +39,29 @@ import Testing
     await #expect(processExitsWith: .failure) {
       var bytes: [UInt8] = []
       bytes.append(count: 5) { line in line.write("four") }
+    }
+  }
+
+  @Test(
+    "Room for at most so many bytes grows the buffer by those written; a word's bytes past its count are written over"
+  )
+  func roomForAtMost() {
+    var bytes: [UInt8] = Array("ab".utf8)
+    bytes.append(atMost: 20) { line in
+      line.write(UInt64(0x6867_6665_6463_6261), count: 3)  // "abcdefgh", three of them
+      line.write("XY")
+      line.write(UInt64(0x3938_3736_3534_3332), count: 8)  // "23456789"
+    }
+    #expect(String(decoding: bytes, as: UTF8.self) == "ababcXY23456789")
+    bytes.append(atMost: 6) { _ in }
+    #expect(bytes.count == 15)
+  }
+
+  @Test("A word written where its room has fewer than eight bytes left stops the program")
+  func wordWithoutRoomStops() async {
+    await #expect(processExitsWith: .failure) {
+      var bytes: [UInt8] = []
+      bytes.append(count: 4) { line in line.write(UInt64(0x6463_6261), count: 4) }
     }
   }
 }
