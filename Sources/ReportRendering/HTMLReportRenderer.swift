@@ -158,8 +158,9 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   }
 
   /// Appends a detail row whose description shows as it is and whose amount is plain, in one
-  /// piece of room made for the whole row (``ByteWriter``): the row's start, the description
-  /// with `& < > " '` as character references, the amount's cell, the row's end.
+  /// piece of room made for the longest it could be (``Swift/Array/append(atMost:writing:)``):
+  /// the row's start, the description with `& < > " '` as character references, written as it
+  /// is copied (``ByteWriter/writeReferenced(_:)``), the amount's cell, the row's end.
   private static func appendDetail(
     _ description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, odd: Bool,
     to bytes: inout [UInt8]
@@ -167,32 +168,18 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     // Each part a constant where it is written (no part chosen into a variable first), so that
     // it is copied as the few words its known length takes rather than by a call.
     let isCredit = amount.first == UInt8(ascii: "-")
-    // What the references add: a reference for a byte, less the byte.
-    var added = 0
-    forEachReferenced(in: description) { place in
-      added &+= reference(of: description[place]).utf8CodeUnitCount &- 1
-    }
     let count =
-      (odd ? DetailParts.openOdd : DetailParts.openEven).utf8CodeUnitCount + description.count + added
+      (odd ? DetailParts.openOdd : DetailParts.openEven).utf8CodeUnitCount
+      + ByteWriter.mostReferencedCount(description.count)
       + (isCredit ? DetailParts.creditCell : DetailParts.amountCell).utf8CodeUnitCount + amount.count
       + DetailParts.close.utf8CodeUnitCount
-    bytes.append(count: count) { line in
+    bytes.append(atMost: count) { line in
       if odd {
         line.write(DetailParts.openOdd)
       } else {
         line.write(DetailParts.openEven)
       }
-      if added == 0 {
-        line.write(description)
-      } else {
-        var start = 0
-        forEachReferenced(in: description) { place in
-          line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
-          line.write(reference(of: description[place]))
-          start = place + 1
-        }
-        line.write(UnsafeBufferPointer(rebasing: description[start...]))
-      }
+      line.writeReferenced(description)
       if isCredit {
         line.write(DetailParts.creditCell)
       } else {
@@ -223,7 +210,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
   }
 
   /// The character reference of a byte that is one of `& < > " '` (``isReferenced(_:)``).
-  private static func reference(of byte: UInt8) -> StaticString {
+  fileprivate static func reference(of byte: UInt8) -> StaticString {
     switch byte {
     case UInt8(ascii: "&"): "&amp;"
     case UInt8(ascii: "<"): "&lt;"
@@ -266,7 +253,7 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
 
   /// Whether a byte is one of `& < > " '`, which HTML writes as character references: one bit
   /// each of a word, for the bytes below 64 where all five are.
-  private static func isReferenced(_ byte: UInt8) -> Bool {
+  fileprivate static func isReferenced(_ byte: UInt8) -> Bool {
     byte < 64 && (0x5000_00C4_0000_0000 as UInt64) >> byte & 1 != 0
   }
 
@@ -364,5 +351,47 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     guard sectionIsOpen else { return html }
     sectionIsOpen = false
     return html + "</section>\n"
+  }
+}
+
+extension ByteWriter {
+  /// The most bytes `count` bytes of text take with `& < > " '` as character references: six a
+  /// byte (`&quot;`).
+  ///
+  /// - Parameter count: How many bytes of text.
+  /// - Returns: Six times as many.
+  fileprivate static func mostReferencedCount(_ count: Int) -> Int { 6 &* count }
+
+  /// Writes text with `& < > " '` as character references (``HTMLReportRenderer/escaped(_:)``'s
+  /// bytes, for a text that shows as it is), eight bytes at a time: a word is stored whole up to
+  /// the first byte of those five in it, which only the bytes in their two runs of ASCII
+  /// (`"` to `'`, `<` to `>`) are looked at to find. Needs the room of
+  /// ``Swift/Array/append(atMost:writing:)`` for ``mostReferencedCount(_:)`` bytes.
+  ///
+  /// - Parameter utf8: The text's bytes.
+  @inline(__always)
+  fileprivate mutating func writeReferenced(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < utf8.count {
+      let left = utf8.count &- index
+      // The last bytes as one more word, spaces after them (a space is none of the five).
+      let word =
+        left >= 8
+        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
+      let end = Swift.min(left, 8)
+      var marked = word.bytes(from: 0x22, through: 0x27) | word.bytes(from: 0x3C, through: 0x3E)
+      var start = 0
+      while marked != 0 {
+        let place = marked.trailingZeroBitCount &>> 3
+        marked &= marked &- 1
+        let byte = UInt8(truncatingIfNeeded: word &>> UInt64(place &* 8))
+        guard place < end, HTMLReportRenderer.isReferenced(byte) else { continue }
+        write(word &>> UInt64(start &* 8), count: place &- start)
+        write(HTMLReportRenderer.reference(of: byte))
+        start = place &+ 1
+      }
+      if start < end { write(word &>> UInt64(start &* 8), count: end &- start) }
+      index &+= 8
+    }
   }
 }

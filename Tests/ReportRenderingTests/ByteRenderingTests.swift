@@ -89,6 +89,40 @@ import Testing
   }
 
   @Test(
+    "Every renderer writes the bytes of its text for a description with a character to escape or reference at every place of a word and of its last bytes"
+  )
+  func everyPlace() {
+    // Each renderer's own characters (JSON's quote and backslash, HTML's five, Markdown's
+    // syntax), bytes that only look like them eight at a time (`#`, `$`, `%`, `=`), and
+    // characters beyond ASCII, in texts of 1 to 19 characters.
+    let specials = [
+      "\"", "\\", "&", "<", ">", "'", "#", "$", "%", "=", "*", "|", "\u{E9}", "\u{85}", "\u{2028}",
+    ]
+    var mismatches: [String] = []
+    for (name, renderer) in Self.renderers() {
+      var byText = renderer
+      var byBytes = renderer
+      _ = byText.start()
+      _ = byBytes.start()
+      for length in 1...19 {
+        for place in 0..<length {
+          for special in specials {
+            let text =
+              String(repeating: "a", count: place) + special
+              + String(repeating: "b", count: length - place - 1)
+            let row = ReportRow.detail(
+              description: DescriptionText(text), amount: "1.00", odd: place % 2 == 0)
+            var bytes: [UInt8] = []
+            byBytes.render(row, appendingTo: &bytes)
+            if bytes != Array(byText.render(row).utf8) { mismatches.append("\(name): \(text)") }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) rows written otherwise: \(mismatches.prefix(5))")
+  }
+
+  @Test(
     "Every renderer writes a detail row whose description is lent as bytes as it writes the row, whatever the description, the amount's style and the rows around it"
   )
   func detailsLentAsBytes() {
