@@ -122,13 +122,32 @@ extension [UInt8] {
   ///   - write: Writes them, in order.
   @inline(__always)
   mutating func append(atMost count: Int, writing write: (inout ByteWriter) -> Void) {
+    appendIfKept(atMost: count) { line in
+      write(&line)
+      return true
+    }
+  }
+
+  /// ``append(atMost:writing:)`` of a line that `write` may give up on part way: the buffer keeps
+  /// what it wrote only when it returns `true`, and is left as it was otherwise (a line that
+  /// turned out to need another way of writing it).
+  ///
+  /// - Parameters:
+  ///   - count: The most bytes the line can have.
+  ///   - write: Writes them, in order; returns whether the line is kept.
+  /// - Returns: Whether the line was kept.
+  @inline(__always)
+  @discardableResult
+  mutating func appendIfKept(atMost count: Int, writing write: (inout ByteWriter) -> Bool) -> Bool {
+    var isKept = false
     append(addingCapacity: count &+ 8) { room in
       room.withUnsafeMutableBufferPointer { buffer, written in
         guard let base = buffer.baseAddress else { return }
         var writer = ByteWriter(start: base, end: base + buffer.count)
-        write(&writer)
-        written = writer.writtenCount(from: base)
+        isKept = write(&writer)
+        written = isKept ? writer.writtenCount(from: base) : 0
       }
     }
+    return isKept
   }
 }

@@ -70,7 +70,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       let text = openTable() + flushPendingDate()
       // A date as the presenter writes it (`Apr 01, 2016`) holds nothing to escape: said by
       // one look at its bytes, without the escape's work for every date block.
-      let plain = title.withUTF8InPlace { DetailText(plain: $0)?.syntaxCount == 0 }
+      let plain = title.withUTF8InPlace { Self.isWrittenAsItIs($0) }
       pendingDate = plain ? title : Self.escaped(title)
       return text
     case .detail(let description, let amount, _):
@@ -105,99 +105,58 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   ///   - row: The row, in report order.
   ///   - bytes: The buffer the row's text is appended to.
   package mutating func render(_ row: ReportRow, appendingTo bytes: inout [UInt8]) {
-    guard case .detail(let description, let amount, _) = row, let amountCount = amount.plainAmountCount,
-      let text = description.withUTF8({ DetailText(plain: $0) })
+    guard case .detail(let description, let amount, _) = row, let amountCount = amount.plainAmountCount
     else { return bytes.appendUTF8(of: render(row)) }
-    if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
-    let date = pendingDate
+    let isWritten = description.withUTF8 { utf8 in
+      // No byte `ReportText` escapes and no character that joins another: each then takes one
+      // place in the table's alignment.
+      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return false }
+      if !tableIsOpen { bytes.appendUTF8(of: openTable()) }
+      return Self.appendDetail(
+        date: pendingDate, description: utf8, amount: amount, amountCount: amountCount, to: &bytes)
+    }
+    // A description that may take part in a link: the way of a row's text (the table, if just
+    // opened above, is not opened again).
+    guard isWritten else { return bytes.appendUTF8(of: render(row)) }
     pendingDate = nil
-    description.withUTF8 { utf8 in
-      Self.appendDetail(
-        date: date, description: utf8, text: text, amount: amount, amountCount: amountCount, to: &bytes)
-    }
   }
 
-  /// What a detail line needs to know of a plain description: one that can be written with a
-  /// backslash before each syntax character and nothing else (``escaped(_:startsBlock:)`` of it
-  /// is that): no byte `ReportText` escapes and no character that joins another (each then
-  /// takes one place in the table's alignment: `DisplayWidth.plainColumns(utf8:)`), and nothing
-  /// that may take part in a link, which ``escaped(_:startsBlock:)`` treats with care: a `:` or
-  /// an `@` (a URL's scheme, an e-mail address, an emoji's shortcode), or a `.` after `www`
-  /// (where GitHub starts a link; a `.` anywhere else, `Inc.` or `3.5`, starts none).
-  ///
-  /// Once the width's pass says it shows as it is, one more pass over its bytes, eight at a
-  /// time, finds what may link, its syntax characters, where they are, and how many of its
-  /// bytes continue a character. A pass for each, and another to write the backslashes, took
-  /// most of a detail line's time.
-  struct DetailText {
-    /// How many syntax characters it holds (``isMarkdownSyntax(_:)``).
-    var syntaxCount = 0
-    /// Where its syntax characters are, one bit a byte, when it has at most 64 bytes
-    /// (``hasAllPlaces``).
-    var syntaxPlaces: UInt64 = 0
-    /// Whether ``syntaxPlaces`` holds every syntax character: the text has at most 64 bytes.
-    let hasAllPlaces: Bool
-    /// How many of its bytes continue a UTF-8 character (`10xxxxxx`).
-    var continuationCount = 0
-
-    /// The pass over a text's bytes; `nil` when it is not plain.
-    init?(plain utf8: UnsafeBufferPointer<UInt8>) {
-      guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return nil }
-      hasAllPlaces = utf8.count <= 64
-      var index = 0
-      while index < utf8.count {
-        // The last bytes as one more word, spaces after them: a space is none of the three.
-        let word =
-          index &+ 8 <= utf8.count
-          ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
-        continuationCount &+= word.continuationBytes.markedByteCount
-        var marked = word.markdownSyntaxCandidates | MarkdownReportRenderer.linkParts(word)
-        while marked != 0 {
-          let place = index &+ marked.trailingZeroBitCount &>> 3
-          marked &= marked &- 1
-          guard place < utf8.count else { continue }
-          let byte = utf8[place]
-          if MarkdownReportRenderer.isMarkdownSyntax(byte) {
-            syntaxCount &+= 1
-            if hasAllPlaces { syntaxPlaces |= 1 &<< UInt64(place) }
-          } else if MarkdownReportRenderer.isLinkPart(byte),
-            byte != UInt8(ascii: ".") || MarkdownReportRenderer.startsAutolink(utf8, at: place)
-          {
-            // What may take part in a link: not plain.
-            return nil
-          }
-        }
-        index &+= 8
-      }
-    }
+  /// Whether a text is written in a table's cell as it is: plain as a detail's description must
+  /// be (``appendDetail(date:description:amount:amountCount:to:)``), with no syntax character.
+  private static func isWrittenAsItIs(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return false }
+    var written: [UInt8] = []
+    let isPlain = written.appendIfKept(atMost: 2 &* utf8.count) { $0.writeMarkdownPlain(utf8) != nil }
+    return isPlain && written.count == utf8.count
   }
 
-  /// Appends a detail line whose description is plain (``DetailText``) and amount plain
-  /// (`String.plainAmountCount`), in one piece of room made for the whole line
-  /// (``ByteWriter``): the date cell (the block's date on its first line), the description with
-  /// a backslash before each syntax character, the padding and the bar, the amount, the end.
+  /// Appends a detail line whose description is plain and amount plain
+  /// (`String.plainAmountCount`), in one piece of room made for the longest it could be
+  /// (``Swift/Array/appendIfKept(atMost:writing:)``): the date cell (the block's date on its
+  /// first line), the description with a backslash before each syntax character, written as it
+  /// is copied (``ByteWriter/writeMarkdownPlain(_:)``), the padding and the bar, the amount, the
+  /// end. Nothing is kept when the description holds what may take part in a link, which
+  /// ``escaped(_:startsBlock:)`` treats with care: a `:` or an `@` (a URL's scheme, an e-mail
+  /// address, an emoji's shortcode), or a `.` after `www` (where GitHub starts a link; a `.`
+  /// anywhere else, `Inc.` or `3.5`, starts none).
   ///
   /// - Parameters:
   ///   - date: The block's date, on the block's first line; else `nil`.
-  ///   - description: The description's bytes.
-  ///   - text: What the one pass over them found.
+  ///   - description: The description's bytes, which show as they are.
   ///   - amount: The plain amount.
   ///   - amountCount: Its length.
   ///   - bytes: The buffer the line is appended to.
+  /// - Returns: Whether the line was written.
   private static func appendDetail(
-    date: String?, description: UnsafeBufferPointer<UInt8>, text: DetailText, amount: String,
-    amountCount: Int, to bytes: inout [UInt8]
-  ) {
-    // The characters the cell holds (the padding after them counts characters, not bytes):
-    // the bytes but the continuation bytes, and a backslash before each syntax character.
-    let syntaxCount = text.syntaxCount
-    let descriptionCount = description.count - text.continuationCount + syntaxCount
-    let before = max(0, descriptionWidth - descriptionCount) + 1
+    date: String?, description: UnsafeBufferPointer<UInt8>, amount: String, amountCount: Int,
+    to bytes: inout [UInt8]
+  ) -> Bool {
     let after = max(0, amountWidth - amountCount) + 1
     let datePadding = date.map { max(0, dateWidth - characterCount($0)) } ?? 0
     let dateCellCount = date.map { 2 + $0.utf8.count + datePadding + 3 } ?? noDateCell.utf8CodeUnitCount
-    let count = dateCellCount + description.count + syntaxCount + before + 1 + after + amountCount + 3
-    bytes.append(count: count) { line in
+    // The most: a backslash before every byte, and the padding after the fewest characters.
+    let count = dateCellCount + 2 &* description.count + descriptionWidth + 1 + 1 + after + amountCount + 3
+    return bytes.appendIfKept(atMost: count) { line in
       if let date {
         line.write("| ")
         line.write(date)
@@ -206,48 +165,22 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       } else {
         line.write(noDateCell)
       }
-      if syntaxCount == 0 {
-        line.write(description)
-      } else {
-        // The runs between syntax characters at once, a backslash before each of those.
-        var start = 0
-        func writeUpTo(_ place: Int) {
-          line.write(UnsafeBufferPointer(rebasing: description[start..<place]))
-          line.write(UInt8(ascii: "\\"))
-          start = place
-        }
-        if text.hasAllPlaces {
-          var places = text.syntaxPlaces
-          while places != 0 {
-            writeUpTo(places.trailingZeroBitCount)
-            places &= places &- 1
-          }
-        } else {
-          forEachSyntaxCharacter(in: description, writeUpTo)
-        }
-        line.write(UnsafeBufferPointer(rebasing: description[start...]))
-      }
-      line.skip(before)
+      // The padding after the description counts characters, not bytes.
+      guard let characters = line.writeMarkdownPlain(description) else { return false }
+      line.skip(max(0, descriptionWidth - characters) + 1)
       line.write(UInt8(ascii: "|"))
       line.skip(after)
       line.write(amount)
       line.write(" |\n")
+      return true
     }
-  }
-
-  /// Calls `body` with the place of each syntax character of a text (``isMarkdownSyntax(_:)``),
-  /// in order: only the bytes in the syntax characters' runs of ASCII
-  /// (`UInt64.markdownSyntaxCandidates`) are looked at.
-  @inline(__always)
-  private static func forEachSyntaxCharacter(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
-    utf8.forEachByte(markedBy: \.markdownSyntaxCandidates, where: isMarkdownSyntax, body)
   }
 
   /// The date cell of a detail line without a date, with the bars around it.
   private static let noDateCell: StaticString = "|              | "
   /// The mask of the bytes of a word that may take part in a link: `:`, `@` and `.`.
   @inline(__always)
-  private static func linkParts(_ word: UInt64) -> UInt64 {
+  fileprivate static func linkParts(_ word: UInt64) -> UInt64 {
     word.bytes(equalTo: UInt8(ascii: ":")) | word.bytes(equalTo: UInt8(ascii: "@"))
       | word.bytes(equalTo: UInt8(ascii: "."))
   }
@@ -324,7 +257,7 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
   /// is escaped to stop it: the `:` of `://` (`https://…`, `ftp://…`), or the `.` of `www.`.
   /// GitHub starts those links on that very character, so a backslash before it leaves plain
   /// text that shows exactly the same.
-  private static func startsAutolink(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+  fileprivate static func startsAutolink(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     switch bytes[index] {
     case UInt8(ascii: ":"):
       return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
@@ -511,5 +444,50 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     let text = flushPendingDate()
     tableIsOpen = false
     return text
+  }
+}
+
+extension ByteWriter {
+  /// Writes a description that shows as it is with a backslash before each syntax character
+  /// (``MarkdownReportRenderer/isMarkdownSyntax(_:)``), eight bytes at a time: a word is stored
+  /// whole up to its first syntax character, which only the bytes in their runs of ASCII
+  /// (`UInt64.markdownSyntaxCandidates`) are looked at to find. Needs room for two bytes a byte.
+  ///
+  /// - Parameter utf8: The description's bytes.
+  /// - Returns: How many characters were written, the backslashes among them (the bytes but
+  ///   those that continue a character); `nil` at a byte that may take part in a link (a `:`, an
+  ///   `@`, a `.` after `www`), where the line is given up.
+  @inline(__always)
+  fileprivate mutating func writeMarkdownPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    var (index, continuations, backslashes) = (0, 0, 0)
+    while index < utf8.count {
+      let left = utf8.count &- index
+      // The last bytes as one more word, spaces after them: a space is none of these.
+      let word =
+        left >= 8
+        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
+      let end = Swift.min(left, 8)
+      continuations &+= word.continuationBytes.markedByteCount
+      var marked = word.markdownSyntaxCandidates | MarkdownReportRenderer.linkParts(word)
+      var start = 0
+      while marked != 0 {
+        let place = marked.trailingZeroBitCount &>> 3
+        marked &= marked &- 1
+        guard place < end else { continue }
+        let byte = UInt8(truncatingIfNeeded: word &>> UInt64(place &* 8))
+        if MarkdownReportRenderer.isMarkdownSyntax(byte) {
+          write(word &>> UInt64(start &* 8), count: place &- start)
+          write(UInt8(ascii: "\\"))
+          (start, backslashes) = (place, backslashes &+ 1)
+        } else if MarkdownReportRenderer.isLinkPart(byte),
+          byte != UInt8(ascii: ".") || MarkdownReportRenderer.startsAutolink(utf8, at: index &+ place)
+        {
+          return nil
+        }
+      }
+      if start < end { write(word &>> UInt64(start &* 8), count: end &- start) }
+      index &+= 8
+    }
+    return utf8.count &- continuations &+ backslashes
   }
 }

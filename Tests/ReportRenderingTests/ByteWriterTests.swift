@@ -64,4 +64,21 @@ import Testing
       bytes.append(count: 4) { line in line.write(UInt64(0x6463_6261), count: 4) }
     }
   }
+
+  @Test("A line given up part way leaves the buffer as it was; one kept grows it by what was written")
+  func lineGivenUp() {
+    var bytes: [UInt8] = Array("ab".utf8)
+    let givenUp = bytes.appendIfKept(atMost: 10) { line in
+      line.write("written")
+      return false
+    }
+    #expect(!givenUp)
+    #expect(bytes == Array("ab".utf8))
+    let kept = bytes.appendIfKept(atMost: 10) { line in
+      line.write("kept")
+      return true
+    }
+    #expect(kept)
+    #expect(bytes == Array("abkept".utf8))
+  }
 }

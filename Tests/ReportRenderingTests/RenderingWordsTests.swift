@@ -1,3 +1,5 @@
+import Entities
+import Presenters
 import Testing
 
 @testable import ReportRendering
@@ -36,27 +38,21 @@ import Testing
   }
 
   @Test(
-    "A Markdown detail's one pass finds every syntax character and its place, the continuation bytes, and what may link"
+    "A Markdown detail line written as its description is copied is the row's text: every syntax character after a backslash, the padding by characters, and what may link written the row's way"
   )
-  func markdownDetailText() throws {
+  func markdownDetailLine() {
     let texts = [
       "", "#", "a#b", "LCBO #6468 [Vancouver] *sale*", "東京ラーメン #0968 & ~", String(repeating: "x_", count: 32),
       String(repeating: "x_", count: 33), "1234567#", "12345678#", "Café Lune, Montréal", "Inc. 3.5",
+      "a:b", "me@example.com", "www.example.com", "see WWW.x", "x\u{1B}y", "tab\there",
     ]
     for text in texts {
-      let bytes = Array(text.utf8)
-      let found = try #require(bytes.withUnsafeBufferPointer { MarkdownReportRenderer.DetailText(plain: $0) })
-      let places = bytes.indices.filter { MarkdownReportRenderer.isMarkdownSyntax(bytes[$0]) }
-      #expect(found.syntaxCount == places.count, "\(text)")
-      #expect(found.continuationCount == bytes.count - text.unicodeScalars.count, "\(text)")
-      #expect(found.hasAllPlaces == (bytes.count <= 64), "\(text)")
-      let bits = places.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
-      #expect(found.syntaxPlaces == (found.hasAllPlaces ? bits : 0), "\(text)")
-    }
-    for text in ["a:b", "me@example.com", "www.example.com", "x\u{1B}y", "tab\there"] {
-      #expect(
-        Array(text.utf8).withUnsafeBufferPointer { MarkdownReportRenderer.DetailText(plain: $0) } == nil,
-        "\(text)")
+      var byText = MarkdownReportRenderer(style: .english)
+      var byBytes = byText
+      let row = ReportRow.detail(description: DescriptionText(text), amount: "-1.50", odd: true)
+      var bytes: [UInt8] = []
+      byBytes.render(row, appendingTo: &bytes)
+      #expect(bytes == Array(byText.render(row).utf8), "\(text)")
     }
   }
 
