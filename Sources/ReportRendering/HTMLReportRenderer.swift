@@ -373,12 +373,7 @@ extension ByteWriter {
   fileprivate mutating func writeReferenced(_ utf8: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < utf8.count {
-      let left = utf8.count &- index
-      // The last bytes as one more word, spaces after them (a space is none of the five).
-      let word =
-        left >= 8
-        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
-      let end = Swift.min(left, 8)
+      let (word, end) = utf8.spacedWord(at: index)
       var marked = word.bytes(from: 0x22, through: 0x27) | word.bytes(from: 0x3C, through: 0x3E)
       var start = 0
       while marked != 0 {

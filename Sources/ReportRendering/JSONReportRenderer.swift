@@ -166,14 +166,10 @@ extension ByteWriter {
   mutating func writeJSONEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < utf8.count {
-      let left = utf8.count &- index
-      // The last bytes as one more word, spaces after them (a space is no stop).
-      let word =
-        left >= 8
-        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
+      let (word, end) = utf8.spacedWord(at: index)
       let stops = word.jsonStops
       guard stops != 0 else {
-        write(word, count: Swift.min(left, 8))
+        write(word, count: end)
         index &+= 8
         continue
       }

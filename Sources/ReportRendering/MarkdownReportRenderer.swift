@@ -461,12 +461,7 @@ extension ByteWriter {
   fileprivate mutating func writeMarkdownPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
     var (index, continuations, backslashes) = (0, 0, 0)
     while index < utf8.count {
-      let left = utf8.count &- index
-      // The last bytes as one more word, spaces after them: a space is none of these.
-      let word =
-        left >= 8
-        ? UInt64(wordAt: index, of: utf8) : UInt64(tailAt: index, of: utf8, filler: UInt8(ascii: " "))
-      let end = Swift.min(left, 8)
+      let (word, end) = utf8.spacedWord(at: index)
       continuations &+= word.continuationBytes.markedByteCount
       var marked = word.markdownSyntaxCandidates | MarkdownReportRenderer.linkParts(word)
       var start = 0

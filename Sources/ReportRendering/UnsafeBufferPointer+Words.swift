@@ -34,6 +34,21 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+  /// The eight bytes from `index`, the first lowest, or the last bytes as one more word with
+  /// spaces after them (a space is none of the bytes the renderers' escapes look for); and how
+  /// many of the word's bytes are the text's: eight, or fewer at its end. How a writer that
+  /// escapes a text as it copies it (``ByteWriter/writeJSONEscaped(_:)`` and its kind) reads it.
+  ///
+  /// - Parameter index: Where the word starts, before the end.
+  /// - Returns: The word, and how many of its bytes are the text's.
+  @inline(__always)
+  func spacedWord(at index: Int) -> (word: UInt64, count: Int) {
+    let left = count &- index
+    return left >= 8
+      ? (UInt64(wordAt: index, of: self), 8)
+      : (UInt64(tailAt: index, of: self, filler: UInt8(ascii: " ")), left)
+  }
+
   /// Whether every byte is a digit, `,`, `-` or `.`: an amount of the plain style, or an ISO
   /// date, which every renderer writes as it is (no escape, one column a byte, nothing that
   /// starts a link in Markdown: a `.` after digits starts none).

@@ -11,23 +11,7 @@ import Testing
 
   /// The literal as the renderer wrote it before it worked on bytes: character by character.
   private func literalByScalars(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case _ where ReportText.mustBeEscaped(scalar):
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    "\"" + JSONLiteral.insideByScalars(text) + "\""
   }
 
   @Test(
@@ -159,5 +143,31 @@ import Testing
     ])
   func escaping(text: String, literal: String) {
     #expect(JSONReportRenderer().quoted(text) == literal)
+  }
+}
+
+/// The inside of a JSON string literal as the renderers write it, said one character at a time:
+/// the rule the renderers' passes eight bytes at a time are checked against.
+enum JSONLiteral {
+  /// The text escaped: quotes, backslashes, the short escapes, and `\u` with four lowercase
+  /// hexadecimal digits for every other character `ReportText.mustBeEscaped(_:)` names.
+  static func insideByScalars(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
+      case _ where ReportText.mustBeEscaped(scalar):
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -67,27 +67,6 @@ import Testing
 /// rule said one character at a time, with a stop at every place of a word and of the last
 /// bytes, in every one of the four values.
 @Suite struct TransactionListEscapeTests {
-  /// The inside of a JSON string literal as the list writes it, one character at a time.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{8}": result += "\\b"
-      case "\u{C}": result += "\\f"
-      case _ where ReportText.mustBeEscaped(scalar):
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
   /// Texts of 1 to 19 characters with one character that stops the eight-byte pass at each place.
   static let texts: [String] = {
     let stops = [
@@ -112,7 +91,7 @@ import Testing
     for text in Self.texts {
       let line = renderer.render(
         ListedTransaction(date: text, group: text, description: DescriptionText(text), amount: text))
-      let value = Self.escaped(text)
+      let value = JSONLiteral.insideByScalars(text)
       let expected =
         #"{"date":""# + value + #"","group":""# + value + #"","description":""# + value
         + #"","amount":""# + value + "\"}\n"
