@@ -1,12 +1,15 @@
 import ByteWords
 
 /// Writes a line's parts one after another into room already made for them at the end of a
-/// buffer (``Swift/Array/append(count:writing:)``).
+/// buffer: room for exactly the line (``Swift/Array/append(count:writing:)``), when its length
+/// is known before it is written (the text report's), or for the longest it could be
+/// (``Swift/Array/append(atMost:writing:)``, ``Swift/Array/appendIfKept(atMost:writing:)``),
+/// when a text is escaped as it is copied (JSON, HTML, Markdown, the transaction list).
 ///
-/// A renderer that knows how long a detail line will be (nearly every line of a large report)
-/// makes room for it once and writes its parts here: each part is a copy and a step, where
-/// `Array.append` checks the buffer's capacity and whether it is shared, for every part (a line
-/// of the transaction list has nine parts).
+/// Each part is a copy and a step, where `Array.append` checks the buffer's capacity and whether
+/// it is shared, for every part (a line of the transaction list has nine parts). The room for the
+/// longest line is made for a moment: six times a description's bytes for JSON's escapes, which
+/// a description of a megabyte asks of the buffer, and which its capacity then keeps.
 struct ByteWriter: ~Copyable {
   /// Where the next byte goes.
   private var next: UnsafeMutablePointer<UInt8>
@@ -140,12 +143,16 @@ extension [UInt8] {
   @discardableResult
   mutating func appendIfKept(atMost count: Int, writing write: (inout ByteWriter) -> Bool) -> Bool {
     var isKept = false
+    let capacity = count
     append(addingCapacity: count &+ 8) { room in
       room.withUnsafeMutableBufferPointer { buffer, written in
         guard let base = buffer.baseAddress else { return }
         var writer = ByteWriter(start: base, end: base + buffer.count)
         isKept = write(&writer)
-        written = isKept ? writer.writtenCount(from: base) : 0
+        let count = isKept ? writer.writtenCount(from: base) : 0
+        // The word more is room for a last word's store, not for the line.
+        precondition(count <= capacity, "a line longer than the room made for it")
+        written = count
       }
     }
     return isKept

@@ -25,7 +25,6 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
   /// - Returns: The row's text.
   public mutating func render(_ row: ReportRow) -> String {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160)
     render(row, appendingTo: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -139,7 +138,7 @@ public struct JSONReportRenderer: ReportRenderer, ByteRenderer {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 
-  /// Appends valid UTF-8 as the inside of a JSON string literal (``ByteWriter/writeJSONEscaped(_:)``).
+  /// Appends UTF-8 as the inside of a JSON string literal (``ByteWriter/writeJSONEscaped(_:)``).
   private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(atMost: ByteWriter.mostJSONEscapedCount(utf8.count)) { $0.writeJSONEscaped(utf8) }
   }
@@ -153,11 +152,12 @@ extension ByteWriter {
   /// - Returns: Six times as many.
   static func mostJSONEscapedCount(_ count: Int) -> Int { 6 &* count }
 
-  /// Writes valid UTF-8 as the inside of a JSON string literal: quotes, backslashes and every
+  /// Writes UTF-8 as the inside of a JSON string literal: quotes, backslashes and every
   /// character that could control a terminal (`ReportText.mustBeEscaped(_:)`) escaped, the rest
   /// as it is. Eight bytes at a time, each word stored whole, while none is a stop
-  /// (`UInt64.jsonStops`); the character at a stop is decoded, and escaped or copied. Needs the
-  /// room of ``Swift/Array/append(atMost:writing:)`` for ``mostJSONEscapedCount(_:)`` bytes.
+  /// (`UInt64.jsonStops`); the character at a stop is decoded, and escaped or copied (a byte of
+  /// lent text that starts no character is copied as it is, as before). Needs the room of
+  /// ``Swift/Array/append(atMost:writing:)`` for ``mostJSONEscapedCount(_:)`` bytes.
   ///
   /// - Parameter utf8: The text's bytes.
   // Inlined where a line is written, so that the writer's place stays in a register from one

@@ -69,7 +69,8 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
     case .subheader(let title, _):
       let text = openTable() + flushPendingDate()
       // A date as the presenter writes it (`Apr 01, 2016`) holds nothing to escape: said by
-      // one look at its bytes, without the escape's work for every date block.
+      // writing its bytes the way of a detail's description (once a date block), without the
+      // escape's work on its `String`.
       let plain = title.withUTF8InPlace { Self.isWrittenAsItIs($0) }
       pendingDate = plain ? title : Self.escaped(title)
       return text
@@ -115,14 +116,15 @@ public struct MarkdownReportRenderer: ReportRenderer, ByteRenderer {
       return Self.appendDetail(
         date: pendingDate, description: utf8, amount: amount, amountCount: amountCount, to: &bytes)
     }
-    // A description that may take part in a link: the way of a row's text (the table, if just
-    // opened above, is not opened again).
+    // A description that is not plain, or that may take part in a link: the way of a row's
+    // text (the table, if just opened above, is not opened again).
     guard isWritten else { return bytes.appendUTF8(of: render(row)) }
     pendingDate = nil
   }
 
   /// Whether a text is written in a table's cell as it is: plain as a detail's description must
-  /// be (``appendDetail(date:description:amount:amountCount:to:)``), with no syntax character.
+  /// be (``appendDetail(date:description:amount:amountCount:to:)``: nothing that may take part
+  /// in a link), with no syntax character.
   private static func isWrittenAsItIs(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard DisplayWidth.plainColumns(utf8: utf8) != nil else { return false }
     var written: [UInt8] = []

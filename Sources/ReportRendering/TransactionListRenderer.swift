@@ -29,7 +29,6 @@ package struct TransactionListRenderer: Sendable {
   /// - Returns: The JSON object, then a line feed.
   package func render(_ transaction: ListedTransaction) -> String {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(96 + transaction.description.withUTF8(\.count))
     render(transaction, appendingTo: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -2,7 +2,7 @@ import ByteWords
 import Entities
 
 /// The renderers' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see
-/// `UInt64(wordAt:of:)` in Entities): how they pass over the runs of a text that need no escape
+/// `UInt64(wordAt:of:)` in ByteWords): how they pass over the runs of a text that need no escape
 /// and take one column a byte.
 extension UInt64 {
   /// Whether the eight bytes are all plain: printable ASCII (U+0020 to U+007E) and none a
@@ -30,17 +30,6 @@ extension UInt64 {
     bytes(below: 0x20) | bytes(equalTo: 0x7F) | bytes(equalTo: UInt8(ascii: "\\"))
       | bytes(equalTo: UInt8(ascii: "\"")) | bytes(equalTo: 0xC2) | bytes(equalTo: 0xD8)
       | bytes(equalTo: 0xE2)
-  }
-
-  /// Whether a byte read alone is one ``jsonStops`` marks: the same rule, for the bytes a JSON
-  /// string literal looks at one by one (after a stop, and in its last seven bytes).
-  ///
-  /// - Parameter byte: The byte.
-  /// - Returns: `true` when it needs a look.
-  @inline(__always)
-  static func isJSONStop(_ byte: UInt8) -> Bool {
-    // The byte, and seven spaces after it, which the mask never marks.
-    (0x2020_2020_2020_2000 | UInt64(byte)).jsonStops != 0
   }
 
   /// The mask of the bytes that may be a Markdown syntax character

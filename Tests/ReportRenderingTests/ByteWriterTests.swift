@@ -81,4 +81,12 @@ import Testing
     #expect(kept)
     #expect(bytes == Array("abkept".utf8))
   }
+
+  @Test("A line longer than the most it was given room for stops the program, even within the word more")
+  func longerThanAtMostStops() async {
+    await #expect(processExitsWith: .failure) {
+      var bytes: [UInt8] = []
+      bytes.append(atMost: 4) { line in line.write("12345") }
+    }
+  }
 }

@@ -63,7 +63,8 @@ import Testing
         || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
     for byte in UInt8.min...UInt8.max {
-      #expect(UInt64.isJSONStop(byte) == isStop(byte), "\(byte)")
+      // Alone, seven spaces after it (a space is no stop).
+      #expect(((0x2020_2020_2020_2000 | UInt64(byte)).jsonStops != 0) == isStop(byte), "\(byte)")
       // At each place of a word of plain letters, and of one with a letter beyond ASCII (`é`).
       for place in 0..<8 {
         for filler: UInt64 in [0x6161_6161_6161_6161, 0x6161_6161_61A9_C361] {

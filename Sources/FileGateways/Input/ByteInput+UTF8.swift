@@ -191,7 +191,7 @@ extension String {
 }
 
 /// The scanners' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see
-/// `UInt64(wordAt:of:)` in Entities): their way through the runs of plain bytes in a string.
+/// `UInt64(wordAt:of:)` in ByteWords): their way through the runs of plain bytes in a string.
 extension UInt64 {
   /// The plain bytes at the start of a word, before the first of the `stops` (a mask): their
   /// count (8 when there is no stop), their top bits (not zero when one is above ASCII), and
