@@ -226,17 +226,10 @@ public struct HTMLReportRenderer: ReportRenderer, ByteRenderer {
     text.withUTF8InPlace { appendEscaped(utf8: $0, to: &bytes) }
   }
 
-  /// Appends UTF-8 with `&`, `<`, `>`, `"` and `'` as character references.
+  /// Appends UTF-8 with `&`, `<`, `>`, `"` and `'` as character references: the detail row's
+  /// way (``ByteWriter/writeReferenced(_:)``), for any text.
   private static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    // Most text holds none of the five: one look at each byte, then the text at once.
-    guard utf8.contains(where: isReferenced) else { return bytes.append(contentsOf: utf8) }
-    var start = 0
-    for index in utf8.indices where isReferenced(utf8[index]) {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      bytes.append(reference(of: utf8[index]))
-      start = index + 1
-    }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    bytes.append(atMost: ByteWriter.mostReferencedCount(utf8.count)) { $0.writeReferenced(utf8) }
   }
 
   /// Whether a text is written as it is: nothing for `ReportText.visible(_:quoting:)` to
@@ -362,8 +355,8 @@ extension ByteWriter {
   /// - Returns: Six times as many.
   fileprivate static func mostReferencedCount(_ count: Int) -> Int { 6 &* count }
 
-  /// Writes text with `& < > " '` as character references (``HTMLReportRenderer/escaped(_:)``'s
-  /// bytes, for a text that shows as it is), eight bytes at a time: a word is stored whole up to
+  /// Writes text with `& < > " '` as character references (the bytes of
+  /// ``HTMLReportRenderer/escaped(_:)``, which writes them this way), eight bytes at a time: a word is stored whole up to
   /// the first byte of those five in it, which only the bytes in their two runs of ASCII
   /// (`"` to `'`, `<` to `>`) are looked at to find. Needs the room of
   /// ``Swift/Array/append(atMost:writing:)`` for ``mostReferencedCount(_:)`` bytes.

@@ -142,6 +142,26 @@ import Testing
     #expect(HTMLReportRenderer.escaped(text) == expected)
   }
 
+  @Test(
+    "escaped(_:) writes the five references wherever they fall in a word or its last bytes, and nothing else")
+  func escapedEveryPlace() {
+    let references: [Character: String] = [
+      "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+    ]
+    var wrong: [String] = []
+    for length in 1...19 {
+      for place in 0..<length {
+        for special in ["&", "<", ">", "\"", "'", "#", "%", "=", "\u{E9}", "\u{1B}"] {
+          let text =
+            String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place - 1)
+          let expected = text.map { references[$0] ?? String($0) }.joined()
+          if HTMLReportRenderer.escaped(text) != expected { wrong.append(text) }
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) texts escaped otherwise: \(wrong.prefix(5))")
+  }
+
   @Test("An unavailable one-source report: the All section, its message, then the grand total")
   func unavailable() throws {
     #expect(
