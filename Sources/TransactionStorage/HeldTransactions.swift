@@ -288,44 +288,6 @@ struct HeldTransactions {
     return run
   }
 
-  /// What ``readAhead(from:count:)`` read: where the run after it starts, and a sum of the bytes.
-  struct ReadAhead: Sendable {
-    /// Where the next run starts.
-    var next: Position
-    /// A sum of bytes read, for the caller to keep: a reading whose result goes nowhere could
-    /// be left out by the compiler.
-    var sum: UInt64
-  }
-
-  /// Reads the bytes of the run of `count` transactions from `position` that
-  /// ``run(from:count:)`` would give, and nothing else: done on another core while the run before is shown, so that the run's bytes
-  /// are in the cache the two cores share (the last level) when the report's task comes to them,
-  /// and not only in memory. A run is read from many pages far apart, each a few lines long;
-  /// read in place by the report's task, each page's first lines were a wait on memory.
-  ///
-  /// - Parameters:
-  ///   - position: Where the run starts.
-  ///   - count: How many transactions, at most: a run's length.
-  /// - Returns: Where the next run starts, and a sum of one byte of each line read.
-  func readAhead(from position: Position, count: Int) -> ReadAhead {
-    var (position, given, sum) = (position, 0, UInt64(0))
-    while given < count, position.place < order.count {
-      readPage(at: &position) { bytes, transactions in
-        var offset = transactions.lowerBound
-        while given < count, offset < transactions.upperBound {
-          let lengthAndCredit = bytes.loadUnaligned(fromByteOffset: offset + Self.amountSize, as: UInt64.self)
-          offset += Self.headerSize + Int(lengthAndCredit >> 1)
-          given += 1
-        }
-        // One byte of each line of 64 bytes the run takes in the page, and its last.
-        for line in stride(from: transactions.lowerBound, to: offset, by: 64) { sum &+= UInt64(bytes[line]) }
-        if offset > transactions.lowerBound { sum &+= UInt64(bytes[offset - 1]) }
-        return offset
-      }
-    }
-    return ReadAhead(next: position, sum: sum)
-  }
-
   /// Reads the page `position` is in: calls `body` with the bytes of its block and the range of
   /// the page's transactions' bytes from `position` on, then moves `position` to where `body`
   /// stopped, or to the bucket's next page (or the next bucket) when it read to the end.

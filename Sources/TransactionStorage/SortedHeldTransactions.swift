@@ -11,9 +11,9 @@ import UseCases
 /// empty) is the whole source read again, and must then be all there is. With a period, only the
 /// transactions inside it are held (all are read and digested).
 ///
-/// While a run of ``runLength`` transactions is shown, a task on the other core reads the next
-/// run's bytes (``HeldTransactions/readAhead(from:count:)``), so that they are in the cache the
-/// two cores share when the run is shown.
+/// While a run of ``runLength`` transactions is shown, a task on the other core makes the next
+/// one (``HeldRunAhead``): it reads the run's pages, so that their bytes are in the cache the
+/// two cores share when the run is shown, and the report's task takes the run made.
 final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
   // Unchecked: one report reads it, from one task at a time; the task reading ahead reads a copy
   // of the held pages, which are no longer written.
@@ -27,12 +27,8 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
   /// The run being shown.
   @exclusivity(unchecked) private var run = HeldRun()
   @exclusivity(unchecked) private var block: (group: TransactionGroup, date: CalendarDate)?
-  /// How many runs were taken to be shown.
-  @exclusivity(unchecked) private var runsTaken = 0
-  /// The reading of the bytes of a run on another core, and which run it is, counting from 1.
-  @exclusivity(unchecked) private var readingAhead: (task: Task<HeldTransactions.ReadAhead, Never>, run: Int)?
-  /// The sums of the bytes read ahead, kept only so that the compiler keeps the reading.
-  @exclusivity(unchecked) private var readAheadSum: UInt64 = 0
+  /// The next run, being made on another core, and the task that makes it.
+  @exclusivity(unchecked) private var nextRunAhead: (run: HeldRunAhead, task: Task<Void, Never>)?
   /// How many held transactions one run gives.
   static let runLength = 4_096
 
@@ -53,19 +49,12 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
   }
 
   deinit {
-    readingAhead?.task.cancel()
+    nextRunAhead?.task.cancel()
   }
 
   func nextDate(in group: TransactionGroup) async throws -> CalendarDate? {
     if !isSorted { try await holdAll() }
     if run.isEmpty { try nextRun() }
-    // The run read ahead is being shown: its reading is done by now, or nearly; the next run's
-    // starts once it is.
-    if let readingAhead, readingAhead.run <= runsTaken {
-      readAheadSum &+= await readingAhead.task.value.sum
-      self.readingAhead = nil
-      readAhead()
-    }
     guard let first = run.first, first.group == group else { return nil }
     block = first
     return first.date
@@ -79,16 +68,21 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
     return run.take()
   }
 
-  /// Takes the next run from the held pages, and starts reading the one after it on another core
-  /// when no reading ahead is under way.
+  /// Takes the next run, made on another core (or here, when the report comes to it first), and
+  /// starts making the one after it there.
   ///
   /// - Throws: ``UseCases/ReportStop/cancelled`` when the task is cancelled: a report stops at
   ///   the end of the run it is showing.
   private func nextRun() throws(ReportStop) {
     if Task.isCancelled { throw .cancelled }
-    run = held.run(from: &position, count: Self.runLength)
-    runsTaken += 1
-    if readingAhead == nil { readAhead() }
+    if let ahead = nextRunAhead.take() {
+      (run, position) = ahead.run.take()
+    } else {
+      run = held.run(from: &position, count: Self.runLength)
+    }
+    guard !held.isAfterLast(position) else { return }
+    let ahead = HeldRunAhead(of: held, from: position, count: Self.runLength)
+    nextRunAhead = (ahead, Task { ahead.make() })
   }
 
   /// Reads the prefix again, holds it before `rest`, and sorts.
@@ -125,13 +119,5 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
     }
     guard held.count == survey.count - survey.outsidePeriodCount else { throw changed }
     held.sortInReportOrder()
-  }
-
-  /// Starts reading the bytes of the run after the one being shown on another core, if any are
-  /// left.
-  private func readAhead() {
-    let (held, position) = (held, position)
-    guard !held.isAfterLast(position) else { return }
-    readingAhead = (Task { held.readAhead(from: position, count: Self.runLength) }, runsTaken + 1)
   }
 }
