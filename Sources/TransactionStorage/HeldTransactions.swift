@@ -12,7 +12,8 @@ import UseCases
 /// with a 32-byte header. Here the transactions of one group and date are kept together, one
 /// after the other (a *bucket*): each as its amount (8 bytes), its description's length and
 /// whether it is a credit (8 bytes), then the description's UTF-8 bytes. The group and the
-/// date are the bucket's. Dates are kept once each, in a table.
+/// date are the bucket's, kept once, in the table that finds a transaction's bucket
+/// (``BucketTable``).
 ///
 /// A bucket is a chain of pages, cut one after the other from blocks of 1 MiB that all the
 /// buckets share: its first page as large as its first transaction, each next one twice as
@@ -32,14 +33,8 @@ import UseCases
 struct HeldTransactions {
   /// How many transactions there are.
   private(set) var count = 0
-  private var dates: [CalendarDate] = []
-  private var dateIndex = DateIndex()
-  /// For each date, its four buckets (``slot(dateIndex:group:first:)``): the index of each in
-  /// `buckets` plus one, or 0 while it holds nothing. A date costs 16 bytes here, and only a
-  /// bucket that holds a transaction costs more.
-  private var slots: [UInt32] = []
-  /// The buckets that hold transactions, in the order they were first used.
-  private var buckets: [Bucket] = []
+  /// The buckets that hold transactions, by group, date and whether they come first.
+  private var buckets = BucketTable()
   /// The pages of every bucket, cut one after the other from blocks of ``blockSize`` bytes
   /// (a page larger than that has a block of its own).
   private var blocks: [[UInt8]] = []
@@ -62,27 +57,8 @@ struct HeldTransactions {
   private static let largestPage = 1 << 10
   private static let noPage = UInt64.max
 
-  /// One group and date's transactions: a chain of pages, each twice as large as the one
-  /// before (up to ``largestPage``), so that a bucket of one transaction takes little more
-  /// than that transaction, and a large one is read from few places.
-  private struct Bucket {
-    /// The addresses of its first and last pages: a block's index times 2³², plus where the
-    /// page starts in the block.
-    var first: UInt64
-    var last: UInt64
-    /// How many bytes of transactions the last page holds, and can hold.
-    var used: UInt32 = 0
-    var capacity: UInt32
-  }
-
   /// Holds nothing yet.
   init() {}
-
-  /// The slot of a group and date's bucket (the date's index in `dates`): four for each date
-  /// (authorized or posted, first or not).
-  private static func slot(dateIndex: UInt32, group: TransactionGroup, first: Bool) -> Int {
-    Int(dateIndex) << 2 | (group == .posted ? 2 : 0) | (first ? 0 : 1)
-  }
 
   /// Adds a transaction after the others of its group and date; or, when `first`, after the
   /// others added with `first`, and before all those added without. Not after
@@ -108,19 +84,16 @@ struct HeldTransactions {
     _ transaction: Transaction, description: UnsafeBufferPointer<UInt8>, first: Bool
   ) {
     precondition(!isSorted, "a transaction added after the sort")
-    let slot = Self.slot(dateIndex: index(of: transaction.date), group: transaction.group, first: first)
     let length = description.count
     let size = Self.headerSize + length
-    let bucketNumber = Int(slots[slot])
-    let bucket: Int
-    if bucketNumber == 0 {
+    let (bucket, isNew) = buckets.slot(of: transaction.date, group: transaction.group, first: first)
+    if isNew {
       let page = newPage(capacity: size)
-      bucket = buckets.count
-      buckets.append(Bucket(first: page, last: page, capacity: UInt32(size)))
-      slots[slot] = UInt32(buckets.count)
-    } else {
-      bucket = bucketNumber - 1
-      if Int(buckets[bucket].capacity - buckets[bucket].used) < size { chainPage(to: bucket, holding: size) }
+      buckets[bucket].first = page
+      buckets[bucket].last = page
+      buckets[bucket].capacity = UInt32(size)
+    } else if Int(buckets[bucket].capacity - buckets[bucket].used) < size {
+      chainPage(to: bucket, holding: size)
     }
     let place = buckets[bucket].last
     var offset = Self.start(of: place) + Self.pageHeaderSize
@@ -203,28 +176,15 @@ struct HeldTransactions {
   /// Sorts the buckets in report order: by group, then date; within one, the input order
   /// stays, with those added `first` before the others.
   mutating func sortInReportOrder() {
-    // Each date's key (its year, month and day, in the bits of ``dateKey(_:)``) above its
-    // index: sorted as numbers, they are in date order.
-    var byDate = dates.indices.map { UInt64(Self.dateKey(dates[$0])) << 32 | UInt64($0) }
-    // Nothing is added after the sort, so the index of dates is not needed, nor, once `order`
-    // is made, the tables of buckets: their memory is given back.
-    dateIndex = DateIndex()
-    defer { (buckets, slots) = ([], []) }
-    byDate.sort()
-    for bucket in buckets.indices { closePage(of: bucket, next: Self.noPage) }
+    // Nothing is added after the sort, so once `order` is made the table of buckets is not
+    // needed: its memory is given back.
+    defer { buckets = BucketTable() }
     order = []
     order.reserveCapacity(buckets.count)
-    for group in [TransactionGroup.authorized, .posted] {
-      for key in byDate {
-        let dateIndex = UInt32(truncatingIfNeeded: key)
-        for first in [true, false] {
-          let bucketNumber = slots[Self.slot(dateIndex: dateIndex, group: group, first: first)]
-          guard bucketNumber != 0 else { continue }
-          order.append(
-            ShownBucket(
-              firstPage: buckets[Int(bucketNumber) - 1].first, date: dates[Int(dateIndex)], group: group))
-        }
-      }
+    for slot in buckets.slotsInReportOrder() {
+      closePage(of: slot, next: Self.noPage)
+      order.append(
+        ShownBucket(firstPage: buckets[slot].first, date: buckets[slot].date, group: buckets[slot].group))
     }
     isSorted = true
   }
@@ -316,61 +276,102 @@ struct HeldTransactions {
     }
   }
 
-  /// A date as a number: its year, month and day in bits of their own, so that a later date
-  /// has a larger number (and none has 0: its month is at least 1).
-  private static func dateKey(_ date: CalendarDate) -> UInt32 {
-    UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
-  }
-
-  /// The index of a date in `dates`, adding it (and its four slots) when it is new.
-  private mutating func index(of date: CalendarDate) -> UInt32 {
-    dateIndex.index(of: Self.dateKey(date)) {
-      dates.append(date)
-      slots.append(contentsOf: [0, 0, 0, 0])
-      return UInt32(dates.count - 1)
-    }
-  }
 }
 
-/// The index in `HeldTransactions.dates` of each date seen, by a key made of its year, month
-/// and day: an open-addressing table of numbers, probed in place.
+/// The buckets of ``HeldTransactions``, each found by its group, date and whether it comes
+/// first: an open-addressing table, at most half full, probed in place by a key of the three.
 ///
-/// Every held transaction looks its date up, and a `Dictionary` hashed each date with SipHash:
-/// a sixth of the time holding a transaction took. Here the key is multiplied and shifted,
-/// and the table is at most half full.
-private struct DateIndex {
-  /// The keys, 0 for a free slot (no date's key is 0: its month is at least 1).
-  private var keys = [UInt32](repeating: 0, count: 64)
-  private var indices = [UInt32](repeating: 0, count: 64)
-  private var count = 0
-  /// The table holds `1 << bits` slots.
-  private var bits = 6
+/// Every held transaction looks its bucket up. A table of the dates seen, then one of each
+/// date's four buckets, then the list of buckets, were three places far apart in memory to read,
+/// each after the one before, for every transaction; here it is one entry (and the page the
+/// transaction is written to).
+private struct BucketTable {
+  /// A bucket: one group and date's transactions, a chain of pages, each twice as large as the
+  /// one before (up to `HeldTransactions.largestPage`), so that a bucket of one transaction
+  /// takes little more than that transaction, and a large one is read from few places.
+  struct Bucket {
+    /// ``key(date:group:first:)``, or 0 for a free entry.
+    fileprivate(set) var key: UInt32 = 0
+    /// How many bytes of transactions the last page holds, and can hold.
+    var used: UInt32 = 0
+    var capacity: UInt32 = 0
+    /// The addresses of its first and last pages: a block's index times 2³², plus where the
+    /// page starts in the block.
+    var first: UInt64 = 0
+    var last: UInt64 = 0
 
-  /// The index kept for `key`, or the one `add` gives, kept for it.
-  mutating func index(of key: UInt32, orAdding add: () -> UInt32) -> UInt32 {
-    var slot = Int((key &* 0x9E37_79B1) >> UInt32(32 - bits))
-    let mask = keys.count - 1
-    while keys[slot] != 0 {
-      if keys[slot] == key { return indices[slot] }
-      slot = (slot + 1) & mask
+    var group: TransactionGroup { key >> 31 == 0 ? .authorized : .posted }
+
+    /// The date, from the key it was made into.
+    var date: CalendarDate {
+      guard
+        let date = try? CalendarDate(
+          year: Int(key >> 10 & 0x3FFF), month: Int(key >> 6 & 0xF), day: Int(key >> 1 & 0x1F))
+      else { preconditionFailure("a held bucket's key that is not a date's") }
+      return date
     }
-    let index = add()
-    keys[slot] = key
-    indices[slot] = index
-    count += 1
-    if count * 2 > keys.count { grow() }
-    return index
   }
 
-  /// Doubles the table, placing every key again.
+  private var entries = [Bucket](repeating: Bucket(), count: 64)
+  /// How many buckets are in use.
+  private(set) var count = 0
+
+  /// A bucket's key, which orders buckets as the report shows them: the group, then the date
+  /// (its year, month and day in bits of their own, `CalendarDate`'s), then those added first.
+  /// No key is 0: a date's month is at least 1.
+  private static func key(date: CalendarDate, group: TransactionGroup, first: Bool) -> UInt32 {
+    let dateKey = UInt32(date.year) << 9 | UInt32(date.month) << 5 | UInt32(date.day)
+    return (group == .posted ? 1 << 31 : 0) | dateKey << 1 | (first ? 0 : 1)
+  }
+
+  subscript(slot: Int) -> Bucket {
+    @inline(__always) get { entries[slot] }
+    @inline(__always) _modify { yield &entries[slot] }
+  }
+
+  /// The slot of a group and date's bucket, and whether it is new (then only its key is set).
+  mutating func slot(of date: CalendarDate, group: TransactionGroup, first: Bool) -> (slot: Int, isNew: Bool)
+  {
+    let key = Self.key(date: date, group: group, first: first)
+    let mask = entries.count - 1
+    var slot = Int(
+      truncatingIfNeeded: (key &* 0x9E37_79B1) >> UInt32(32 - entries.count.trailingZeroBitCount))
+    while entries[slot].key != 0 {
+      if entries[slot].key == key { return (slot, false) }
+      slot = (slot + 1) & mask
+    }
+    if (count + 1) * 2 > entries.count {
+      grow()
+      return self.slot(of: date, group: group, first: first)
+    }
+    count += 1
+    entries[slot].key = key
+    return (slot, true)
+  }
+
+  /// The slots of the buckets in use, in the order of their keys: the report's.
+  func slotsInReportOrder() -> LazyMapSequence<[UInt64], Int> {
+    // Each key above its slot: sorted as numbers, in the order of the keys, with no entry read
+    // again to compare two (a table of a million dates is far larger than the caches).
+    var keyed: [UInt64] = []
+    keyed.reserveCapacity(count)
+    for slot in entries.indices where entries[slot].key != 0 {
+      keyed.append(UInt64(entries[slot].key) << 32 | UInt64(slot))
+    }
+    keyed.sort()
+    return keyed.lazy.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+  }
+
+  /// Doubles the table, placing every bucket again.
   private mutating func grow() {
-    let (oldKeys, oldIndices) = (keys, indices)
-    bits += 1
-    keys = [UInt32](repeating: 0, count: 1 << bits)
-    indices = [UInt32](repeating: 0, count: 1 << bits)
-    count = 0
-    for (key, index) in zip(oldKeys, oldIndices) where key != 0 {
-      _ = self.index(of: key) { index }
+    let old = entries
+    entries = [Bucket](repeating: Bucket(), count: 2 * old.count)
+    let mask = entries.count - 1
+    for bucket in old where bucket.key != 0 {
+      var slot = Int(
+        truncatingIfNeeded: (bucket.key &* 0x9E37_79B1) >> UInt32(32 - entries.count.trailingZeroBitCount))
+      while entries[slot].key != 0 { slot = (slot + 1) & mask }
+      entries[slot] = bucket
     }
   }
 }
