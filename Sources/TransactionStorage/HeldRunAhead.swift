@@ -7,7 +7,8 @@ import Synchronization
 #endif
 
 /// The next run of held transactions (``HeldRun``), made on the other core while the run
-/// before it is shown (``SortedHeldTransactions``), or by the report's task if it comes to the
+/// before it is shown (``SortedHeldTransactions``), its descriptions' bytes read there so that
+/// they are in the cache the two cores share, or made by the report's task if it comes to the
 /// run first.
 ///
 /// Whoever comes first makes the run: a task started for it, or the report's task. So the
@@ -22,6 +23,8 @@ final class HeldRunAhead: @unchecked Sendable {
   /// ``notStarted``, ``making`` or ``ready``.
   private let state = Atomic<Int>(HeldRunAhead.notStarted)
   private var made: (run: HeldRun, next: HeldTransactions.Position)?
+  /// The sum ``HeldRun/readDescriptions()`` gave, kept only so that the compiler keeps the reading.
+  private var descriptionsRead: UInt64 = 0
 
   private static let (notStarted, making, ready) = (0, 1, 2)
 
@@ -34,7 +37,9 @@ final class HeldRunAhead: @unchecked Sendable {
   func make() {
     guard claim() else { return }
     var next = start
-    made = (held.run(from: &next, count: count), next)
+    let run = held.run(from: &next, count: count)
+    descriptionsRead = run.readDescriptions()
+    made = (run, next)
     state.store(Self.ready, ordering: .releasing)
   }
 
