@@ -204,20 +204,23 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   /// written as it lies, any other made a `String` and written the way of a row's.
   ///
   /// Not `mutating`: the closure that reads the description's bytes would take a copy of the
-  /// renderer, for every row, to read it in a method that may change it.
+  /// renderer, for every row, to read it in a method that may change it. The amount's bytes are
+  /// read once, for its width and its copy: each reading of a short `String`'s bytes copies them
+  /// out of it first.
   private func appendDetail(
     _ description: DescriptionText, amount: String, odd: Bool, to bytes: inout [UInt8]
   ) {
-    let (shownAmount, oddBand) = (amount, colors ? odd : nil)
-    let amountWidth = Self.amountWidth(shownAmount)
-    let room = labelRoom(indent: 4, amountWidth: amountWidth)
-    let isWritten = description.withUTF8 { utf8 in
-      guard let width = DisplayWidth.plainColumns(utf8: utf8), width <= room else { return false }
-      appendColumns(
-        indent: 4, label: utf8, labelWidth: width, amount: shownAmount, amountWidth: amountWidth,
-        lineEnd: true,
-        oddBand: oddBand, to: &bytes)
-      return true
+    let oddBand = colors ? odd : nil
+    let isWritten = amount.withUTF8InPlace { amountBytes in
+      let amountWidth = Self.amountWidth(amountBytes, of: amount)
+      let room = labelRoom(indent: 4, amountWidth: amountWidth)
+      return description.withUTF8 { utf8 in
+        guard let width = DisplayWidth.plainColumns(utf8: utf8), width <= room else { return false }
+        appendColumns(
+          indent: 4, label: utf8, labelWidth: width, amount: amountBytes, amountWidth: amountWidth,
+          lineEnd: true, oddBand: oddBand, to: &bytes)
+        return true
+      }
     }
     if !isWritten {
       appendDetail(description.description, amount: amount, odd: odd, lineEnd: true, to: &bytes)
@@ -326,33 +329,34 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     indent: Int, label: String, labelWidth: Int?, amount: String, lineEnd: Bool, oddBand: Bool?,
     to bytes: inout [UInt8]
   ) {
-    let amountWidth = Self.amountWidth(amount)
-    let room = labelRoom(indent: indent, amountWidth: amountWidth)
-    // Measured once: a label that fits (nearly every one) is not measured again to be cut.
-    let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
-    // Only a label too wide is cut: one that fits is written as it is, not copied first.
-    guard labelWidth > room else {
-      return label.withUTF8InPlace {
+    amount.withUTF8InPlace { amountBytes in
+      let amountWidth = Self.amountWidth(amountBytes, of: amount)
+      let room = labelRoom(indent: indent, amountWidth: amountWidth)
+      // Measured once: a label that fits (nearly every one) is not measured again to be cut.
+      let labelWidth = labelWidth ?? DisplayWidth.columns(of: label)
+      // Only a label too wide is cut: one that fits is written as it is, not copied first.
+      guard labelWidth > room else {
+        return label.withUTF8InPlace {
+          appendColumns(
+            indent: indent, label: $0, labelWidth: labelWidth, amount: amountBytes, amountWidth: amountWidth,
+            lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
+        }
+      }
+      let truncated = DisplayWidth.truncated(label, toColumns: room)
+      let cutWidth = DisplayWidth.columns(of: truncated)
+      truncated.withUTF8InPlace {
         appendColumns(
-          indent: indent, label: $0, labelWidth: labelWidth, amount: amount, amountWidth: amountWidth,
+          indent: indent, label: $0, labelWidth: cutWidth, amount: amountBytes, amountWidth: amountWidth,
           lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
       }
-    }
-    let truncated = DisplayWidth.truncated(label, toColumns: room)
-    let cutWidth = DisplayWidth.columns(of: truncated)
-    truncated.withUTF8InPlace {
-      appendColumns(
-        indent: indent, label: $0, labelWidth: cutWidth, amount: amount, amountWidth: amountWidth,
-        lineEnd: lineEnd, oddBand: oddBand, to: &bytes)
     }
   }
 
   /// An amount's width: as many columns as bytes when they are printable ASCII (digits and
   /// signs: a plain loop over a few bytes, cheaper than a description's measure); a currency's
   /// sign may not be ASCII.
-  private static func amountWidth(_ amount: String) -> Int {
-    amount.withUTF8InPlace { utf8 in utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? utf8.count : nil }
-      ?? DisplayWidth.columns(of: amount)
+  private static func amountWidth(_ utf8: UnsafeBufferPointer<UInt8>, of amount: String) -> Int {
+    utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? utf8.count : DisplayWidth.columns(of: amount)
   }
 
   /// The columns a label may take on a line of the renderer's width, after the indent, before
@@ -369,15 +373,15 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
   ///   - indent: The spaces before the label.
   ///   - label: The label's bytes, already escaped.
   ///   - labelWidth: The label's width.
-  ///   - amount: The formatted amount.
+  ///   - amount: The formatted amount's bytes.
   ///   - amountWidth: The amount's width.
   ///   - lineEnd: Whether to end the text with a line feed.
   ///   - oddBand: For a coloured detail line, whether its band is odd (`nil` without colour).
   ///   - bytes: The buffer the line is appended to.
   @inline(__always)
   private func appendColumns(
-    indent: Int, label: UnsafeBufferPointer<UInt8>, labelWidth: Int, amount: String, amountWidth: Int,
-    lineEnd: Bool, oddBand: Bool?, to bytes: inout [UInt8]
+    indent: Int, label: UnsafeBufferPointer<UInt8>, labelWidth: Int, amount: UnsafeBufferPointer<UInt8>,
+    amountWidth: Int, lineEnd: Bool, oddBand: Bool?, to bytes: inout [UInt8]
   ) {
     let rightMargin = 2
     let gap = max(1, width - indent - rightMargin - labelWidth - amountWidth)
@@ -386,20 +390,17 @@ public struct TextReportRenderer: ReportRenderer, ByteRenderer {
     // The whole line in one piece of room (``ByteWriter``), its parts and spaces written in
     // order, where appending each part checked the buffer five times.
     let band = oddBand.map { starts.detailBand(odd: $0) }
-    amount.withUTF8InPlace { amountBytes in
-      let colorCount = band.map { $0.count + Self.resetSequence.utf8CodeUnitCount } ?? 0
-      let count =
-        colorCount + indent + label.count + gap + amountBytes.count + padding + (lineEnd ? 1 : 0)
-      bytes.append(count: count) { line in
-        if let band { line.write(band) }
-        line.skip(indent)
-        line.write(label)
-        line.skip(gap)
-        line.write(amountBytes)
-        line.skip(padding)
-        if band != nil { line.write(Self.resetSequence) }
-        if lineEnd { line.write(UInt8(ascii: "\n")) }
-      }
+    let colorCount = band.map { $0.count + Self.resetSequence.utf8CodeUnitCount } ?? 0
+    let count = colorCount + indent + label.count + gap + amount.count + padding + (lineEnd ? 1 : 0)
+    bytes.append(count: count) { line in
+      if let band { line.write(band) }
+      line.skip(indent)
+      line.write(label)
+      line.skip(gap)
+      line.write(amount)
+      line.skip(padding)
+      if band != nil { line.write(Self.resetSequence) }
+      if lineEnd { line.write(UInt8(ascii: "\n")) }
     }
   }
 
