@@ -33,9 +33,10 @@ final class HeldRunAhead: @unchecked Sendable {
     (self.held, self.start, self.count) = (held, start, count)
   }
 
-  /// Makes the run, unless someone has started to.
+  /// Makes the run, unless someone has started to, or the task making it was cancelled (the
+  /// report ended before it came to the run).
   func make() {
-    guard claim() else { return }
+    guard !Task.isCancelled, claim() else { return }
     var next = start
     let run = held.run(from: &next, count: count)
     descriptionsRead = run.readDescriptions()

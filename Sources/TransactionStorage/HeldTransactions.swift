@@ -275,7 +275,6 @@ struct HeldTransactions {
       }
     }
   }
-
 }
 
 /// The buckets of ``HeldTransactions``, each found by its group, date and whether it comes
@@ -337,8 +336,7 @@ private struct BucketTable {
   {
     let key = Self.key(date: date, group: group, first: first)
     let mask = entries.count - 1
-    var slot = Int(
-      truncatingIfNeeded: (key &* 0x9E37_79B1) >> UInt32(32 - entries.count.trailingZeroBitCount))
+    var slot = home(of: key)
     while entries[slot].key != 0 {
       if entries[slot].key == key { return (slot, false) }
       slot = (slot + 1) & mask
@@ -365,14 +363,18 @@ private struct BucketTable {
     return keyed.lazy.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
   }
 
+  /// Where a key's probe starts: the key multiplied by a large odd number, its top bits.
+  private func home(of key: UInt32) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> UInt32(32 - entries.count.trailingZeroBitCount))
+  }
+
   /// Doubles the table, placing every bucket again.
   private mutating func grow() {
     let old = entries
     entries = [Bucket](repeating: Bucket(), count: 2 * old.count)
     let mask = entries.count - 1
     for bucket in old where bucket.key != 0 {
-      var slot = Int(
-        truncatingIfNeeded: (bucket.key &* 0x9E37_79B1) >> UInt32(32 - entries.count.trailingZeroBitCount))
+      var slot = home(of: bucket.key)
       while entries[slot].key != 0 { slot = (slot + 1) & mask }
       entries[slot] = bucket
     }

@@ -49,6 +49,8 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
   }
 
   deinit {
+    // A report that ends before its last run (cancelled, or stopped by a change of its source)
+    // does not have the next one made.
     nextRunAhead?.task.cancel()
   }
 
