@@ -162,6 +162,21 @@ struct ByteInput {
     }
   }
 
+  /// Consumes a comma and a line feed when they are the next bytes of the chunk, and a `{`
+  /// follows them there: the bytes between two records of a JSON array as most files write
+  /// them, taken in one step, where the general way skips whitespace, the comma and whitespace
+  /// again, a byte at a time, each step with its checks. Consumes nothing, and says `false`, for
+  /// any other bytes (or a chunk that ends before the `{`).
+  mutating func skipCommaAndLineFeedBeforeRecord() -> Bool {
+    guard index &+ 2 < end, buffer[index] == UInt8(ascii: ","), buffer[index &+ 1] == UInt8(ascii: "\n"),
+      buffer[index &+ 2] == UInt8(ascii: "{")
+    else { return false }
+    index &+= 2
+    line += 1
+    column = 1
+    return true
+  }
+
   /// Consumes a line break: a line feed, a carriage return with the line feed after it, or a
   /// carriage return alone (the line ending of the classic Mac OS, which a QIF file may have),
   /// each one new line. Call it only after ``peek()`` gave a line feed or a carriage return.

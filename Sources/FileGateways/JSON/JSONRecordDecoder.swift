@@ -93,6 +93,9 @@ struct JSONRecordDecoder: RecordDecoder {
         return nil
       }
       try expectRecordStart(.recordOrArrayEnd)
+    case .afterElement where parser.usesFastPath && parser.input.skipCommaAndLineFeedBeforeRecord():
+      // `,`, a line feed and the next record's `{`: as the general way below reads them.
+      break
     case .afterElement:
       parser.skipWhitespace()
       switch parser.input.peek() {
