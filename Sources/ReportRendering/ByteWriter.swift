@@ -143,16 +143,14 @@ extension [UInt8] {
   @discardableResult
   mutating func appendIfKept(atMost count: Int, writing write: (inout ByteWriter) -> Bool) -> Bool {
     var isKept = false
-    let capacity = count
     append(addingCapacity: count &+ 8) { room in
       room.withUnsafeMutableBufferPointer { buffer, written in
         guard let base = buffer.baseAddress else { return }
         var writer = ByteWriter(start: base, end: base + buffer.count)
         isKept = write(&writer)
-        let count = isKept ? writer.writtenCount(from: base) : 0
+        written = isKept ? writer.writtenCount(from: base) : 0
         // The word more is room for a last word's store, not for the line.
-        precondition(count <= capacity, "a line longer than the room made for it")
-        written = count
+        precondition(written <= count, "a line longer than the room made for it")
       }
     }
     return isKept

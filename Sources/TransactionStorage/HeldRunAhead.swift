@@ -37,23 +37,25 @@ final class HeldRunAhead: @unchecked Sendable {
   /// report ended before it came to the run).
   func make() {
     guard !Task.isCancelled, claim() else { return }
-    var next = start
-    let run = held.run(from: &next, count: count)
-    descriptionsRead = run.readDescriptions()
-    made = (run, next)
+    let made = makeRun()
+    descriptionsRead = made.run.readDescriptions()
+    self.made = made
     state.store(Self.ready, ordering: .releasing)
   }
 
   /// The run, made here if nobody has started to, or once it is made, and where the next run
   /// starts.
   func take() -> (run: HeldRun, next: HeldTransactions.Position) {
-    if claim() {
-      var next = start
-      return (held.run(from: &next, count: count), next)
-    }
+    if claim() { return makeRun() }
     while state.load(ordering: .acquiring) != Self.ready { sched_yield() }
     guard let made = made.take() else { preconditionFailure("a held run taken twice") }
     return made
+  }
+
+  /// The run, read from the held pages, and where the next one starts.
+  private func makeRun() -> (run: HeldRun, next: HeldTransactions.Position) {
+    var next = start
+    return (held.run(from: &next, count: count), next)
   }
 
   /// Whether the caller is the first to come to the run, and is to make it.

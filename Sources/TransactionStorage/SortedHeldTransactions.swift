@@ -70,18 +70,15 @@ final class SortedHeldTransactions: ReportTransactions, @unchecked Sendable {
     return run.take()
   }
 
-  /// Takes the next run, made on another core (or here, when the report comes to it first), and
-  /// starts making the one after it there.
+  /// Takes the next run, made on another core (or here, when the report comes to it first, as it
+  /// does to the first run), and starts making the one after it there.
   ///
   /// - Throws: ``UseCases/ReportStop/cancelled`` when the task is cancelled: a report stops at
   ///   the end of the run it is showing.
   private func nextRun() throws(ReportStop) {
     if Task.isCancelled { throw .cancelled }
-    if let ahead = nextRunAhead.take() {
-      (run, position) = ahead.run.take()
-    } else {
-      run = held.run(from: &position, count: Self.runLength)
-    }
+    let taken = nextRunAhead.take()?.run ?? HeldRunAhead(of: held, from: position, count: Self.runLength)
+    (run, position) = taken.take()
     guard !held.isAfterLast(position) else { return }
     let ahead = HeldRunAhead(of: held, from: position, count: Self.runLength)
     nextRunAhead = (ahead, Task { ahead.make() })
