@@ -21,6 +21,10 @@ extension Money {
   /// - Throws: ``AmountSyntaxError`` naming what is wrong with the text.
   @inlinable
   package init(parsingUnsignedDecimalUTF8 bytes: some Collection<UInt8>) throws(AmountSyntaxError) {
+    if let money = bytes.withContiguousStorageIfAvailable({ Money(twoDecimalsUTF8: $0) }) ?? nil {
+      self = money
+      return
+    }
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
@@ -59,6 +63,30 @@ extension Money {
     let (total, overflow2) = cents.addingReportingOverflow(fraction)
     guard !overflow1, !overflow2, let money = Money(minorUnits: total) else { throw .tooLarge }
     self = money
+  }
+}
+
+extension Money {
+  /// Reads an amount written the way most are, one to fifteen digits, a point and two more
+  /// (`424.46`), in one pass without a look at what else the text could be; `nil` for any
+  /// other text, which ``init(parsingUnsignedDecimalUTF8:)`` then reads byte by byte, to the
+  /// same value or an error. Fifteen whole digits and two decimals are less than 10¹⁷ cents, so
+  /// no step can overflow.
+  ///
+  /// - Parameter bytes: The UTF-8 bytes of the decimal text.
+  @inlinable @inline(__always)
+  package init?(twoDecimalsUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    let count = bytes.count
+    guard count >= 4, count <= 18, bytes[count &- 3] == UInt8(ascii: ".") else { return nil }
+    var cents: Int64 = 0
+    for index in 0..<count &- 3 {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      cents = cents &* 10 &+ Int64(digit)
+    }
+    let (tens, ones) = (bytes[count &- 2] &- UInt8(ascii: "0"), bytes[count &- 1] &- UInt8(ascii: "0"))
+    guard tens < 10, ones < 10 else { return nil }
+    minorUnits = cents &* 100 &+ Int64(tens &* 10 &+ ones)
   }
 }
 

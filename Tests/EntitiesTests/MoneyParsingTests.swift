@@ -20,6 +20,34 @@ import Testing
     #expect(!money.isNegative)
   }
 
+  @Test(
+    "An amount with two decimals is read in one step exactly when it is one to fifteen digits, a point and two"
+  )
+  func twoDecimalsInOneStep() {
+    // Every text of up to six bytes from an alphabet of digits, the point and two other bytes,
+    // and long runs of nines around fifteen whole digits.
+    let alphabet = Array("019.x/".utf8)
+    var texts: [[UInt8]] = [[]]
+    var last: [[UInt8]] = [[]]
+    for _ in 1...6 {
+      last = last.flatMap { text in alphabet.map { text + [$0] } }
+      texts += last
+    }
+    for whole in 14...17 {
+      texts.append(Array((String(repeating: "9", count: whole) + ".99").utf8))
+      texts.append(Array((String(repeating: "9", count: whole) + ".9").utf8))
+    }
+    for text in texts {
+      let string = String(decoding: text, as: UTF8.self)
+      let parts = string.split(separator: ".", omittingEmptySubsequences: false)
+      let isTwoDecimals =
+        parts.count == 2 && (1...15).contains(parts[0].count) && parts[1].count == 2
+        && string.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+      let quick = text.withUnsafeBufferPointer { Money(twoDecimalsUTF8: $0) }
+      #expect(quick?.minorUnits == (isTwoDecimals ? Int64(parts.joined()) : nil), "\(string)")
+    }
+  }
+
   @Test("A substring is read like the string it shows")
   func substring() throws {
     let line = "amount=3.11;"
