@@ -167,31 +167,33 @@ public struct AmountStyle: Hashable, Sendable {
     guard isPlain else { return styled(money) }
     // Written backwards into the string's own bytes, once its length is counted: a report
     // formats an amount for every row, and this is several times faster than interpolation,
-    // and runs fewer instructions than a buffer decoded into a string.
-    var cents = money.minorUnits.magnitude
-    var wholeDigits = 1
-    var whole = cents / 100
-    while whole >= 10 {
-      whole /= 10
-      wholeDigits += 1
+    // and runs fewer instructions than a buffer decoded into a string. The length is counted by
+    // powers of ten, not by dividing; each digit is one division, its quotient and remainder
+    // together, of a value the closure keeps as its own (not the captured one, in memory).
+    let cents = money.minorUnits.magnitude
+    let isNegative = money.isNegative
+    // At least `0.00`: a digit, the point and two; one more for each power of ten from a
+    // thousand cents up to the amount (10¹⁹ is above every amount, and within `UInt64`).
+    var count = isNegative ? 5 : 4
+    var power: UInt64 = 1000
+    while power <= cents {
+      power &*= 10
+      count &+= 1
     }
-    let count = (money.isNegative ? 1 : 0) + wholeDigits + 3
     return String(unsafeUninitializedCapacity: count) { buffer in
-      var start = count
-      func put(_ byte: UInt8) {
-        start -= 1
-        buffer[start] = byte
+      var (rest, start) = (cents, count)
+      func putDigit() {
+        let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+        start &-= 1
+        buffer[start] = UInt8(ascii: "0") | UInt8(truncatingIfNeeded: digit)
+        rest = quotient
       }
-      for _ in 0..<2 {
-        put(UInt8(ascii: "0") + UInt8(cents % 10))
-        cents /= 10
-      }
-      put(UInt8(ascii: "."))
-      repeat {
-        put(UInt8(ascii: "0") + UInt8(cents % 10))
-        cents /= 10
-      } while cents > 0
-      if money.isNegative { put(UInt8(ascii: "-")) }
+      putDigit()
+      putDigit()
+      start &-= 1
+      buffer[start] = UInt8(ascii: ".")
+      repeat { putDigit() } while rest > 0
+      if isNegative { buffer[0] = UInt8(ascii: "-") }
       return count
     }
   }
