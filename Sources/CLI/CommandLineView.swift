@@ -21,9 +21,9 @@ import Synchronization
 /// Given the file it writes to as one (``OutputFileSink``), it can take back a draft when that
 /// file holds the report until its end (``takesBackDrafts``).
 package final class CommandLineView: TransactionReportPresenterOutput, TransactionListOutput {
-  private let renderer: Mutex<Rendering>
-  /// The renderer as it was made, to start again from after a discarded draft.
-  private let initialRenderer: any ByteRenderer
+  /// The renderer, the one it starts again from after a discarded draft, and the rows it
+  /// rendered and the view has not written yet.
+  private let renderer: Mutex<any Rendering>
   private let status = Mutex(ExitCode.success)
   private let output: any TextSink
   /// The output as the file it is, when it is one.
@@ -45,8 +45,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   package init(
     renderer: any ByteRenderer, output: any TextSink, errors: any TextSink, coloredLabels: Bool = false
   ) {
-    self.renderer = Mutex(Rendering(renderer: Rendering.copy(of: renderer)))
-    self.initialRenderer = renderer
+    self.renderer = Mutex(Self.rendering(with: renderer))
     self.output = output
     self.file = nil
     self.errors = errors
@@ -63,8 +62,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   package init(
     renderer: any ByteRenderer, file: any OutputFileSink, errors: any TextSink, coloredLabels: Bool
   ) {
-    self.renderer = Mutex(Rendering(renderer: Rendering.copy(of: renderer)))
-    self.initialRenderer = renderer
+    self.renderer = Mutex(Self.rendering(with: renderer))
     self.output = file
     self.file = file
     self.errors = errors
@@ -74,11 +72,16 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   /// How many bytes of rendered rows are kept before they are written: 64 KiB.
   package static let batchSize = 1 << 16
 
+  /// A rendering made for the renderer's own type, whatever it is.
+  private static func rendering(with renderer: some ByteRenderer) -> any Rendering {
+    RenderingOf(renderer)
+  }
+
   /// Writes what comes before the first row.
   package func showReportStart() {
     renderer.withLock { rendering in
       writeRows(&rendering.bytes)
-      output.write(rendering.renderer.start())
+      output.write(rendering.start())
     }
   }
 
@@ -88,8 +91,8 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   /// - Parameter row: The row.
   package func showRow(_ row: ReportRow) {
     renderer.withLock { rendering in
-      rendering.renderer.render(row, appendingTo: &rendering.bytes)
-      if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
+      rendering.render(row)
+      if rendering.byteCount >= Self.batchSize { writeRows(&rendering.bytes) }
     }
   }
 
@@ -100,8 +103,8 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   /// - Parameter transaction: The transaction.
   package func showTransaction(_ transaction: ListedTransaction) {
     renderer.withLock { rendering in
-      rendering.renderer.render(transaction, appendingTo: &rendering.bytes)
-      if rendering.bytes.count >= Self.batchSize { writeRows(&rendering.bytes) }
+      rendering.render(transaction)
+      if rendering.byteCount >= Self.batchSize { writeRows(&rendering.bytes) }
     }
   }
 
@@ -127,8 +130,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   package func discardDraft() {
     guard let file, file.canRewind else { return }
     renderer.withLock { rendering in
-      rendering.renderer = Rendering.copy(of: initialRenderer)
-      rendering.bytes.removeAll(keepingCapacity: true)
+      rendering.restart()
     }
     file.rewind()
   }
@@ -140,7 +142,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   package func showSourceUnavailable(_ warning: SourceWarning) {
     renderer.withLock { rendering in
       writeRows(&rendering.bytes)
-      output.write(rendering.renderer.render(warning))
+      output.write(rendering.render(warning))
     }
     errors.write(Diagnostic.line(.warning, warning.text, colored: coloredLabels))
     errors.flush()
@@ -167,7 +169,7 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
   package func showReportEnd() {
     renderer.withLock { rendering in
       writeRows(&rendering.bytes)
-      output.write(rendering.renderer.finish())
+      output.write(rendering.finish())
     }
     output.flush()
     if let failure = output.failure {
@@ -226,14 +228,55 @@ package final class CommandLineView: TransactionReportPresenterOutput, Transacti
 }
 
 /// The renderer of a view and the buffer it renders rows into, until they are written.
-private struct Rendering {
-  var renderer: any ByteRenderer
-  var bytes: [UInt8] = []
+///
+/// A class made for the renderer's own type (``RenderingOf``), reached through this protocol:
+/// the renderer is a property of the class, changed in place by each row. A renderer kept as
+/// `any ByteRenderer` is boxed (a large value), and each row's call, which changes it, first
+/// made sure that the box was its own.
+private protocol Rendering: AnyObject {
+  /// The rows rendered and not written yet.
+  var bytes: [UInt8] { get set }
+  /// How many ``bytes`` there are: what a view asks after each row (a look at ``bytes``
+  /// itself through the protocol would take a reference to them, and give it back).
+  var byteCount: Int { get }
+  /// What comes before the first row.
+  func start() -> String
+  /// Renders a row into ``bytes``.
+  func render(_ row: ReportRow)
+  /// Renders a transaction of a transaction list into ``bytes``.
+  func render(_ transaction: ListedTransaction)
+  /// The lines of a source that could not be read.
+  func render(_ warning: SourceWarning) -> String
+  /// What comes after the last row.
+  func finish() -> String
+  /// Forgets the rows not written yet, and the renderer's state: it starts again as it was made.
+  func restart()
+}
 
-  /// A copy of a renderer in a box of its own: a large renderer is kept boxed, and a box shared
-  /// with the renderer kept to start again from would be copied whole on every row rendered.
-  static func copy(of renderer: some ByteRenderer) -> any ByteRenderer {
-    renderer
+/// ``Rendering`` for one type of renderer.
+private final class RenderingOf<Renderer: ByteRenderer>: Rendering {
+  // Unchecked: a view reaches its rendering only while it holds the lock around it, and a
+  // check of each access at run time would be made for every row.
+  @exclusivity(unchecked) private var renderer: Renderer
+  @exclusivity(unchecked) var bytes: [UInt8] = []
+  private let initial: Renderer
+
+  var byteCount: Int { bytes.count }
+
+  init(_ renderer: Renderer) {
+    self.renderer = renderer
+    initial = renderer
+  }
+
+  func start() -> String { renderer.start() }
+  func render(_ row: ReportRow) { renderer.render(row, appendingTo: &bytes) }
+  func render(_ transaction: ListedTransaction) { renderer.render(transaction, appendingTo: &bytes) }
+  func render(_ warning: SourceWarning) -> String { renderer.render(warning) }
+  func finish() -> String { renderer.finish() }
+
+  func restart() {
+    renderer = initial
+    bytes.removeAll(keepingCapacity: true)
   }
 }
 
