@@ -24,6 +24,10 @@ struct DetailRun {
   private var bytes: [UInt8] = []
   private var entries: [Entry] = []
   private var next = 0
+  /// The bytes lent since the last ``settle()`` and not copied yet: those of the descriptions
+  /// appended since, when each lay right after the one before where the stream lends them (a
+  /// batch read ahead keeps them so). They go into ``bytes`` in one copy, not one a record.
+  private var pending: (start: UnsafePointer<UInt8>, count: Int)?
 
   /// Whether every transaction added has been taken.
   var isEmpty: Bool {
@@ -37,21 +41,44 @@ struct DetailRun {
 
   /// Adds a transaction after the others.
   ///
+  /// Lent bytes are not copied here, but by the ``settle()`` that must follow before the
+  /// stream lends again (the port keeps them until then, ``UseCases/RecordLending``).
+  ///
   /// - Parameters:
   ///   - transaction: The transaction.
   ///   - descriptionBytes: Its description's bytes, when they were lent apart from it; else its
   ///     own description's are read.
   mutating func append(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>?) {
-    let start = bytes.count
-    if let descriptionBytes {
-      bytes.append(contentsOf: descriptionBytes)
+    let start: Int
+    let count: Int
+    if let descriptionBytes, let base = descriptionBytes.baseAddress {
+      count = descriptionBytes.count
+      if let (pendingStart, pendingCount) = pending, pendingStart + pendingCount == base {
+        start = bytes.count &+ pendingCount
+        pending = (pendingStart, pendingCount &+ count)
+      } else {
+        settle()
+        start = bytes.count
+        pending = (base, count)
+      }
     } else {
+      settle()
+      start = bytes.count
       transaction.description.withUTF8InPlace { bytes.append(contentsOf: $0) }
+      count = bytes.count &- start
     }
     entries.append(
       Entry(
         group: transaction.group, date: transaction.date, amount: transaction.signedAmount,
-        start: UInt32(start), count: UInt32(bytes.count - start)))
+        start: UInt32(start), count: UInt32(count)))
+  }
+
+  /// Copies into the run the bytes lent since the last call: once the stream has lent a batch,
+  /// before it lends the next.
+  mutating func settle() {
+    guard let (start, count) = pending else { return }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+    pending = nil
   }
 
   /// Takes the next transaction; the run must not be empty.
@@ -59,6 +86,7 @@ struct DetailRun {
   /// - Returns: Its description, a slice of the run's block, and its signed amount.
   @inline(__always)
   mutating func take() -> ReportDetail {
+    assert(pending == nil, "a transaction taken before the bytes lent for the run were settled")
     let entry = entries[next]
     next += 1
     let start = Int(entry.start)
@@ -68,6 +96,7 @@ struct DetailRun {
   /// Forgets every transaction, to be filled again: in a block of its own, as descriptions
   /// taken from the last one may still be held.
   mutating func clear() {
+    pending = nil
     let capacity = bytes.count
     bytes = []
     bytes.reserveCapacity(capacity)

@@ -79,6 +79,7 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
       read.isAtEnd = !stream.nextRecords { record, bytes in
         read.take(record, descriptionBytes: bytes, into: &run)
       }
+      run.settle()
       // Looked at after each call: a client's stream lends one record a call, the package's a
       // batch read ahead; and a report cancelled as its last record was read is not made.
       if Task.isCancelled { throw ReportStop.cancelled }

@@ -68,6 +68,7 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
       read.isAtEnd = !stream.nextRecords { record, bytes in
         read.take(record, descriptionBytes: bytes, into: &run)
       }
+      run.settle()
       // Looked at after each call: a client's stream lends one record a call, the package's a
       // batch read ahead.
       if Task.isCancelled { throw .cancelled }

@@ -160,24 +160,32 @@ private final class CountingLendingSource: LendingSource {
       lend(upTo: source.runLength, body)
     }
 
+    /// Lends up to `count` records as a batch read ahead does: the descriptions' bytes one after
+    /// the other in one block, valid until the call returns; now and then a byte between two
+    /// of them, so that a description does not lie right after the one before.
     private func lend(upTo count: Int, _ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void)
       -> Bool
     {
-      var given = 0
+      var given: [(record: SourceRecord, bytes: Range<Int>?)] = []
+      var block: [UInt8] = []
       let lends = lendsBytes && runsAsStrings == 0
       runsAsStrings = max(0, runsAsStrings - 1)
-      while given < count, let record = records.next() {
-        given += 1
+      while given.count < count, let record = records.next() {
         guard lends, case .transaction(var transaction, let origin) = record else {
-          body(record, nil)
+          given.append((record, nil))
           continue
         }
-        let bytes = Array(transaction.description.utf8)
+        let start = block.count
+        block += transaction.description.utf8
         transaction.description = ""
         source.counts.withLock { $0.lent += 1 }
-        bytes.withUnsafeBufferPointer { body(.transaction(transaction, origin), $0) }
+        given.append((.transaction(transaction, origin), start..<block.count))
+        if given.count % 3 == 0 { block.append(UInt8(ascii: "|")) }
       }
-      return given > 0
+      block.withUnsafeBufferPointer { whole in
+        for (record, bytes) in given { body(record, bytes.map { UnsafeBufferPointer(rebasing: whole[$0]) }) }
+      }
+      return !given.isEmpty
     }
   }
 }

@@ -16,8 +16,9 @@ package protocol RecordLending: AnyObject, TransactionStream {
   /// give, in the same order, each with its description's bytes when they are lent (`nil` for a
   /// record whose description is the transaction's own). The records stay the stream's.
   ///
-  /// - Parameter body: What to do with each record and its description's bytes, which are valid
-  ///   only during the call.
+  /// - Parameter body: What to do with each record and its description's bytes, which stay
+  ///   valid until this call returns: a reader may note where they lie, and copy the bytes of
+  ///   many records at once before it asks for more (`DetailRun` in TransactionStorage).
   /// - Returns: `false` once the source is exhausted, without calling `body`.
   func nextRecords(_ body: (borrowing SourceRecord, UnsafeBufferPointer<UInt8>?) -> Void) -> Bool
 
