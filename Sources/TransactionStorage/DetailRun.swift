@@ -10,7 +10,8 @@ import UseCases
 /// the transformer takes them one at a time. A run is what lies between: the reading fills it
 /// from a batch in one call, reading each description's bytes where the record holds them (no
 /// `String` of the reader's core retained or released on this one), and the transformer takes
-/// the transactions out one by one.
+/// the transactions out one by one. The bytes the batch lends one after the other are copied in
+/// one piece once it is lent (``settle()``), not one description at a time.
 struct DetailRun {
   private struct Entry {
     var group: TransactionGroup
