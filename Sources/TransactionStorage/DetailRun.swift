@@ -52,16 +52,8 @@ struct DetailRun {
   mutating func append(_ transaction: Transaction, descriptionBytes: UnsafeBufferPointer<UInt8>?) {
     let start: Int
     let count: Int
-    if let descriptionBytes, let base = descriptionBytes.baseAddress {
-      count = descriptionBytes.count
-      if let (pendingStart, pendingCount) = pending, pendingStart + pendingCount == base {
-        start = bytes.count &+ pendingCount
-        pending = (pendingStart, pendingCount &+ count)
-      } else {
-        settle()
-        start = bytes.count
-        pending = (base, count)
-      }
+    if let descriptionBytes {
+      (start, count) = (note(descriptionBytes), descriptionBytes.count)
     } else {
       settle()
       start = bytes.count
@@ -72,6 +64,23 @@ struct DetailRun {
       Entry(
         group: transaction.group, date: transaction.date, amount: transaction.signedAmount,
         start: UInt32(start), count: UInt32(count)))
+  }
+
+  /// Notes lent bytes as the next of the run's: after those pending when they lie right after
+  /// them, else as a span of their own, once those pending are copied.
+  ///
+  /// - Parameter lent: The bytes.
+  /// - Returns: Where they will be in ``bytes``.
+  @inline(__always)
+  private mutating func note(_ lent: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = lent.baseAddress else { return bytes.count &+ (pending?.count ?? 0) }
+    if let (start, count) = pending, start + count == base {
+      pending = (start, count &+ lent.count)
+      return bytes.count &+ count
+    }
+    settle()
+    pending = (base, lent.count)
+    return bytes.count
   }
 
   /// Copies into the run the bytes lent since the last call: once the stream has lent a batch,
