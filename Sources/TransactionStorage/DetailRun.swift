@@ -42,8 +42,8 @@ struct DetailRun {
 
   /// Adds a transaction after the others.
   ///
-  /// Lent bytes are not copied here, but by the ``settle()`` that must follow before the
-  /// stream lends again (the port keeps them until then, ``UseCases/RecordLending``).
+  /// Lent bytes are not copied here, but by the ``settle()`` that ``fill(from:by:)`` makes before
+  /// the stream lends again (the port keeps them until then, ``UseCases/RecordLending``).
   ///
   /// - Parameters:
   ///   - transaction: The transaction.
@@ -83,9 +83,24 @@ struct DetailRun {
     return bytes.count
   }
 
+  /// Lends the stream's next records to `reading`, which appends to the run those it shows,
+  /// then copies the bytes they were lent with (``settle()``) before the stream can lend again:
+  /// the one way a reading fills a run, so that none takes a transaction whose bytes are still
+  /// the stream's.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream.
+  ///   - reading: What checks each record and appends it to the run when it is shown.
+  /// - Returns: `false` once the stream has no more records (``UseCases/RecordLending``).
+  @inline(__always)
+  mutating func fill(from stream: any RecordLending, by reading: inout some RunFilling) -> Bool {
+    defer { settle() }
+    return stream.nextRecords { reading.take($0, descriptionBytes: $1, into: &self) }
+  }
+
   /// Copies into the run the bytes lent since the last call: once the stream has lent a batch,
   /// before it lends the next.
-  mutating func settle() {
+  private mutating func settle() {
     guard let (start, count) = pending else { return }
     bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     pending = nil
@@ -113,4 +128,17 @@ struct DetailRun {
     entries.removeAll(keepingCapacity: true)
     next = 0
   }
+}
+
+/// A reading that fills a ``DetailRun`` (``DetailRun/fill(from:by:)``): the draft's, or the
+/// second reading of a sorted source.
+protocol RunFilling {
+  /// Checks a record, and appends its transaction to the run when the reading shows it.
+  ///
+  /// - Parameters:
+  ///   - record: The record.
+  ///   - descriptionBytes: Its description's bytes, when they are lent apart from it.
+  ///   - run: The run.
+  mutating func take(
+    _ record: SourceRecord, descriptionBytes: UnsafeBufferPointer<UInt8>?, into run: inout DetailRun)
 }

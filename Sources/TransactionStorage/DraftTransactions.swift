@@ -76,10 +76,7 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
     var read = DraftReading.moved(from: &reading)
     defer { swap(&read, &reading) }
     while run.isEmpty, read.presents, !read.isAtEnd {
-      read.isAtEnd = !stream.nextRecords { record, bytes in
-        read.take(record, descriptionBytes: bytes, into: &run)
-      }
-      run.settle()
+      read.isAtEnd = !run.fill(from: stream, by: &read)
       // Looked at after each call: a client's stream lends one record a call, the package's a
       // batch read ahead; and a report cancelled as its last record was read is not made.
       if Task.isCancelled { throw ReportStop.cancelled }
@@ -131,7 +128,7 @@ final class DraftTransactions: ReportTransactions, @unchecked Sendable {
 
 /// The check of a draft's reading, record by record, as a value the reading of a batch holds in
 /// its own hands (a class's properties would be reached through it for every record).
-private struct DraftReading {
+private struct DraftReading: RunFilling {
   var survey: InputSurvey
   var issues: IssueLog
   var totals = ReportTotals()

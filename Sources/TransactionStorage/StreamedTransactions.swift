@@ -65,10 +65,7 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
     var read = reading
     defer { reading = read }
     while run.isEmpty, !read.isChanged, !read.isAtEnd {
-      read.isAtEnd = !stream.nextRecords { record, bytes in
-        read.take(record, descriptionBytes: bytes, into: &run)
-      }
-      run.settle()
+      read.isAtEnd = !run.fill(from: stream, by: &read)
       // Looked at after each call: a client's stream lends one record a call, the package's a
       // batch read ahead.
       if Task.isCancelled { throw .cancelled }
@@ -83,7 +80,7 @@ final class StreamedTransactions: ReportTransactions, @unchecked Sendable {
 
 /// The check of a second reading, record by record, as a value the reading of a batch holds in
 /// its own hands.
-private struct SecondReading {
+private struct SecondReading: RunFilling {
   let expectedGroup: TransactionGroup?
   let period: ReportPeriod?
   /// How many valid records the survey counted that are still to come.
