@@ -70,23 +70,42 @@ extension Money {
   /// Reads an amount written the way most are, one to fifteen digits, a point and two more
   /// (`424.46`), in one pass without a look at what else the text could be; `nil` for any
   /// other text, which ``init(parsingUnsignedDecimalUTF8:)`` then reads byte by byte, to the
-  /// same value or an error. Fifteen whole digits and two decimals are less than 10¹⁷ cents, so
-  /// no step can overflow.
+  /// same value or an error.
   ///
   /// - Parameter bytes: The UTF-8 bytes of the decimal text.
   @inlinable @inline(__always)
   package init?(twoDecimalsUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    let count = bytes.count
-    guard count >= 4, count <= 18, bytes[count &- 3] == UInt8(ascii: ".") else { return nil }
+    guard let (money, count) = Money.twoDecimals(atStartOf: bytes), count == bytes.count else { return nil }
+    self = money
+  }
+
+  /// Reads an amount written as ``init(twoDecimalsUTF8:)`` reads it from the start of `bytes`,
+  /// and says how many bytes it took; `nil` when they do not start with one to fifteen digits,
+  /// a point and two more. What follows those is the caller's to check: a JSON reader looks for
+  /// the closing quote there, and reads the amount without first looking for the string's end.
+  /// Fifteen whole digits and two decimals are less than 10¹⁷ cents, so no step can overflow.
+  ///
+  /// - Parameter bytes: The UTF-8 bytes from the amount's first digit on.
+  /// - Returns: The amount and the number of its bytes.
+  @inlinable @inline(__always)
+  package static func twoDecimals(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (Money, count: Int)? {
+    let wholeLimit = Swift.min(bytes.count, 15)
     var cents: Int64 = 0
-    for index in 0..<count &- 3 {
+    var index = 0
+    while index < wholeLimit {
       let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
+      guard digit < 10 else { break }
       cents = cents &* 10 &+ Int64(digit)
+      index &+= 1
     }
-    let (tens, ones) = (bytes[count &- 2] &- UInt8(ascii: "0"), bytes[count &- 1] &- UInt8(ascii: "0"))
-    guard tens < 10, ones < 10 else { return nil }
-    minorUnits = cents &* 100 &+ Int64(tens &* 10 &+ ones)
+    // A sixteenth digit, like any byte but the point, stops the amount here.
+    guard index > 0, index &+ 3 <= bytes.count, bytes[index] == UInt8(ascii: ".") else { return nil }
+    let (tens, ones) = (bytes[index &+ 1] &- UInt8(ascii: "0"), bytes[index &+ 2] &- UInt8(ascii: "0"))
+    guard tens < 10, ones < 10, let money = Money(minorUnits: cents &* 100 &+ Int64(tens &* 10 &+ ones))
+    else {
+      return nil
+    }
+    return (money, index &+ 3)
   }
 }
 

@@ -48,6 +48,38 @@ import Testing
     }
   }
 
+  @Test(
+    "An amount with two decimals is read from the start of a text, and says where it ends"
+  )
+  func twoDecimalsAtStart() {
+    // Every text of up to seven bytes from an alphabet of digits, the point, a quote and another
+    // byte, and runs of nines around fifteen whole digits with a quote after them.
+    let alphabet = Array("09.\"x".utf8)
+    var texts: [[UInt8]] = [[]]
+    var last: [[UInt8]] = [[]]
+    for _ in 1...7 {
+      last = last.flatMap { text in alphabet.map { text + [$0] } }
+      texts += last
+    }
+    for whole in 14...17 {
+      texts.append(Array((String(repeating: "9", count: whole) + ".99\"").utf8))
+      texts.append(Array((String(repeating: "9", count: whole) + ".9\"").utf8))
+    }
+    for text in texts {
+      let digits = text.prefix { (0x30...0x39).contains($0) }
+      let rest = text.dropFirst(digits.count)
+      let isTwoDecimals =
+        (1...15).contains(digits.count) && rest.count >= 3 && rest.first == UInt8(ascii: ".")
+        && rest.dropFirst().prefix(2).allSatisfy { (0x30...0x39).contains($0) }
+      let expected =
+        isTwoDecimals ? Int64(String(decoding: digits + rest.dropFirst().prefix(2), as: UTF8.self)) : nil
+      let read = text.withUnsafeBufferPointer { Money.twoDecimals(atStartOf: $0) }
+      let shown = String(decoding: text, as: UTF8.self)
+      #expect(read?.0.minorUnits == expected, "\(shown)")
+      #expect(read?.count == (isTwoDecimals ? digits.count + 3 : nil), "\(shown)")
+    }
+  }
+
   @Test("A substring is read like the string it shows")
   func substring() throws {
     let line = "amount=3.11;"

@@ -219,6 +219,16 @@ struct JSONRecordScanner {
       }
     case .amount:
       guard fields.amount == nil else { return false }
+      // An amount is nearly always written as digits, a point and two more: read them in
+      // place when the closing quote follows, without first looking for the string's end.
+      if byte == UInt8(ascii: "\""),
+        let (amount, count) = Money.twoDecimals(atStartOf: slice(offset &+ 1..<bytes.count)),
+        offset &+ 1 &+ count < bytes.count, bytes[offset &+ 1 &+ count] == UInt8(ascii: "\"")
+      {
+        offset &+= count &+ 2
+        fields.amount = (amount, start)
+        return true
+      }
       let digits: Range<Int>
       if byte == UInt8(ascii: "\"") {
         guard let text = string(), !text.hasEscapes else { return false }
