@@ -180,6 +180,28 @@ public struct AmountStyle: Hashable, Sendable {
       power &*= 10
       count &+= 1
     }
+    if count <= 8 {
+      // Nearly every amount: its bytes put together in one word, the first lowest, and stored
+      // at once. The string then reads its bytes as a word, and a word stored a byte at a time
+      // is read only once the bytes have all reached the cache, while one stored whole is
+      // forwarded to the read at once.
+      var (word, rest) = (UInt64(0), cents)
+      func putDigit() {
+        let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+        word = word &<< 8 | UInt64(UInt8(ascii: "0")) | digit
+        rest = quotient
+      }
+      putDigit()
+      putDigit()
+      word = word &<< 8 | UInt64(UInt8(ascii: "."))
+      repeat { putDigit() } while rest > 0
+      if isNegative { word = word &<< 8 | UInt64(UInt8(ascii: "-")) }
+      let bytes = word.littleEndian
+      return String(unsafeUninitializedCapacity: 8) { buffer in
+        UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).storeBytes(of: bytes, as: UInt64.self)
+        return count
+      }
+    }
     return String(unsafeUninitializedCapacity: count) { buffer in
       var (rest, start) = (cents, count)
       func putDigit() {
