@@ -286,6 +286,52 @@ import UseCases
     }
   }
 
+  @Test("A CSV date, amount or letter read where it lies ends where the full reading ends it, in any column")
+  func shortCSVFieldsEndWhereTheFullReadingEndsThem() {
+    // Each order puts another of the short fields last, where only a line break may end it.
+    let orders = [
+      ["group", "date", "description", "amount", "debit"],
+      ["description", "debit", "amount", "group", "date"],
+      ["date", "group", "debit", "description", "amount"],
+      ["amount", "date", "debit", "description", "group"],
+    ]
+    // The plain value first, then values close to its short form.
+    let values: [String: [String]] = [
+      "group": ["A", "P", "\"A\"", "X", "AP", "\"", ""],
+      "date": ["2016-04-01", "2016-04-011", "\"2016-04-01\"", "2016-4-01", "2016-04-0"],
+      "amount": [
+        "12.34", "12.345", "1.5", "\"12.34\"", "123456789012345.67", "1234567890123456.78", "12.3", ".34",
+      ],
+      "debit": ["D", "C", "\"C\"", "x", "DC"],
+      "description": ["LCBO"],
+    ]
+    let ends = ["\n", "\r\n", "\r", ",extra\n", "\"\n", ""]
+    var (texts, transactions) = (0, 0)
+    for order in orders {
+      let plainRow = order.map { values[$0]?.first ?? "" }.joined(separator: ",")
+      var plain = CSVRecordDecoder(
+        input: ByteInput(bytes: Array((order.joined(separator: ",") + "\n" + plainRow + "\n").utf8)))
+      guard case .placed = Self.read(&plain) else {
+        Issue.record("a plain row did not take the fast path, columns \(order)")
+        continue
+      }
+      for column in order where column != "description" {
+        for value in values[column] ?? [] {
+          for end in ends {
+            let row = order.map { $0 == column ? value : values[$0]?.first ?? "" }.joined(separator: ",")
+            let text = order.joined(separator: ",") + "\n" + row + end + plainRow + "\n"
+            let records = Self.expectSamePaths(Array(text.utf8), .csv, text.debugDescription)
+            transactions += records.filter { if case .transaction = $0 { true } else { false } }.count
+            texts += 1
+          }
+        }
+      }
+    }
+    // Most texts must hold valid rows (the plain row after a row that breaks the line's quotes
+    // is not one), or the fast path would go untested.
+    #expect(transactions > texts * 3 / 4, "\(transactions) transactions in \(texts) texts")
+  }
+
   /// What a decoder read: a record it built in its slot, or what it returned instead.
   private enum Read {
     case placed(Transaction, RecordOrigin)

@@ -57,19 +57,45 @@ struct CSVRowScanner {
     var debitCredit: DebitCredit?
     for (index, column) in columns.enumerated() {
       let fieldStart = position
-      guard let field = fields.readField() else { return false }
       let isLast = index == columns.count - 1
+      // An amount, a date or a letter as they are nearly always written, read where they lie
+      // (see `CSVFieldReader.passField(ofCount:isLast:)`); any other field as every field is.
+      switch column {
+      case .amount?:
+        if let (value, count) = Money.twoDecimals(atStartOf: fields.unread),
+          fields.passField(ofCount: count, isLast: isLast)
+        {
+          amount = (value, fieldStart)
+          continue
+        }
+      case .date?:
+        let unread = fields.unread
+        if unread.count > 10,
+          let value = try? CalendarDate(iso8601UTF8: UnsafeBufferPointer(rebasing: unread[..<10])),
+          fields.passField(ofCount: 10, isLast: isLast)
+        {
+          date = (value, fieldStart)
+          continue
+        }
+      case .group?, .debit?:
+        if let letter = fields.unread.first, fields.passField(ofCount: 1, isLast: isLast) {
+          guard read(letter, as: column, at: fieldStart, group: &group, debitCredit: &debitCredit) else {
+            return false
+          }
+          continue
+        }
+      default:
+        break
+      }
+      guard let field = fields.readField() else { return false }
       guard field.endsRow == isLast else { return false }
       switch column {
       case nil:
         guard field.isASCII else { return false }
-      case .group?:
-        guard let value = fields.plainBytes(field), value.count == 1 else { return false }
-        switch value[0] {
-        case UInt8(ascii: "A"): group = (.authorized, fieldStart)
-        case UInt8(ascii: "P"): group = (.posted, fieldStart)
-        default: return false
-        }
+      case .group?, .debit?:
+        guard let value = fields.plainBytes(field), value.count == 1,
+          read(value[0], as: column, at: fieldStart, group: &group, debitCredit: &debitCredit)
+        else { return false }
       case .date?:
         guard let text = fields.plainBytes(field), let value = try? CalendarDate(iso8601UTF8: text) else {
           return false
@@ -84,13 +110,6 @@ struct CSVRowScanner {
           return false
         }
         amount = (value, fieldStart)
-      case .debit?:
-        guard let value = fields.plainBytes(field), value.count == 1 else { return false }
-        switch value[0] {
-        case UInt8(ascii: "D"): debitCredit = .debit
-        case UInt8(ascii: "C"): debitCredit = .credit
-        default: return false
-        }
       }
     }
     guard let group, let date, let description, let amount, let debitCredit else { return false }
@@ -98,6 +117,22 @@ struct CSVRowScanner {
       Transaction(
         group: group.0, date: date.0, description: description.0, amount: amount.0, debitCredit: debitCredit),
       start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
+    return true
+  }
+
+  /// Reads a one-letter field, a group or a debit flag; `false` for a letter that is neither.
+  private func read(
+    _ letter: UInt8, as column: RecordField?, at start: TextPosition,
+    group: inout (TransactionGroup, TextPosition)?,
+    debitCredit: inout DebitCredit?
+  ) -> Bool {
+    switch (column, letter) {
+    case (.group?, UInt8(ascii: "A")): group = (.authorized, start)
+    case (.group?, UInt8(ascii: "P")): group = (.posted, start)
+    case (.debit?, UInt8(ascii: "D")): debitCredit = .debit
+    case (.debit?, UInt8(ascii: "C")): debitCredit = .credit
+    default: return false
+    }
     return true
   }
 }
