@@ -6,6 +6,9 @@ public enum DecimalMark: String, CaseIterable, Sendable {
   case point = "."
   /// `1.234,56`: a comma, with points (or spaces or apostrophes) between thousands.
   case comma = ","
+
+  /// The mark's one byte of UTF-8.
+  package var byte: UInt8 { self == .point ? UInt8(ascii: ".") : UInt8(ascii: ",") }
 }
 
 /// An amount as a bank writes it: a magnitude, and whether it was written negative.
@@ -122,7 +125,26 @@ package struct WrittenAmount: Equatable, Sendable {
   ///   - bytes: The amount's UTF-8 bytes.
   ///   - decimalMark: The file's decimal mark.
   package init?(plainUTF8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) {
-    let mark = decimalMark == .point ? UInt8(ascii: ".") : UInt8(ascii: ",")
+    guard let (amount, count) = Self.plain(atStartOf: bytes, decimalMark: decimalMark), count == bytes.count
+    else { return nil }
+    self = amount
+  }
+
+  /// Reads an amount written as ``init(plainUTF8:decimalMark:)`` reads it from the start of
+  /// `bytes`, and says how many bytes it took: the sign, the digits, and the decimal mark with
+  /// the one or two digits after it, when it is there. What follows is the caller's to check: a
+  /// CSV reader looks for the field's end there, and reads the amount without first looking
+  /// for it.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes from the amount's first on.
+  ///   - decimalMark: The file's decimal mark.
+  /// - Returns: The amount and the number of its bytes; `nil` when the bytes start with no
+  ///   digit after the sign, a decimal mark has no digit after it, or the amount is too large.
+  package static func plain(
+    atStartOf bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark
+  ) -> (WrittenAmount, count: Int)? {
+    let mark = decimalMark.byte
     var index = 0
     let negative = bytes.first == UInt8(ascii: "-")
     if negative || bytes.first == UInt8(ascii: "+") { index += 1 }
@@ -136,19 +158,20 @@ package struct WrittenAmount: Equatable, Sendable {
     }
     guard wholeDigits > 0 else { return nil }
     var cents: Int64 = 0
-    if index < bytes.count {
-      guard bytes[index] == mark, (2...3).contains(bytes.count - index) else { return nil }
-      for offset in 1...2 {
-        guard index + offset < bytes.count else { break }
-        let digit = bytes[index + offset] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        cents += Int64(digit) * (offset == 1 ? 10 : 1)
+    if index < bytes.count, bytes[index] == mark {
+      // One digit after the mark at least, and two at most.
+      guard index + 1 < bytes.count, bytes[index + 1] &- UInt8(ascii: "0") < 10 else { return nil }
+      cents = Int64(bytes[index + 1] &- UInt8(ascii: "0")) * 10
+      index += 2
+      if index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        cents += Int64(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
       }
     }
     let (hundreds, overflow) = whole.multipliedReportingOverflow(by: 100)
     let (minorUnits, overflowAgain) = hundreds.addingReportingOverflow(cents)
     guard !overflow, !overflowAgain, let magnitude = Money(minorUnits: minorUnits) else { return nil }
-    self.init(magnitude: magnitude, isNegative: negative)
+    return (WrittenAmount(magnitude: magnitude, isNegative: negative), index)
   }
 
   private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]

@@ -215,6 +215,81 @@ import UseCases
     }
   }
 
+  @Test(
+    "A bank row's date, amount and status are read where they lie only where the full reading's fields end"
+  )
+  func bankValuesInPlaceEndWhereTheFullReadingEndsThem() {
+    // Each text has plain rows, read in place, and a row whose value in place would run over
+    // a delimiter: a comma that is both the delimiter and the decimal mark, a date whose
+    // separator is the delimiter, a status read before, in quotes, that holds the delimiter.
+    let texts: [(String, ReadingOptions)] = [
+      (
+        """
+        Date,Description,Amount
+        01.02.2024,Laden 1,"-10,00"
+        02.02.2024,Laden 2,"-5,50"
+        03.02.2024,Laden 3,-7,25
+        04.02.2024,Laden 4,"-1,00"
+
+        """,
+        ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true)
+      ),
+      (
+        """
+        Buchungstag;Verwendungszweck;Betrag (EUR)
+        "01;02;2024";Laden 1;-10,00
+        "02;02;2024";Laden 2;-5,50
+        03;02;2024;Laden 3;-7,25
+        "04;02;2024";Laden 4;-1,00
+
+        """,
+        ReadingOptions(dateLayout: DateLayout(name: "DD;MM;YYYY"), debitsNegative: true)
+      ),
+      (
+        """
+        Buchungstag;Status;Verwendungszweck;Betrag (EUR)
+        01.02.2024;Gebucht;Laden 1;-10,00
+        02.02.2024;Gebucht;Laden 2;-5,50
+        03.02.2024;Gebucht;Laden;Laden 3;-7,25
+        04.02.2024;Vorgemerkt;Laden 4;-1,00
+
+        """,
+        ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true)
+      ),
+    ]
+    for (text, options) in texts {
+      #expect(options.dateLayout != nil, "no date layout for \(text.debugDescription)")
+      let read = Self.expectSamePaths(Array(text.utf8), .csv, text.debugDescription, options: options)
+      let transactions = read.filter { if case .transaction = $0 { true } else { false } }.count
+      #expect(transactions >= 2, "\(transactions) transactions in \(text.debugDescription)")
+    }
+    // A status in quotes that holds the delimiter (a tab) says a group; a row past the part of
+    // the file the reading looks at writes it without quotes, as two fields. Read in place as
+    // the status read before, it would be one, and the row would have the header's shape.
+    var long = "Buchungstag\tStatus\tVerwendungszweck\tBetrag (EUR)\n"
+    long += "01.02.2024\t\"Gebucht\tBuchung\"\tLaden\t-1,00\n"
+    while long.utf8.count <= CSVSample.size { long += "02.02.2024\tGebucht\tLaden\t-5,50\n" }
+    long += "03.02.2024\tGebucht\tBuchung\tLaden\t-7,25\n04.02.2024\tGebucht\tLaden\t-1,00\n"
+    let options = ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true)
+    let reference = Self.records(
+      Array(long.utf8), .csv, chunkSize: 1 << 20, fastPath: false, options: options)
+    let fast = Self.records(Array(long.utf8), .csv, chunkSize: 1 << 20, fastPath: true, options: options)
+    #expect(fast == reference, "a status that holds the delimiter, read past the reading's sample")
+    let transactions = reference.filter { if case .transaction = $0 { true } else { false } }.count
+    #expect(transactions == reference.count - 1, "every row but the one of five fields: \(transactions)")
+    // The decoder itself leaves that row to the full reading, which finds its five fields.
+    var decoder = CSVRecordDecoder(input: ByteInput(bytes: Array(long.utf8)), options: options)
+    var (placed, other) = (0, 0)
+    reading: while true {
+      switch Self.read(&decoder) {
+      case .placed: placed += 1
+      case .other(nil): break reading
+      case .other: other += 1
+      }
+    }
+    #expect(other == 1 && placed == transactions, "\(placed) rows on the fast path, \(other) read fully")
+  }
+
   @Test("A summary row is proved by the sum of the rows above it that the fast path read")
   func summaryProvedByRowsReadOnTheFastPath() {
     let text = """

@@ -11,7 +11,10 @@ import UseCases
 /// each plain, without spaces around it, none of them possibly a label of a balance, a total or
 /// a summary (``BankWords/mayBeLabel(utf8:)``, which the full reading asks first too); a date in
 /// the reading's layout that starts with a digit; an amount written the plainest way
-/// (``WrittenAmount/init(plainUTF8:decimalMark:)``); a status that says a group. Anything else,
+/// (``WrittenAmount/init(plainUTF8:decimalMark:)``); a status that says a group. A date at full
+/// width, such an amount and a status read before are read where they lie, and only their ends
+/// looked for (``CSVFieldReader/passField(ofCount:isLast:)``), where no byte of them could end a
+/// field. Anything else,
 /// and every row of a reading with a rule it does not follow (``Layout``), goes the full way
 /// (``CSVRecordDecoder/readBankRow()``), whose checks and errors are the ones users see.
 struct BankRowScanner {
@@ -54,6 +57,12 @@ struct BankRowScanner {
     /// Whether the rows' sums are kept to prove a summary row (``SummaryRowProof``): when the
     /// reading has not decided the summary rows another way.
     let provesSummaryRows: Bool
+    /// The full-width date read where it lies (``dateInPlace(atStartOf:)``): ``fixedWidthDate``
+    /// when none of its separators could end a field, else `nil`.
+    private let fixedWidthDateInPlace: FixedWidthDate?
+    /// Whether an amount is read where it lies (``amountInPlace(atStartOf:)``): when the decimal
+    /// mark does not end a field, and no whole amount may be one cut in two.
+    private let readsAmountsInPlace: Bool
 
     /// The layout of a reading, or `nil` when the fast path does not read its rows.
     ///
@@ -100,6 +109,40 @@ struct BankRowScanner {
         delimiter == UInt8(ascii: ",") && decimalMark == .point
         && reading.decimalMark.evidence.words.contains("has cents")
       provesSummaryRows = reading.summaryRows.value == nil
+      let fieldEnds: Set<UInt8> = [delimiter, UInt8(ascii: "\""), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+      fixedWidthDateInPlace = fixedWidthDate.flatMap { date in
+        date.separatorBytes.isDisjoint(with: fieldEnds) ? date : nil
+      }
+      readsAmountsInPlace = !wholeAmountsMayBeCut && decimalMark.byte != delimiter
+    }
+
+    /// A date at full width at the start of a row's unread bytes, read where it lies, and its
+    /// length; `nil` when the bytes start otherwise. What follows is the caller's to check
+    /// (``CSVFieldReader/passField(ofCount:isLast:)``): then it is the date that ``date(_:)``
+    /// reads from the field, and the checks of any value pass (it starts and ends with a digit,
+    /// so it has no space around it and is no label; its separators are the layout's).
+    ///
+    /// - Parameter bytes: The row's bytes from the field on.
+    /// - Returns: The date and its length.
+    func dateInPlace(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (CalendarDate, count: Int)? {
+      guard let fixed = fixedWidthDateInPlace, bytes.count > fixed.count,
+        bytes[0] &- UInt8(ascii: "0") < 10, bytes[fixed.count - 1] &- UInt8(ascii: "0") < 10,
+        let numbers = fixed.numbers(utf8: UnsafeBufferPointer(rebasing: bytes[..<fixed.count])),
+        let date = try? CalendarDate(year: numbers.year, month: numbers.month, day: numbers.day)
+      else { return nil }
+      return (date, fixed.count)
+    }
+
+    /// An amount written the plainest way at the start of a row's unread bytes, read where it
+    /// lies (``WrittenAmount/plain(atStartOf:decimalMark:)``), and its length; `nil` when the
+    /// bytes start otherwise or with `+` (which the check for a label does not pass at once).
+    /// What follows is the caller's to check, as for ``dateInPlace(atStartOf:)``.
+    ///
+    /// - Parameter bytes: The row's bytes from the field on.
+    /// - Returns: The amount and its length.
+    func amountInPlace(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (WrittenAmount, count: Int)? {
+      guard readsAmountsInPlace, let first = bytes.first, first != UInt8(ascii: "+") else { return nil }
+      return WrittenAmount.plain(atStartOf: bytes, decimalMark: decimalMark)
     }
 
     /// The date a row's value writes in the reading's layout, read at full width when it is
@@ -125,6 +168,10 @@ struct BankRowScanner {
   /// `Vorgemerkt`) that every row writes again, read once each.
   struct Statuses {
     private var known: [(text: [UInt8], group: TransactionGroup)] = []
+    /// Those of ``known`` that a field can be read in place as
+    /// (``knownGroup(inPlaceOf:isLast:)``): with none of the bytes that may end a field, a
+    /// quote, a line break or any of the delimiters.
+    private var knownInPlace: [(text: [UInt8], group: TransactionGroup)] = []
 
     /// The group a status's bytes say, as ``BankWords/status(of:)`` reads them; `nil` for
     /// bytes that say no group.
@@ -134,7 +181,11 @@ struct BankRowScanner {
         return nil
       }
       let group: TransactionGroup = code == .authorized ? .authorized : .posted
-      if known.count < 8 { known.append((Array(bytes), group)) }
+      if known.count < 8 {
+        known.append((Array(bytes), group))
+        let fieldEnds: [UInt8] = [0x22, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+        if !bytes.contains(where: fieldEnds.contains) { knownInPlace.append((Array(bytes), group)) }
+      }
       return group
     }
 
@@ -142,6 +193,25 @@ struct BankRowScanner {
     /// read before.
     func knownGroup(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
       known.first { entry in entry.text.withUnsafeBufferPointer { $0.hasSameBytes(as: bytes) } }?.group
+    }
+
+    /// The group of a status read before that a row's unread bytes start with, when the field
+    /// ends right after it (``CSVFieldReader/passField(ofCount:isLast:)``, which then passes it);
+    /// `nil`, passing nothing, for any other field.
+    ///
+    /// - Parameters:
+    ///   - fields: The row's fields, at the status.
+    ///   - isLast: Whether the status is the row's last field.
+    /// - Returns: The group.
+    func knownGroup(inPlaceOf fields: inout CSVFieldReader, isLast: Bool) -> TransactionGroup? {
+      let unread = fields.unread
+      for entry in knownInPlace where entry.text.count < unread.count {
+        let matches = entry.text.withUnsafeBufferPointer {
+          $0.hasSameBytes(as: UnsafeBufferPointer(rebasing: unread[..<$0.count]))
+        }
+        if matches, fields.passField(ofCount: entry.text.count, isLast: isLast) { return entry.group }
+      }
+      return nil
     }
   }
 
@@ -197,6 +267,31 @@ struct BankRowScanner {
     for index in 0..<columnCount {
       let column = layout.column(index)
       let fieldStart = fields.cursor.position
+      // A date, an amount or a status read before, as they are nearly always written, read
+      // where they lie; any other field as every field is.
+      switch column {
+      case .status:
+        if let said = statuses.knownGroup(inPlaceOf: &fields, isLast: index == columnCount - 1) {
+          group = (said, fieldStart)
+          continue
+        }
+      case .date:
+        if let (value, count) = layout.dateInPlace(atStartOf: fields.unread),
+          fields.passField(ofCount: count, isLast: index == columnCount - 1)
+        {
+          date = (value, fieldStart)
+          continue
+        }
+      case .amount:
+        if let (value, count) = layout.amountInPlace(atStartOf: fields.unread),
+          fields.passField(ofCount: count, isLast: index == columnCount - 1)
+        {
+          amount = (value, fieldStart)
+          continue
+        }
+      default:
+        break
+      }
       guard let field = fields.readField() else { return nil }
       guard field.endsRow == (index == columnCount - 1), !field.range.isEmpty || column == .other
       else { return nil }
