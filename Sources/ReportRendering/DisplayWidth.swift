@@ -237,9 +237,15 @@ public enum DisplayWidth {
     var (index, columns) = (0, 0)
     while index != bytes.count {
       if index &+ 8 <= bytes.count {
-        let plain = UInt64(wordAt: index, of: bytes).plainTextPrefixLength
+        let word = UInt64(wordAt: index, of: bytes)
+        // A word all plain moves on by a constant: the next word's read then waits for no
+        // count of this one's plain bytes.
+        if word.isPlainText {
+          (index, columns) = (index &+ 8, columns &+ 8)
+          continue
+        }
+        let plain = word.plainTextPrefixLength
         (index, columns) = (index &+ plain, columns &+ plain)
-        if plain == 8 { continue }
       } else {
         // The last bytes as one more word, spaces after them (plain): when all are plain, the
         // text ends here, without a look at each of them.
