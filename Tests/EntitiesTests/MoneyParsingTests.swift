@@ -26,18 +26,7 @@ import Testing
   func twoDecimalsInOneStep() {
     // Every text of up to six bytes from an alphabet of digits, the point and two other bytes,
     // and long runs of nines around fifteen whole digits.
-    let alphabet = Array("019.x/".utf8)
-    var texts: [[UInt8]] = [[]]
-    var last: [[UInt8]] = [[]]
-    for _ in 1...6 {
-      last = last.flatMap { text in alphabet.map { text + [$0] } }
-      texts += last
-    }
-    for whole in 14...17 {
-      texts.append(Array((String(repeating: "9", count: whole) + ".99").utf8))
-      texts.append(Array((String(repeating: "9", count: whole) + ".9").utf8))
-    }
-    for text in texts {
+    for text in Self.texts(of: "019.x/", upTo: 6, after: "") {
       let string = String(decoding: text, as: UTF8.self)
       let parts = string.split(separator: ".", omittingEmptySubsequences: false)
       let isTwoDecimals =
@@ -54,18 +43,7 @@ import Testing
   func twoDecimalsAtStart() {
     // Every text of up to seven bytes from an alphabet of digits, the point, a quote and another
     // byte, and runs of nines around fifteen whole digits with a quote after them.
-    let alphabet = Array("09.\"x".utf8)
-    var texts: [[UInt8]] = [[]]
-    var last: [[UInt8]] = [[]]
-    for _ in 1...7 {
-      last = last.flatMap { text in alphabet.map { text + [$0] } }
-      texts += last
-    }
-    for whole in 14...17 {
-      texts.append(Array((String(repeating: "9", count: whole) + ".99\"").utf8))
-      texts.append(Array((String(repeating: "9", count: whole) + ".9\"").utf8))
-    }
-    for text in texts {
+    for text in Self.texts(of: "09.\"x", upTo: 7, after: "\"") {
       let digits = text.prefix { (0x30...0x39).contains($0) }
       let rest = text.dropFirst(digits.count)
       let isTwoDecimals =
@@ -78,6 +56,22 @@ import Testing
       #expect(read?.0.minorUnits == expected, "\(shown)")
       #expect(read?.count == (isTwoDecimals ? digits.count + 3 : nil), "\(shown)")
     }
+  }
+
+  /// Every text of up to `length` bytes of `alphabet`, and runs of 14 to 17 nines with one or
+  /// two decimals of nines and `suffix` after them.
+  private static func texts(of alphabet: String, upTo length: Int, after suffix: String) -> [[UInt8]] {
+    var texts: [[UInt8]] = [[]]
+    var last: [[UInt8]] = [[]]
+    for _ in 1...length {
+      last = last.flatMap { text in alphabet.utf8.map { text + [$0] } }
+      texts += last
+    }
+    for whole in 14...17 {
+      texts.append(Array((String(repeating: "9", count: whole) + ".99" + suffix).utf8))
+      texts.append(Array((String(repeating: "9", count: whole) + ".9" + suffix).utf8))
+    }
+    return texts
   }
 
   @Test("A substring is read like the string it shows")

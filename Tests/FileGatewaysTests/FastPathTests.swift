@@ -198,18 +198,10 @@ import UseCases
         Self.expectSamePaths(Array(text.utf8), .csv, "seed \(seed), layout \(layout)", options: options)
       }
       // Both paths are taken: the rows the fast path reads, and the others.
-      var decoder = CSVRecordDecoder(
-        input: ByteInput(bytes: Array(text.utf8)),
+      let (placed, other) = Self.rowsByPath(
+        Array(text.utf8),
         options: ReadingOptions(
           dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true, summaryRows: .count))
-      var (placed, other) = (0, 0)
-      reading: while true {
-        switch Self.read(&decoder) {
-        case .placed: placed += 1
-        case .other(nil): break reading
-        case .other: other += 1
-        }
-      }
       #expect(placed >= 30, "layout \(layout): \(placed) rows on the fast path")
       #expect(other >= 10, "layout \(layout): \(other) rows read fully")
     }
@@ -278,15 +270,7 @@ import UseCases
     let transactions = reference.filter { if case .transaction = $0 { true } else { false } }.count
     #expect(transactions == reference.count - 1, "every row but the one of five fields: \(transactions)")
     // The decoder itself leaves that row to the full reading, which finds its five fields.
-    var decoder = CSVRecordDecoder(input: ByteInput(bytes: Array(long.utf8)), options: options)
-    var (placed, other) = (0, 0)
-    reading: while true {
-      switch Self.read(&decoder) {
-      case .placed: placed += 1
-      case .other(nil): break reading
-      case .other: other += 1
-      }
-    }
+    let (placed, other) = Self.rowsByPath(Array(long.utf8), options: options)
     #expect(other == 1 && placed == transactions, "\(placed) rows on the fast path, \(other) read fully")
   }
 
@@ -405,6 +389,20 @@ import UseCases
     // Most texts must hold valid rows (the plain row after a row that breaks the line's quotes
     // is not one), or the fast path would go untested.
     #expect(transactions > texts * 3 / 4, "\(transactions) transactions in \(texts) texts")
+  }
+
+  /// How many rows of a CSV text the fast path builds in their slot, and how many it leaves to
+  /// the full reading (records, notes and problems it returns instead).
+  private static func rowsByPath(_ bytes: [UInt8], options: ReadingOptions) -> (placed: Int, other: Int) {
+    var decoder = CSVRecordDecoder(input: ByteInput(bytes: bytes), options: options)
+    var (placed, other) = (0, 0)
+    while true {
+      switch read(&decoder) {
+      case .placed: placed += 1
+      case .other(nil): return (placed, other)
+      case .other: other += 1
+      }
+    }
   }
 
   /// What a decoder read: a record it built in its slot, or what it returned instead.
