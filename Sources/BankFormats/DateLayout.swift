@@ -409,9 +409,6 @@ package struct FixedWidthDate: Sendable {
   private let separatorMask: (low: UInt64, high: UInt64)
   /// The top bit of each byte that is a digit, in the first eight bytes and in the rest.
   private let digitLanes: (low: UInt64, high: UInt64)
-  /// The bytes between the numbers, each once: a CSV reader that reads a date where it lies
-  /// first makes sure that none of them ends a field.
-  package let separatorBytes: Set<UInt8>
 
   fileprivate init(
     count: Int, year: Int, yearDigits: Int, month: Int, day: Int, literals: [(place: Int, byte: UInt8)]
@@ -427,7 +424,16 @@ package struct FixedWidthDate: Sendable {
     self.separators = (separators[0], separators[1])
     self.separatorMask = (separatorMask[0], separatorMask[1])
     self.digitLanes = (digitLanes[0], digitLanes[1])
-    separatorBytes = Set(literals.map(\.byte))
+  }
+
+  /// The bytes between the numbers, read from the places they are checked at: a CSV reader that
+  /// reads a date where it lies first makes sure that none of them ends a field.
+  package var separatorBytes: [UInt8] {
+    [(separators.low, separatorMask.low), (separators.high, separatorMask.high)].flatMap { bytes, mask in
+      (0..<8).compactMap { lane in
+        mask >> (8 * UInt64(lane)) & 0xFF == 0 ? nil : UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(lane)))
+      }
+    }
   }
 
   /// The year, month and day of a date written at full width; `nil` for any other text.

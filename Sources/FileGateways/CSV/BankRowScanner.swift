@@ -109,11 +109,12 @@ struct BankRowScanner {
         delimiter == UInt8(ascii: ",") && decimalMark == .point
         && reading.decimalMark.evidence.words.contains("has cents")
       provesSummaryRows = reading.summaryRows.value == nil
-      let fieldEnds: Set<UInt8> = [delimiter, UInt8(ascii: "\""), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+      let delimiter = delimiter
       fixedWidthDateInPlace = fixedWidthDate.flatMap { date in
-        date.separatorBytes.isDisjoint(with: fieldEnds) ? date : nil
+        date.separatorBytes.contains { CSVFieldReader.endsField($0, delimiter: delimiter) } ? nil : date
       }
-      readsAmountsInPlace = !wholeAmountsMayBeCut && decimalMark.byte != delimiter
+      readsAmountsInPlace =
+        !wholeAmountsMayBeCut && !CSVFieldReader.endsField(decimalMark.byte, delimiter: delimiter)
     }
 
     /// A date at full width at the start of a row's unread bytes, read where it lies, and its
@@ -167,24 +168,25 @@ struct BankRowScanner {
   /// The statuses a file's rows have said, with their groups: a handful of words (`Gebucht`,
   /// `Vorgemerkt`) that every row writes again, read once each.
   struct Statuses {
-    private var known: [(text: [UInt8], group: TransactionGroup)] = []
-    /// Those of ``known`` that a field can be read in place as
-    /// (``knownGroup(inPlaceOf:isLast:)``): with none of the bytes that may end a field, a
-    /// quote, a line break or any of the delimiters.
-    private var knownInPlace: [(text: [UInt8], group: TransactionGroup)] = []
+    /// Each status read, its group, and whether a field can be read in place as it
+    /// (``knownGroup(inPlaceOf:isLast:)``): when none of its bytes ends a field.
+    private var known: [(text: [UInt8], group: TransactionGroup, readsInPlace: Bool)] = []
 
     /// The group a status's bytes say, as ``BankWords/status(of:)`` reads them; `nil` for
     /// bytes that say no group.
-    mutating func group(of bytes: UnsafeBufferPointer<UInt8>) -> TransactionGroup? {
+    ///
+    /// - Parameters:
+    ///   - bytes: The status's bytes.
+    ///   - delimiter: The file's delimiter.
+    mutating func group(of bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> TransactionGroup? {
       if let group = knownGroup(of: bytes) { return group }
       guard case .group(let code)? = BankWords.status(of: String(decoding: bytes, as: UTF8.self)) else {
         return nil
       }
       let group: TransactionGroup = code == .authorized ? .authorized : .posted
       if known.count < 8 {
-        known.append((Array(bytes), group))
-        let fieldEnds: [UInt8] = [0x22, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
-        if !bytes.contains(where: fieldEnds.contains) { knownInPlace.append((Array(bytes), group)) }
+        let readsInPlace = !bytes.contains { CSVFieldReader.endsField($0, delimiter: delimiter) }
+        known.append((Array(bytes), group, readsInPlace))
       }
       return group
     }
@@ -205,7 +207,7 @@ struct BankRowScanner {
     /// - Returns: The group.
     func knownGroup(inPlaceOf fields: inout CSVFieldReader, isLast: Bool) -> TransactionGroup? {
       let unread = fields.unread
-      for entry in knownInPlace where entry.text.count < unread.count {
+      for entry in known where entry.readsInPlace && entry.text.count < unread.count {
         let matches = entry.text.withUnsafeBufferPointer {
           $0.hasSameBytes(as: UnsafeBufferPointer(rebasing: unread[..<$0.count]))
         }
@@ -316,7 +318,9 @@ struct BankRowScanner {
       case .other:
         break
       case .status:
-        guard field.isASCII, let text = fields.plainBytes(field), let said = statuses.group(of: text) else {
+        guard field.isASCII, let text = fields.plainBytes(field),
+          let said = statuses.group(of: text, delimiter: layout.delimiter)
+        else {
           return nil
         }
         group = (said, fieldStart)

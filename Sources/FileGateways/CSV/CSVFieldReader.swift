@@ -100,6 +100,18 @@ struct CSVFieldReader {
     UnsafeBufferPointer(rebasing: bytes[cursor.offset...])
   }
 
+  /// Whether a byte, where ``readField()`` reads a field, ends it or makes it not plain: the
+  /// delimiter, a quote or a line break. A value read where it lies
+  /// (``passField(ofCount:isLast:)``) holds none of them.
+  ///
+  /// - Parameters:
+  ///   - byte: The byte.
+  ///   - delimiter: The file's delimiter.
+  static func endsField(_ byte: UInt8, delimiter: UInt8) -> Bool {
+    byte == delimiter || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
+  }
+
   /// Passes a field whose content is the next `count` bytes, ASCII that ``readField()`` reads
   /// as they are (none of them a quote, the delimiter or a line break), when what follows them
   /// ends it as it must: a line break when it is the row's last field, else the delimiter.
