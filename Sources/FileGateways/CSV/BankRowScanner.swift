@@ -178,6 +178,7 @@ struct BankRowScanner {
     /// - Parameters:
     ///   - bytes: The status's bytes.
     ///   - delimiter: The file's delimiter.
+    /// - Returns: The group.
     mutating func group(of bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> TransactionGroup? {
       if let group = knownGroup(of: bytes) { return group }
       guard case .group(let code)? = BankWords.status(of: String(decoding: bytes, as: UTF8.self)) else {

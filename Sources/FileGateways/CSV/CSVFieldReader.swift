@@ -107,6 +107,7 @@ struct CSVFieldReader {
   /// - Parameters:
   ///   - byte: The byte.
   ///   - delimiter: The file's delimiter.
+  /// - Returns: Whether it is one of those bytes.
   static func endsField(_ byte: UInt8, delimiter: UInt8) -> Bool {
     byte == delimiter || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
       || byte == UInt8(ascii: "\r")
