@@ -168,8 +168,7 @@ public struct AmountStyle: Hashable, Sendable {
     // Written backwards into the string's own bytes, once its length is counted: a report
     // formats an amount for every row, and this is several times faster than interpolation,
     // and runs fewer instructions than a buffer decoded into a string. The length is counted by
-    // powers of ten, not by dividing; each digit is one division, its quotient and remainder
-    // together, of a value the closure keeps as its own (not the captured one, in memory).
+    // powers of ten, not by dividing (`forEachByteBackwards` writes the digits).
     let cents = money.minorUnits.magnitude
     let isNegative = money.isNegative
     // At least `0.00`: a digit, the point and two; one more for each power of ten from a
@@ -185,17 +184,8 @@ public struct AmountStyle: Hashable, Sendable {
       // at once. The string then reads its bytes as a word, and a word stored a byte at a time
       // is read only once the bytes have all reached the cache, while one stored whole is
       // forwarded to the read at once.
-      var (word, rest) = (UInt64(0), cents)
-      func putDigit() {
-        let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-        word = word &<< 8 | UInt64(UInt8(ascii: "0")) | digit
-        rest = quotient
-      }
-      putDigit()
-      putDigit()
-      word = word &<< 8 | UInt64(UInt8(ascii: "."))
-      repeat { putDigit() } while rest > 0
-      if isNegative { word = word &<< 8 | UInt64(UInt8(ascii: "-")) }
+      var word: UInt64 = 0
+      Self.forEachByteBackwards(cents: cents, isNegative: isNegative) { word = word &<< 8 | UInt64($0) }
       let bytes = word.littleEndian
       return String(unsafeUninitializedCapacity: 8) { buffer in
         UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).storeBytes(of: bytes, as: UInt64.self)
@@ -203,21 +193,37 @@ public struct AmountStyle: Hashable, Sendable {
       }
     }
     return String(unsafeUninitializedCapacity: count) { buffer in
-      var (rest, start) = (cents, count)
-      func putDigit() {
-        let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      var start = count
+      Self.forEachByteBackwards(cents: cents, isNegative: isNegative) { byte in
         start &-= 1
-        buffer[start] = UInt8(ascii: "0") | UInt8(truncatingIfNeeded: digit)
-        rest = quotient
+        buffer[start] = byte
       }
-      putDigit()
-      putDigit()
-      start &-= 1
-      buffer[start] = UInt8(ascii: ".")
-      repeat { putDigit() } while rest > 0
-      if isNegative { buffer[0] = UInt8(ascii: "-") }
       return count
     }
+  }
+
+  /// Calls `put` with each byte of a plain amount's text, from the last to the first: the two
+  /// decimals, the point, the whole digits, and the sign of a negative amount. Each digit is one
+  /// division, its quotient and remainder together, of a value kept here (not a captured one,
+  /// in memory).
+  ///
+  /// - Parameters:
+  ///   - cents: The amount's magnitude in cents.
+  ///   - isNegative: Whether it is negative.
+  ///   - put: What takes each byte.
+  @inline(__always)
+  private static func forEachByteBackwards(cents: UInt64, isNegative: Bool, _ put: (UInt8) -> Void) {
+    var rest = cents
+    func putDigit() {
+      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      put(UInt8(ascii: "0") | UInt8(truncatingIfNeeded: digit))
+      rest = quotient
+    }
+    putDigit()
+    putDigit()
+    put(UInt8(ascii: "."))
+    repeat { putDigit() } while rest > 0
+    if isNegative { put(UInt8(ascii: "-")) }
   }
 
   /// An amount by the style's rule: the symbol and the sign where they go, the whole units
