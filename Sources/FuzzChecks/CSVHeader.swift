@@ -133,10 +133,23 @@ struct CSVHeader {
       line = rest.prefix { $0 != UInt8(ascii: "\n") }
     }
     // A first line that starts with a carriage return alone and names `group` after it: the
-    // decoder takes the file as native, so it converts none of its line breaks, then skips that
-    // line with an issue for its carriage return and reads its header further down. This
-    // reading does not follow it there: the values of such an input are not read back.
+    // decoder takes the file as native, so it converts none of its line breaks. Whatever it
+    // names, the decoder then skips each line that starts with a carriage return alone, with an
+    // issue for it, and reads its header further down, on the first line that is neither empty
+    // nor starts so: the header's delimiter and group column are that line's. When the first
+    // line names `group`, this reading does not follow the values there: the values of such an
+    // input are not read back.
     let startsWithCarriageReturn = line.first == UInt8(ascii: "\r")
+    var headerBelow: ArraySlice<UInt8>?
+    if startsWithCarriageReturn {
+      var below = rest
+      var belowLine = line
+      while belowLine.first == UInt8(ascii: "\r"), belowLine.endIndex < below.endIndex {
+        below = below[(belowLine.endIndex + 1)...]
+        belowLine = below.prefix { $0 != UInt8(ascii: "\n") }
+      }
+      if belowLine.first != UInt8(ascii: "\r") { headerBelow = below }
+    }
     line = line.split(separator: UInt8(ascii: "\r")).first ?? line
     var counts: [UInt8: Int] = [:]
     var quoted = false
@@ -153,7 +166,6 @@ struct CSVHeader {
     if count("\t") > counts[delimiter, default: 0] { delimiter = UInt8(ascii: "\t") }
     let names = Self.fields(of: line, delimiter: delimiter)
     isNative = names.contains("group")
-    if startsWithCarriageReturn && isNative { isReadable = false }
     // A bank's header is split where its names prove the columns of a date, a description and
     // an amount, whatever the counts say; that rule is the reading's own, tested with it.
     var bankNames = names
@@ -162,6 +174,18 @@ struct CSVHeader {
       bankNames = header.names
     }
     hasGroupColumn = bankNames.contains { Self.normalized($0) == "group" }
+    if startsWithCarriageReturn {
+      guard let headerBelow else {
+        isReadable = false
+        return
+      }
+      let below = CSVHeader(Array(headerBelow))
+      delimiter = below.delimiter
+      hasGroupColumn = below.hasGroupColumn
+      // The text is converted by what the first line names, the rows read by what the header
+      // names: where either names `group`, the values are not read back.
+      if isNative || below.isNative || !below.isReadable { isReadable = false }
+    }
   }
 
   /// The fields of a line, read leniently: quotes around a field removed, a quote written twice

@@ -174,8 +174,19 @@ struct RecordUnits {
   /// The header and every row after it (RFC 4180: a quote opens a quoted field only at the
   /// field's start; `""` inside it is a quote), skipping empty lines. A carriage return at a
   /// row's start that no line feed follows makes the rest of its line a unit of its own.
-  private mutating func findRows(from start: Int) {
+  ///
+  /// - Parameters:
+  ///   - start: Where to look from.
+  ///   - startsAtHeader: Whether the row at `start` is the header, whatever it starts with: a
+  ///     bank's header that the decoder found below lines of title is the line it found, and
+  ///     a carriage return alone at its start is that header's problem.
+  private mutating func findRows(from start: Int, startsAtHeader: Bool = false) {
     var offset = start
+    if startsAtHeader, offset < bytes.count {
+      let end = rowEnd(from: offset)
+      header = unit(from: offset, to: end)
+      offset = end + 1
+    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\n") {
@@ -606,7 +617,7 @@ struct RecordUnits {
     below.delimiter = CSVHeader(Array(bytes[offset...])).delimiter
     below.header = nil
     below.units = []
-    below.findRows(from: offset)
+    below.findRows(from: offset, startsAtHeader: true)
     return below
   }
 
