@@ -85,6 +85,22 @@ import Testing
     #expect(decisions.contains(line), "\(decisions)")
   }
 
+  @Test("The header's line is the one it is on, below empty lines and a line skipped for its carriage return")
+  func headerBelowSkippedLines() throws {
+    let header = "Date,Description,Amount\n2024-03-01,Rent,-950.00\n"
+
+    let first = try explain("bank.csv", header, ["--debits-negative"])
+    let below = try explain("bank.csv", "\n\rnotes\n\r\n" + header, ["--debits-negative"])
+
+    #expect(first.decisions.contains("header: line 1 (the header: the first line names the columns)"))
+    // The line skipped for its carriage return is an error (exit 65); the header is still read.
+    #expect(below.status == 65)
+    #expect(
+      below.decisions.contains(
+        "header: line 4 (the header: line 4 names the columns; the lines before it are empty, or skipped for a"
+          + " carriage return alone)"), "\(below.decisions)")
+  }
+
   @Test("Rows that say only Total or Balance: read as the option says, and the option named as the proof")
   func summaryRows() throws {
     let text = "Date,Description,Amount\n2024-03-01,Rent,-950.00\n2024-03-02,Total,-950.00\n"

@@ -256,7 +256,14 @@ struct CSVRecordDecoder: RecordDecoder {
       let firstProblem: CSVColumns.Problem
       switch problem == nil ? CSVColumns.of(columnNames, options: options) : .failure(.noColumnsFor([])) {
       case .success(let found):
-        try readBankLayout(found, header: Decided(1, Evidence(.header, "the first line names the columns")))
+        // The header's own line: empty lines, and lines skipped for a carriage return alone,
+        // may come before it.
+        let words =
+          start.line == 1
+          ? "the first line names the columns"
+          : "line \(start.line) names the columns; the lines before it are empty, or skipped for a carriage"
+            + " return alone"
+        try readBankLayout(found, header: Decided(start.line, Evidence(.header, words)))
         return true
       case .failure(let columnProblem):
         switch columnProblem {
