@@ -357,9 +357,13 @@ extension CSVReading {
     var first: (field: CSVSample.Field, layouts: [DateLayout])?
     var firstInDoubt: CSVSample.Field?
     // A date written again rules out nothing more: each text is tried in the layouts once.
+    // Rows come in date order in most exports: the date of the row before is looked at first.
     var tried: Set<Substring> = []
+    var previous: Substring?
     for date in dates {
       let text = date.text.trimmingSpaces
+      guard text != previous else { continue }
+      previous = text
       guard tried.insert(text).inserted else { continue }
       let layouts = DateLayout.layouts(fitting: text)
       guard !layouts.isEmpty else { continue }
@@ -425,18 +429,25 @@ extension CSVReading {
     var comma: CSVSample.Field?
     var point: CSVSample.Field?
     for amount in amounts {
-      let core = Array(
-        amount.text.utf8.filter {
-          $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == 0x2C || $0 == 0x2E
-        })
-      guard let mark = core.lastIndex(where: { $0 == 0x2C || $0 == 0x2E }) else { continue }
-      let fraction = core.count - mark - 1
+      // The amount's digits and marks, the rest left out: how many there are, and the last
+      // mark's place among them (counted, not copied out: there is an amount in every row).
+      var count = 0
+      var lastMark: (place: Int, byte: UInt8)?
+      for byte in amount.text.utf8
+      where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == 0x2C || byte == 0x2E {
+        if byte == 0x2C || byte == 0x2E { lastMark = (count, byte) }
+        count += 1
+      }
+      guard let lastMark else { continue }
+      let fraction = count - lastMark.place - 1
       guard fraction == 1 || fraction == 2 else { continue }
-      if core[mark] == 0x2C {
+      if lastMark.byte == 0x2C {
         if comma == nil { comma = amount }
       } else if point == nil {
         point = amount
       }
+      // The first of each is all the answer says.
+      if comma != nil && point != nil { break }
     }
     switch (comma, point) {
     case (let comma?, let point?):

@@ -70,8 +70,25 @@ package struct CSVSample: Sendable {
     }
     func endRow() {
       // Empty lines hold no row.
-      if !(row.count == 1 && row[0].text.isEmpty) { rows.append(row) }
+      let width = row.count
+      if !(width == 1 && row[0].text.isEmpty) { rows.append(row) }
+      // Room for as many fields as this row had: rows of an export are alike, and an array
+      // grown field by field is copied each time it doubles.
       row = []
+      row.reserveCapacity(width)
+    }
+    // The bytes from `index` on up to the first that ends a run (a byte the loop below looks
+    // at by itself), taken into the field at once, with the columns they move.
+    func takeRun(endingAt ends: (UInt8) -> Bool) {
+      var end = index
+      var columns = 0
+      while end < bytes.count, !ends(bytes[end]) {
+        if bytes[end] & 0xC0 != 0x80 { columns += 1 }
+        end += 1
+      }
+      field.append(contentsOf: bytes[index..<end])
+      column += columns
+      index = end
     }
     while index < bytes.count {
       let byte = bytes[index]
@@ -96,6 +113,7 @@ package struct CSVSample: Sendable {
             column = 1
           }
           field.append(byte)
+          takeRun { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") }
         }
         continue
       }
@@ -116,6 +134,9 @@ package struct CSVSample: Sendable {
         break
       default:
         field.append(byte)
+        takeRun {
+          $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
       }
     }
     if complete && !(row.isEmpty && field.isEmpty && atFieldStart) {

@@ -75,6 +75,40 @@ import UseCases
     #expect(both.failure?.position == TextPosition(line: 3, column: 1))
   }
 
+  @Test(
+    "An amount has cents after a mark when one or two digits follow its last mark, whatever else it writes")
+  func centsAfterTheLastMark() {
+    // Every text of up to six of these characters, alone in its column.
+    let characters: [Character] = ["1", ",", ".", "-", " ", "€"]
+    var texts = [""]
+    var all: [String] = []
+    for _ in 1...6 {
+      texts = texts.flatMap { text in characters.map { text + String($0) } }
+      all += texts
+    }
+    for text in all {
+      // The digits and marks alone, as the rule reads them.
+      let core = text.filter { $0 == "1" || $0 == "," || $0 == "." }
+      let fraction = core.lastIndex { $0 == "," || $0 == "." }.map {
+        core.distance(from: $0, to: core.endIndex) - 1
+      }
+      let expected: DecimalMark? =
+        fraction == 1 || fraction == 2 ? (core.last { $0 == "," || $0 == "." } == "," ? .comma : .point) : nil
+      let decided = try? CSVReading.decimalMark(of: fields([text])).get()
+      if expected == nil {
+        #expect(
+          decided?.evidence.words.hasPrefix("no amount read has cents") == true, "\(text.debugDescription)")
+      } else {
+        #expect(decided?.value == expected, "\(text.debugDescription)")
+        #expect(decided?.evidence.words.hasPrefix("no amount") == false, "\(text.debugDescription)")
+      }
+    }
+    // The first of each mark is the one a question names, however many follow.
+    let both = CSVReading.decimalMark(of: fields(["1,00", "2,00", "3.00", "4.00", "5,00"]))
+    #expect(both.failure?.kind == .decimalMarksDisagree(comma: "1,00", point: "3.00"))
+    #expect(both.failure?.position == TextPosition(line: 4, column: 1))
+  }
+
   // MARK: A file without a header
 
   @Test("The places a hint proposes are distinct, and a running balance is never proposed as the amount")
