@@ -56,18 +56,34 @@ struct CSVHeader {
   /// - Returns: The offset of that line's first byte.
   static func offset(ofLineBelow count: Int, in bytes: [UInt8], from start: Int) -> Int? {
     guard count > 0 else { return start }
-    var offset = start
-    if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset += 3 }
-    while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
-      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-      offset = lineFeed + 1
-    }
+    guard
+      var offset = firstRow(
+        in: bytes, from: start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start)
+    else { return nil }
     let delimiter = CSVHeader(Array(bytes[offset...])).delimiter
     // The first row: a quote opens a quoted field only at a field's start.
     offset = rowEnd(of: bytes, from: offset, delimiter: delimiter)
     guard offset < bytes.count else { return nil }
     offset += 1
     for _ in 1..<count {
+      guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      offset = lineFeed + 1
+    }
+    return offset
+  }
+
+  /// The offset of the first row at or after `start` that the decoder may read as a header:
+  /// past empty lines and lines that start with a carriage return (skipped, those with an
+  /// issue each); the end of the input when there is none, `nil` when such a line has no line
+  /// feed after it.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - start: Where to look from: the start of a line.
+  /// - Returns: The offset of that row's first byte.
+  static func firstRow(in bytes: [UInt8], from start: Int) -> Int? {
+    var offset = start
+    while offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
       guard let lineFeed = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       offset = lineFeed + 1
     }
@@ -140,16 +156,7 @@ struct CSVHeader {
     // line names `group`, this reading does not follow the values there: the values of such an
     // input are not read back.
     let startsWithCarriageReturn = line.first == UInt8(ascii: "\r")
-    var headerBelow: ArraySlice<UInt8>?
-    if startsWithCarriageReturn {
-      var below = rest
-      var belowLine = line
-      while belowLine.first == UInt8(ascii: "\r"), belowLine.endIndex < below.endIndex {
-        below = below[(belowLine.endIndex + 1)...]
-        belowLine = below.prefix { $0 != UInt8(ascii: "\n") }
-      }
-      if belowLine.first != UInt8(ascii: "\r") { headerBelow = below }
-    }
+    let headerBelow = startsWithCarriageReturn ? Self.firstRow(in: bytes, from: rest.startIndex) : nil
     line = line.split(separator: UInt8(ascii: "\r")).first ?? line
     var counts: [UInt8: Int] = [:]
     var quoted = false
@@ -179,7 +186,7 @@ struct CSVHeader {
         isReadable = false
         return
       }
-      let below = CSVHeader(Array(headerBelow))
+      let below = CSVHeader(Array(bytes[headerBelow...]))
       delimiter = below.delimiter
       hasGroupColumn = below.hasGroupColumn
       // The text is converted by what the first line names, the rows read by what the header
