@@ -560,6 +560,19 @@ package enum BankWords {
   }
 
   private static func mayBeWord(_ bytes: UnsafeBufferPointer<UInt8>, firstWords: FirstWords) -> Bool {
+    // Two or three letters first that start none of the words, as most values of a file start:
+    // none of them, whatever follows, told before the separators and the word's end are looked
+    // for. (The first word is then these letters and more; every test below compares it, or
+    // the letters before its first accent, or its folded letters, which start with these, with
+    // the words or their starts.)
+    if bytes.count >= 2, isASCIILetter(bytes[0]), isASCIILetter(bytes[1]) {
+      let (first, second) = (bytes[0] | 0x20, bytes[1] | 0x20)
+      guard firstWords.mayStart(with: first, second) else { return false }
+      if bytes.count >= 3, isASCIILetter(bytes[2]), !firstWords.mayStart(with: first, second, bytes[2] | 0x20)
+      {
+        return false
+      }
+    }
     // What normalized() drops before the first word: spaces, tabs, underscores and hyphens.
     let isSeparator = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x5F || byte == 0x2D }
     guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
@@ -677,6 +690,9 @@ package enum BankWords {
     /// The first two letters of each word of two letters or more, one bit each pair: bit
     /// `26 × first + second` (each letter from `a`, 0).
     private let pairs: [UInt64]
+    /// The first three letters of each word of three letters or more, one bit each: bit
+    /// `26 × (26 × first + second) + third`.
+    private let triples: [UInt64]
     /// The first one to seven letters of each word as one integer each, the count in its top
     /// byte, sorted.
     private let prefixes: [UInt64]
@@ -692,6 +708,13 @@ package enum BankWords {
         pairs[bit / 64] |= 1 << (bit % 64)
       }
       self.pairs = pairs
+      var triples = [UInt64](repeating: 0, count: (26 * 26 * 26 + 63) / 64)
+      for word in words where word.utf8.count >= 3 {
+        let letters = Array(word.utf8)
+        let bit = Self.tripleBit(letters[0], letters[1], letters[2])
+        triples[bit / 64] |= 1 << (bit % 64)
+      }
+      self.triples = triples
       prefixes = Set(
         words.flatMap { word in
           (0..<min(word.utf8.count, 7)).map { Self.prefix(word.utf8.prefix($0 + 1)) }
@@ -715,6 +738,19 @@ package enum BankWords {
     func mayStart(with first: UInt8, _ second: UInt8) -> Bool {
       let bit = Self.pairBit(first, second)
       return pairs[bit &>> 6] &>> UInt64(bit & 63) & 1 != 0
+    }
+
+    /// Whether a word may start with three lower-case ASCII letters.
+    @inline(__always)
+    func mayStart(with first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+      let bit = Self.tripleBit(first, second, third)
+      return triples[bit &>> 6] &>> UInt64(bit & 63) & 1 != 0
+    }
+
+    /// The bit of three lower-case ASCII letters in ``triples``.
+    @inline(__always)
+    private static func tripleBit(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+      pairBit(first, second) &* 26 &+ Int(third &- UInt8(ascii: "a"))
     }
 
     /// The bit of two lower-case ASCII letters in ``pairs``.
