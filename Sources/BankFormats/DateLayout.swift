@@ -448,16 +448,27 @@ package struct FixedWidthDate: Sendable {
       Self.digits(low) & digitLanes.low == digitLanes.low,
       Self.digits(high) & digitLanes.high == digitLanes.high
     else { return nil }
-    func number(at place: Int, width: Int) -> Int {
-      var value = 0
-      for offset in place..<place + width { value = value &* 10 &+ Int(bytes[offset] &- UInt8(ascii: "0")) }
-      return value
+    // The places are inside the date's bytes, whose count was checked above: read without a
+    // second check of each. A month and a day have two digits, and a year nearly always four.
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    func twoDigits(at place: Int) -> Int {
+      Int(base[place] &- UInt8(ascii: "0")) &* 10 &+ Int(base[place &+ 1] &- UInt8(ascii: "0"))
     }
-    let yearValue = number(at: year, width: yearDigits)
-    return (
-      yearDigits == 2 ? DateLayout.twoDigitYear(yearValue) : yearValue, number(at: month, width: 2),
-      number(at: day, width: 2)
-    )
+    let yearValue: Int
+    switch yearDigits {
+    case 4:
+      yearValue = twoDigits(at: year) &* 100 &+ twoDigits(at: year &+ 2)
+    case 2:
+      yearValue = DateLayout.twoDigitYear(twoDigits(at: year))
+    default:
+      var (value, offset) = (0, year)
+      while offset != year &+ yearDigits {
+        value = value &* 10 &+ Int(base[offset] &- UInt8(ascii: "0"))
+        offset &+= 1
+      }
+      yearValue = value
+    }
+    return (yearValue, twoDigits(at: month), twoDigits(at: day))
   }
 
   /// The top bit of each byte of a word that is an ASCII digit.

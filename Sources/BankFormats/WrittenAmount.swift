@@ -144,34 +144,53 @@ package struct WrittenAmount: Equatable, Sendable {
   package static func plain(
     atStartOf bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark
   ) -> (WrittenAmount, count: Int)? {
-    let mark = decimalMark.byte
-    var index = 0
-    let negative = bytes.first == UInt8(ascii: "-")
-    if negative || bytes.first == UInt8(ascii: "+") { index += 1 }
-    var whole: Int64 = 0
-    var wholeDigits = 0
-    // Eighteen digits cannot overflow; a longer amount goes the general way.
-    while index < bytes.count, wholeDigits < 18, bytes[index] &- UInt8(ascii: "0") < 10 {
-      whole = whole * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
-      wholeDigits += 1
-      index += 1
+    plainParts(atStartOf: bytes, decimalMark: decimalMark).map {
+      (WrittenAmount(magnitude: $0.magnitude, isNegative: $0.isNegative), $0.count)
     }
-    guard wholeDigits > 0 else { return nil }
+  }
+
+  /// ``plain(atStartOf:decimalMark:)``'s amount as its parts, for a reader of every row of a
+  /// file: a written amount holds a currency, a `String` that each row's value would make the
+  /// reader count references to, where a plain amount never has one.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes from the amount's first on.
+  ///   - decimalMark: The file's decimal mark.
+  /// - Returns: The amount's magnitude, whether it is negative, and the number of its bytes;
+  ///   `nil` as ``plain(atStartOf:decimalMark:)`` gives it.
+  package static func plainParts(
+    atStartOf bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark
+  ) -> (magnitude: Money, isNegative: Bool, count: Int)? {
+    guard let first = bytes.first else { return nil }
+    let mark = decimalMark.byte
+    // Each byte read at an index checked against the count first: without a second check.
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    let count = bytes.count
+    let negative = first == UInt8(ascii: "-")
+    var index = negative || first == UInt8(ascii: "+") ? 1 : 0
+    let wholeStart = index
+    var whole: Int64 = 0
+    // Eighteen digits cannot overflow; a longer amount goes the general way.
+    while index < count, index &- wholeStart < 18, base[index] &- UInt8(ascii: "0") < 10 {
+      whole = whole &* 10 &+ Int64(base[index] &- UInt8(ascii: "0"))
+      index &+= 1
+    }
+    guard index != wholeStart else { return nil }
     var cents: Int64 = 0
-    if index < bytes.count, bytes[index] == mark {
+    if index < count, base[index] == mark {
       // One digit after the mark at least, and two at most.
-      guard index + 1 < bytes.count, bytes[index + 1] &- UInt8(ascii: "0") < 10 else { return nil }
-      cents = Int64(bytes[index + 1] &- UInt8(ascii: "0")) * 10
-      index += 2
-      if index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-        cents += Int64(bytes[index] &- UInt8(ascii: "0"))
-        index += 1
+      guard index &+ 1 < count, base[index &+ 1] &- UInt8(ascii: "0") < 10 else { return nil }
+      cents = Int64(base[index &+ 1] &- UInt8(ascii: "0")) &* 10
+      index &+= 2
+      if index < count, base[index] &- UInt8(ascii: "0") < 10 {
+        cents &+= Int64(base[index] &- UInt8(ascii: "0"))
+        index &+= 1
       }
     }
     let (hundreds, overflow) = whole.multipliedReportingOverflow(by: 100)
     let (minorUnits, overflowAgain) = hundreds.addingReportingOverflow(cents)
     guard !overflow, !overflowAgain, let magnitude = Money(minorUnits: minorUnits) else { return nil }
-    return (WrittenAmount(magnitude: magnitude, isNegative: negative), index)
+    return (magnitude, negative, index)
   }
 
   private static let signs: Set<Unicode.Scalar> = ["-", "+", "\u{2212}"]

@@ -274,6 +274,79 @@ import UseCases
     #expect(other == 1 && placed == transactions, "\(placed) rows on the fast path, \(other) read fully")
   }
 
+  @Test(
+    "A status read before is told in place at every length, shorter, as long as and longer than two words, middle or last, and not when the field goes on",
+    arguments: [false, true])
+  func statusesInPlaceAtEveryLength(statusLast: Bool) {
+    // From one byte to seventeen, eight among them (the first of the statuses' two words), each
+    // also written with a letter more or its last letter changed, which is no status.
+    let statuses = [
+      "A", "Hold", "Pending", "Complete", "Processed", "Vorgemerkt", "Authorization", "Contabilizzato",
+      "Comptabilisée", "Gebucht", "da contabilizzare", "in behandeling",
+    ]
+    let header =
+      statusLast
+      ? "Buchungstag;Verwendungszweck;Betrag (EUR);Status"
+      : "Buchungstag;Status;Verwendungszweck;Betrag (EUR)"
+    var text = header + "\n"
+    for row in 0..<(statuses.count * 6) {
+      // A letter more, or the last one changed: no status.
+      let status = statuses[row % statuses.count]
+      let written =
+        switch row % 7 {
+        case 6: status + "x"
+        case 5: String(status.dropLast()) + "x"
+        default: status
+        }
+      let (date, description, amount) = ("0\(1 + row % 9).02.2024", "Laden \(row)", "-\(row),50")
+      text +=
+        (statusLast ? [date, description, amount, written] : [date, written, description, amount])
+        .joined(separator: ";") + "\n"
+    }
+    let options = ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true)
+    let read = Self.expectSamePaths(Array(text.utf8), .csv, "statuses, last: \(statusLast)", options: options)
+    let groups = read.compactMap { record -> TransactionGroup? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction.group
+    }
+    #expect(groups.count >= statuses.count * 4, "\(groups.count) transactions")
+    #expect(groups.contains(.authorized) && groups.contains(.posted))
+    // After the first row of each status, its rows are read on the fast path.
+    let (placed, _) = Self.rowsByPath(Array(text.utf8), options: options)
+    #expect(placed >= statuses.count * 4, "\(placed) rows on the fast path")
+  }
+
+  @Test(
+    "Quotes written twice in a description are one wherever they stand, runs of them too, on both paths",
+    arguments: [false, true])
+  func doubledQuotesAnywhere(bank: Bool) {
+    // As written inside the quotes, and as read.
+    let descriptions = [
+      ("\"\"Quoted\"\" first", "\"Quoted\" first"), ("last \"\"word\"\"", "last \"word\""),
+      ("\"\"\"\"", "\"\""), ("a\"\"\"\"b", "a\"\"b"),
+      (
+        "more than eight bytes \"\"here\"\" and \"\"there\"\" too",
+        "more than eight bytes \"here\" and \"there\" too"
+      ),
+      ("Mark\"\"s Café \"\"Lune\"\"", "Mark\"s Café \"Lune\""), ("\"\"x", "\"x"),
+    ]
+    var text = bank ? "Buchungstag;Verwendungszweck;Betrag (EUR)\n" : "group,date,description,amount,debit\n"
+    for (index, (written, _)) in descriptions.enumerated() {
+      text +=
+        bank
+        ? "0\(index + 1).02.2024;\"\(written)\";-\(index + 1),50\n"
+        : "A,2024-02-0\(index + 1),\"\(written)\",1.50,D\n"
+    }
+    let options =
+      bank ? ReadingOptions(dateLayout: DateLayout(name: "DD.MM.YYYY"), debitsNegative: true) : .standard
+    let read = Self.expectSamePaths(Array(text.utf8), .csv, "doubled quotes, bank: \(bank)", options: options)
+    let shown = read.compactMap { record -> String? in
+      guard case .transaction(let transaction, _) = record else { return nil }
+      return transaction.description
+    }
+    #expect(shown == descriptions.map(\.1))
+  }
+
   @Test("A summary row is proved by the sum of the rows above it that the fast path read")
   func summaryProvedByRowsReadOnTheFastPath() {
     let text = """

@@ -1,5 +1,6 @@
 import BankFormats
 import BankReading
+import ByteWords
 import Entities
 import UseCases
 
@@ -135,15 +136,17 @@ struct BankRowScanner {
     }
 
     /// An amount written the plainest way at the start of a row's unread bytes, read where it
-    /// lies (``WrittenAmount/plain(atStartOf:decimalMark:)``), and its length; `nil` when the
-    /// bytes start otherwise or with `+` (which the check for a label does not pass at once).
+    /// lies (``WrittenAmount/plainParts(atStartOf:decimalMark:)``), and its length; `nil` when
+    /// the bytes start otherwise or with `+` (which the check for a label does not pass at once).
     /// What follows is the caller's to check, as for ``dateInPlace(atStartOf:)``.
     ///
     /// - Parameter bytes: The row's bytes from the field on.
-    /// - Returns: The amount and its length.
-    func amountInPlace(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (WrittenAmount, count: Int)? {
+    /// - Returns: The amount's magnitude, whether it is negative, and its length.
+    func amountInPlace(atStartOf bytes: UnsafeBufferPointer<UInt8>) -> (
+      magnitude: Money, isNegative: Bool, count: Int
+    )? {
       guard readsAmountsInPlace, let first = bytes.first, first != UInt8(ascii: "+") else { return nil }
-      return WrittenAmount.plain(atStartOf: bytes, decimalMark: decimalMark)
+      return WrittenAmount.plainParts(atStartOf: bytes, decimalMark: decimalMark)
     }
 
     /// The date a row's value writes in the reading's layout, read at full width when it is
@@ -171,6 +174,15 @@ struct BankRowScanner {
     /// Each status read, its group, and whether a field can be read in place as it
     /// (``knownGroup(inPlaceOf:isLast:)``): when none of its bytes ends a field.
     private var known: [(text: [UInt8], group: TransactionGroup, readsInPlace: Bool)] = []
+    /// The statuses of ``known`` read in place that have at most sixteen bytes, as two words
+    /// (``ByteWords``: the first byte lowest, zeros after the last) and the masks of their
+    /// bytes: a row's status is then told by two comparisons of words, without a reference to
+    /// an array counted for each status tried.
+    private var packed:
+      [(words: (UInt64, UInt64), masks: (UInt64, UInt64), count: Int, group: TransactionGroup)] =
+        []
+    /// Whether a status of ``known`` read in place is longer than sixteen bytes.
+    private var hasLongInPlace = false
 
     /// The group a status's bytes say, as ``BankWords/status(of:)`` reads them; `nil` for
     /// bytes that say no group.
@@ -188,6 +200,16 @@ struct BankRowScanner {
       if known.count < 8 {
         let readsInPlace = !bytes.contains { CSVFieldReader.endsField($0, delimiter: delimiter) }
         known.append((Array(bytes), group, readsInPlace))
+        if readsInPlace && bytes.count > 16 { hasLongInPlace = true }
+        if readsInPlace && bytes.count <= 16 {
+          let word = { (offset: Int) in
+            bytes.count - offset >= 8
+              ? UInt64(wordAt: offset, of: bytes) : UInt64(tailAt: offset, of: bytes, filler: 0)
+          }
+          let mask = { (count: Int) in count >= 8 ? UInt64.max : count <= 0 ? 0 : (1 << UInt64(8 * count)) - 1
+          }
+          packed.append(((word(0), word(8)), (mask(bytes.count), mask(bytes.count - 8)), bytes.count, group))
+        }
       }
       return group
     }
@@ -208,6 +230,15 @@ struct BankRowScanner {
     /// - Returns: The group.
     func knownGroup(inPlaceOf fields: inout CSVFieldReader, isLast: Bool) -> TransactionGroup? {
       let unread = fields.unread
+      if unread.count >= 16 {
+        let (first, second) = (UInt64(wordAt: 0, of: unread), UInt64(wordAt: 8, of: unread))
+        for entry in packed
+        where first & entry.masks.0 == entry.words.0 && second & entry.masks.1 == entry.words.1 {
+          if fields.passField(ofCount: entry.count, isLast: isLast) { return entry.group }
+        }
+        // Each status read in place was tried, unless one is longer than two words.
+        guard hasLongInPlace else { return nil }
+      }
       for entry in known where entry.readsInPlace && entry.text.count < unread.count {
         let matches = entry.text.withUnsafeBufferPointer {
           $0.hasSameBytes(as: UnsafeBufferPointer(rebasing: unread[..<$0.count]))
@@ -265,7 +296,9 @@ struct BankRowScanner {
     var group = (defaultGroup, start)
     var date: (CalendarDate, TextPosition)?
     var description: (String, TextPosition)?
-    var amount: (WrittenAmount, TextPosition)?
+    // The amount as its magnitude and sign: a `WrittenAmount` holds a currency, which a plain
+    // amount never has, and its `String` was released for every row.
+    var amount: (magnitude: Money, isNegative: Bool, TextPosition)?
     let columnCount = layout.columnCount
     for index in 0..<columnCount {
       let column = layout.column(index)
@@ -286,10 +319,10 @@ struct BankRowScanner {
           continue
         }
       case .amount:
-        if let (value, count) = layout.amountInPlace(atStartOf: fields.unread),
+        if let (magnitude, isNegative, count) = layout.amountInPlace(atStartOf: fields.unread),
           fields.passField(ofCount: count, isLast: index == columnCount - 1)
         {
-          amount = (value, fieldStart)
+          amount = (magnitude, isNegative, fieldStart)
           continue
         }
       default:
@@ -336,20 +369,21 @@ struct BankRowScanner {
         description = (text, fieldStart)
       case .amount:
         guard let text = fields.plainBytes(field),
-          let value = WrittenAmount(plainUTF8: text, decimalMark: layout.decimalMark),
-          !layout.wholeAmountsMayBeCut || text.contains(UInt8(ascii: "."))
+          let (magnitude, isNegative, count) = WrittenAmount.plainParts(
+            atStartOf: text, decimalMark: layout.decimalMark),
+          count == text.count, !layout.wholeAmountsMayBeCut || text.contains(UInt8(ascii: "."))
         else { return nil }
-        amount = (value, fieldStart)
+        amount = (magnitude, isNegative, fieldStart)
       }
     }
     guard let date, let description, let amount else { return nil }
-    let isDebit = amount.0.isNegative != layout.debitsPositive
+    let isDebit = amount.isNegative != layout.debitsPositive
     slot.place(
       Transaction(
-        group: group.0, date: date.0, description: description.0, amount: amount.0.magnitude,
+        group: group.0, date: date.0, description: description.0, amount: amount.magnitude,
         debitCredit: isDebit ? .debit : .credit),
-      start: start, group: group.1, amount: amount.1, date: date.1, description: description.1)
-    let units = amount.0.magnitude.minorUnits
+      start: start, group: group.1, amount: amount.2, date: date.1, description: description.1)
+    let units = amount.magnitude.minorUnits
     return isDebit ? -units : units
   }
 }

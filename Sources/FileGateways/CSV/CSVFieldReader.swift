@@ -80,19 +80,38 @@ struct CSVFieldReader {
     _ content: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { unquoted in
-      var count = 0
-      var previousWasQuote = false
-      for byte in content {
-        if byte == UInt8(ascii: "\""), previousWasQuote {
-          previousWasQuote = false
-          continue
+      // The runs between quotes copied whole, each quote kept and one after it dropped: the
+      // first two of three quotes in a row are one, as a byte-by-byte reading pairs them.
+      let quote = UInt8(ascii: "\"")
+      var (read, count) = (0, 0)
+      while read < content.count {
+        let next = Self.firstQuote(in: content, from: read)
+        let run = next &- read
+        if run > 0 {
+          unquoted.baseAddress.unsafelyUnwrapped.advanced(by: count).initialize(
+            from: content.baseAddress.unsafelyUnwrapped.advanced(by: read), count: run)
+          count &+= run
         }
-        previousWasQuote = byte == UInt8(ascii: "\"")
-        unquoted[count] = byte
+        guard next < content.count else { break }
+        unquoted[count] = quote
         count &+= 1
+        read = next &+ 1 < content.count && content[next &+ 1] == quote ? next &+ 2 : next &+ 1
       }
       return body(UnsafeBufferPointer(rebasing: unquoted[..<count]))
     }
+  }
+
+  /// The index of the first quote in `bytes` from `start` on, eight bytes at a time; the count
+  /// of the bytes when there is none.
+  private static func firstQuote(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    while index &+ 8 <= bytes.count {
+      let quotes = UInt64(wordAt: index, of: bytes).bytes(equalTo: UInt8(ascii: "\""))
+      if quotes != 0 { return index &+ quotes.firstMarkedByte }
+      index &+= 8
+    }
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index &+= 1 }
+    return index
   }
 
   /// The unread bytes, from the start of the next field.

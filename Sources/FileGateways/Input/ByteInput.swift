@@ -528,8 +528,11 @@ struct ChunkCursor {
   }
 
   /// The position of the byte at ``offset``.
+  ///
+  /// Counted without overflow checks: each of its terms is an offset within one chunk, or a
+  /// column, far from `Int`'s bounds, and a fast path asks for it at every field.
   var position: TextPosition {
-    TextPosition(line: line, column: offset - lineStart - continuationBytes + 1)
+    TextPosition(line: line, column: offset &- lineStart &- continuationBytes &+ 1)
   }
 
   /// Says that ``offset`` is now just past a line feed: the start of the next line.
