@@ -48,7 +48,7 @@ let package = Package(
     // decimal mark, the signs, the groups) proved by the file's evidence or asked of the user,
     // as one value; the reading options that answer the questions. Rules over text, no bytes:
     // the file gateways' decoders read the bytes and ask it what they mean.
-    .target(name: "BankReading", dependencies: ["BankFormats", "UseCases", "Entities"]),
+    .target(name: "BankReading", dependencies: ["BankFormats", "UseCases", "Entities", "ByteWords"]),
     .target(name: "Presenters", dependencies: ["UseCases", "Entities"]),
     // The gateways, a module for each mechanism, so that a client links only what it reads: the
     // in-memory source and the demo data; files, standard input and bytes with the decoders of

@@ -138,7 +138,12 @@ public struct DateLayout: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Every layout that reads it as a date that exists, in the order of
   ///   ``detectable``; empty when none does.
   package static func layouts(fitting text: some StringProtocol) -> [DateLayout] {
-    detectable.filter { (try? CalendarDate(text, layout: $0)) != nil }
+    // The text's bytes taken once for all the layouts, not once for each: a reading tries each
+    // date of its sample in every layout, and a generic text is slow to read from another module.
+    var native = String(text)
+    return native.withUTF8 { bytes in
+      detectable.filter { (try? CalendarDate(utf8: bytes, layout: $0)) != nil }
+    }
   }
 
   /// The year a two-digit year stands for: POSIX's pivot, `69` to `99` for 1969 to 1999, `00`

@@ -129,6 +129,33 @@ import UseCases
     #expect(checked == 2 * all.count)
   }
 
+  @Test("Long random texts read alike: runs of every length across the eight bytes read at a time")
+  func longRandomTexts() {
+    // A linear congruential generator's high bits: the same texts on every run.
+    var state: UInt64 = 47
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let pieces: [[UInt8]] = [
+      [UInt8(ascii: ";")], [UInt8(ascii: "\"")], [UInt8(ascii: "\n")], [UInt8(ascii: "\r")], Array("a".utf8),
+      Array("é".utf8), Array("abcdefg".utf8), Array("Müller & Söhne".utf8), Array("東京ラーメン".utf8),
+      Array("0123456789,50".utf8),
+    ]
+    for _ in 0..<500 {
+      let text = (0..<Int(next() % 40)).flatMap { _ in pieces[Int(next() % UInt64(pieces.count))] }
+      for complete in [true, false] {
+        let start = TextPosition(line: 1, column: 1)
+        let sample = CSVSample(of: text, from: start, delimiter: UInt8(ascii: ";"), complete: complete)
+        let expected = rowsOneByteAtATime(text, from: start, delimiter: UInt8(ascii: ";"), complete: complete)
+        guard shown(sample) == expected else {
+          Issue.record("\(String(decoding: text, as: UTF8.self).debugDescription)")
+          return
+        }
+      }
+    }
+  }
+
   @Test("A bank's rows, long runs between the delimiters, read alike")
   func longRows() {
     let text = Array(
