@@ -578,7 +578,16 @@ package enum BankWords {
     guard let start = bytes.firstIndex(where: { !isSeparator($0) }) else { return true }
     let first = bytes[start]
     if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-    guard isASCIILetter(first) else { return firstWords.contains(firstLetters(bytes)) }
+    guard isASCIILetter(first) else {
+      // A first word that starts with a kana, a CJK ideograph or a Hangul syllable has no
+      // letters: what firstLetters(_:) gives it, told without walking the word to its end.
+      if first >= 0xE3, let (scalar, _) = scalar(at: start, in: bytes, before: bytes.endIndex),
+        isCaseless(scalar.value)
+      {
+        return firstWords.contains(EmptyCollection<UInt8>())
+      }
+      return firstWords.contains(firstLetters(bytes))
+    }
     var end = start
     while end < bytes.endIndex && isASCIILetter(bytes[end]) { end += 1 }
     // Two letters that start none of the words: none of them, whatever follows (firstLetters(_:)
