@@ -55,4 +55,24 @@ import Testing
     // 0x9D is undefined in Windows-1252: read as the C1 control, shown escaped, never dropped.
     #expect(String(decoding: converted(bytes, western, chunk: 3), as: UTF8.self) == "KoèkaŠ\u{9D}")
   }
+  @Test(
+    "UTF-8's evidence finds the first byte that is not UTF-8 and a character of several bytes at any place among ASCII runs"
+  )
+  func utf8EvidenceAtEveryPlace() {
+    for place in 0..<24 {
+      for after in [0, 1, 7, 8, 9, 17] {
+        let before = Array(repeating: UInt8(ascii: "a"), count: place)
+        let rest = Array(repeating: UInt8(ascii: "b"), count: after)
+        // A byte that starts no character; a character of two bytes; one cut at the end.
+        let invalid = TextConversion.utf8Evidence(before + [0xFF] + rest, complete: true)
+        #expect(invalid.firstInvalid == place && !invalid.multibyte, "0xFF at \(place), \(after) after")
+        let valid = TextConversion.utf8Evidence(before + Array("é".utf8) + rest, complete: true)
+        #expect(valid.firstInvalid == nil && valid.multibyte, "é at \(place), \(after) after")
+        let cut = before + [0xC3]
+        #expect(TextConversion.utf8Evidence(cut, complete: false).firstInvalid == nil, "cut at \(place)")
+        #expect(
+          TextConversion.utf8Evidence(cut, complete: true).firstInvalid == place, "cut at \(place), the end")
+      }
+    }
+  }
 }
