@@ -125,9 +125,9 @@ package struct CSVSample: Sendable {
             column = 1
           }
           field.append(byte)
-          takeRun(stops: { $0.bytes(equalTo: UInt8(ascii: "\"")) | $0.bytes(equalTo: UInt8(ascii: "\n")) }) {
-            $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-          }
+          takeRun(
+            stops: { $0.bytes(equalTo: UInt8(ascii: "\"")) | $0.bytes(equalTo: UInt8(ascii: "\n")) },
+            endingAt: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") })
         }
         continue
       }
@@ -148,13 +148,15 @@ package struct CSVSample: Sendable {
         break
       default:
         field.append(byte)
-        takeRun(stops: {
-          $0.bytes(equalTo: delimiter) | $0.bytes(equalTo: UInt8(ascii: "\""))
-            | $0.bytes(equalTo: UInt8(ascii: "\n"))
-            | $0.bytes(equalTo: UInt8(ascii: "\r"))
-        }) {
-          $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
-        }
+        takeRun(
+          stops: {
+            $0.bytes(equalTo: delimiter) | $0.bytes(equalTo: UInt8(ascii: "\""))
+              | $0.bytes(equalTo: UInt8(ascii: "\n")) | $0.bytes(equalTo: UInt8(ascii: "\r"))
+          },
+          endingAt: {
+            $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+              || $0 == UInt8(ascii: "\r")
+          })
       }
     }
     if complete && !(row.isEmpty && field.isEmpty && atFieldStart) {

@@ -206,9 +206,8 @@ struct BankRowScanner {
             bytes.count - offset >= 8
               ? UInt64(wordAt: offset, of: bytes) : UInt64(tailAt: offset, of: bytes, filler: 0)
           }
-          let mask = { (count: Int) in count >= 8 ? UInt64.max : count <= 0 ? 0 : (1 << UInt64(8 * count)) - 1
-          }
-          packed.append(((word(0), word(8)), (mask(bytes.count), mask(bytes.count - 8)), bytes.count, group))
+          let masks = (UInt64(firstBytes: bytes.count), UInt64(firstBytes: max(0, bytes.count - 8)))
+          packed.append(((word(0), word(8)), masks, bytes.count, group))
         }
       }
       return group
