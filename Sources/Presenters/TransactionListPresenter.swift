@@ -7,15 +7,15 @@ import UseCases
 /// date, which a report's rows keep only in their headers and subheaders).
 package struct ListedTransaction: Hashable, Sendable {
   /// The date as `YYYY-MM-DD` (``ReportText/isoDate(_:)``), such as `2016-04-01`.
-  package var date: String
+  package var date: PlainText
   /// The group's one-letter code, as records carry it: `A` (Authorized) or `P` (Posted).
-  package var group: String
+  package var group: PlainText
   /// The description, as the source gave it: text from the data, not escaped; the bytes a
   /// source lent are passed on as they are, with no `String` made for them.
   package var description: DescriptionText
   /// The signed amount as the report shows it (``AmountStyle/plain``): two decimals,
   /// positive for a debit (a purchase), negative for a credit (a payment), never `-0.00`.
-  package var amount: String
+  package var amount: PlainText
 
   /// Creates a listed transaction.
   ///
@@ -24,11 +24,45 @@ package struct ListedTransaction: Hashable, Sendable {
   ///   - group: The group's code, `A` or `P`.
   ///   - description: The description, not escaped.
   ///   - amount: The signed amount as the report shows it.
-  package init(date: String, group: String, description: DescriptionText, amount: String) {
+  package init(date: PlainText, group: PlainText, description: DescriptionText, amount: PlainText) {
     self.date = date
     self.group = group
     self.description = description
     self.amount = amount
+  }
+
+  /// A value of the presenter's own formatting (a date, a group's code, an amount): printable
+  /// ASCII without `"` or `\` (digits, `-`, `.`, a letter), which every format holds as it is.
+  /// A renderer copies it without looking for a character to escape; only the description,
+  /// text from the data, is escaped.
+  package struct PlainText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The text.
+    package let text: String
+
+    /// The presenter's formatting, plain as it makes it (checked in debug builds, as the
+    /// tests run).
+    fileprivate init(formatted text: String) {
+      assert(Self.isPlain(text), "the presenter's formatting gives plain text")
+      self.text = text
+    }
+
+    /// A value written as a literal, such as `"2016-04-01"`: it must be plain.
+    package init(stringLiteral text: String) {
+      precondition(Self.isPlain(text), "a listed transaction's value is plain ASCII")
+      self.text = text
+    }
+
+    /// The text, or `nil` when it holds anything but printable ASCII other than `"` and `\`.
+    package init?(_ text: String) {
+      guard Self.isPlain(text) else { return nil }
+      self.text = text
+    }
+
+    package var description: String { text }
+
+    private static func isPlain(_ text: String) -> Bool {
+      text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
   }
 }
 
@@ -112,8 +146,8 @@ package final class TransactionListPresenter: TransactionReportUseCaseOutput {
     let (group, date) = block.withLock { ($0.group, $0.date) }
     output.showTransaction(
       ListedTransaction(
-        date: date, group: group, description: description, amount: AmountStyle.plain.text(amount)
-      ))
+        date: .init(formatted: date), group: .init(formatted: group), description: description,
+        amount: .init(formatted: AmountStyle.plain.text(amount))))
   }
 
   /// Nothing: the end of a date block is not a transaction.

@@ -40,9 +40,9 @@ package struct TransactionListRenderer: Sendable {
   ///   - bytes: The buffer the line is appended to.
   package func render(_ transaction: ListedTransaction, appendingTo bytes: inout [UInt8]) {
     transaction.description.withUTF8 { description in
-      transaction.date.withUTF8InPlace { date in
-        transaction.amount.withUTF8InPlace { amount in
-          transaction.group.withUTF8InPlace { group in
+      transaction.date.text.withUTF8InPlace { date in
+        transaction.amount.text.withUTF8InPlace { amount in
+          transaction.group.text.withUTF8InPlace { group in
             append(date: date, group: group, description: description, amount: amount, to: &bytes)
           }
         }
@@ -51,8 +51,10 @@ package struct TransactionListRenderer: Sendable {
   }
 
   /// Appends one transaction's line from its four values' bytes, in one piece of room made for
-  /// the longest it could be (``Swift/Array/append(atMost:writing:)``), each value escaped as
-  /// it is copied (``ByteWriter/writeJSONEscaped(_:)``): no value is looked at twice.
+  /// the longest it could be (``Swift/Array/append(atMost:writing:)``): the description escaped
+  /// as it is copied (``ByteWriter/writeJSONEscaped(_:)``), so that no byte is looked at twice;
+  /// the date, the group and the amount copied as they are, plain by their type
+  /// (`ListedTransaction.PlainText`: the presenter's formatting, nothing to escape).
   private func append(
     date: UnsafeBufferPointer<UInt8>, group: UnsafeBufferPointer<UInt8>,
     description: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
@@ -66,13 +68,13 @@ package struct TransactionListRenderer: Sendable {
     // as the few words its known length takes rather than by a call.
     bytes.append(atMost: count) { line in
       line.write(LineParts.date)
-      line.writeJSONEscaped(date)
+      line.write(date)
       line.write(LineParts.group)
-      line.writeJSONEscaped(group)
+      line.write(group)
       line.write(LineParts.description)
       line.writeJSONEscaped(description)
       line.write(LineParts.amount)
-      line.writeJSONEscaped(amount)
+      line.write(amount)
       line.write(LineParts.end)
     }
   }

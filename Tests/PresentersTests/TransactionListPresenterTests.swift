@@ -106,4 +106,30 @@ import UseCases
           date: "0999-12-31", group: "P", description: "Caf\u{E9} \"Z\"\u{1B}[31m\n", amount: "1.50")
       ])
   }
+  @Test(
+    "The presenter's date, group and amount are plain at the ends of their ranges, so a renderer copies them as they are"
+  )
+  func valuesArePlainAtTheEnds() throws {
+    let list = ListSpy()
+    let presenter = TransactionListPresenter(output: list, report: UseCaseOutputSpy())
+    let dates = ["0001-01-01", "0999-12-31", "2016-02-29", "9999-12-31"]
+    let amounts = [
+      Money.maximum, Money.maximum.negated, try .fixture("0"), try .fixture("-0.01"), try .fixture("1000000"),
+    ]
+    for group in [TransactionGroup.authorized, .posted] {
+      presenter.presentHeader(.group(group))
+      for date in dates {
+        presenter.presentSubheader(date: try .fixture(date))
+        for amount in amounts { presenter.presentDetail(description: "x", amount: amount) }
+      }
+    }
+    #expect(list.transactions.count == 2 * dates.count * amounts.count)
+    for transaction in list.transactions {
+      for value in [transaction.date.text, transaction.group.text, transaction.amount.text] {
+        #expect(ListedTransaction.PlainText(value) != nil, "\(value)")
+      }
+    }
+    #expect(list.transactions.last?.amount.text == "1000000.00")
+    #expect(list.transactions.first?.date.text == "0001-01-01")
+  }
 }

@@ -63,9 +63,9 @@ import Testing
   }
 }
 
-/// The escape of each value as the line is written, eight bytes at a time: checked against the
-/// rule said one character at a time, with a stop at every place of a word and of the last
-/// bytes, in every one of the four values.
+/// The escape of the description as the line is written, eight bytes at a time: checked against
+/// the rule said one character at a time, with a stop at every place of a word and of the last
+/// bytes. The other values are plain by their type, which no text with a stop passes.
 @Suite struct TransactionListEscapeTests {
   /// Texts of 1 to 19 characters with one character that stops the eight-byte pass at each place.
   static let texts: [String] = {
@@ -84,20 +84,29 @@ import Testing
     return texts
   }()
 
-  @Test("Every value is escaped as the rule says, wherever its stop falls")
+  @Test("The description is escaped as the rule says, wherever its stop falls")
   func everyPlace() {
     let renderer = TransactionListRenderer()
     var wrong: [String] = []
     for text in Self.texts {
       let line = renderer.render(
-        ListedTransaction(date: text, group: text, description: DescriptionText(text), amount: text))
-      let value = JSONLiteral.insideByScalars(text)
+        ListedTransaction(date: "2016-04-01", group: "A", description: DescriptionText(text), amount: "-1.00")
+      )
       let expected =
-        #"{"date":""# + value + #"","group":""# + value + #"","description":""# + value
-        + #"","amount":""# + value + "\"}\n"
+        #"{"date":"2016-04-01","group":"A","description":""# + JSONLiteral.insideByScalars(text)
+        + #"","amount":"-1.00"}"# + "\n"
       if line != expected { wrong.append(text) }
     }
     #expect(
       wrong.isEmpty, "\(wrong.count) of \(Self.texts.count) texts written otherwise: \(wrong.prefix(5))")
+  }
+
+  @Test("A date, a group or an amount is plain: no text with a character to escape, or beyond ASCII, is one")
+  func plainValues() {
+    let refused = Self.texts.filter { ListedTransaction.PlainText($0) != nil }
+    #expect(refused.isEmpty, "taken as plain: \(refused.prefix(5))")
+    for text in ["2016-04-01", "A", "P", "", "-1234567.89", "0.00"] {
+      #expect(ListedTransaction.PlainText(text)?.text == text)
+    }
   }
 }
