@@ -88,9 +88,8 @@ package struct CSVSample: Sendable {
         while end &+ 8 <= bytes.count {
           let word = UInt64(wordAt: end, of: bytes)
           let stop = stops(word)
-          let count = stop.firstMarkedByte
-          let continuations = (word.continuationBytes & UInt64(firstBytes: count)).markedByteCount
-          (end, columns) = (end &+ count, columns &+ count &- continuations)
+          let run = word.plainRun(stops: stop)
+          (end, columns) = (end &+ run.count, columns &+ run.count &- run.continuations)
           if stop != 0 { return }
         }
         while end < bytes.count, !ends(bytes[end]) {

@@ -169,6 +169,23 @@ extension UInt64 {
     return Int(truncatingIfNeeded: sums &>> 56)
   }
 
+  /// The plain bytes at the start of a word, before the first of the `stops` (a mask): their
+  /// count (8 when there is no stop), their top bits (not zero when one is above ASCII), and
+  /// how many are UTF-8 continuation bytes (`10xxxxxx`), which take no column. How the
+  /// decoders, and a bank's sample, pass over a run of a field or a string.
+  ///
+  /// - Parameter stops: The mask of the bytes that end the run.
+  /// - Returns: The run's count, its top bits and its continuation bytes.
+  @inlinable @inline(__always)
+  package func plainRun(stops: UInt64) -> (count: Int, highBits: UInt64, continuations: Int) {
+    let count = stops.firstMarkedByte
+    let high = bytesAboveASCII & UInt64(firstBytes: count)
+    // Most runs are ASCII, and have no continuation bytes to count: this test skips the count
+    // for them.
+    guard high != 0 else { return (count, 0, 0) }
+    return (count, high, (high & ~(self << 1)).markedByteCount)
+  }
+
   /// Read as a mask: how many bytes come before the first byte it marks; 8 when it marks none.
   @inlinable @inline(__always)
   package var firstMarkedByte: Int {

@@ -191,21 +191,8 @@ extension String {
 }
 
 /// The scanners' tests on a byte word (eight bytes read as one `UInt64`, the first lowest; see
-/// `UInt64(wordAt:of:)` in ByteWords): their way through the runs of plain bytes in a string.
+/// `UInt64(wordAt:of:)` in ByteWords): the stops of a string.
 extension UInt64 {
-  /// The plain bytes at the start of a word, before the first of the `stops` (a mask): their
-  /// count (8 when there is no stop), their top bits (not zero when one is above ASCII), and
-  /// how many are UTF-8 continuation bytes (`10xxxxxx`), which take no column.
-  @inline(__always)
-  func plainRun(stops: UInt64) -> (count: Int, highBits: UInt64, continuations: Int) {
-    let count = stops.firstMarkedByte
-    let high = bytesAboveASCII & UInt64(firstBytes: count)
-    // Most runs are ASCII, and have no continuation bytes to count: this test skips the count
-    // for them.
-    guard high != 0 else { return (count, 0, 0) }
-    return (count, high, (high & ~(self << 1)).markedByteCount)
-  }
-
   /// The mask of the bytes that are `"`, `\\` or below 0x20 (a control).
   @inline(__always)
   var quotesBackslashesAndControls: UInt64 {
