@@ -125,39 +125,26 @@ package struct WrittenAmount: Equatable, Sendable {
   ///   - bytes: The amount's UTF-8 bytes.
   ///   - decimalMark: The file's decimal mark.
   package init?(plainUTF8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) {
-    guard let (amount, count) = Self.plain(atStartOf: bytes, decimalMark: decimalMark), count == bytes.count
+    guard let (magnitude, isNegative, count) = Self.plainParts(atStartOf: bytes, decimalMark: decimalMark),
+      count == bytes.count
     else { return nil }
-    self = amount
+    self.init(magnitude: magnitude, isNegative: isNegative)
   }
 
   /// Reads an amount written as ``init(plainUTF8:decimalMark:)`` reads it from the start of
   /// `bytes`, and says how many bytes it took: the sign, the digits, and the decimal mark with
   /// the one or two digits after it, when it is there. What follows is the caller's to check: a
   /// CSV reader looks for the field's end there, and reads the amount without first looking
-  /// for it.
-  ///
-  /// - Parameters:
-  ///   - bytes: The bytes from the amount's first on.
-  ///   - decimalMark: The file's decimal mark.
-  /// - Returns: The amount and the number of its bytes; `nil` when the bytes start with no
-  ///   digit after the sign, a decimal mark has no digit after it, or the amount is too large.
-  package static func plain(
-    atStartOf bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark
-  ) -> (WrittenAmount, count: Int)? {
-    plainParts(atStartOf: bytes, decimalMark: decimalMark).map {
-      (WrittenAmount(magnitude: $0.magnitude, isNegative: $0.isNegative), $0.count)
-    }
-  }
-
-  /// ``plain(atStartOf:decimalMark:)``'s amount as its parts, for a reader of every row of a
-  /// file: a written amount holds a currency, a `String` that each row's value would make the
-  /// reader count references to, where a plain amount never has one.
+  /// for it. The amount comes as its parts, not a `WrittenAmount`: that holds a currency, a
+  /// `String` that a reader of every row of a file would count references to, where a plain
+  /// amount never has one.
   ///
   /// - Parameters:
   ///   - bytes: The bytes from the amount's first on.
   ///   - decimalMark: The file's decimal mark.
   /// - Returns: The amount's magnitude, whether it is negative, and the number of its bytes;
-  ///   `nil` as ``plain(atStartOf:decimalMark:)`` gives it.
+  ///   `nil` when the bytes start with no digit after the sign, a decimal mark has no digit
+  ///   after it, or the amount is too large.
   package static func plainParts(
     atStartOf bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark
   ) -> (magnitude: Money, isNegative: Bool, count: Int)? {
