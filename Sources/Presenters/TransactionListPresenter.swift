@@ -35,7 +35,7 @@ package struct ListedTransaction: Hashable, Sendable {
   /// ASCII without `"` or `\` (digits, `-`, `.`, a letter), which every format holds as it is.
   /// A renderer copies it without looking for a character to escape; only the description,
   /// text from the data, is escaped.
-  package struct PlainText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  package struct PlainText: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The text.
     package let text: String
 
@@ -57,8 +57,6 @@ package struct ListedTransaction: Hashable, Sendable {
       guard Self.isPlain(text) else { return nil }
       self.text = text
     }
-
-    package var description: String { text }
 
     private static func isPlain(_ text: String) -> Bool {
       text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
